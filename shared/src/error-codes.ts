@@ -1,0 +1,58 @@
+/** How a caller should react to an error. */
+export type Recovery = "retry" | "fallback" | "skip" | "abort";
+export type ErrorStatus = "active" | "reserved";
+
+interface ErrorCodeInfo {
+  status: ErrorStatus;
+  recovery: Recovery;
+}
+
+/** The 16 canonical web tool error codes (web-tools-error-codes.md). */
+export const WEB_ERROR_CODES = {
+  INVALID_INPUT: { status: "active", recovery: "abort" },
+  NOT_FOUND: { status: "active", recovery: "abort" },
+  WEB_SEARCH_FAILED: { status: "active", recovery: "fallback" },
+  WEB_SEARCH_TIMEOUT: { status: "active", recovery: "retry" },
+  WEB_SEARCH_NO_RESULTS: { status: "reserved", recovery: "skip" },
+  WEB_SEARCH_INVALID_QUERY: { status: "active", recovery: "abort" },
+  CONTENT_FETCH_FAILED: { status: "active", recovery: "skip" },
+  CONTENT_FETCH_TIMEOUT: { status: "active", recovery: "retry" },
+  CONTENT_FETCH_INVALID_URL: { status: "active", recovery: "abort" },
+  CONTENT_FETCH_TOO_LARGE: { status: "reserved", recovery: "skip" },
+  PROVIDER_RATE_LIMITED: { status: "active", recovery: "retry" },
+  PROVIDER_UNAVAILABLE: { status: "active", recovery: "retry" },
+  PROVIDER_AUTH_FAILED: { status: "active", recovery: "abort" },
+  NETWORK_ERROR: { status: "active", recovery: "retry" },
+  PARSE_ERROR: { status: "reserved", recovery: "skip" },
+  CACHE_ERROR: { status: "reserved", recovery: "skip" },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type WebErrorCode = keyof typeof WEB_ERROR_CODES;
+
+/** Codes of the session protocol's HTTP layer (http-api.md). */
+export const API_ERROR_CODES = [
+  "PROTOCOL_VERSION_MISMATCH",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "SESSION_NOT_FOUND",
+  "SESSION_ENDED",
+  "INVALID_JSON",
+  "VALIDATION_FAILED",
+  "SCHEMA_VALIDATION_FAILED",
+  "DOMAIN_NOT_FOUND",
+  "ROUTE_NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "PAYLOAD_TOO_LARGE",
+  "NO_FILE",
+  "INVALID_SIGNATURE",
+  "ATTACHMENT_NOT_FOUND",
+  "SIDECAR_UNAVAILABLE",
+  "INTERNAL_ERROR",
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type ErrorCode = WebErrorCode | ApiErrorCode;
+
+export function isWebErrorCode(code: string): code is WebErrorCode {
+  return Object.hasOwn(WEB_ERROR_CODES, code);
+}

@@ -1,0 +1,115 @@
+import * as v from "valibot";
+
+export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+const positiveInt = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), fallback);
+const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
+const httpUrl = (fallback: string) =>
+  v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an http(s) URL")), fallback);
+
+/** Unknown names dropped, duplicates removed, order kept. */
+const providerPriority = v.optional(
+  v.pipe(
+    v.array(v.string()),
+    v.transform((names) =>
+      [...new Set(names.map((n) => n.trim().toLowerCase()))].filter((n): n is ProviderName =>
+        (PROVIDER_NAMES as readonly string[]).includes(n),
+      ),
+    ),
+  ),
+  ["tavily", "serper", "brave", "openserp", "searxng", "ddgs"],
+);
+
+const keyedProvider = (baseUrl: string, apiKeyEnv: string) =>
+  v.optional(
+    v.object({
+      enabled: flag(false),
+      baseUrl: httpUrl(baseUrl),
+      apiKeyEnv: v.optional(v.string(), apiKeyEnv),
+    }),
+    {},
+  );
+
+/** Every `web.*` setting with its default (design/defaults.md). Validated once, at the boundary. */
+export const WebConfigSchema = v.object({
+  provider: v.optional(v.picklist(["auto", ...PROVIDER_NAMES]), "ddgs"),
+  providerPriority,
+  timeoutMs: positiveInt(10_000),
+  maxResponseBytes: positiveInt(1_048_576),
+  maxContentChars: positiveInt(30_000),
+  maxResults: positiveInt(5),
+  maxStoredResults: positiveInt(100),
+  maxStoredContentChars: positiveInt(200_000),
+  allowPrivateNetwork: flag(false),
+  allowHosts: v.optional(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty"))), []),
+  enableJinaFallback: flag(false),
+  jinaTimeoutMs: positiveInt(8_000),
+  jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),
+  jina: v.optional(v.object({ baseUrl: httpUrl("https://r.jina.ai/") }), {}),
+  debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose"])]), false),
+  cache: v.optional(
+    v.object({
+      enabled: flag(true),
+      maxEntries: positiveInt(50),
+      ttlMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(60_000, "KV needs a TTL of at least 60000 ms")), 300_000),
+    }),
+    {},
+  ),
+  concurrency: v.optional(v.object({ maxConcurrent: positiveInt(3), maxQueueSize: positiveInt(10) }), {}),
+  connectionPool: v.optional(
+    v.object({ maxSockets: positiveInt(10), maxFreeSockets: positiveInt(5), timeout: positiveInt(60_000) }),
+    {},
+  ),
+  ddgs: v.optional(v.object({ baseUrl: httpUrl("https://lite.duckduckgo.com/lite/") }), {}),
+  brave: keyedProvider("https://api.search.brave.com/res/v1/web/search", "BRAVE_SEARCH_API_KEY"),
+  tavily: keyedProvider("https://api.tavily.com/search", "TAVILY_API_KEY"),
+  serper: keyedProvider("https://google.serper.dev/search", "SERPER_API_KEY"),
+  openserp: keyedProvider("https://api.openserp.com/search", "OPENSERP_API_KEY"),
+  searxng: v.optional(
+    v.object({
+      enabled: flag(false),
+      baseUrl: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url())]), ""),
+      defaultEngine: v.optional(v.string(), "google"),
+    }),
+    {},
+  ),
+});
+
+export type WebConfig = v.InferOutput<typeof WebConfigSchema>;
+export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
+
+export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
+
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Deep-merges plain objects; arrays and scalars in `over` replace those in `base`. */
+export function mergeConfig(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = mergeConfig(base[key], value);
+  return out;
+}
+
+/** Field paths of valibot issues, e.g. `cache.ttlMs`. */
+export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return [...new Set(issues.map((issue) => v.getDotPath(issue) ?? "(root)"))];
+}
+
+/** Layers of partial settings, lowest first, merged over the defaults and validated. */
+export function resolveWebConfig(
+  ...layers: unknown[]
+): { ok: true; value: WebConfig } | { ok: false; message: string; fields: string[] } {
+  let merged: unknown = {};
+  for (const layer of layers) merged = mergeConfig(merged, layer);
+  const parsed = v.safeParse(WebConfigSchema, merged);
+  if (parsed.success) return { ok: true, value: parsed.output };
+  return {
+    ok: false,
+    fields: issuePaths(parsed.issues),
+    message: parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; "),
+  };
+}
+

@@ -1,0 +1,70 @@
+import type { Dispatcher } from "undici";
+
+/** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts). */
+export interface NetworkPolicy {
+  allowPrivateNetwork: boolean;
+  /** Hostnames, IP literals or CIDRs exempt from the private-network block. */
+  allowHosts: readonly string[];
+}
+
+/** A destination that passed the policy: connect to exactly this address. */
+export interface VettedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Why an outbound request did not produce a response; callers map kinds to their tool's codes. */
+export type EgressFailureKind =
+  | "invalid-url" // unparseable, or not http(s)
+  | "blocked" // the network policy refused the destination
+  | "dns" // the name did not resolve
+  | "timeout" // timeoutMs elapsed
+  | "aborted" // the caller's signal fired
+  | "redirect" // too many redirects, or a redirect without a usable Location
+  | "network"; // connection refused/reset, TLS failure, malformed response
+
+export interface EgressFailure {
+  kind: EgressFailureKind;
+  /** Says what happened and what the caller can do; never contains secrets. */
+  message: string;
+}
+
+export type EgressResult<T> = { ok: true; value: T } | { ok: false; failure: EgressFailure };
+
+/** A response read to the end (or to the byte cap). */
+export interface FetchedResponse {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  /** Lower-cased header names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Decompressed bytes, at most maxResponseBytes. */
+  bytes: Uint8Array;
+  /** True when the body was longer than maxResponseBytes and reading stopped at the cap. */
+  truncated: boolean;
+  redirects: number;
+}
+
+export interface SafeFetchRequest {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  policy: NetworkPolicy;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  signal?: AbortSignal;
+  /** At most this many redirects are followed (default 5); each hop is vetted again. */
+  maxRedirects?: number;
+}
+
+/** Resolves a hostname to every address it has (A and AAAA). */
+export interface HostResolver {
+  resolve(hostname: string, signal?: AbortSignal): Promise<string[]>;
+}
+
+export interface DispatcherSource {
+  /** A keep-alive dispatcher whose connections go only to `vetted` for this origin. */
+  dispatcherFor(origin: string, vetted: VettedAddress): Dispatcher;
+  close(): Promise<void>;
+}
