@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { name: "e2e", include: ["*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 },
+  test: { name: "e2e", include: ["*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 180_000 },
 });

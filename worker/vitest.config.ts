@@ -1,7 +1,26 @@
+import { randomBytes } from "node:crypto";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { freePort } from "../test-support/free-port.ts";
+
+// The sidecar starts in globalSetup (Node); the worker under test learns its address from bindings.
+const sidecarPort = await freePort();
+const sidecarToken = randomBytes(24).toString("base64url");
+process.env.TEST_SIDECAR_PORT = String(sidecarPort);
+process.env.TEST_SIDECAR_TOKEN = sidecarToken;
 
 export default defineConfig({
-  plugins: [cloudflareTest({ wrangler: { configPath: "../wrangler.toml" } })],
-  test: { name: "worker", include: ["test/**/*.test.ts"] },
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "../wrangler.toml" },
+      miniflare: {
+        bindings: {
+          SIDECAR_URL: `http://127.0.0.1:${sidecarPort}`,
+          SIDECAR_TOKEN: sidecarToken,
+          WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], timeoutMs: 2_000 }),
+        },
+      },
+    }),
+  ],
+  test: { name: "worker", include: ["test/**/*.test.ts"], globalSetup: ["test/global-setup.ts"], testTimeout: 20_000 },
 });

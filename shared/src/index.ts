@@ -4,3 +4,4 @@ export * from "./result.ts";
 export * from "./web-config.ts";
 export * from "./tool-schemas.ts";
 export * from "./sidecar-protocol.ts";
+export * from "./host-limiter.ts";

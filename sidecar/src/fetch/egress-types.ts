@@ -21,7 +21,8 @@ export type EgressFailureKind =
   | "timeout" // timeoutMs elapsed
   | "aborted" // the caller's signal fired
   | "redirect" // too many redirects, or a redirect without a usable Location
-  | "network"; // connection refused/reset, TLS failure, malformed response
+  | "network" // connection refused/reset, TLS failure, malformed response
+  | "config"; // web.allowHosts holds an entry that is not a host name, IP address or CIDR
 
 export interface EgressFailure {
   kind: EgressFailureKind;
@@ -43,6 +44,8 @@ export interface FetchedResponse {
   /** True when the body was longer than maxResponseBytes and reading stopped at the cap. */
   truncated: boolean;
   redirects: number;
+  /** The vetted address the final hop connected to (callers use it to tell private destinations apart). */
+  remoteAddress: string;
 }
 
 export interface SafeFetchRequest {

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
+import { startStack, type Stack } from "./stack.ts";
+
+const PAGE = `<!doctype html><html><head><title>Hello from 127.0.0.2</title></head>
+<body><article><h1>Hello</h1><p>A page served on a loopback origin, fetched through the whole stack.</p></article></body></html>`;
+
+/** URL forms that must be refused by the network policy, whatever the notation. */
+const BLOCKED = [
+  "http://localhost/",
+  "http://127.0.0.1/",
+  "http://2130706433/",
+  "http://0x7f000001/",
+  "http://0177.0.0.1/",
+  "http://127.1/",
+  "http://0/",
+  "http://[::1]/",
+  "http://[::ffff:127.0.0.1]/",
+  "http://169.254.169.254/latest/meta-data/",
+  "http://10.0.0.1/",
+  "http://192.168.0.1/",
+  "http://printer.local/",
+  "http://db.internal/",
+  "http://app.localhost/",
+];
+
+describe("npm start's stack, end to end", () => {
+  let origin: Origin;
+  let stack: Stack;
+  const persist = mkdtempSync(join(tmpdir(), "edge-web-state-"));
+  const env = { WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }), PERSIST_DIR: persist };
+
+  beforeAll(async () => {
+    origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", PAGE) }));
+    stack = await startStack(env);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await origin?.close();
+    rmSync(persist, { recursive: true, force: true });
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it("fetches a local page as Markdown, blocks private URLs, and keeps results across a restart", async () => {
+    const session = await post("/api/sessions", { source: "e2e" });
+    expect(session.status).toBe(201);
+    const id = session.body.sessionId;
+
+    const fetched = await post(`/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/page.html` });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.results[0].title).toBe("Hello from 127.0.0.2");
+    expect(fetched.body.results[0].content).toContain("A page served on a loopback origin");
+
+    for (const url of BLOCKED) {
+      const blocked = await post(`/api/sessions/${id}/tools/fetch_content`, { url });
+      expect(blocked.status, url).toBe(502);
+      expect(blocked.body.error.code, url).toBe("CONTENT_FETCH_FAILED");
+      expect(blocked.body.error.message, url).toMatch(/network policy/i);
+    }
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+
+    await stack.stop();
+    stack = await startStack(env);
+    const stored = await post(`/api/sessions/${id}/tools/get_search_content`, { responseId: fetched.body.responseId, urlIndex: 0 });
+    expect(stored.status).toBe(200);
+    expect(stored.body.result).toEqual(fetched.body.results[0]);
+  });
+});

@@ -1,0 +1,3 @@
+export const root: string;
+export function ensureDeps(): string;
+export function projectEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { resolveWebConfig } from "@edge-web/shared";
+import { projectEnv } from "./ensure-deps.mjs";
+
+/** Worker secrets passed through from the environment, as `.dev.vars` would pass them. */
+const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET"];
+
+export async function launch(root: string): Promise<void> {
+  const host = "127.0.0.1";
+  const port = process.env.PORT ?? "8787";
+  const sidecarPort = process.env.SIDECAR_PORT ?? "8788";
+  const webConfig = process.env.WEB_CONFIG?.trim() || "{}";
+  const checked = parseWebConfig(webConfig);
+  if (checked) {
+    console.error(`WEB_CONFIG is invalid: ${checked}`);
+    process.exit(2);
+  }
+  const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");
+
+  // Secrets reach wrangler through an env file (it hides their values), never the command line.
+  const runDir = join(root, ".wrangler", "run");
+  mkdirSync(runDir, { recursive: true });
+  const envFile = join(runDir, `worker-${process.pid}.env`);
+  const secrets: Record<string, string> = { SIDECAR_TOKEN: token };
+  for (const name of PASSED_SECRETS) if (process.env[name]) secrets[name] = process.env[name];
+  writeFileSync(envFile, Object.entries(secrets).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
+  chmodSync(envFile, 0o600);
+
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    rmSync(envFile, { force: true });
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    setTimeout(() => process.exit(code), 3_000).unref();
+    Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
+  };
+  const watch = (name: string, child: ChildProcess) => {
+    children.push(child);
+    child.on("exit", (code, signal) => {
+      if (!stopping) {
+        console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+        stopAll(code || 1);
+      }
+    });
+  };
+
+  watch(
+    "sidecar",
+    spawn(process.execPath, [join(root, "sidecar", "src", "main.ts")], {
+      cwd: root,
+      stdio: "inherit",
+      env: projectEnv({ SIDECAR_TOKEN: token, SIDECAR_PORT: sidecarPort, SIDECAR_HOST: host }),
+    }),
+  );
+
+  const wranglerArgs = [
+    "dev",
+    "--ip", host,
+    "--port", port,
+    "--inspector-port", "0",
+    "--show-interactive-dev-session=false",
+    "--env-file", envFile,
+    "--var", `SIDECAR_URL:http://${host}:${sidecarPort}`,
+    "--var", `WEB_CONFIG:${webConfig}`,
+    ...(process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : []),
+  ];
+  watch(
+    "worker",
+    spawn(join(root, "node_modules", ".bin", "wrangler"), wranglerArgs, {
+      cwd: root,
+      stdio: "inherit",
+      env: projectEnv({
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+        XDG_CONFIG_HOME: join(root, ".wrangler", "config"),
+      }),
+    }),
+  );
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(0));
+  console.log(`API on http://${host}:${port} (sidecar on http://${host}:${sidecarPort}); Ctrl-C stops both.`);
+}
+
+/** A message when WEB_CONFIG is not a valid settings object, else undefined. */
+function parseWebConfig(source: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return "not valid JSON";
+  }
+  const resolved = resolveWebConfig(value);
+  return resolved.ok ? undefined : resolved.message;
+}

@@ -1,0 +1,12 @@
+// `npm test`: installs when needed, typechecks every package, then runs every test project.
+import { spawnSync } from "node:child_process";
+import { ensureDeps, projectEnv, root } from "./ensure-deps.mjs";
+
+ensureDeps();
+const env = projectEnv();
+const run = (command, args) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+for (const project of ["shared", "sidecar", "worker", "worker/tsconfig.node.json", "e2e"]) run("tsc", ["-p", project]);
+run("vitest", ["run", ...process.argv.slice(2)]);

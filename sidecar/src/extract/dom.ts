@@ -1,0 +1,66 @@
+import type { AnyNode, ChildNode, Element, ParentNode, Text } from "domhandler";
+import { ElementType } from "htmlparser2";
+
+/** Helpers over htmlparser2's DOM. Traversal is iterative, so it needs no depth limit of its own. */
+
+export function isElement(node: AnyNode): node is Element {
+  return node.type === ElementType.Tag || node.type === ElementType.Script || node.type === ElementType.Style;
+}
+
+export function isText(node: AnyNode): node is Text {
+  return node.type === ElementType.Text;
+}
+
+function hasChildren(node: AnyNode): node is ParentNode {
+  return "children" in node;
+}
+
+/**
+ * Pre-order walk over root's descendants. enter returns whether to descend into the node;
+ * leave runs for every node enter returned true for, after its children.
+ */
+export function walk(root: ParentNode, enter: (node: ChildNode) => boolean, leave?: (node: ChildNode) => void): void {
+  let node: ChildNode | null = root.children[0] ?? null;
+  while (node) {
+    const descend = enter(node);
+    if (descend && hasChildren(node) && node.children.length > 0) {
+      node = node.children[0] ?? null;
+      continue;
+    }
+    let current: ChildNode = node;
+    if (descend) leave?.(current);
+    node = current.next;
+    while (!node) {
+      const parent: ParentNode | null = current.parent;
+      if (!parent || parent === root) return;
+      current = parent as ChildNode;
+      leave?.(current);
+      node = current.next;
+    }
+  }
+}
+
+/** The first element (document order) under root matching the predicate; subtrees for which skip is true are not searched. */
+export function findElement(
+  root: ParentNode,
+  matches: (element: Element) => boolean,
+  skip: (element: Element) => boolean = () => false,
+): Element | undefined {
+  let found: Element | undefined;
+  walk(root, (node) => {
+    if (found || !isElement(node) || skip(node)) return false;
+    if (matches(node)) found = node;
+    return !found;
+  });
+  return found;
+}
+
+/** All text under root, as written (CDATA included). */
+export function textContent(root: ParentNode): string {
+  const parts: string[] = [];
+  walk(root, (node) => {
+    if (isText(node)) parts.push(node.data);
+    return true;
+  });
+  return parts.join("");
+}

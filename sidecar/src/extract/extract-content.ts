@@ -1,0 +1,59 @@
+import { codeHandler } from "./code-handler.ts";
+import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
+import type { ContentKind } from "./content-kind.ts";
+import { csvHandler, tsvHandler } from "./csv-handler.ts";
+import { htmlHandler } from "./html-handler.ts";
+import { jsonHandler } from "./json-handler.ts";
+import { markdownHandler } from "./markdown-handler.ts";
+import { textHandler } from "./text-handler.ts";
+import { xmlHandler } from "./xml-handler.ts";
+import { yamlHandler } from "./yaml-handler.ts";
+
+const HANDLERS: Record<ContentKind, ContentHandler> = {
+  html: htmlHandler,
+  markdown: markdownHandler,
+  json: jsonHandler,
+  csv: csvHandler,
+  tsv: tsvHandler,
+  xml: xmlHandler,
+  yaml: yamlHandler,
+  code: codeHandler,
+  text: textHandler,
+};
+
+const NAMES: Record<ContentKind, string> = {
+  html: "HTML",
+  markdown: "Markdown",
+  json: "JSON",
+  csv: "CSV",
+  tsv: "TSV",
+  xml: "XML",
+  yaml: "YAML",
+  code: "Source code",
+  text: "Text",
+};
+
+/** The first line of an error's message, kept short: it is shown to the agent as one line. */
+function reason(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).trim().split("\n")[0] ?? "";
+  // YAML's messages end in ":" before a code excerpt on the following lines.
+  const line = message.trim().replace(/:$/, "");
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line || "unknown error";
+}
+
+/**
+ * Runs the handler for the kind. A handler that throws (invalid JSON, broken YAML …) does not fail the fetch:
+ * the raw text is shown instead, with a parseWarning saying what went wrong.
+ */
+export function extractContent(kind: ContentKind, input: HandlerInput): HandlerOutput & { parseWarning?: string } {
+  const handler = HANDLERS[kind];
+  try {
+    return handler.extract(input);
+  } catch (error) {
+    if (handler === textHandler) throw error;
+    return {
+      ...textHandler.extract(input),
+      parseWarning: `${NAMES[kind]} could not be parsed (${reason(error)}); showing the raw text`,
+    };
+  }
+}

@@ -1,0 +1,413 @@
+import type { ChildNode, Element, ParentNode } from "domhandler";
+import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
+import { isFurniture, isHidden } from "./html-visibility.ts";
+import { codeSpan, escapeInline, escapeLineStart, fencedBlock } from "./markdown-syntax.ts";
+import { markdownTable } from "./markdown-table.ts";
+import { resolveUrl } from "./resolve-url.ts";
+import { collapseSpaces, oneLine } from "./whitespace.ts";
+
+/**
+ * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseMarkup
+ * caps nesting, which bounds the recursion.
+ */
+
+export interface RenderOptions {
+  /** Links and images resolve against this. */
+  baseUrl: string;
+  /** Whether class/id words (cookie-banner, sidebar …) drop elements; off for the retry when they dropped everything. */
+  classNames: boolean;
+  /** The root is itself a sectioning element (main, article), so headers and footers inside it are content. */
+  inSection: boolean;
+}
+
+/** Deeper lists and quotes render flat: every level re-indents its content, so the cost grows with depth. */
+const MAX_LIST_DEPTH = 12;
+const MAX_QUOTE_DEPTH = 8;
+/** As browsers do, but lower: a colspan of thousands would only produce empty cells. */
+const MAX_COLSPAN = 100;
+
+const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/** Elements that start and end a block; their inline content becomes paragraphs. */
+const BLOCKS = new Set([
+  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl",
+  "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+  "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
+  "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+]);
+
+/** Header and footer inside these belong to the section, not the page. */
+const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
+
+/** Inline elements with Markdown of their own; every other inline element just passes its content through. */
+const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q"]);
+
+/** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
+const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
+
+const LIST_START = /^(?:- |\d{1,9}\. )/;
+
+interface Scope {
+  inSection: boolean;
+  listDepth: number;
+  quoteDepth: number;
+}
+
+/** Inline state: which wrappers are open, so <b><b>x</b></b> does not become ****x****. */
+interface InlineScope {
+  strong: boolean;
+  em: boolean;
+  strike: boolean;
+  link: boolean;
+  /** What a block element inside inline content turns into: a space, or a line break in table cells. */
+  blockBreak: " " | "\n";
+}
+
+/** Inline content collected so far, and the finished blocks of the current flow. */
+interface Flow {
+  blocks: string[];
+  inline: string;
+}
+
+export function htmlToMarkdown(root: ParentNode, options: RenderOptions): string {
+  const renderer = new Renderer(options.baseUrl, options.classNames);
+  return renderer.flow(root.children, { inSection: options.inSection, listDepth: 0, quoteDepth: 0 }).join("\n\n");
+}
+
+function inlineText(data: string): string {
+  return escapeInline(collapseSpaces(data));
+}
+
+/** Ends the current paragraph: "\n" marks <br>; an empty line (two <br>s) splits paragraphs. */
+function flush(out: Flow): void {
+  if (out.inline === "") return;
+  let lines: string[] = [];
+  for (const raw of out.inline.split("\n")) {
+    const line = raw.replace(/ {2,}/g, " ").trim();
+    if (line) lines.push(escapeLineStart(line));
+    else if (lines.length > 0) {
+      out.blocks.push(lines.join("  \n"));
+      lines = [];
+    }
+  }
+  if (lines.length > 0) out.blocks.push(lines.join("  \n"));
+  out.inline = "";
+}
+
+/** Emphasis around trimmed content; surrounding spaces move outside, where Markdown expects them. */
+function wrap(inner: string, marker: string): string {
+  const core = inner.trim();
+  if (!core) return inner;
+  return `${/^\s/.test(inner) ? " " : ""}${marker}${core}${marker}${/\s$/.test(inner) ? " " : ""}`;
+}
+
+function indentContinuation(text: string, width: number): string {
+  const pad = " ".repeat(width);
+  return text
+    .split("\n")
+    .map((line, i) => (i === 0 || line === "" ? line : pad + line))
+    .join("\n");
+}
+
+/** The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the pre's wrapper. */
+function codeLanguage(pre: Element): string | undefined {
+  const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
+  const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
+  for (const element of [code, pre, wrapper]) {
+    if (!element) continue;
+    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim();
+    if (data) return data.toLowerCase();
+    for (const token of (element.attribs.class ?? "").split(/\s+/)) {
+      const language = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i.exec(token)?.[1]?.toLowerCase();
+      if (language && language !== "none" && language !== "plaintext") return language;
+    }
+  }
+  return undefined;
+}
+
+function startNumber(value: string | undefined): number {
+  const start = Number.parseInt(value ?? "", 10);
+  // Markdown list numbers have at most nine digits.
+  return Number.isInteger(start) && start >= 0 && start < 1e9 ? start : 1;
+}
+
+function tableRows(table: Element): Element[] {
+  const head: Element[] = [];
+  const body: Element[] = [];
+  const foot: Element[] = [];
+  const rowsOf = (group: Element): Element[] =>
+    group.children.filter((child): child is Element => isElement(child) && child.name === "tr");
+  for (const child of table.children) {
+    if (!isElement(child)) continue;
+    if (child.name === "tr") body.push(child);
+    else if (child.name === "thead") head.push(...rowsOf(child));
+    else if (child.name === "tbody") body.push(...rowsOf(child));
+    else if (child.name === "tfoot") foot.push(...rowsOf(child));
+  }
+  return [...head, ...body, ...foot];
+}
+
+class Renderer {
+  readonly baseUrl: string;
+  readonly classNames: boolean;
+
+  constructor(baseUrl: string, classNames: boolean) {
+    this.baseUrl = baseUrl;
+    this.classNames = classNames;
+  }
+
+  dropped(element: Element, inSection: boolean): boolean {
+    return isHidden(element) || isFurniture(element, inSection, this.classNames);
+  }
+
+  /** Block-level rendering: the Markdown blocks (paragraphs, headings, lists …) of a node list. */
+  flow(nodes: readonly ChildNode[], scope: Scope): string[] {
+    const out: Flow = { blocks: [], inline: "" };
+    for (const node of nodes) this.flowNode(node, out, scope);
+    flush(out);
+    return out.blocks;
+  }
+
+  flowNode(node: ChildNode, out: Flow, scope: Scope): void {
+    if (isText(node)) {
+      out.inline += inlineText(node.data);
+      return;
+    }
+    if (!isElement(node) || this.dropped(node, scope.inSection)) return;
+    const { name } = node;
+    const inner: Scope = { ...scope, inSection: scope.inSection || SECTIONING.has(name) };
+    const push = (block: string): void => {
+      flush(out);
+      if (block) out.blocks.push(block);
+    };
+    const level = HEADING_LEVELS[name];
+    if (level !== undefined) {
+      push(this.heading(node, level));
+      return;
+    }
+    switch (name) {
+      case "br":
+        out.inline += "\n";
+        return;
+      case "hr":
+        push("---");
+        return;
+      case "pre":
+        push(this.pre(node));
+        return;
+      case "table":
+        flush(out);
+        out.blocks.push(...this.table(node, inner));
+        return;
+      case "dl":
+        push(this.definitions(node, inner));
+        return;
+      case "ul":
+      case "ol":
+      case "menu":
+        if (scope.listDepth < MAX_LIST_DEPTH) {
+          push(this.list(node, { ...inner, listDepth: scope.listDepth + 1 }));
+          return;
+        }
+        break;
+      case "blockquote":
+        if (scope.quoteDepth < MAX_QUOTE_DEPTH) {
+          const body = this.flow(node.children, { ...inner, quoteDepth: scope.quoteDepth + 1 }).join("\n\n");
+          push(body.split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n"));
+          return;
+        }
+        break;
+    }
+    if (FORMATTING.has(name)) {
+      out.inline += this.inlineNode(node, this.inlineScope(" "));
+      return;
+    }
+    // Containers (div, p, section …) end paragraphs; other inline elements (span, font, custom elements) are transparent.
+    const block = BLOCKS.has(name);
+    if (block) flush(out);
+    for (const child of node.children) this.flowNode(child, out, inner);
+    if (block) flush(out);
+  }
+
+  inlineScope(blockBreak: InlineScope["blockBreak"]): InlineScope {
+    return { strong: false, em: false, strike: false, link: false, blockBreak };
+  }
+
+  heading(element: Element, level: number): string {
+    const text = oneLine(this.inlineNodes(element.children, this.inlineScope(" ")));
+    // A trailing " #" would be read as the heading's closing sequence.
+    return text ? `${"#".repeat(level)} ${text.replace(/ (#+)$/, " \\$1")}` : "";
+  }
+
+  inlineNodes(nodes: readonly ChildNode[], scope: InlineScope): string {
+    let out = "";
+    for (const node of nodes) out += this.inlineNode(node, scope);
+    return out;
+  }
+
+  inlineNode(node: ChildNode, scope: InlineScope): string {
+    if (isText(node)) return inlineText(node.data);
+    if (!isElement(node) || this.dropped(node, true)) return "";
+    const inner = (changes: Partial<InlineScope> = {}): string =>
+      this.inlineNodes(node.children, { ...scope, ...changes });
+    switch (node.name) {
+      case "br":
+        return "\n";
+      case "img":
+        return this.image(node);
+      case "a":
+        return scope.link ? inner() : this.link(node, inner({ link: true }));
+      case "b":
+      case "strong":
+        return scope.strong ? inner() : wrap(inner({ strong: true }), "**");
+      case "i":
+      case "em":
+        return scope.em ? inner() : wrap(inner({ em: true }), "*");
+      case "del":
+      case "s":
+      case "strike":
+        return scope.strike ? inner() : wrap(inner({ strike: true }), "~~");
+      case "code":
+      case "kbd":
+      case "samp":
+      case "tt": {
+        const code = collapseSpaces(textContent(node));
+        const core = code.trim();
+        if (!core) return code;
+        return `${code.startsWith(" ") ? " " : ""}${codeSpan(core)}${code.endsWith(" ") ? " " : ""}`;
+      }
+      case "q":
+        return `"${inner()}"`;
+      default:
+        return BLOCKS.has(node.name) ? `${scope.blockBreak}${inner()}${scope.blockBreak}` : inner();
+    }
+  }
+
+  link(element: Element, content: string): string {
+    const href = element.attribs.href;
+    const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
+    const text = oneLine(content);
+    if (!url || !text) return content;
+    return `${/^\s/.test(content) ? " " : ""}[${text}](${url})${/\s$/.test(content) ? " " : ""}`;
+  }
+
+  image(element: Element): string {
+    const alt = oneLine(element.attribs.alt ?? "");
+    if (!alt) return "";
+    // Lazy-loading pages put a placeholder (often a data: URL, which resolveUrl refuses) in src and the image in data-src.
+    const { src, "data-src": dataSrc } = element.attribs;
+    const url = (src !== undefined ? resolveUrl(src, this.baseUrl) : undefined) ??
+      (dataSrc !== undefined ? resolveUrl(dataSrc, this.baseUrl) : undefined);
+    return url ? `![${escapeInline(alt)}](${url})` : "";
+  }
+
+  pre(element: Element): string {
+    const parts: string[] = [];
+    const endsLine = (): boolean => parts.length === 0 || (parts[parts.length - 1] ?? "").endsWith("\n");
+    walk(
+      element,
+      (node) => {
+        if (isText(node)) parts.push(node.data);
+        if (!isElement(node)) return false;
+        if (node.name === "br") parts.push("\n");
+        return node.name !== "br" && !isHidden(node);
+      },
+      (node) => {
+        if (isElement(node) && LINE_ELEMENTS.has(node.name) && !endsLine()) parts.push("\n");
+      },
+    );
+    // HTML drops the newline right after <pre>.
+    const code = parts.join("").replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
+    return code.trim() ? fencedBlock(code, codeLanguage(element)) : "";
+  }
+
+  list(element: Element, scope: Scope): string {
+    const items: string[][] = [];
+    for (const child of element.children) {
+      if (isText(child)) {
+        if (child.data.trim()) items.push(this.flow([child], scope));
+        continue;
+      }
+      if (!isElement(child) || this.dropped(child, scope.inSection)) continue;
+      const blocks = this.flow(child.name === "li" ? child.children : [child], scope);
+      const previous = items[items.length - 1];
+      // <ul><li>a</li><ul>…</ul></ul>: a list directly inside a list belongs to the item before it.
+      if ((child.name === "ul" || child.name === "ol") && previous) previous.push(...blocks);
+      else items.push(blocks);
+    }
+    let number = element.name === "ol" ? startNumber(element.attribs.start) : 0;
+    const lines: string[] = [];
+    for (const blocks of items) {
+      // Paragraphs inside an item need a blank line between them; a nested list follows directly (a tight list).
+      const body = blocks.reduce((text, block) => (text ? `${text}${LIST_START.test(block) ? "\n" : "\n\n"}${block}` : block), "");
+      if (!body) continue;
+      const marker = element.name === "ol" ? `${number++}. ` : "- ";
+      lines.push(marker + indentContinuation(body, marker.length));
+    }
+    return lines.join("\n");
+  }
+
+  /** A definition list as "**term**" lines followed by ": definition" lines. */
+  definitions(element: Element, scope: Scope): string {
+    // <dl><div><dt>…<dd>…</div></dl> groups are allowed; their children count as the list's own.
+    const items = element.children.flatMap((child) =>
+      isElement(child) && child.name === "div" && !this.dropped(child, scope.inSection) ? child.children : [child],
+    );
+    let out = "";
+    let previous: "dt" | "dd" | undefined;
+    for (const item of items) {
+      if (!isElement(item) || this.dropped(item, scope.inSection)) continue;
+      if (item.name === "dt") {
+        const term = oneLine(this.inlineNodes(item.children, { ...this.inlineScope(" "), strong: true }));
+        if (!term) continue;
+        out += `${out ? (previous === "dd" ? "\n\n" : "\n") : ""}**${term}**`;
+        previous = "dt";
+      } else if (item.name === "dd") {
+        const body = this.flow(item.children, scope).join("\n\n");
+        if (!body) continue;
+        out += `${out ? "\n" : ""}: ${indentContinuation(body, 2)}`;
+        previous = "dd";
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A GFM table; layout tables (one column, or tables nested in cells) render their cells as blocks instead,
+   * because a grid of page fragments reads worse than the fragments.
+   */
+  table(element: Element, scope: Scope): string[] {
+    const caption = element.children.find((child): child is Element => isElement(child) && child.name === "caption");
+    const blocks = caption && !this.dropped(caption, true) ? this.flow(caption.children, scope) : [];
+    // Rows and cells drop only when hidden: a class-name guess on a cell would shift the columns.
+    const rows = tableRows(element)
+      .filter((row) => !isHidden(row))
+      .map((row) =>
+        row.children.filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th") && !isHidden(cell)),
+      );
+    const span = (cell: Element): number => {
+      const value = Number.parseInt(cell.attribs.colspan ?? "", 10);
+      return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_COLSPAN) : 1;
+    };
+    let width = 0;
+    for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
+    const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));
+    if (width <= 1 || nested) {
+      for (const cells of rows) for (const cell of cells) blocks.push(...this.flow(cell.children, scope));
+      return blocks;
+    }
+    const matrix = rows.map((cells) =>
+      cells.flatMap((cell) => {
+        const text = this.inlineNodes(cell.children, this.inlineScope("\n"))
+          .split("\n")
+          .map((line) => line.replace(/ {2,}/g, " ").trim())
+          .filter(Boolean)
+          .join("\n");
+        return [text, ...Array.from({ length: span(cell) - 1 }, () => "")];
+      }),
+    );
+    const table = markdownTable(matrix);
+    if (table) blocks.push(table);
+    return blocks;
+  }
+}

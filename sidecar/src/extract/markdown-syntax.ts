@@ -1,0 +1,79 @@
+import { oneLine } from "./whitespace.ts";
+
+/** Writing plain text and code into Markdown without it turning into unintended syntax. */
+
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const TAG_START = /[A-Za-z/!?]/;
+const ENTITY = /^&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
+
+/**
+ * Escapes characters that would form inline syntax: emphasis, code, links, raw HTML, entities.
+ * Intraword underscores (snake_case) and backslashes before letters (C:\Users) stay as they are,
+ * because Markdown does not treat them as syntax.
+ */
+export function escapeInline(text: string): string {
+  return text.replace(/[\\`*_[\]<&]/g, (ch: string, offset: number) => {
+    const next = text.charAt(offset + 1);
+    switch (ch) {
+      case "\\":
+        // Before punctuation it would escape it; at the end it would be a hard line break.
+        return next === "" || ASCII_PUNCTUATION.test(next) ? "\\\\" : ch;
+      case "_":
+        return WORD_CHAR.test(text.charAt(offset - 1)) && WORD_CHAR.test(next) ? ch : "\\_";
+      case "<":
+        return TAG_START.test(next) ? "\\<" : ch;
+      case "&":
+        return ENTITY.test(text.slice(offset, offset + 40)) ? "\\&" : ch;
+      default:
+        return `\\${ch}`;
+    }
+  });
+}
+
+/** Escapes a line's start when it would begin a heading, quote, list, rule, setext underline or fence. */
+export function escapeLineStart(line: string): string {
+  const ordered = /^(\d{1,9})[.)](?=[ \t]|$)/.exec(line);
+  if (ordered?.[1] !== undefined) return `${ordered[1]}\\${line.slice(ordered[1].length)}`;
+  return /^(?:#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$|~~~)/.test(line) ? `\\${line}` : line;
+}
+
+/** Plain multi-line text as Markdown: escaped lines, runs of blank lines collapsed to one. */
+export function escapeText(text: string): string {
+  const out: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = oneLine(raw);
+    if (line) out.push(escapeLineStart(escapeInline(line)));
+    else if (out.length > 0 && out[out.length - 1] !== "") out.push("");
+  }
+  if (out[out.length - 1] === "") out.pop();
+  return out.join("\n");
+}
+
+function longestRun(text: string, char: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text[i] === char ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside, so the code cannot close it. */
+export function fencedBlock(code: string, language = ""): string {
+  const fence = "`".repeat(Math.max(3, longestRun(code, "`") + 1));
+  // An info string must not contain backticks or spaces.
+  const info = language.replace(/[^\w+#.-]/g, "");
+  return `${fence}${info}\n${code}\n${fence}`;
+}
+
+/** An inline code span; padded when the code starts or ends with a backtick (or with spaces on both sides, which Markdown would strip). */
+export function codeSpan(code: string): string {
+  const fence = "`".repeat(longestRun(code, "`") + 1);
+  const pad =
+    code.startsWith("`") || code.endsWith("`") || (code.startsWith(" ") && code.endsWith(" ") && code.trim() !== "")
+      ? " "
+      : "";
+  return `${fence}${pad}${code}${pad}${fence}`;
+}

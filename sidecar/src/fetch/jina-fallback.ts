@@ -1,0 +1,73 @@
+import { fail, ok, type FetchOptions, type Result } from "@edge-web/shared";
+import type { HandlerOutput } from "../extract/content-handler.ts";
+import type { DispatcherSource, HostResolver, NetworkPolicy } from "./egress-types.ts";
+import { safeFetch } from "./safe-fetch.ts";
+
+/** Under this many characters of extracted text an HTML page counts as "short". */
+const SHORT_TEXT_CHARS = 200;
+/** More script tags than this, with little body text, marks a page rendered by JavaScript. */
+const JS_HEAVY_SCRIPT_TAGS = 3;
+
+/** Whether an HTML extraction should be replaced by the reader service's rendering. */
+export function wantsReader(extracted: HandlerOutput, options: FetchOptions, preferReader: boolean): boolean {
+  if (!options.enableJinaFallback) return false;
+  if (preferReader) return true;
+  const triggers = new Set(options.jinaTriggers);
+  if (triggers.has("short-html") && extracted.content.trim().length < SHORT_TEXT_CHARS) return true;
+  const signals = extracted.signals;
+  return (
+    triggers.has("js-heavy-html") &&
+    signals !== undefined &&
+    signals.bodyTextChars < SHORT_TEXT_CHARS &&
+    signals.scriptTags > JS_HEAVY_SCRIPT_TAGS
+  );
+}
+
+/** The reader's rendering, or undefined when it answered non-2xx or nothing (the original extraction stands). */
+export async function readViaReader(
+  pageUrl: string,
+  options: FetchOptions,
+  policy: NetworkPolicy,
+  deps: { resolver: HostResolver; dispatchers: DispatcherSource; userAgent: string; readerApiKey?: string },
+  signal?: AbortSignal,
+): Promise<Result<{ title?: string; content: string } | undefined>> {
+  const answer = await safeFetch(
+    {
+      url: readerUrl(options.jinaBaseUrl, pageUrl),
+      headers: {
+        accept: "text/plain",
+        "x-return-format": "markdown",
+        ...(deps.readerApiKey && { authorization: `Bearer ${deps.readerApiKey}` }),
+      },
+      policy,
+      timeoutMs: options.jinaTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      ...(signal && { signal }),
+    },
+    { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent },
+  );
+  if (!answer.ok) {
+    return answer.failure.kind === "timeout" || answer.failure.kind === "aborted"
+      ? fail("CONTENT_FETCH_TIMEOUT", `The reader service did not answer within ${options.jinaTimeoutMs} ms (web.jinaTimeoutMs); retry, or fetch without preferReader.`)
+      : fail("CONTENT_FETCH_FAILED", `The reader service could not be reached: ${answer.failure.message}`);
+  }
+  const { status, bytes } = answer.value;
+  if (status < 200 || status > 299) return ok(undefined);
+  const parsed = parseReaderAnswer(new TextDecoder().decode(bytes));
+  return parsed.content === "" ? ok(undefined) : ok(parsed);
+}
+
+/** The reader URL for a page: the base URL with the page's URL appended. */
+export function readerUrl(baseUrl: string, pageUrl: string): string {
+  return `${baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`}${pageUrl}`;
+}
+
+/** Reader answers may begin with "Title:" / "URL Source:" lines before "Markdown Content:". */
+export function parseReaderAnswer(body: string): { title?: string; content: string } {
+  const text = body.replace(/\r\n?/g, "\n");
+  const marker = text.indexOf("Markdown Content:");
+  if (!/^Title:/.test(text) || marker < 0) return { content: text.trim() };
+  const title = /^Title:[ \t]*(.*)$/m.exec(text.slice(0, marker))?.[1]?.trim();
+  const content = text.slice(marker + "Markdown Content:".length).trim();
+  return title ? { title, content } : { content };
+}

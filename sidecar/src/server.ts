@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SidecarFetchRequestSchema } from "@edge-web/shared";
+import * as v from "valibot";
+import { isAuthorized } from "./bearer-auth.ts";
+import { fetchContent, type FetchContentDeps } from "./fetch/fetch-content.ts";
+
+export interface SidecarOptions {
+  token: string;
+  deps: FetchContentDeps;
+}
+
+/** Requests to the sidecar are small JSON documents. */
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+/** The sidecar's HTTP API: POST /v1/fetch and GET /healthz, both behind the bearer token. */
+export function createSidecarServer({ token, deps }: SidecarOptions): Server {
+  return createServer((req, res) => {
+    handle(req, res, token, deps).catch((err: unknown) => {
+      console.error("sidecar: request failed", err instanceof Error ? err.message : String(err));
+      if (!res.headersSent) send(res, 500, { error: { code: "INTERNAL_ERROR", message: "The sidecar failed unexpectedly; retry." } });
+      else res.destroy();
+    });
+  });
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, token: string, deps: FetchContentDeps): Promise<void> {
+  const path = new URL(req.url ?? "/", "http://sidecar").pathname;
+  if (!isAuthorized(req.headers.authorization, token)) {
+    req.resume();
+    return send(res, 401, { error: { code: "UNAUTHORIZED", message: "Send Authorization: Bearer <SIDECAR_TOKEN>." } });
+  }
+  if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
+  if (req.method !== "POST" || path !== "/v1/fetch") {
+    req.resume();
+    return send(res, 404, { error: { code: "ROUTE_NOT_FOUND", message: `No route for ${req.method} ${path}.` } });
+  }
+
+  const body = await readBody(req);
+  if (body === undefined) {
+    // Answer first, then drop the connection instead of reading the rest.
+    res.setHeader("connection", "close");
+    res.on("finish", () => req.socket.destroy());
+    return send(res, 413, { error: { code: "PAYLOAD_TOO_LARGE", message: `Requests are limited to ${MAX_REQUEST_BYTES} bytes.` } });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return send(res, 400, { error: { code: "INVALID_JSON", message: "The body is not valid JSON." } });
+  }
+  const parsed = v.safeParse(SidecarFetchRequestSchema, json);
+  if (!parsed.success) {
+    const fields = parsed.issues.map((i) => v.getDotPath(i) ?? "(root)");
+    return send(res, 400, { error: { code: "VALIDATION_FAILED", message: `Invalid fetch request: ${fields.join(", ")}.`, fields } });
+  }
+
+  // A caller that goes away cancels its fetch.
+  const cancel = new AbortController();
+  res.on("close", () => cancel.abort());
+  const result = await fetchContent(parsed.output, deps, cancel.signal);
+  if (!res.destroyed) send(res, 200, result);
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        req.pause();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Listens and answers the bound address (port 0 picks a free port). */
+export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server.address() as AddressInfo));
+  });
+}

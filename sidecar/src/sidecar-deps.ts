@@ -1,0 +1,42 @@
+import { createDispatcherPool } from "./fetch/pinned-dispatcher.ts";
+import { createHostLimiter } from "@edge-web/shared";
+import { createHostResolver } from "./fetch/resolve-host.ts";
+import type { FetchContentDeps } from "./fetch/fetch-content.ts";
+import { USER_AGENT } from "./user-agent.ts";
+
+export interface SidecarSettings {
+  /** DNS servers ("127.0.0.1:5353"); empty uses the system resolver. */
+  dnsServers: string[];
+  maxConcurrent: number;
+  maxPerHost: number;
+  maxQueue: number;
+  keepAliveTimeoutMs: number;
+  readerApiKey?: string;
+}
+
+const int = (raw: string | undefined, fallback: number) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** Sidecar-wide settings from its environment; they are the process's, not a session's. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
+  return {
+    dnsServers: (env.SIDECAR_DNS_SERVERS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    maxConcurrent: int(env.SIDECAR_MAX_CONCURRENT, 64),
+    maxPerHost: int(env.SIDECAR_MAX_PER_HOST, 10),
+    maxQueue: int(env.SIDECAR_MAX_QUEUE, 256),
+    keepAliveTimeoutMs: int(env.SIDECAR_KEEPALIVE_MS, 60_000),
+    ...(env.JINA_API_KEY && { readerApiKey: env.JINA_API_KEY }),
+  };
+}
+
+export function createSidecarDeps(settings: SidecarSettings): FetchContentDeps {
+  return {
+    resolver: createHostResolver(settings.dnsServers.length > 0 ? { servers: settings.dnsServers } : undefined),
+    dispatchers: createDispatcherPool({ maxSockets: settings.maxPerHost, keepAliveTimeoutMs: settings.keepAliveTimeoutMs }),
+    limiter: createHostLimiter({ maxConcurrent: settings.maxConcurrent, maxPerHost: settings.maxPerHost, maxQueue: settings.maxQueue }),
+    userAgent: USER_AGENT,
+    ...(settings.readerApiKey && { readerApiKey: settings.readerApiKey }),
+  };
+}

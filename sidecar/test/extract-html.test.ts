@@ -1,0 +1,383 @@
+import { describe, expect, it } from "vitest";
+import { htmlHandler } from "../src/extract/html-handler.ts";
+
+const PAGE = "https://example.test/docs/guide/page.html";
+const extract = (html: string, url = PAGE) => htmlHandler.extract({ text: html, url, mime: "text/html" });
+const md = (html: string, url = PAGE): string => extract(html, url).content;
+
+describe("html: blocks", () => {
+  it("headings, paragraphs and a rule", () => {
+    expect(md("<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6>Six</h6><p>Text</p><hr><p>After</p>")).toBe(
+      "# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six\n\nText\n\n---\n\nAfter",
+    );
+  });
+
+  it("collapses whitespace in inline text, including no-break spaces, and drops empty headings", () => {
+    expect(md("<h2>  </h2><p>  lots   of\n\t space&nbsp;&nbsp;here  </p>\n\n\n<p>next</p>")).toBe("lots of space here\n\nnext");
+  });
+
+  it("<br> is a hard line break; two in a row start a new paragraph", () => {
+    expect(md("<p>Line one<br>Line two<br/><br>Para two<br></p>")).toBe("Line one  \nLine two\n\nPara two");
+  });
+
+  it("text next to blocks becomes its own paragraph; inline wrappers pass through", () => {
+    expect(md("<div>Lead<div>Nested</div>tail <span>and</span><font> more</font></div><custom-el>Custom</custom-el>")).toBe(
+      "Lead\n\nNested\n\ntail and more\n\nCustom",
+    );
+  });
+
+  it("normalises CRLF before parsing", () => {
+    expect(md("<pre>a\r\nb\r\n</pre><p>x\r\ny</p>")).toBe("```\na\nb\n```\n\nx y");
+  });
+
+  it("blockquotes, nested and holding lists", () => {
+    expect(md("<blockquote><p>q1</p><blockquote><p>q2</p></blockquote><ul><li>item</li></ul></blockquote>")).toBe(
+      "> q1\n>\n> > q2\n>\n> - item",
+    );
+  });
+
+  it("figures with captions", () => {
+    expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em></figcaption></figure>')).toBe(
+      "![A cat](https://example.test/docs/guide/cat.jpg)\n\nOur *cat*",
+    );
+  });
+
+  it("definition lists, including <div> groups and multi-paragraph definitions", () => {
+    expect(md("<dl><dt>Term</dt><dt>Alias</dt><dd>Meaning</dd><dd>Other</dd><div><dt>Two</dt><dd><p>P</p><p>Q</p></dd></div></dl>")).toBe(
+      "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",
+    );
+  });
+});
+
+describe("html: lists", () => {
+  it("nested unordered and ordered lists are indented under their item", () => {
+    expect(md("<ul><li>a<ul><li>b<ol><li>c</li><li>d</li></ol></li></ul></li><li>e</li></ul>")).toBe(
+      "- a\n  - b\n    1. c\n    2. d\n- e",
+    );
+  });
+
+  it("ordered lists honour start; continuation lines align with the text after the marker", () => {
+    expect(md('<ol start="9"><li>nine</li><li><p>ten</p><p>more</p></li></ol>')).toBe("9. nine\n10. ten\n\n    more");
+  });
+
+  it("a list placed directly inside a list belongs to the item before it", () => {
+    expect(md("<ol><li>x</li><ol><li>y</li></ol><li>z</li></ol>")).toBe("1. x\n   1. y\n2. z");
+  });
+
+  it("skips empty items and keeps code blocks inside items indented", () => {
+    expect(md("<ul><li></li><li>Run:<pre>npm test\nnpm run build</pre></li></ul>")).toBe("- Run:\n\n  ```\n  npm test\n  npm run build\n  ```");
+  });
+});
+
+describe("html: inline formatting", () => {
+  it("bold, italic, strikethrough, quotes, sub/sup", () => {
+    expect(md("<p><strong>b</strong> <b>b2</b> <em>i</em> <i>i2</i> <del>d</del> <s>s</s> <q>q</q> x<sup>2</sup> H<sub>2</sub>O</p>")).toBe(
+      '**b** **b2** *i* *i2* ~~d~~ ~~s~~ "q" x2 H2O',
+    );
+  });
+
+  it("moves spaces out of emphasis, skips empty emphasis and does not double nested emphasis", () => {
+    expect(md("<p>a<b> bold </b>c<b></b> <b>x <b>y</b></b> <em><i>z</i></em></p>")).toBe("a **bold** c **x y** *z*");
+  });
+
+  it("inline code uses a fence longer than any backtick run inside", () => {
+    expect(md("<p>Use <code>npm  test</code>, <code>a`b</code>, <code>`tick`</code> and <kbd>Ctrl</kbd>.</p>")).toBe(
+      "Use `npm test`, ``a`b``, `` `tick` `` and `Ctrl`.",
+    );
+  });
+
+  it("decodes entities", () => {
+    expect(md("<p>&eacute;t&eacute; &#x27;q&#39; &copy; 1&nbsp;000 &rarr; &amp;</p>")).toBe("été 'q' © 1 000 → &");
+  });
+});
+
+describe("html: links and images", () => {
+  it("resolves relative links against the page URL", () => {
+    expect(md('<p><a href="other.html">Other</a>, <a href="/root">Root</a>, <a href="../up/">Up</a>, <a href="?q=1#s">Query</a>, <a href="//cdn.test/x">CDN</a></p>')).toBe(
+      "[Other](https://example.test/docs/guide/other.html), [Root](https://example.test/root), [Up](https://example.test/docs/up/), [Query](https://example.test/docs/guide/page.html?q=1#s), [CDN](https://cdn.test/x)",
+    );
+  });
+
+  it("resolves against <base href> when present (itself relative to the page)", () => {
+    expect(md('<head><base href="/static/v2/"></head><body><p><a href="a.html">A</a> <img src="i.png" alt="I"></p></body>')).toBe(
+      "[A](https://example.test/static/v2/a.html) ![I](https://example.test/static/v2/i.png)",
+    );
+  });
+
+  it("keeps the text of javascript:, empty and # links, and of anchors without href", () => {
+    expect(md('<p><a href="javascript:void(0)">Run</a> <a href=" JaVa\tScRiPt:alert(1)">Tab</a> <a href="">Empty</a> <a href="#">Hash</a> <a name="x">Anchor</a></p>')).toBe(
+      "Run Tab Empty Hash Anchor",
+    );
+  });
+
+  it("keeps mailto: links, encodes parentheses, drops links without text, and moves spaces outside", () => {
+    expect(md('<p><a href="mailto:a@example.test">Mail</a> <a href="/wiki/A_(b)">Wiki</a><a href="/empty"> </a>x<a href="/s"> spaced </a>y</p>')).toBe(
+      "[Mail](mailto:a@example.test) [Wiki](https://example.test/wiki/A_%28b%29) x [spaced](https://example.test/s) y",
+    );
+  });
+
+  it("renders block content inside a link on one line", () => {
+    expect(md('<a href="/card"><div><h3>Card title</h3><p>Blurb</p></div></a>')).toBe("[Card title Blurb](https://example.test/card)");
+  });
+
+  it("images need alt text; lazy-loading data-src is used when src is a placeholder", () => {
+    expect(
+      md('<p><img src="no-alt.png"><img src="a.png" alt=""><img src="data:image/gif;base64,R0lG" data-src="/real.png" alt="Real [1]"><img src="data:image/png;base64,AA" alt="Inline only"></p>'),
+    ).toBe("![Real \\[1\\]](https://example.test/real.png)");
+  });
+
+  it("an image inside a link", () => {
+    expect(md('<a href="/full.png"><img src="thumb.png" alt="Thumb"></a>')).toBe(
+      "[![Thumb](https://example.test/docs/guide/thumb.png)](https://example.test/full.png)",
+    );
+  });
+});
+
+describe("html: code blocks", () => {
+  it.each([
+    ['<pre><code class="language-js">const a = 1;</code></pre>', "```js\nconst a = 1;\n```"],
+    ['<pre><code class="hljs lang-Python">x = 1</code></pre>', "```python\nx = 1\n```"],
+    ['<pre class="highlight-ruby">puts 1</pre>', "```ruby\nputs 1\n```"],
+    ['<div class="highlight highlight-source-rust"><pre>fn main() {}</pre></div>', "```rust\nfn main() {}\n```"],
+    ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
+    ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
+    ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],
+  ])("%s", (html, expected) => {
+    expect(md(html)).toBe(expected);
+  });
+
+  it("keeps whitespace, blank lines and markup-free text; drops the newline right after <pre>", () => {
+    expect(md("<pre>\n  def f():\n\n\n      return &lt;x&gt; * 2  \n\n</pre>")).toBe("```\n  def f():\n\n\n      return <x> * 2\n```");
+  });
+
+  it("highlighter spans, <br> and per-line <div>s become plain lines; hidden line numbers are dropped", () => {
+    expect(
+      md('<pre><span class="k">let</span> a<br>b</pre><pre><div class="line"><span aria-hidden="true">1</span>one</div><div class="line">two</div></pre>'),
+    ).toBe("```\nlet a\nb\n```\n\n```\none\ntwo\n```");
+  });
+
+  it("a fence longer than any backtick run in the code", () => {
+    expect(md("<pre>echo ```\n````</pre>")).toBe("`````\necho ```\n````\n`````");
+  });
+
+  it("skips empty <pre>", () => {
+    expect(md("<pre>  \n </pre><p>x</p>")).toBe("x");
+  });
+});
+
+describe("html: tables", () => {
+  it("th header row, escaped pipes, collapsed cell whitespace, <br> and block content as <br>", () => {
+    expect(
+      md("<table><thead><tr><th>Name</th><th>Note</th></tr></thead><tbody><tr><td> a | b </td><td>line<br>two</td></tr><tr><td>  spaced\n  out </td><td><p>p1</p><p>p2</p></td></tr></tbody></table>"),
+    ).toBe("| Name | Note |\n| --- | --- |\n| a \\| b | line<br>two |\n| spaced out | p1<br>p2 |");
+  });
+
+  it("without th the first row is the header; colspan and ragged rows are padded", () => {
+    expect(md('<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td><td>z</td></tr><tr><td>short</td></tr></table>')).toBe(
+      "| a | b | c |\n| --- | --- | --- |\n| wide |  | z |\n| short |  |  |",
+    );
+  });
+
+  it("thead rows come first even when written after tbody; tfoot rows last", () => {
+    expect(md("<table><tfoot><tr><td>sum</td><td>3</td></tr></tfoot><tbody><tr><td>x</td><td>1</td></tr></tbody><thead><tr><th>k</th><th>v</th></tr></thead></table>")).toBe(
+      "| k | v |\n| --- | --- |\n| x | 1 |\n| sum | 3 |",
+    );
+  });
+
+  it("captions precede the table; links and code work inside cells", () => {
+    expect(md('<table><caption>Results</caption><tr><th>Tool</th><th>Cmd</th></tr><tr><td><a href="/t">T</a></td><td><code>a|b</code></td></tr></table>')).toBe(
+      "Results\n\n| Tool | Cmd |\n| --- | --- |\n| [T](https://example.test/t) | `a\\|b` |",
+    );
+  });
+
+  it("layout tables (one column, or tables nested in cells) render their cells as blocks", () => {
+    expect(md("<table><tr><td><h2>Menu-less</h2></td></tr><tr><td><p>Body</p></td></tr></table>")).toBe("## Menu-less\n\nBody");
+    expect(md("<table><tr><td>Left</td><td><table><tr><td>a</td><td>b</td></tr></table></td></tr></table>")).toBe(
+      "Left\n\n| a | b |\n| --- | --- |",
+    );
+  });
+});
+
+describe("html: escaping Markdown syntax in text", () => {
+  it("line starts that would become headings, quotes, lists, rules or fences", () => {
+    expect(md("<p># not heading<br>&gt; not quote<br>- dash<br>+ plus<br>* star<br>1. one<br>2) two<br>---<br>===<br>~~~ tilde<br>#hashtag<br>2024 was a year</p>")).toBe(
+      "\\# not heading  \n\\> not quote  \n\\- dash  \n\\+ plus  \n\\* star  \n1\\. one  \n2\\) two  \n\\---  \n\\===  \n\\~~~ tilde  \n#hashtag  \n2024 was a year",
+    );
+  });
+
+  it("inline characters that would form syntax; harmless ones stay", () => {
+    expect(md("<p>a*b `c` [d](e) _under_ snake_case &lt;div&gt; &amp;amp; AT&amp;T a &lt; b C:\\Users end\\</p>")).toBe(
+      "a\\*b \\`c\\` \\[d\\](e) \\_under\\_ snake_case \\<div> \\&amp; AT&T a < b C:\\Users end\\\\",
+    );
+  });
+
+  it("a trailing # in a heading is escaped so it is not read as a closing sequence", () => {
+    expect(md("<h2>Learn C#</h2><h2>Item #</h2>")).toBe("## Learn C#\n\n## Item \\#");
+  });
+});
+
+describe("html: what is dropped", () => {
+  it("non-content elements", () => {
+    expect(
+      md(
+        "<body><p>Keep</p><script>var x = '<p>no</p>';</script><style>p{}</style><noscript><p>Enable JS</p></noscript><template><p>T</p></template><svg><text>S</text></svg><canvas>C</canvas><iframe>I</iframe><object>O</object><video>V</video><audio>A</audio></body>",
+      ),
+    ).toBe("Keep");
+  });
+
+  it("form controls, but not forms or labels", () => {
+    expect(md('<form><label>Name</label> <input value="v"><button>Go</button><select><option>Opt</option></select><textarea>TA</textarea><p>In form</p></form>')).toBe(
+      "Name\n\nIn form",
+    );
+  });
+
+  it("hidden, aria-hidden, display:none and visibility:hidden elements, and closed dialogs", () => {
+    expect(
+      md('<p hidden>h</p><div aria-hidden="true">ah</div><div aria-hidden="false">shown</div><p style="color: red; DISPLAY : none">dn</p><p style="visibility:hidden">vh</p><dialog>closed</dialog><dialog open>open</dialog>'),
+    ).toBe("shown\n\nopen");
+  });
+
+  it("nav, aside, search, page-level header and footer, and furniture ARIA roles", () => {
+    expect(
+      md('<body><header><h1>Site</h1></header><nav><a href="/">Home</a></nav><search><p>Find</p></search><div role="search">Search</div><div role="navigation">Nav</div><div role="banner">Banner</div><div role="complementary">Compl</div><p>Content</p><aside>Aside</aside><footer>Copyright</footer><div role="contentinfo">Info</div></body>'),
+    ).toBe("Content");
+  });
+
+  it("keeps header and footer that belong to a section", () => {
+    expect(md("<body><section><header><h2>Sec</h2></header><p>Body</p><footer>Sec footer</footer></section></body>")).toBe("## Sec\n\nBody\n\nSec footer");
+  });
+
+  it("class and id names that mark cookie banners, share bars, ads, comments, sidebars, breadcrumbs and menus", () => {
+    expect(
+      md(
+        '<body><div class="cookie-banner">Accept</div><div id="gdpr-consent">Consent</div><div class="share_bar">Share</div><div class="socialShare">Social</div><div class="ad">Ad</div><div class="ad-slot">Slot</div><div id="comments">Comments</div><div class="sidebar">Side</div><ol class="breadcrumb"><li>Home</li></ol><ul class="main-menu"><li>Menu</li></ul><div class="header">Head-ish</div><div class="shadow loaded">Kept</div><p class="lead">Lead</p></body>',
+      ),
+    ).toBe("Head-ish\n\nKept\n\nLead");
+  });
+
+  it("table cells are never dropped for class names, so columns stay aligned", () => {
+    expect(md('<table><tr><th>k</th><th class="comment">v</th></tr><tr><td class="ad">x</td><td>1</td></tr></table>')).toBe(
+      "| k | v |\n| --- | --- |\n| x | 1 |",
+    );
+  });
+
+  it("state and taxonomy classes (has-sidebar, tag-ads) do not drop the element", () => {
+    expect(md('<body><div class="wrapper has-sidebar"><article class="post tag-ads category-social"><p>Story</p></article></div></body>')).toBe("Story");
+  });
+
+  it("when class names would drop everything (a page-wide wrapper), renders again without them", () => {
+    expect(md('<body><div class="page menu-open"><p>All content</p><div class="sidebar">Side</div></div><nav>Nav</nav></body>')).toBe("All content\n\nSide");
+  });
+});
+
+describe("html: main content", () => {
+  it("prefers <main>", () => {
+    expect(md("<body><div>Outside</div><main><h1>Title</h1><header>Main header</header><p>Inside</p></main><div>After</div></body>")).toBe(
+      "# Title\n\nMain header\n\nInside",
+    );
+  });
+
+  it("prefers [role=main]", () => {
+    expect(md('<body><p>Outside</p><div role="main"><p>Inside</p></div></body>')).toBe("Inside");
+  });
+
+  it("prefers a single <article>, keeping its own header and footer", () => {
+    expect(md("<body><p>Promo</p><article><header><h1>Post</h1></header><p>Body</p><footer>By Ann</footer></article></body>")).toBe(
+      "# Post\n\nBody\n\nBy Ann",
+    );
+  });
+
+  it("articles in an aside (related posts) do not compete with the main article", () => {
+    expect(md("<body><p>Promo</p><article><p>Main story</p></article><aside><article><p>Related</p></article></aside></body>")).toBe("Main story");
+  });
+
+  it("several articles are a listing: the body is used", () => {
+    expect(md("<body><h1>Blog</h1><article><p>One</p></article><article><p>Two</p></article></body>")).toBe("# Blog\n\nOne\n\nTwo");
+  });
+
+  it("ignores a hidden <main> and falls back to the body when <main> renders nothing", () => {
+    expect(md('<body><main hidden><p>Old</p></main><p>Visible</p></body>')).toBe("Visible");
+    expect(md('<body><main><div id="app"></div></main><p>Server text</p></body>')).toBe("Server text");
+  });
+
+  it("works on fragments without <html> or <body>", () => {
+    expect(md("Just <b>text</b>")).toBe("Just **text**");
+  });
+});
+
+describe("html: title and metadata", () => {
+  const head = `<!doctype html><html lang="en-GB"><head>
+    <title> The   Title </title>
+    <meta name="description" content=" A page. ">
+    <meta property="og:site_name" content="Example Site">
+    <meta name="author" content="Ann Author">
+    <meta property="article:published_time" content="2024-05-01T10:00:00Z">
+    <link rel="alternate canonical" href="/canonical/page">
+  </head><body><p>x</p></body></html>`;
+
+  it("reads every key it finds", () => {
+    const out = extract(head);
+    expect(out.title).toBe("The Title");
+    expect(out.metadata).toEqual({
+      description: "A page.",
+      siteName: "Example Site",
+      author: "Ann Author",
+      publishedTime: "2024-05-01T10:00:00Z",
+      language: "en-GB",
+      canonical: "https://example.test/canonical/page",
+    });
+  });
+
+  it("falls back to og:description and JSON-LD (author via @id reference, datePublished)", () => {
+    const out = extract(`<head><meta property="og:description" content="OG desc">
+      <script type="application/ld+json">{ broken</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+        {"@type":"Person","@id":"#ann","name":"Ann"},
+        {"@type":"BlogPosting","headline":"H","author":{"@id":"#ann"},"datePublished":"2023-02-03"}]}</script>
+      </head><body><p>x</p></body>`);
+    expect(out.metadata).toEqual({ description: "OG desc", author: "Ann", publishedTime: "2023-02-03" });
+  });
+
+  it("has no metadata when the page declares none", () => {
+    expect(extract("<p>x</p>")).toEqual({ content: "x", signals: { bodyTextChars: 1, scriptTags: 0 } });
+  });
+
+  it("title falls back to og:title, then the first <h1>; an <svg> <title> is not the page title", () => {
+    expect(extract('<head><meta property="og:title" content="OG Title"></head><body><h1>H</h1></body>').title).toBe("OG Title");
+    expect(extract("<body><svg><title>Icon</title></svg><h1>First <em>H1</em></h1><h1>Second</h1></body>").title).toBe("First H1");
+  });
+});
+
+describe("html: signals", () => {
+  it("counts every <script> and the visible body text with whitespace collapsed", () => {
+    const out = extract(`<html><head><script src="a.js"></script><script type="application/ld+json">{}</script><title>Long title text</title></head>
+      <body>
+        <p>  Hello   world  </p>
+        <div hidden>hidden text</div><noscript>enable</noscript><style>p{}</style>
+        <script>render()</script>
+        <nav>Menu</nav>
+      </body></html>`);
+    // "Hello world Menu": navigation is visible text too; only hidden and non-rendered elements are excluded.
+    expect(out.signals).toEqual({ bodyTextChars: 16, scriptTags: 3 });
+  });
+
+  it("a script-rendered shell has almost no body text", () => {
+    expect(extract('<html><body><div id="root"></div><script src="/app.js"></script></body></html>').signals).toEqual({
+      bodyTextChars: 0,
+      scriptTags: 1,
+    });
+  });
+});
+
+describe("html: robustness", () => {
+  it("caps hostile nesting instead of failing, and keeps the text", () => {
+    const html = "<div>".repeat(5000) + "deep text" + "</div>".repeat(5000) + "<ul><li>".repeat(40) + "item";
+    const out = md(html);
+    expect(out.startsWith("deep text\n\n- ")).toBe(true);
+    expect(out.endsWith("item")).toBe(true);
+  });
+
+  it("tolerates unclosed and stray tags", () => {
+    expect(md("<p>one<p>two</span></div><li>three")).toBe("one\n\ntwo\n\nthree");
+  });
+});

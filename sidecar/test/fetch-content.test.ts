@@ -1,0 +1,123 @@
+import { gzipSync } from "node:zlib";
+import { DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions } from "@edge-web/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
+import type { FetchContentDeps } from "../src/fetch/fetch-content.ts";
+import { fetchContent } from "../src/fetch/fetch-content.ts";
+import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
+
+const HTML = `<!doctype html><html lang="en"><head><title>Pipeline Page</title>
+<meta name="description" content="A test page"></head><body><main><h1>Heading</h1><p>Body text with <a href="/rel">a link</a>.</p></main></body></html>`;
+const JS_SHELL = `<!doctype html><html><head><title>App</title>${"<script>var x=1;</script>".repeat(5)}</head><body><div id="root"></div></body></html>`;
+
+let origin: Origin;
+let reader: Origin;
+let deps: FetchContentDeps;
+
+const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({
+  ...fetchOptionsFrom(DEFAULT_WEB_CONFIG),
+  allowHosts: ["127.0.0.2", "127.0.0.4"],
+  timeoutMs: 2_000,
+  ...over,
+});
+const run = (path: string, over: Partial<FetchOptions> = {}, preferReader = false) =>
+  fetchContent({ url: `${origin.url}${path}`, preferReader, options: options(over) }, deps);
+
+beforeAll(async () => {
+  deps = createSidecarDeps(settingsFromEnv({}));
+  origin = await startOrigin("127.0.0.2", routes({
+    "/page.html": send(200, "text/html; charset=utf-8", HTML),
+    "/app.html": send(200, "text/html", JS_SHELL),
+    "/notes.md": send(200, "text/markdown", "# Notes\n\nSome *markdown*."),
+    "/data.json": send(200, "application/json", '{"a":1}'),
+    "/broken.json": send(200, "application/json", '{"a":'),
+    "/table.csv": send(200, "text/csv", "name,qty\nbolt,3\n"),
+    "/feed.xml": send(200, "application/rss+xml", `<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title><item><title>First</title><link>https://example.test/1</link></item></channel></rss>`),
+    "/conf.yaml": send(200, "application/yaml", "title: Conf\nkey: value\n"),
+    "/main.py": send(200, "text/plain", "print('hi')\n"),
+    "/gz.txt": send(200, "text/plain", gzipSync("compressed words ".repeat(100)), { "content-encoding": "gzip" }),
+    "/latin1.txt": send(200, "text/plain; charset=iso-8859-1", Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+    "/image.png": send(200, "image/png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])),
+    "/doc.docx": send(200, "application/vnd.openxmlformats-officedocument.wordprocessingml.document", Buffer.from("PK\u0003\u0004rest")),
+    "/long.txt": send(200, "text/plain", "y".repeat(5_000)),
+    "/redirect": send(301, "text/plain", "", { location: "/page.html" }),
+    "/500": send(500, "text/plain", "boom"),
+  }));
+  reader = await startOrigin("127.0.0.4", routes({}));
+});
+
+afterAll(async () => {
+  await origin.close();
+  await reader.close();
+  await deps.dispatchers.close();
+});
+
+describe("the fetch pipeline", () => {
+  it("turns HTML into Markdown with title, metadata and absolute links", async () => {
+    const r = await run("/page.html");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toMatchObject({ url: `${origin.url}/page.html`, title: "Pipeline Page", truncated: false, contentType: "text/html" });
+    expect(r.value.content).toContain(`[a link](${origin.url}/rel)`);
+    expect(r.value.metadata).toMatchObject({ description: "A test page", language: "en" });
+  });
+
+  it.each([
+    ["/notes.md", "text/markdown", "Some *markdown*."],
+    ["/data.json", "application/json", '"a": 1'],
+    ["/table.csv", "text/csv", "| bolt | 3 |"],
+    ["/feed.xml", "application/rss+xml", "First"],
+    ["/conf.yaml", "application/yaml", "key: value"],
+    ["/main.py", "text/plain", "print('hi')"],
+    ["/gz.txt", "text/plain", "compressed words compressed words"],
+    ["/latin1.txt", "text/plain", "café"],
+  ])("reads %s as %s", async (path, contentType, expected) => {
+    const r = await run(path);
+    expect(r.ok && r.value.contentType).toBe(contentType);
+    expect(r.ok && r.value.content).toContain(expected);
+  });
+
+  it("falls back to text with a parseWarning when a handler fails", async () => {
+    const r = await run("/broken.json");
+    expect(r.ok && r.value.content).toBe('{"a":');
+    expect(r.ok && r.value.parseWarning).toMatch(/JSON/);
+  });
+
+  it("refuses binary and document types", async () => {
+    const png = await run("/image.png");
+    expect(!png.ok && png.error.code).toBe("CONTENT_FETCH_FAILED");
+    const docx = await run("/doc.docx");
+    expect(!docx.ok && docx.error.message).toMatch(/convert_content/);
+  });
+
+  it("truncates to maxContentChars and to maxResponseBytes", async () => {
+    const chars = await run("/long.txt", { maxContentChars: 1_000 });
+    expect(chars.ok && chars.value).toMatchObject({ content: "y".repeat(1_000), truncated: true });
+    const bytes = await run("/long.txt", { maxResponseBytes: 300 });
+    expect(bytes.ok && bytes.value).toMatchObject({ content: "y".repeat(300), truncated: true });
+  });
+
+  it("reports the final URL after a redirect and the requested one in metadata", async () => {
+    const r = await run("/redirect");
+    expect(r.ok && r.value.url).toBe(`${origin.url}/page.html`);
+    expect(r.ok && r.value.metadata?.requestedUrl).toBe(`${origin.url}/redirect`);
+  });
+
+  it("maps failures to the fetch codes", async () => {
+    const status = await run("/500");
+    expect(!status.ok && status.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/HTTP 500/) });
+    const invalid = await fetchContent({ url: "ftp://x.test/", preferReader: false, options: options() }, deps);
+    expect(!invalid.ok && invalid.error.code).toBe("CONTENT_FETCH_INVALID_URL");
+    const blocked = await fetchContent({ url: "http://127.0.0.3/", preferReader: false, options: options() }, deps);
+    expect(!blocked.ok && blocked.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/network policy/) });
+    const badAllow = await fetchContent({ url: `${origin.url}/page.html`, preferReader: false, options: options({ allowHosts: ["not a host/99"] }) }, deps);
+    expect(!badAllow.ok && badAllow.error.code).toBe("INVALID_INPUT");
+  });
+
+  it("never sends private pages to the reader service, even when asked", async () => {
+    const jina = { enableJinaFallback: true, jinaBaseUrl: `${reader.url}/` };
+    const shell = await run("/app.html", jina, true);
+    expect(shell.ok && shell.value.title).toBe("App");
+    expect(reader.requests).toEqual([]);
+  });
+});

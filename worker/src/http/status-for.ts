@@ -1,0 +1,33 @@
+import type { ErrorCode } from "@edge-web/shared";
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  INVALID_INPUT: 400,
+  WEB_SEARCH_INVALID_QUERY: 400,
+  CONTENT_FETCH_INVALID_URL: 400,
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  NO_FILE: 400,
+  UNAUTHORIZED: 401,
+  INVALID_SIGNATURE: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  DOMAIN_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  ATTACHMENT_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  SESSION_ENDED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  SCHEMA_VALIDATION_FAILED: 422,
+  PROTOCOL_VERSION_MISMATCH: 426,
+  PROVIDER_RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SIDECAR_UNAVAILABLE: 503,
+  WEB_SEARCH_TIMEOUT: 504,
+  CONTENT_FETCH_TIMEOUT: 504,
+};
+
+/** The one table from error codes to HTTP statuses; other upstream failures are 502. */
+export function statusFor(code: ErrorCode): number {
+  return STATUS[code] ?? 502;
+}

@@ -1,0 +1,163 @@
+import { inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import { call, newSession, tool, withConfig } from "./helpers.ts";
+
+const origin = inject("originUrl");
+
+describe("fetch_content through the worker, the session object and the sidecar", () => {
+  it("fetches a page as Markdown and stores it under a responseId", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { url: `${origin}/article.html` });
+    expect(res.status).toBe(200);
+    expect(res.body.protocolVersion).toBe("0.1.0");
+    expect(res.body.responseId).toEqual(expect.any(String));
+    expect(res.body.results).toHaveLength(1);
+    const [page] = res.body.results;
+    expect(page).toMatchObject({ url: `${origin}/article.html`, title: "Local Article", truncated: false, contentType: "text/html" });
+    expect(page.content).toContain("The sidecar fetched this page from a loopback origin");
+    expect(page.content).toContain("- first point");
+    expect(page.content).not.toContain("Home");
+
+    const stored = await tool(id, "get_search_content", { responseId: res.body.responseId });
+    expect(stored.status).toBe(200);
+    expect(stored.body.result).toEqual({ kind: "fetch", responseId: res.body.responseId, results: res.body.results });
+  });
+
+  it("merges url and urls, drops blanks and duplicates, keeps order", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt`, urls: [" ", `${origin}/data.json`, `${origin}/notes.txt`] });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { url: string }) => r.url)).toEqual([`${origin}/notes.txt`, `${origin}/data.json`]);
+    expect(res.body.results[1].content).toContain('"name": "widget"');
+  });
+
+  it("selects stored items by urlIndex and url, and answers NOT_FOUND for misses", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt`, `${origin}/data.json`] });
+    const responseId = res.body.responseId;
+    expect((await tool(id, "get_search_content", { responseId, urlIndex: 1 })).body.result.url).toBe(`${origin}/data.json`);
+    expect((await tool(id, "get_search_content", { responseId, url: `${origin}/notes.txt` })).body.result.content).toContain("plain notes");
+    for (const selector of [{ urlIndex: 2 }, { url: `${origin}/other` }, { queryIndex: 0 }, { query: "x" }]) {
+      const miss = await tool(id, "get_search_content", { responseId, ...selector });
+      expect(miss.status).toBe(404);
+      expect(miss.body.error.code).toBe("NOT_FOUND");
+    }
+    const unknown = await tool(id, "get_search_content", { responseId: "nope" });
+    expect(unknown.body.error.code).toBe("NOT_FOUND");
+    const empty = await tool(id, "get_search_content", { responseId: "  " });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.code).toBe("INVALID_INPUT");
+    const missing = await tool(id, "get_search_content", {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["responseId"] });
+  });
+
+  it("keeps sessions apart", async () => {
+    const a = await newSession();
+    const b = await newSession();
+    const res = await tool(a, "fetch_content", { url: `${origin}/notes.txt` });
+    const other = await tool(b, "get_search_content", { responseId: res.body.responseId });
+    expect(other.status).toBe(404);
+    expect(other.body.error.code).toBe("NOT_FOUND");
+  });
+
+  it("evicts the oldest stored results beyond maxStoredResults", async () => {
+    const config = withConfig({ maxStoredResults: 2 });
+    const id = await newSession(config);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await tool(id, "fetch_content", { url: `${origin}/notes.txt` }, config)).body.responseId);
+    expect((await tool(id, "get_search_content", { responseId: ids[0] }, config)).status).toBe(404);
+    expect((await tool(id, "get_search_content", { responseId: ids[1] }, config)).status).toBe(200);
+    expect((await tool(id, "get_search_content", { responseId: ids[2] }, config)).status).toBe(200);
+  });
+
+  it("caps stored content at maxStoredContentChars and marks it truncated", async () => {
+    const config = withConfig({ maxStoredContentChars: 1_000 });
+    const id = await newSession(config);
+    const res = await tool(id, "fetch_content", { url: `${origin}/big.txt` }, config);
+    expect(res.body.results[0].content).toHaveLength(30_000);
+    expect(res.body.results[0].truncated).toBe(true);
+    const stored = await tool(id, "get_search_content", { responseId: res.body.responseId, urlIndex: 0 }, config);
+    expect(stored.body.result.content).toHaveLength(1_000);
+    expect(stored.body.result.truncated).toBe(true);
+  });
+
+  it("truncates to maxContentChars", async () => {
+    const config = withConfig({ maxContentChars: 100 });
+    const id = await newSession(config);
+    const res = await tool(id, "fetch_content", { url: `${origin}/big.txt` }, config);
+    expect(res.body.results[0]).toMatchObject({ content: "x".repeat(100), truncated: true });
+  });
+
+  it("clears stored results when the session is deleted", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
+    await call("DELETE", `/api/sessions/${id}`);
+    const after = await tool(id, "get_search_content", { responseId: res.body.responseId });
+    expect(after.status).toBe(409);
+    expect(after.body.error.code).toBe("SESSION_ENDED");
+  });
+});
+
+describe("fetch_content errors", () => {
+  const cases: Array<[string, unknown, number, string, RegExp?]> = [
+    ["no url", {}, 400, "INVALID_INPUT", /url/],
+    ["blank urls", { urls: ["", "  "] }, 400, "INVALID_INPUT"],
+    ["unparseable url", { url: "not a url" }, 400, "CONTENT_FETCH_INVALID_URL"],
+    ["non-http scheme", { url: "file:///etc/passwd" }, 400, "CONTENT_FETCH_INVALID_URL"],
+    ["localhost", { url: "http://localhost/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
+    ["private IP", { url: "http://10.0.0.1/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
+    ["loopback not in allowHosts", { url: "http://127.0.0.3/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
+    ["redirect to localhost", { url: `${origin}/to-localhost` }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
+    ["HTTP 404", { url: `${origin}/missing` }, 502, "CONTENT_FETCH_FAILED", /404/],
+    ["PDF", { url: `${origin}/report.pdf` }, 502, "CONTENT_FETCH_FAILED", /convert_content/],
+    ["slow page", { url: `${origin}/slow` }, 504, "CONTENT_FETCH_TIMEOUT"],
+  ];
+  for (const [name, params, status, code, message] of cases) {
+    it(`${name} → ${status} ${code}`, async () => {
+      const id = await newSession();
+      const res = await tool(id, "fetch_content", params);
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe(code);
+      if (message) expect(res.body.error.message).toMatch(message);
+      expect(res.body.protocolVersion).toBe("0.1.0");
+    });
+  }
+
+  it("rejects wrong param types with field paths", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { url: 5, urls: ["a", 3], preferReader: "yes" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_INPUT");
+    expect(res.body.error.fields).toEqual(["url", "urls.1", "preferReader"]);
+  });
+
+  it("rejects invalid JSON bodies as INVALID_INPUT", async () => {
+    const id = await newSession();
+    const res = await call("POST", `/api/sessions/${id}/tools/fetch_content`, "{");
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_INPUT");
+  });
+
+  it("fails the whole call when one of several URLs fails", async () => {
+    const id = await newSession();
+    const res = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt`, `${origin}/missing`] });
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toMatch(/404/);
+  });
+
+  it("fails at once when the session's queue is full", async () => {
+    const config = withConfig({ concurrency: { maxConcurrent: 1, maxQueueSize: 1 } });
+    const id = await newSession(config);
+    const res = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt?1`, `${origin}/notes.txt?2`, `${origin}/notes.txt?3`] }, config);
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe("CONTENT_FETCH_FAILED");
+    expect(res.body.error.message).toMatch(/waiting/);
+  });
+
+  it("answers 404 for unknown sessions and unknown tools", async () => {
+    expect((await tool(crypto.randomUUID(), "fetch_content", { url: `${origin}/notes.txt` })).body.error.code).toBe("SESSION_NOT_FOUND");
+    const id = await newSession();
+    expect((await tool(id, "nope", {})).status).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers.ts";
+
+describe("protocol conventions", () => {
+  it("stamps every response with the protocol version header and body field", async () => {
+    const res = await call("POST", "/api/sessions", { source: "t" });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("X-Pi-Protocol-Version")).toBe("0.1.0");
+    expect(res.body.protocolVersion).toBe("0.1.0");
+  });
+
+  it("answers 426 PROTOCOL_VERSION_MISMATCH to another major version", async () => {
+    const res = await call("POST", "/api/sessions", { source: "t" }, {}, { "X-Pi-Protocol-Version": "1.0.0" });
+    expect(res.status).toBe(426);
+    expect(res.body.error.code).toBe("PROTOCOL_VERSION_MISMATCH");
+    expect(res.headers.get("X-Pi-Protocol-Version")).toBe("0.1.0");
+  });
+
+  it("accepts the same major version", async () => {
+    const res = await call("POST", "/api/sessions", { source: "t" }, {}, { "X-Pi-Protocol-Version": "0.2.0" });
+    expect(res.status).toBe(201);
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const res = await call("GET", "/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: { code: "ROUTE_NOT_FOUND" }, protocolVersion: "0.1.0" });
+  });
+
+  it("reports healthy only while the sidecar answers", async () => {
+    expect((await call("GET", "/healthz")).status).toBe(200);
+    const down = await call("GET", "/healthz", undefined, { SIDECAR_URL: "http://127.0.0.1:9" });
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe("SIDECAR_UNAVAILABLE");
+  });
+});
+
+describe("sessions", () => {
+  it("creates a session with a UUID", async () => {
+    const res = await call("POST", "/api/sessions", { source: "/agent", cwd: "/w", model: "m", env: { A: "1" } });
+    expect(res.status).toBe(201);
+    expect(res.body.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("requires source, with the field path", async () => {
+    const res = await call("POST", "/api/sessions", { cwd: "/w" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "VALIDATION_FAILED", fields: ["source"] });
+  });
+
+  it("rejects wrong types with every field path", async () => {
+    const res = await call("POST", "/api/sessions", { source: 1, env: { A: 2 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual(["source", "env.A"]);
+  });
+
+  it("rejects invalid JSON", async () => {
+    const res = await call("POST", "/api/sessions", "{nope");
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_JSON");
+  });
+
+  it("deletes a session; a second delete and unknown ids are 404", async () => {
+    const created = await call("POST", "/api/sessions", { source: "t" });
+    const id = created.body.sessionId;
+    const deleted = await call("DELETE", `/api/sessions/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.ok).toBe(true);
+    expect((await call("DELETE", `/api/sessions/${id}`)).body.error.code).toBe("SESSION_NOT_FOUND");
+    expect((await call("DELETE", `/api/sessions/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await call("DELETE", "/api/sessions/not-a-uuid")).status).toBe(404);
+  });
+});

@@ -1,0 +1,6 @@
+declare module "vitest" {
+  export interface ProvidedContext {
+    originUrl: string;
+  }
+}
+export {};
