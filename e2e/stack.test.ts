@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
-import { startStack, type Stack } from "./stack.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
 
 const PAGE = `<!doctype html><html><head><title>Hello from 127.0.0.2</title></head>
 <body><article><h1>Hello</h1><p>A page served on a loopback origin, fetched through the whole stack.</p></article></body></html>`;

@@ -1,5 +1,5 @@
 // Runs on whatever Node started npm (the machine may have 20): installs dependencies when
-// node_modules is missing or older than the lock file, then answers the path of Node 22.
+// node_modules is missing or was installed from another lock file, then answers the path of Node 22.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,11 +12,9 @@ const node22 = join(root, "node_modules", ".bin", "node");
 
 function manifestHash() {
   const hash = createHash("sha256");
-  for (const file of ["package-lock.json", "package.json", "shared/package.json", "worker/package.json", "sidecar/package.json"]) {
-    const path = join(root, file);
-    hash.update(file).update(existsSync(path) ? readFileSync(path) : "");
-  }
-  return hash.digest("hex");
+  // The lock file pins every workspace's dependencies; `npm ci` refuses one out of step with them.
+  const lock = join(root, "package-lock.json");
+  return hash.update(existsSync(lock) ? readFileSync(lock) : "").digest("hex");
 }
 
 export function ensureDeps() {

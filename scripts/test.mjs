@@ -8,5 +8,5 @@ const run = (command, args) => {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-for (const project of ["shared", "sidecar", "worker", "worker/tsconfig.node.json", "e2e"]) run("tsc", ["-p", project]);
+for (const project of ["shared", "sidecar", "worker", "worker/tsconfig.node.json", "e2e", "bench"]) run("tsc", ["-p", project]);
 run("vitest", ["run", ...process.argv.slice(2)]);

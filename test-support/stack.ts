@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort } from "../test-support/free-port.ts";
+import { freePort } from "./free-port.ts";
 
 const root = join(import.meta.dirname, "..");
 
