@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveWebConfig } from "@edge-web/shared";
 import { projectEnv } from "./ensure-deps.mjs";
@@ -24,7 +24,7 @@ export async function launch(root: string): Promise<void> {
   const runDir = join(root, ".wrangler", "run");
   mkdirSync(runDir, { recursive: true });
   const envFile = join(runDir, `worker-${process.pid}.env`);
-  const secrets: Record<string, string> = { SIDECAR_TOKEN: token };
+  const secrets: Record<string, string> = { SIDECAR_TOKEN: token, ATTACHMENT_SECRET: localAttachmentSecret(process.env.PERSIST_DIR ?? join(root, ".wrangler", "state")) };
   for (const name of PASSED_SECRETS) if (process.env[name]) secrets[name] = process.env[name];
   writeFileSync(envFile, Object.entries(secrets).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
   chmodSync(envFile, 0o600);
@@ -96,4 +96,17 @@ function parseWebConfig(source: string): string | undefined {
   }
   const resolved = resolveWebConfig(value);
   return resolved.ok ? undefined : resolved.message;
+}
+
+/**
+ * Attachment URLs are signed; a secret kept beside the local state keeps them valid across restarts.
+ * An ATTACHMENT_SECRET in the environment replaces it (PASSED_SECRETS).
+ */
+function localAttachmentSecret(stateDir: string): string {
+  const file = join(stateDir, "attachment-secret");
+  if (!existsSync(file)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
 }

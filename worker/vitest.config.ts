@@ -18,6 +18,9 @@ export default defineConfig({
           SIDECAR_URL: `http://127.0.0.1:${sidecarPort}`,
           SIDECAR_TOKEN: sidecarToken,
           WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], timeoutMs: 2_000 }),
+          // Small stream buffers, so replay gaps and slow consumers show within a few calls.
+          SSE_REPLAY_FRAMES: "40",
+          SSE_MAX_PENDING_FRAMES: "24",
         },
       },
     }),

@@ -5,3 +5,5 @@ export * from "./web-config.ts";
 export * from "./tool-schemas.ts";
 export * from "./sidecar-protocol.ts";
 export * from "./host-limiter.ts";
+export * from "./sidecar-search-protocol.ts";
+export * from "./sse-frame.ts";

@@ -21,6 +21,21 @@ const providerPriority = v.optional(
   ["tavily", "serper", "brave", "openserp", "searxng", "ddgs"],
 );
 
+/** Domain names for web.deniedDomains / web.allowedDomains: lower-cased, no trailing dot, no scheme, port, path or wildcard. */
+const domainList = v.optional(
+  v.array(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.transform((name) => name.replace(/\.+$/, "")),
+      v.nonEmpty("must not be empty"),
+      v.regex(/^[^\s/:@*?#[\]\\]+$/, "must be a domain name like example.com (no scheme, port, path or wildcard)"),
+    ),
+  ),
+  [],
+);
+
 const keyedProvider = (baseUrl: string, apiKeyEnv: string) =>
   v.optional(
     v.object({
@@ -43,6 +58,10 @@ export const WebConfigSchema = v.object({
   maxStoredContentChars: positiveInt(200_000),
   allowPrivateNetwork: flag(false),
   allowHosts: v.optional(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty"))), []),
+  /** Hosts equal to or under one of these domains are never fetched. */
+  deniedDomains: domainList,
+  /** When non-empty, only hosts equal to or under one of these domains may be fetched. */
+  allowedDomains: domainList,
   enableJinaFallback: flag(false),
   jinaTimeoutMs: positiveInt(8_000),
   jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),

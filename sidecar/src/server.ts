@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SidecarFetchRequestSchema } from "@edge-web/shared";
+import { SidecarFetchRequestSchema, SidecarSearchRequestSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
 import { fetchContent, type FetchContentDeps } from "./fetch/fetch-content.ts";
+import { searchWeb } from "./search/search-web.ts";
 
 export interface SidecarOptions {
   token: string;
@@ -13,7 +14,33 @@ export interface SidecarOptions {
 /** Requests to the sidecar are small JSON documents. */
 const MAX_REQUEST_BYTES = 256 * 1024;
 
-/** The sidecar's HTTP API: POST /v1/fetch and GET /healthz, both behind the bearer token. */
+/** A POST route: its body's schema, and the operation that answers a Result for a valid body. */
+interface Operation {
+  what: string;
+  parse(json: unknown): { ok: true; run(deps: FetchContentDeps, signal: AbortSignal): Promise<unknown> } | { ok: false; fields: string[] };
+}
+
+function operation<S extends v.GenericSchema>(
+  what: string,
+  schema: S,
+  run: (input: v.InferOutput<S>, deps: FetchContentDeps, signal: AbortSignal) => Promise<unknown>,
+): Operation {
+  return {
+    what,
+    parse(json) {
+      const parsed = v.safeParse(schema, json);
+      if (!parsed.success) return { ok: false, fields: parsed.issues.map((i) => v.getDotPath(i) ?? "(root)") };
+      return { ok: true, run: (deps, signal) => run(parsed.output, deps, signal) };
+    },
+  };
+}
+
+const OPERATIONS = new Map<string, Operation>([
+  ["/v1/fetch", operation("fetch", SidecarFetchRequestSchema, fetchContent)],
+  ["/v1/search", operation("search", SidecarSearchRequestSchema, searchWeb)],
+]);
+
+/** The sidecar's HTTP API: POST /v1/fetch, POST /v1/search and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   return createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {
@@ -31,7 +58,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
     return send(res, 401, { error: { code: "UNAUTHORIZED", message: "Send Authorization: Bearer <SIDECAR_TOKEN>." } });
   }
   if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
-  if (req.method !== "POST" || path !== "/v1/fetch") {
+  const op = req.method === "POST" ? OPERATIONS.get(path) : undefined;
+  if (!op) {
     req.resume();
     return send(res, 404, { error: { code: "ROUTE_NOT_FOUND", message: `No route for ${req.method} ${path}.` } });
   }
@@ -49,16 +77,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
   } catch {
     return send(res, 400, { error: { code: "INVALID_JSON", message: "The body is not valid JSON." } });
   }
-  const parsed = v.safeParse(SidecarFetchRequestSchema, json);
-  if (!parsed.success) {
-    const fields = parsed.issues.map((i) => v.getDotPath(i) ?? "(root)");
-    return send(res, 400, { error: { code: "VALIDATION_FAILED", message: `Invalid fetch request: ${fields.join(", ")}.`, fields } });
+  const parsed = op.parse(json);
+  if (!parsed.ok) {
+    const { fields } = parsed;
+    return send(res, 400, { error: { code: "VALIDATION_FAILED", message: `Invalid ${op.what} request: ${fields.join(", ")}.`, fields } });
   }
 
-  // A caller that goes away cancels its fetch.
+  // A caller that goes away cancels its work.
   const cancel = new AbortController();
   res.on("close", () => cancel.abort());
-  const result = await fetchContent(parsed.output, deps, cancel.signal);
+  const result = await parsed.run(deps, cancel.signal);
   if (!res.destroyed) send(res, 200, result);
 }
 

@@ -75,3 +75,80 @@ describe("checkHost", () => {
     expect(check("http://127.0.0.2/", false, allow).ok).toBe(false);
   });
 });
+
+describe("checkHost with web.deniedDomains and web.allowedDomains", () => {
+  const listed = (url: string, lists: { deniedDomains?: string[]; allowedDomains?: string[]; allowPrivateNetwork?: boolean }, allow = none) =>
+    checkHost(new URL(url), policy(lists), allow);
+  const refusal = (result: ReturnType<typeof checkHost>) => {
+    expect(result.ok).toBe(false);
+    return result.ok ? "" : `${result.failure.kind}: ${result.failure.message}`;
+  };
+
+  it("blocks a denied domain and every host under it, saying it is on the denied list", () => {
+    const lists = { deniedDomains: ["Example.COM."] };
+    for (const url of ["https://example.com/", "https://WWW.example.com./x", "https://a.b.example.com:8443/"]) {
+      const message = refusal(listed(url, lists));
+      expect(message).toMatch(/^blocked: /);
+      expect(message).toContain("is on the denied list");
+      expect(message).toContain("web.deniedDomains");
+    }
+    expect(listed("https://notexample.com/", lists).ok).toBe(true);
+    expect(listed("https://example.com.evil.test/", lists).ok).toBe(true);
+    expect(listed("https://example.org/", lists).ok).toBe(true);
+  });
+
+  it("the denied list wins over allowPrivateNetwork, allowHosts and allowedDomains", () => {
+    expect(listed("http://localhost/", { deniedDomains: ["localhost"], allowPrivateNetwork: true }).ok).toBe(false);
+    expect(listed("http://printer.local/", { deniedDomains: ["local"] }, allowing(["printer.local"])).ok).toBe(false);
+    expect(listed("https://docs.example.com/", { deniedDomains: ["docs.example.com"], allowedDomains: ["example.com"] }).ok).toBe(false);
+    expect(listed("https://api.example.com/", { deniedDomains: ["docs.example.com"], allowedDomains: ["example.com"] }).ok).toBe(true);
+  });
+
+  it("matches denied IP literals exactly, in any notation, and never as a suffix", () => {
+    expect(refusal(listed("http://93.184.216.34/", { deniedDomains: ["93.184.216.34"] }))).toContain("denied list");
+    expect(listed("http://1572395042/", { deniedDomains: ["93.184.216.34"] }).ok).toBe(false);
+    expect(listed("http://93.184.216.34/", { deniedDomains: ["184.216.34"] }).ok).toBe(true);
+  });
+
+  it("with allowedDomains, only hosts equal to or under one of them pass", () => {
+    const lists = { allowedDomains: ["example.com", "docs.test"] };
+    expect(listed("https://example.com/", lists)).toEqual({ ok: true, value: { kind: "name", hostname: "example.com" } });
+    expect(listed("https://a.b.EXAMPLE.com/", lists).ok).toBe(true);
+    expect(listed("https://docs.test/", lists).ok).toBe(true);
+    for (const url of ["https://example.org/", "https://badexample.com/", "https://example.com.evil.test/", "https://test/"]) {
+      const message = refusal(listed(url, lists));
+      expect(message).toMatch(/^blocked: /);
+      expect(message).toContain("not on the allowed list");
+      expect(message).toContain("web.allowedDomains");
+    }
+  });
+
+  it("with allowedDomains, IP literals are refused unless allowHosts lists them", () => {
+    const lists = { allowedDomains: ["example.com"] };
+    expect(refusal(listed("http://93.184.216.34/", lists))).toContain("is an IP address, not a domain");
+    expect(refusal(listed("http://[2606:4700::1]/", lists))).toContain("web.allowHosts");
+    expect(listed("http://93.184.216.34/", lists, allowing(["93.184.216.0/24"]))).toEqual({
+      ok: true,
+      value: { kind: "address", vetted: { address: "93.184.216.34", family: 4 } },
+    });
+    expect(listed("http://127.0.0.2/", lists, allowing(["127.0.0.2"])).ok).toBe(true);
+    expect(listed("http://127.0.0.3/", lists, allowing(["127.0.0.2"])).ok).toBe(false);
+  });
+
+  it("allowedDomains does not lift the private-network block", () => {
+    expect(refusal(listed("http://localhost/", { allowedDomains: ["localhost"] }))).toContain("private or local address");
+    expect(listed("http://localhost/", { allowedDomains: ["localhost"], allowPrivateNetwork: true }).ok).toBe(true);
+  });
+
+  it("matches internationalised domains in either spelling", () => {
+    expect(listed("https://www.bücher.de/", { deniedDomains: ["xn--bcher-kva.de"] }).ok).toBe(false);
+    expect(listed("https://www.xn--bcher-kva.de/", { deniedDomains: ["BÜCHER.de"] }).ok).toBe(false);
+    expect(listed("https://www.bücher.de/", { allowedDomains: ["bücher.de"] }).ok).toBe(true);
+  });
+
+  it("empty lists change nothing and never print path, query or userinfo", () => {
+    expect(listed("https://example.org/", { deniedDomains: [], allowedDomains: [] }).ok).toBe(true);
+    const text = JSON.stringify(listed("https://user:hunter2@example.com/reset?token=abc", { deniedDomains: ["example.com"] }));
+    for (const secret of ["user", "hunter2", "reset", "token", "abc"]) expect(text).not.toContain(secret);
+  });
+});

@@ -1,13 +1,30 @@
 import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION } from "@edge-web/shared";
 import { Hono } from "hono";
-import type { Env } from "./env.ts";
+import type { ApiOptions } from "./api-options.ts";
+import type { AppEnv } from "./app-env.ts";
+import { ownerId } from "./auth/principal.ts";
+import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 import { jsonError } from "./http/respond.ts";
+import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
+import { configRoutes } from "./routes/config-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
+import { sessionReadRoutes } from "./routes/session-read-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
+import { sessionSourceRoute } from "./routes/session-source-route.ts";
 import { toolRoutes } from "./routes/tool-routes.ts";
 
-export function createApp() {
-  const app = new Hono<{ Bindings: Env }>();
+export const DEFAULT_API_OPTIONS: ApiOptions = {
+  authResolver: tokenAuthResolver,
+  authorizeSession: (principal, session) => principal.kind === "admin" || session.owner === ownerId(principal),
+  routes: [],
+  sse: { heartbeatMs: 15_000 },
+  basePath: "",
+};
+
+/** The whole HTTP API as a Hono app; `options` are the seams another worker can set. */
+export function createApp(overrides: Partial<ApiOptions> = {}) {
+  const options: ApiOptions = { ...DEFAULT_API_OPTIONS, ...overrides };
+  const app = new Hono<AppEnv>().basePath(options.basePath || "/");
 
   app.use("*", async (c, next) => {
     const declared = c.req.header(PROTOCOL_HEADER);
@@ -23,8 +40,26 @@ export function createApp() {
   });
 
   app.route("/healthz", healthRoute);
+  // Signed attachment URLs carry their own authorisation: a browser's <img src> cannot send a bearer token.
+  app.route("/", attachmentDownloadRoute);
+
+  // Everything under /api needs a principal (open when no tokens are configured).
+  app.use("/api/*", async (c, next) => {
+    const principal = await options.authResolver(c.req.raw, c.env);
+    if (!principal) return jsonError(c, fail("UNAUTHORIZED", "Send Authorization: Bearer <token> with one of the API tokens.").error);
+    c.set("principal", principal);
+    c.set("options", options);
+    await next();
+  });
+
   app.route("/api/sessions", sessionRoutes);
   app.route("/api/sessions", toolRoutes);
+  app.route("/api/sessions", sessionReadRoutes);
+  app.route("/", attachmentUploadRoute);
+  app.route("/", sessionSourceRoute);
+  app.route("/", configRoutes);
+  // Extra routes come last, so built-in routes win on any conflict.
+  for (const extra of options.routes) app.route("/", extra);
 
   app.notFound((c) => jsonError(c, fail("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`).error));
   app.onError((err, c) => {

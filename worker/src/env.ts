@@ -1,8 +1,11 @@
+import type { ConfigObject } from "./config/config-object.ts";
 import type { SessionObject } from "./session/session-object.ts";
 
 /** The worker's bindings (wrangler.toml) and secrets. */
 export interface Env {
   SESSIONS: DurableObjectNamespace<SessionObject>;
+  /** The singleton holding what the config API stored (idFromName("config")). */
+  CONFIG: DurableObjectNamespace<ConfigObject>;
   CACHE: KVNamespace;
   ATTACHMENTS: R2Bucket;
   /** Base URL of the sidecar (or the sidecar pool's address). */
@@ -11,4 +14,22 @@ export interface Env {
   SIDECAR_TOKEN?: string;
   /** JSON object merged over the web.* defaults. */
   WEB_CONFIG?: string;
+  /** Comma-separated model provider names (case-sensitive) hidden from GET /api/config/models. */
+  PI_WEB_HIDE_PROVIDERS?: string;
+  /** Comma-separated bearer tokens for the API; unset means open (local development). */
+  API_TOKENS?: string;
+  /** Bearer token required for configuration writes, when set. */
+  ADMIN_TOKEN?: string;
+  /** HMAC key for attachment URLs. */
+  ATTACHMENT_SECRET?: string;
+  /** Upload size limit in bytes for attachments; default 26214400 (25 MiB). */
+  ATTACHMENT_MAX_BYTES?: string;
+  /** Sessions end after this long without activity (default one day). */
+  SESSION_IDLE_MS?: string;
+  /** Messages kept per session (default 1000). */
+  SESSION_MAX_MESSAGES?: string;
+  /** Frames kept per session for Last-Event-ID replay (default 1000). */
+  SSE_REPLAY_FRAMES?: string;
+  /** Frames a subscriber may fall behind before it is dropped (default 1000). */
+  SSE_MAX_PENDING_FRAMES?: string;
 }

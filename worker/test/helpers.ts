@@ -13,6 +13,11 @@ export async function call(method: string, path: string, body?: unknown, overrid
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
 
+/** Opens a session's SSE stream; answers the raw response. */
+export async function openStream(sessionId: string, headers: Record<string, string> = {}, overrides: Partial<Env> = {}) {
+  return app.request(`/api/sessions/${sessionId}/stream`, { headers }, { ...(env as unknown as Env), ...overrides });
+}
+
 export async function newSession(overrides: Partial<Env> = {}): Promise<string> {
   const created = await call("POST", "/api/sessions", { source: "test" }, overrides);
   return created.body.sessionId as string;

@@ -1,6 +1,7 @@
-import type { ChildNode, Element, ParentNode } from "domhandler";
+import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
-import { isFurniture, isHidden } from "./html-visibility.ts";
+import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { isHidden } from "./html-visibility.ts";
 import { codeSpan, escapeInline, escapeLineStart, fencedBlock } from "./markdown-syntax.ts";
 import { markdownTable } from "./markdown-table.ts";
 import { resolveUrl } from "./resolve-url.ts";
@@ -14,10 +15,8 @@ import { collapseSpaces, oneLine } from "./whitespace.ts";
 export interface RenderOptions {
   /** Links and images resolve against this. */
   baseUrl: string;
-  /** Whether class/id words (cookie-banner, sidebar …) drop elements; off for the retry when they dropped everything. */
-  classNames: boolean;
-  /** The root is itself a sectioning element (main, article), so headers and footers inside it are content. */
-  inSection: boolean;
+  /** Elements left out besides hidden ones: the boilerplate content selection found. */
+  skip: (element: Element) => boolean;
 }
 
 /** Deeper lists and quotes render flat: every level re-indents its content, so the cost grows with depth. */
@@ -28,17 +27,6 @@ const MAX_COLSPAN = 100;
 
 const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
-/** Elements that start and end a block; their inline content becomes paragraphs. */
-const BLOCKS = new Set([
-  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl",
-  "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
-  "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
-  "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
-]);
-
-/** Header and footer inside these belong to the section, not the page. */
-const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
-
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
 const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q"]);
 
@@ -48,7 +36,6 @@ const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
 const LIST_START = /^(?:- |\d{1,9}\. )/;
 
 interface Scope {
-  inSection: boolean;
   listDepth: number;
   quoteDepth: number;
 }
@@ -69,9 +56,9 @@ interface Flow {
   inline: string;
 }
 
-export function htmlToMarkdown(root: ParentNode, options: RenderOptions): string {
-  const renderer = new Renderer(options.baseUrl, options.classNames);
-  return renderer.flow(root.children, { inSection: options.inSection, listDepth: 0, quoteDepth: 0 }).join("\n\n");
+/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
+export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
+  return new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 }).join("\n\n");
 }
 
 function inlineText(data: string): string {
@@ -149,15 +136,15 @@ function tableRows(table: Element): Element[] {
 
 class Renderer {
   readonly baseUrl: string;
-  readonly classNames: boolean;
+  readonly skip: (element: Element) => boolean;
 
-  constructor(baseUrl: string, classNames: boolean) {
-    this.baseUrl = baseUrl;
-    this.classNames = classNames;
+  constructor(options: RenderOptions) {
+    this.baseUrl = options.baseUrl;
+    this.skip = options.skip;
   }
 
-  dropped(element: Element, inSection: boolean): boolean {
-    return isHidden(element) || isFurniture(element, inSection, this.classNames);
+  dropped(element: Element): boolean {
+    return isHidden(element) || this.skip(element);
   }
 
   /** Block-level rendering: the Markdown blocks (paragraphs, headings, lists …) of a node list. */
@@ -173,9 +160,8 @@ class Renderer {
       out.inline += inlineText(node.data);
       return;
     }
-    if (!isElement(node) || this.dropped(node, scope.inSection)) return;
+    if (!isElement(node) || this.dropped(node)) return;
     const { name } = node;
-    const inner: Scope = { ...scope, inSection: scope.inSection || SECTIONING.has(name) };
     const push = (block: string): void => {
       flush(out);
       if (block) out.blocks.push(block);
@@ -197,22 +183,22 @@ class Renderer {
         return;
       case "table":
         flush(out);
-        out.blocks.push(...this.table(node, inner));
+        out.blocks.push(...this.table(node, scope));
         return;
       case "dl":
-        push(this.definitions(node, inner));
+        push(this.definitions(node, scope));
         return;
       case "ul":
       case "ol":
       case "menu":
         if (scope.listDepth < MAX_LIST_DEPTH) {
-          push(this.list(node, { ...inner, listDepth: scope.listDepth + 1 }));
+          push(this.list(node, { ...scope, listDepth: scope.listDepth + 1 }));
           return;
         }
         break;
       case "blockquote":
         if (scope.quoteDepth < MAX_QUOTE_DEPTH) {
-          const body = this.flow(node.children, { ...inner, quoteDepth: scope.quoteDepth + 1 }).join("\n\n");
+          const body = this.flow(node.children, { ...scope, quoteDepth: scope.quoteDepth + 1 }).join("\n\n");
           push(body.split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n"));
           return;
         }
@@ -223,9 +209,9 @@ class Renderer {
       return;
     }
     // Containers (div, p, section …) end paragraphs; other inline elements (span, font, custom elements) are transparent.
-    const block = BLOCKS.has(name);
+    const block = BLOCK_ELEMENTS.has(name);
     if (block) flush(out);
-    for (const child of node.children) this.flowNode(child, out, inner);
+    for (const child of node.children) this.flowNode(child, out, scope);
     if (block) flush(out);
   }
 
@@ -247,7 +233,7 @@ class Renderer {
 
   inlineNode(node: ChildNode, scope: InlineScope): string {
     if (isText(node)) return inlineText(node.data);
-    if (!isElement(node) || this.dropped(node, true)) return "";
+    if (!isElement(node) || this.dropped(node)) return "";
     const inner = (changes: Partial<InlineScope> = {}): string =>
       this.inlineNodes(node.children, { ...scope, ...changes });
     switch (node.name) {
@@ -279,7 +265,7 @@ class Renderer {
       case "q":
         return `"${inner()}"`;
       default:
-        return BLOCKS.has(node.name) ? `${scope.blockBreak}${inner()}${scope.blockBreak}` : inner();
+        return BLOCK_ELEMENTS.has(node.name) ? `${scope.blockBreak}${inner()}${scope.blockBreak}` : inner();
     }
   }
 
@@ -328,7 +314,7 @@ class Renderer {
         if (child.data.trim()) items.push(this.flow([child], scope));
         continue;
       }
-      if (!isElement(child) || this.dropped(child, scope.inSection)) continue;
+      if (!isElement(child) || this.dropped(child)) continue;
       const blocks = this.flow(child.name === "li" ? child.children : [child], scope);
       const previous = items[items.length - 1];
       // <ul><li>a</li><ul>…</ul></ul>: a list directly inside a list belongs to the item before it.
@@ -351,12 +337,12 @@ class Renderer {
   definitions(element: Element, scope: Scope): string {
     // <dl><div><dt>…<dd>…</div></dl> groups are allowed; their children count as the list's own.
     const items = element.children.flatMap((child) =>
-      isElement(child) && child.name === "div" && !this.dropped(child, scope.inSection) ? child.children : [child],
+      isElement(child) && child.name === "div" && !this.dropped(child) ? child.children : [child],
     );
     let out = "";
     let previous: "dt" | "dd" | undefined;
     for (const item of items) {
-      if (!isElement(item) || this.dropped(item, scope.inSection)) continue;
+      if (!isElement(item) || this.dropped(item)) continue;
       if (item.name === "dt") {
         const term = oneLine(this.inlineNodes(item.children, { ...this.inlineScope(" "), strong: true }));
         if (!term) continue;
@@ -378,7 +364,7 @@ class Renderer {
    */
   table(element: Element, scope: Scope): string[] {
     const caption = element.children.find((child): child is Element => isElement(child) && child.name === "caption");
-    const blocks = caption && !this.dropped(caption, true) ? this.flow(caption.children, scope) : [];
+    const blocks = caption && !this.dropped(caption) ? this.flow(caption.children, scope) : [];
     // Rows and cells drop only when hidden: a class-name guess on a cell would shift the columns.
     const rows = tableRows(element)
       .filter((row) => !isHidden(row))

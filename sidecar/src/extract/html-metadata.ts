@@ -10,6 +10,8 @@ export interface PageInfo {
   metadata: Record<string, string>;
   /** <base href> resolved against the page URL, else the page URL. */
   baseUrl: string;
+  /** Every title the page declares (<title>, og:title, twitter:title, JSON-LD headline): how its headline may read. */
+  titles: string[];
 }
 
 export function readPageInfo(document: Document, pageUrl: string): PageInfo {
@@ -80,10 +82,10 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const metadata: Record<string, string> = {};
   for (const [key, value] of found) if (value) metadata[key] = value;
 
-  const title =
-    (titleElement && oneLine(textContent(titleElement))) ||
-    meta.get("og:title") ||
-    (firstH1 && oneLine(textContent(firstH1))) ||
-    undefined;
-  return title ? { title, metadata, baseUrl } : { metadata, baseUrl };
+  const declared = (titleElement && oneLine(textContent(titleElement))) || undefined;
+  const titles = [declared, meta.get("og:title"), meta.get("twitter:title"), ...summaries.map((s) => s?.title)].filter(
+    (value): value is string => value !== undefined,
+  );
+  const title = declared || meta.get("og:title") || (firstH1 && oneLine(textContent(firstH1))) || undefined;
+  return title ? { title, metadata, baseUrl, titles } : { metadata, baseUrl, titles };
 }

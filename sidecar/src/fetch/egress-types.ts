@@ -1,10 +1,14 @@
 import type { Dispatcher } from "undici";
 
-/** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts). */
+/** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts, web.deniedDomains, web.allowedDomains). */
 export interface NetworkPolicy {
   allowPrivateNetwork: boolean;
   /** Hostnames, IP literals or CIDRs exempt from the private-network block. */
   allowHosts: readonly string[];
+  /** Hosts equal to or under one of these domains are refused, whatever else allows them. Absent means none. */
+  deniedDomains?: readonly string[];
+  /** When non-empty, only hosts equal to or under one of these domains may be reached (IP literals only if allowHosts lists them). */
+  allowedDomains?: readonly string[];
 }
 
 /** A destination that passed the policy: connect to exactly this address. */

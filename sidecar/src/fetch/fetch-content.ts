@@ -28,13 +28,18 @@ export interface FetchContentRequest {
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
 /** The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → reader fallback → truncate. */
-export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps, signal?: AbortSignal): Promise<Result<ExtractedContent>> {
+export async function fetchContent(
+  req: FetchContentRequest,
+  deps: FetchContentDeps,
+  signal?: AbortSignal,
+): Promise<Result<ExtractedContent> & { bytes?: number }> {
   const parsed = parseUrl(req.url);
   if (!parsed.ok) return fail("CONTENT_FETCH_INVALID_URL", parsed.failure.message);
   const url = parsed.value;
   const allow = compileAllowList(req.options.allowHosts);
   if (!allow.ok) return fail("INVALID_INPUT", `web.allowHosts has entries that are not a hostname, IP or CIDR: ${allow.invalid.join(", ")}.`);
-  const policy: NetworkPolicy = { allowPrivateNetwork: req.options.allowPrivateNetwork, allowHosts: req.options.allowHosts };
+  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = req.options;
+  const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
 
   const slot = await deps.limiter.run(
     url.hostname,
@@ -73,7 +78,9 @@ export async function fetchContent(req: FetchContentRequest, deps: FetchContentD
   let content = extracted.content;
   // Pages on private addresses are never sent to the reader service.
   if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && wantsReader(extracted, req.options, req.preferReader)) {
-    const reader = await readViaReader(response.url, req.options, policy, deps, signal);
+    // The reader service is operator configuration: the domain lists govern the pages agents ask for, not it.
+    const readerPolicy: NetworkPolicy = { allowPrivateNetwork, allowHosts };
+    const reader = await readViaReader(response.url, req.options, readerPolicy, deps, signal);
     if (!reader.ok) return reader;
     if (reader.value) {
       content = reader.value.content;
@@ -83,7 +90,8 @@ export async function fetchContent(req: FetchContentRequest, deps: FetchContentD
 
   const cut = truncateContent(content, req.options.maxContentChars);
   const metadata = { ...extracted.metadata, ...(response.url !== url.href && { requestedUrl: url.href }) };
-  return ok({
+  // `bytes` (the body bytes read) rides beside the result for the session's statistics.
+  const page = ok({
     url: response.url,
     ...(title && { title }),
     content: cut.text,
@@ -92,6 +100,7 @@ export async function fetchContent(req: FetchContentRequest, deps: FetchContentD
     ...(extracted.parseWarning && { parseWarning: extracted.parseWarning }),
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
+  return { ...page, bytes: response.bytes.length };
 }
 
 /** Egress failures in the fetch tool's codes. */

@@ -4,8 +4,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { statusFor } from "./status-for.ts";
 
 /** A JSON success body; every body carries the protocol version. */
-export function jsonOk(c: Context, body: object, status: ContentfulStatusCode = 200): Response {
-  return c.json({ ...body, protocolVersion: PROTOCOL_VERSION }, status);
+export function jsonOk(c: Context, body: object, status: ContentfulStatusCode = 200, headers?: Record<string, string>): Response {
+  return c.json({ ...body, protocolVersion: PROTOCOL_VERSION }, status, headers);
 }
 
 /** The only place an error value becomes an HTTP response. */

@@ -1,10 +1,11 @@
-import { fail } from "@edge-web/shared";
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { Env } from "../env.ts";
+import type { AppEnv } from "../app-env.ts";
+import { ownerId } from "../auth/principal.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
+import { openSession } from "../session/session-access.ts";
 import { sessionStub } from "../session/session-stub.ts";
 
 const CreateSessionSchema = v.looseObject({
@@ -14,7 +15,7 @@ const CreateSessionSchema = v.looseObject({
   env: v.optional(v.record(v.string(), v.string())),
 });
 
-export const sessionRoutes = new Hono<{ Bindings: Env }>()
+export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
@@ -22,17 +23,20 @@ export const sessionRoutes = new Hono<{ Bindings: Env }>()
     if (!input.ok) return jsonError(c, input.error);
     const sessionId = crypto.randomUUID();
     const { source, cwd, model } = input.value;
-    await sessionStub(c.env, sessionId)!.create({ sessionId, source, ...(cwd !== undefined && { cwd }), ...(model !== undefined && { model }) });
+    await sessionStub(c.env, sessionId)!.create({
+      sessionId,
+      owner: ownerId(c.var.principal),
+      source,
+      ...(cwd !== undefined && { cwd }),
+      ...(model !== undefined && { model }),
+    });
     return jsonOk(c, { sessionId }, 201);
   })
   .delete("/:id", async (c) => {
-    const stub = sessionStub(c.env, c.req.param("id"));
-    if (!stub) return jsonError(c, fail("SESSION_NOT_FOUND", "Session not found.").error);
-    const ended = await stub.end("deleted");
-    if (!ended.ok) {
-      // Deleting twice finds nothing to delete.
-      const code = ended.error.code === "SESSION_ENDED" ? "SESSION_NOT_FOUND" : ended.error.code;
-      return jsonError(c, { ...ended.error, code });
-    }
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    const ended = await session.value.stub.end("deleted");
+    // Deleting twice finds nothing to delete.
+    if (!ended.ok) return jsonError(c, { ...ended.error, code: ended.error.code === "SESSION_ENDED" ? "SESSION_NOT_FOUND" : ended.error.code });
     return jsonOk(c, ended.value);
   });

@@ -1,5 +1,7 @@
 export interface SessionRecord {
   sessionId: string;
+  /** Owner id of the principal that created it ("open" without auth). */
+  owner: string;
   source: string;
   cwd?: string;
   model?: string;

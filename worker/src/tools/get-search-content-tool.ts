@@ -11,6 +11,8 @@ import type { Tool } from "./tool.ts";
 
 export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, GetSearchContentSuccess> = {
   name: "get_search_content",
+  description:
+    "Get a stored web_search or fetch_content result back by its `responseId`, whole or one item: `urlIndex`/`url` for fetched pages, `queryIndex`/`query` for search queries.",
   params: GetSearchContentParamsSchema,
   async run(params, ctx) {
     const responseId = params.responseId.trim();

@@ -1,0 +1,98 @@
+import * as v from "valibot";
+import type { CodedError } from "./result.ts";
+import { SearchResultSchema, type SearchResult } from "./tool-schemas.ts";
+import { PROVIDER_NAMES, WebConfigSchema, type ProviderName, type WebConfig } from "./web-config.ts";
+
+/** Most results one search may ask a provider for. */
+export const MAX_SEARCH_RESULTS = 50;
+
+/** The providers that take an API key; brave, tavily and serper cannot work without one. */
+export const KEYED_PROVIDERS = ["brave", "tavily", "serper", "openserp"] as const;
+export type KeyedProviderName = (typeof KEYED_PROVIDERS)[number];
+
+/** API keys resolved by the worker (environment or /api/config/auth); never part of web config. */
+export type SearchKeys = Partial<Record<KeyedProviderName, string>>;
+
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an http(s) URL"));
+
+const keyedProvider = (name: KeyedProviderName) =>
+  v.object({
+    enabled: v.boolean(),
+    baseUrl: httpUrl,
+    apiKey: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    /** Only named in messages that ask for a key; defaults to the config's default. */
+    apiKeyEnv: WebConfigSchema.entries[name].wrapped.entries.apiKeyEnv,
+  });
+
+/** One search, with every setting it needs (the sidecar keeps no state). */
+export const SidecarSearchRequestSchema = v.object({
+  query: v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty")),
+  numResults: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SEARCH_RESULTS)),
+  provider: v.picklist(["auto", ...PROVIDER_NAMES]),
+  providerPriority: v.array(v.picklist(PROVIDER_NAMES)),
+  timeoutMs: positiveInt,
+  maxResponseBytes: positiveInt,
+  providers: v.object({
+    ddgs: v.object({ baseUrl: httpUrl }),
+    brave: keyedProvider("brave"),
+    tavily: keyedProvider("tavily"),
+    serper: keyedProvider("serper"),
+    openserp: keyedProvider("openserp"),
+    searxng: v.object({
+      enabled: v.boolean(),
+      /** "" when no instance is configured; as in web config, any URL (a non-http one fails the search). */
+      baseUrl: v.union([v.literal(""), v.pipe(v.string(), v.url())]),
+      defaultEngine: v.string(),
+    }),
+  }),
+});
+export type SidecarSearchRequest = v.InferOutput<typeof SidecarSearchRequestSchema>;
+export type SearchProviderSettings = SidecarSearchRequest["providers"];
+
+export interface SidecarSearchSuccess {
+  /** The provider that answered (in `auto` mode, the first that succeeded). */
+  provider: ProviderName;
+  results: SearchResult[];
+}
+
+/** A coded error; PROVIDER_RATE_LIMITED carries the provider's Retry-After value when it sent one. */
+export type SearchFailure = CodedError & { retryAfter?: string };
+export type SearchOutcome<T> = { ok: true; value: T } | { ok: false; error: SearchFailure };
+
+/** The body of every 200 answer from POST /v1/search. */
+export const SidecarSearchAnswerSchema = v.union([
+  v.object({
+    ok: v.literal(true),
+    value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema) }),
+  }),
+  v.object({
+    ok: v.literal(false),
+    error: v.object({ code: v.string(), message: v.string(), retryAfter: v.optional(v.string()) }),
+  }),
+]);
+
+/** The search request for resolved web settings; the caller validates query and numResults first. */
+export function searchRequestFrom(config: WebConfig, query: string, numResults: number, keys: SearchKeys): SidecarSearchRequest {
+  const keyed = (name: KeyedProviderName) => {
+    const { enabled, baseUrl, apiKeyEnv } = config[name];
+    const apiKey = keys[name];
+    return { enabled, baseUrl, apiKeyEnv, ...(apiKey && { apiKey }) };
+  };
+  return {
+    query,
+    numResults,
+    provider: config.provider,
+    providerPriority: config.providerPriority,
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+    providers: {
+      ddgs: { baseUrl: config.ddgs.baseUrl },
+      brave: keyed("brave"),
+      tavily: keyed("tavily"),
+      serper: keyed("serper"),
+      openserp: keyed("openserp"),
+      searxng: { enabled: config.searxng.enabled, baseUrl: config.searxng.baseUrl, defaultEngine: config.searxng.defaultEngine },
+    },
+  };
+}

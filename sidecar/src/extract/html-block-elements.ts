@@ -1,0 +1,7 @@
+/** Elements that start and end a block: text on either side of them is a separate paragraph. */
+export const BLOCK_ELEMENTS: ReadonlySet<string> = new Set([
+  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl",
+  "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+  "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
+  "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+]);

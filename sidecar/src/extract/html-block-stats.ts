@@ -1,0 +1,190 @@
+import type { Element, ParentNode } from "domhandler";
+import { isElement, isText, walk } from "./dom.ts";
+import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { type ClassHint, classHint } from "./html-class-hints.ts";
+import { isFurniture, isHidden } from "./html-visibility.ts";
+
+/** Text measures of one element's subtree, gathered in a single walk; what content scoring works from. */
+export interface BlockStats {
+  /** Visible characters below (whitespace not counted). */
+  chars: number;
+  /** Of those, characters inside links. */
+  linkChars: number;
+  /** Commas below: prose has them, menus and teaser lists rarely do. */
+  commas: number;
+  /** Paragraph scores passed up from the paragraphs below (see PARAGRAPH_SHARE). */
+  score: number;
+  /** Characters of prose paragraphs below: runs of text long enough for a sentence and mostly not links. */
+  prose: number;
+  /** How many prose paragraphs are below. */
+  paragraphs: number;
+  images: number;
+  /** The element's own inline text (not that of block children): what makes it a paragraph. */
+  ownChars: number;
+  hint: ClassHint;
+  /** Whether the element is inside a link (a teaser card whose block content is one big link). */
+  inLink: boolean;
+}
+
+export interface PageBlocks {
+  stats: Map<Element, BlockStats>;
+  /** The root's own measures. */
+  root: BlockStats;
+  /** Elements left out of the measures: hidden, and furniture by tag, role or name. */
+  dropped: Set<Element>;
+  /** Of those, the ones dropped for their class or id, with the visible characters they held. */
+  droppedByName: Map<Element, number>;
+}
+
+/** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
+const MIN_PARAGRAPH_CHARS = 25;
+/** A paragraph's score goes to its ancestors, less the further up they are (Readability's propagation). */
+const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
+/** A paragraph is prose when at most this share of it is link text. */
+const PROSE_MAX_LINK_DENSITY = 0.5;
+const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
+
+function newStats(hint: ClassHint, inLink: boolean): BlockStats {
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, images: 0, ownChars: 0, hint, inLink };
+}
+
+interface Open {
+  element: Element | undefined;
+  stats: BlockStats;
+  block: boolean;
+  /** The own inline text of a block: characters, link characters, commas. */
+  own: { chars: number; linkChars: number; commas: number };
+}
+
+function countChars(data: string): number {
+  let chars = 0;
+  for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) chars++;
+  return chars;
+}
+
+/** Visible characters under an element (whitespace not counted). */
+function visibleChars(element: Element): number {
+  let chars = 0;
+  walk(element, (node) => {
+    if (isText(node)) chars += countChars(node.data);
+    return isElement(node) && !isHidden(node);
+  });
+  return chars;
+}
+
+function isComma(code: number): boolean {
+  // , ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ，
+  return code === 0x2c || code === 0x60c || code === 0xfe50 || code === 0xfe10 || code === 0xfe11 || code === 0x2e41 ||
+    code === 0x2e34 || code === 0x2e32 || code === 0xff0c;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d || code === 0x0c || code === 0xa0;
+}
+
+/**
+ * Measures every visible element under root in one walk. Paragraphs (a block's own inline text of
+ * MIN_PARAGRAPH_CHARS or more) score 1 + commas + one per 100 characters (at most 3), scaled down by their
+ * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard.
+ */
+export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): PageBlocks {
+  const stats = new Map<Element, BlockStats>();
+  const dropped = new Set<Element>();
+  const droppedByName = new Map<Element, number>();
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false }, false);
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, own: { chars: 0, linkChars: 0, commas: 0 } }];
+  const owners: Open[] = [open[0] as Open];
+  let links = 0;
+  let sections = 0;
+
+  const finishParagraph = (entry: Open, index: number): void => {
+    const { chars, linkChars, commas } = entry.own;
+    entry.stats.ownChars = chars;
+    if (chars < MIN_PARAGRAPH_CHARS) return;
+    const linkDensity = linkChars / chars;
+    if (linkDensity <= PROSE_MAX_LINK_DENSITY) {
+      entry.stats.prose += chars - linkChars;
+      entry.stats.paragraphs++;
+    }
+    const score = (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
+    for (let level = 0; level < PARAGRAPH_SHARE.length; level++) {
+      const ancestor = open[index - 1 - level];
+      if (!ancestor) break;
+      ancestor.stats.score += score * (PARAGRAPH_SHARE[level] ?? 0);
+    }
+  };
+
+  walk(
+    root,
+    (node) => {
+      if (isText(node)) {
+        const top = open[open.length - 1] as Open;
+        const owner = owners[owners.length - 1] as Open;
+        const { data } = node;
+        let chars = 0;
+        let commas = 0;
+        for (let i = 0; i < data.length; i++) {
+          const code = data.charCodeAt(i);
+          if (isSpace(code)) continue;
+          chars++;
+          if (isComma(code)) commas++;
+        }
+        top.stats.chars += chars;
+        top.stats.commas += commas;
+        owner.own.chars += chars;
+        owner.own.commas += commas;
+        if (links > 0) {
+          top.stats.linkChars += chars;
+          owner.own.linkChars += chars;
+        }
+        return false;
+      }
+      if (!isElement(node)) return false;
+      if (isHidden(node) || isFurniture(node, sections > 0)) {
+        dropped.add(node);
+        return false;
+      }
+      const hint = classHint(node);
+      if (hint.furniture && !trusted.has(node)) {
+        dropped.add(node);
+        droppedByName.set(node, visibleChars(node));
+        return false;
+      }
+      const entry: Open = {
+        element: node,
+        stats: newStats(hint, links > 0),
+        block: BLOCK_ELEMENTS.has(node.name),
+        own: { chars: 0, linkChars: 0, commas: 0 },
+      };
+      if (node.name === "img") entry.stats.images = 1;
+      stats.set(node, entry.stats);
+      open.push(entry);
+      if (entry.block) owners.push(entry);
+      if (node.name === "a" && node.attribs.href !== undefined) links++;
+      if (SECTIONING.has(node.name)) sections++;
+      return true;
+    },
+    (node) => {
+      if (!isElement(node)) return;
+      const index = open.length - 1;
+      const entry = open[index] as Open;
+      if (entry.block) {
+        owners.pop();
+        finishParagraph(entry, index);
+      }
+      open.pop();
+      if (node.name === "a" && node.attribs.href !== undefined) links--;
+      if (SECTIONING.has(node.name)) sections--;
+      const parent = (open[open.length - 1] as Open).stats;
+      const own = entry.stats;
+      parent.chars += own.chars;
+      parent.linkChars += own.linkChars;
+      parent.commas += own.commas;
+      parent.prose += own.prose;
+      parent.paragraphs += own.paragraphs;
+      parent.images += own.images;
+    },
+  );
+  finishParagraph(open[0] as Open, 0);
+  return { stats, root: rootStats, dropped, droppedByName };
+}

@@ -1,0 +1,28 @@
+import type { CodedError, HostLimiter, ProviderName, SearchOutcome, SearchProviderSettings, SearchResult } from "@edge-web/shared";
+import type { DispatcherSource, HostResolver } from "../fetch/egress-types.ts";
+
+/** What searching needs from the sidecar: the egress plumbing and the global outbound limit. */
+export interface SearchDeps {
+  resolver: HostResolver;
+  dispatchers: DispatcherSource;
+  limiter: HostLimiter;
+  userAgent: string;
+}
+
+/** Per-search limits every provider request obeys. */
+export interface SearchContext {
+  deps: SearchDeps;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** One search backend: whether the settings allow it, and how to ask it. */
+export interface SearchProvider {
+  name: ProviderName;
+  /** Human name plus config name, used in every message, e.g. "Brave Search (brave)". */
+  label: string;
+  /** True, or why not and what to set (PROVIDER_AUTH_FAILED for a missing key, INVALID_INPUT otherwise). */
+  usable(settings: SearchProviderSettings): true | CodedError;
+  /** At most `numResults` results; never throws. */
+  search(query: string, numResults: number, settings: SearchProviderSettings, ctx: SearchContext, signal?: AbortSignal): Promise<SearchOutcome<SearchResult[]>>;
+}

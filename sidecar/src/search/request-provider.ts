@@ -1,0 +1,104 @@
+import { fail, ok, type SearchOutcome } from "@edge-web/shared";
+import type { EgressFailure, NetworkPolicy } from "../fetch/egress-types.ts";
+import { safeFetch } from "../fetch/safe-fetch.ts";
+import type { SearchContext, SearchProvider } from "./provider.ts";
+
+export interface ProviderRequest {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** What the caller should check when the provider answers 401 or 403. */
+  refusedHint(status: number): string;
+}
+
+export interface ProviderResponse {
+  status: number;
+  text: string;
+}
+
+/** Provider base URLs are operator configuration, and self-hosted instances often live on private networks. */
+const PROVIDER_POLICY: NetworkPolicy = { allowPrivateNetwork: true, allowHosts: [] };
+
+/**
+ * Sends one provider request under the sidecar's outbound limit and answers its 2xx body as text;
+ * everything else becomes a search error. Messages name the provider and never echo URLs, headers
+ * or bodies, which can carry keys.
+ */
+export async function requestProvider(
+  provider: Pick<SearchProvider, "name" | "label">,
+  req: ProviderRequest,
+  ctx: SearchContext,
+  signal?: AbortSignal,
+): Promise<SearchOutcome<ProviderResponse>> {
+  const { label } = provider;
+  const { deps } = ctx;
+  const slot = await deps.limiter.run(
+    URL.parse(req.url)?.hostname ?? "",
+    (taskSignal) =>
+      safeFetch(
+        {
+          url: req.url,
+          ...(req.method && { method: req.method }),
+          ...(req.headers && { headers: req.headers }),
+          ...(req.body !== undefined && { body: req.body }),
+          policy: PROVIDER_POLICY,
+          timeoutMs: ctx.timeoutMs,
+          maxResponseBytes: ctx.maxResponseBytes,
+          ...(taskSignal && { signal: taskSignal }),
+        },
+        { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent },
+      ),
+    signal,
+  );
+  if (!slot.ok) {
+    return slot.reason === "queue-full"
+      ? fail("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.")
+      : fail("WEB_SEARCH_TIMEOUT", `The search with ${label} was cancelled before it started.`);
+  }
+  if (!slot.value.ok) return egressError(provider, slot.value.failure, ctx.timeoutMs);
+  const { status, headers, bytes, truncated } = slot.value.value;
+  if (status < 200 || status > 299) return statusError(provider, status, headers["retry-after"], req);
+  // A cut body would parse as garbage or silently lose results.
+  if (truncated) {
+    return fail(
+      "WEB_SEARCH_FAILED",
+      `${label} sent a response over web.maxResponseBytes (${ctx.maxResponseBytes} bytes); raise web.maxResponseBytes or ask for fewer results.`,
+    );
+  }
+  return ok({ status, text: new TextDecoder().decode(bytes) });
+}
+
+function statusError(provider: Pick<SearchProvider, "name" | "label">, status: number, retryAfter: string | undefined, req: ProviderRequest): SearchOutcome<never> {
+  const { name, label } = provider;
+  if (status === 401 || status === 403) {
+    return fail("PROVIDER_AUTH_FAILED", `${label} refused the request (HTTP ${status}): ${req.refusedHint(status)}`);
+  }
+  if (status === 429) {
+    const when = retryAfter ? `retry after ${retryAfter} (its Retry-After)` : "retry later";
+    const error = fail("PROVIDER_RATE_LIMITED", `${label} is rate limiting this service (HTTP 429); ${when}, or choose another provider.`).error;
+    return { ok: false, error: retryAfter ? { ...error, retryAfter } : error };
+  }
+  if (status >= 500) {
+    return fail("PROVIDER_UNAVAILABLE", `${label} is unavailable (HTTP ${status}); retry later or choose another provider.`);
+  }
+  return fail("WEB_SEARCH_FAILED", `${label} answered HTTP ${status}; check the query and that web.${name}.baseUrl is its search endpoint.`);
+}
+
+function egressError(provider: Pick<SearchProvider, "name" | "label">, failure: EgressFailure, timeoutMs: number): SearchOutcome<never> {
+  const { name, label } = provider;
+  switch (failure.kind) {
+    case "timeout":
+      return fail("WEB_SEARCH_TIMEOUT", `${label} did not answer within ${timeoutMs} ms (web.timeoutMs); retry, raise web.timeoutMs or choose another provider.`);
+    case "aborted":
+      return fail("WEB_SEARCH_TIMEOUT", `The search with ${label} was cancelled.`);
+    case "invalid-url":
+    case "config":
+      return fail("INVALID_INPUT", `${label} cannot be asked: ${failure.message} Check web.${name}.baseUrl.`);
+    case "network":
+    case "dns":
+    case "redirect":
+    case "blocked":
+      return fail("NETWORK_ERROR", `${label} could not be reached: ${failure.message} Check web.${name}.baseUrl, or retry.`);
+  }
+}

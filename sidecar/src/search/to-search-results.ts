@@ -1,0 +1,32 @@
+import type { SearchResult } from "@edge-web/shared";
+import * as v from "valibot";
+
+/** A provider's result list: objects whose fields are checked one by one, so one odd field drops one result, not the search. */
+export const RawItemsSchema = v.array(v.record(v.string(), v.unknown()));
+
+/** One provider result before checking; fields are whatever the provider sent. */
+export interface Candidate {
+  title?: unknown;
+  url?: unknown;
+  snippet?: unknown;
+  source: string;
+}
+
+const oneLine = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
+
+/**
+ * The first `numResults` candidates with an http(s) URL, as results: titles and snippets on one
+ * line, a missing title replaced by the URL, empty snippets left out.
+ */
+export function toSearchResults(candidates: Iterable<Candidate>, numResults: number): SearchResult[] {
+  const results: SearchResult[] = [];
+  for (const candidate of candidates) {
+    if (results.length >= numResults) break;
+    const url = typeof candidate.url === "string" ? candidate.url.trim() : "";
+    const protocol = URL.parse(url)?.protocol;
+    if (protocol !== "http:" && protocol !== "https:") continue;
+    const snippet = oneLine(candidate.snippet);
+    results.push({ title: oneLine(candidate.title) || url, url, ...(snippet && { snippet }), source: candidate.source });
+  }
+  return results;
+}

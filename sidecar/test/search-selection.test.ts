@@ -1,0 +1,152 @@
+import { PROVIDER_NAMES, type SearchKeys, type WebConfigInput } from "@edge-web/shared";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SearchDeps } from "../src/search/provider.ts";
+import { searchWeb } from "../src/search/search-web.ts";
+import { KEYS, RETRY_AFTER, searchRequest, startFakeProviders, startSearchDeps, watchForKeys, type FakeProviders } from "./support/fake-providers.ts";
+
+let providers: FakeProviders;
+let deps: SearchDeps;
+let closeDeps: () => Promise<void>;
+const watch = watchForKeys();
+
+beforeAll(async () => {
+  providers = await startFakeProviders();
+  ({ deps, close: closeDeps } = await startSearchDeps());
+});
+beforeEach(() => providers.reset());
+afterAll(async () => {
+  watch.restore();
+  await providers.close();
+  await closeDeps();
+});
+
+async function search(web: WebConfigInput = {}, keys: SearchKeys = KEYS) {
+  return watch.record(await searchWeb(searchRequest(providers, web, { keys }), deps));
+}
+/** The providers asked, in order. */
+const asked = () => providers.log.map((request) => request.provider);
+const failAll = (status: number) => {
+  for (const name of PROVIDER_NAMES) providers.fakes[name].behave(status);
+};
+
+describe("auto mode", () => {
+  it("walks commercial, then self-hosted, then DuckDuckGo, and answers the last error when all fail", async () => {
+    failAll(500);
+    providers.fakes.ddgs.behave(429);
+    const answer = await search();
+    expect(asked()).toEqual(["tavily", "serper", "brave", "openserp", "searxng", "ddgs"]);
+    expect(!answer.ok && answer.error).toMatchObject({ code: "PROVIDER_RATE_LIMITED", retryAfter: RETRY_AFTER, message: expect.stringMatching(/DuckDuckGo/) });
+  });
+
+  it("orders each tier by providerPriority, unlisted providers after in the default order", async () => {
+    failAll(503);
+    providers.fakes.ddgs.behave("reset");
+    const answer = await search({ providerPriority: ["ddgs", "searxng", "brave", "tavily"] });
+    // Tiers come first: ddgs leads the priority list but is still asked last.
+    expect(asked()).toEqual(["brave", "tavily", "serper", "searxng", "openserp", "ddgs"]);
+    expect(!answer.ok && answer.error.code).toBe("NETWORK_ERROR");
+  });
+
+  it("stops at the first provider that answers and says which one it was", async () => {
+    providers.fakes.tavily.behave("hang");
+    providers.fakes.serper.behave(401);
+    const answer = await search({ timeoutMs: 300 });
+    expect(asked()).toEqual(["tavily", "serper", "brave"]);
+    expect(answer.ok && answer.value.provider).toBe("brave");
+    expect(answer.ok && answer.value.results.map((r) => r.source)).toEqual(["brave", "brave", "brave"]);
+  });
+
+  it("moves on after unusable answers too: malformed, wrong shape, oversized", async () => {
+    providers.fakes.tavily.behave("malformed");
+    providers.fakes.serper.behave("wrong-shape");
+    providers.fakes.brave.behave("oversized");
+    providers.fakes.openserp.behave("empty");
+    const answer = await search({ maxResponseBytes: 8_192 });
+    expect(asked()).toEqual(["tavily", "serper", "brave", "openserp"]);
+    expect(answer).toEqual({ ok: true, value: { provider: "openserp", results: [] } });
+  });
+
+  it("stops walking when the caller aborts, answering the interrupted provider's error", async () => {
+    providers.fakes.tavily.behave("hang");
+    const controller = new AbortController();
+    const arrived = providers.fakes.tavily.nextRequest();
+    const pending = searchWeb(searchRequest(providers, {}, { keys: KEYS }), deps, controller.signal);
+    await arrived;
+    controller.abort();
+    const answer = watch.record(await pending);
+    expect(asked()).toEqual(["tavily"]);
+    expect(!answer.ok && answer.error).toEqual({ code: "WEB_SEARCH_TIMEOUT", message: "The search with Tavily (tavily) was cancelled." });
+  });
+
+  it("silently skips providers that are not enabled, lack a key or have no instance", async () => {
+    const answer = await search(
+      {
+        tavily: { enabled: false },
+        openserp: { enabled: false },
+        searxng: { baseUrl: "" },
+      },
+      { brave: KEYS.brave },
+    );
+    expect(asked()).toEqual(["brave"]);
+    expect(answer.ok && answer.value.provider).toBe("brave");
+    providers.reset();
+    const zeroConfig = await search({ brave: { enabled: false }, tavily: { enabled: false }, openserp: { enabled: false }, searxng: { enabled: false } }, {});
+    expect(asked()).toEqual(["ddgs"]);
+    expect(zeroConfig.ok && zeroConfig.value.provider).toBe("ddgs");
+  });
+
+  it("asks a keyless self-hosted OpenSERP", async () => {
+    providers.fakes.searxng.behave(500);
+    const answer = await search({ brave: { enabled: false }, tavily: { enabled: false }, serper: { enabled: false } }, {});
+    expect(asked()).toEqual(["openserp"]);
+    expect(answer.ok && answer.value.provider).toBe("openserp");
+  });
+});
+
+describe("an explicit provider", () => {
+  it.each(PROVIDER_NAMES)("%s is the only one asked, even when it fails", async (name) => {
+    providers.fakes[name].behave(503);
+    const answer = await search({ provider: name });
+    expect(asked()).toEqual([name]);
+    expect(!answer.ok && answer.error.code).toBe("PROVIDER_UNAVAILABLE");
+  });
+
+  it.each([
+    ["brave", "BRAVE_SEARCH_API_KEY or brave.apiKey via /api/config/auth"],
+    ["tavily", "TAVILY_API_KEY or tavily.apiKey via /api/config/auth"],
+    ["serper", "SERPER_API_KEY or serper.apiKey via /api/config/auth"],
+  ] as const)("%s without a key is PROVIDER_AUTH_FAILED naming where to set one", async (name, where) => {
+    const answer = await search({ provider: name }, {});
+    expect(!answer.ok && answer.error).toEqual({ code: "PROVIDER_AUTH_FAILED", message: expect.stringContaining(where) });
+    expect(asked()).toEqual([]);
+  });
+
+  it("names the configured key variable when web.<name>.apiKeyEnv changes it", async () => {
+    const answer = await search({ provider: "tavily", tavily: { apiKeyEnv: "MY_TAVILY" } }, {});
+    expect(!answer.ok && answer.error.message).toContain("MY_TAVILY or tavily.apiKey");
+  });
+
+  it.each(["brave", "tavily", "serper", "openserp", "searxng"] as const)("%s that is not enabled is INVALID_INPUT naming the flag", async (name) => {
+    const answer = await search({ provider: name, [name]: { enabled: false } });
+    expect(!answer.ok && answer.error).toEqual({ code: "INVALID_INPUT", message: expect.stringContaining(`set web.${name}.enabled to true`) });
+    expect(asked()).toEqual([]);
+  });
+
+  it("searxng without an instance URL is INVALID_INPUT naming web.searxng.baseUrl", async () => {
+    const answer = await search({ provider: "searxng", searxng: { baseUrl: "" } });
+    expect(!answer.ok && answer.error).toEqual({ code: "INVALID_INPUT", message: expect.stringContaining("web.searxng.baseUrl") });
+    expect(asked()).toEqual([]);
+  });
+
+  it("ddgs needs no setup", async () => {
+    const answer = await search({ provider: "ddgs" }, {});
+    expect(answer.ok && answer.value.provider).toBe("ddgs");
+  });
+});
+
+describe("keys", () => {
+  it("never appear in any answer or log of this file", () => {
+    expect(watch.count()).toBeGreaterThan(20);
+    expect(watch.leaks()).toEqual([]);
+  });
+});

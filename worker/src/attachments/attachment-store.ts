@@ -1,0 +1,35 @@
+/** An uploaded file as the API describes it. */
+export interface Attachment {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  origin: "upload";
+  sessionId: string;
+}
+
+/** Stores the bytes under the attachment id, with what a download needs as metadata. */
+export async function putAttachment(bucket: R2Bucket, attachment: Attachment, bytes: Blob): Promise<void> {
+  await bucket.put(attachment.id, bytes, {
+    httpMetadata: { contentType: attachment.mimeType },
+    customMetadata: { name: attachment.name, mimeType: attachment.mimeType, sessionId: attachment.sessionId, origin: attachment.origin },
+  });
+}
+
+/** The stored attachment and its body as a stream, or null when there is none. */
+export async function getAttachment(bucket: R2Bucket, id: string): Promise<{ attachment: Attachment; body: ReadableStream } | null> {
+  const object = await bucket.get(id);
+  if (!object) return null;
+  const meta = object.customMetadata ?? {};
+  return {
+    attachment: {
+      id,
+      name: meta.name ?? id,
+      mimeType: meta.mimeType ?? object.httpMetadata?.contentType ?? "application/octet-stream",
+      size: object.size,
+      origin: "upload",
+      sessionId: meta.sessionId ?? "",
+    },
+    body: object.body,
+  };
+}

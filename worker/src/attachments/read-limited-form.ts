@@ -1,0 +1,38 @@
+import { fail, ok, type Result } from "@edge-web/shared";
+
+/** Room for boundaries and part headers on top of the file itself. */
+export const MULTIPART_ALLOWANCE_BYTES = 65_536;
+
+/**
+ * Reads a multipart/form-data body of at most `maxFileBytes` plus the multipart allowance. A declared
+ * Content-Length over that is refused before reading; a body without one, or lying about it, is cut
+ * off (and its source cancelled) as soon as it passes the cap, so it is never buffered beyond it.
+ */
+export async function readLimitedForm(request: Request, maxFileBytes: number): Promise<Result<FormData>> {
+  const cap = maxFileBytes + MULTIPART_ALLOWANCE_BYTES;
+  const tooLarge = fail("PAYLOAD_TOO_LARGE", `The upload is over ${maxFileBytes} bytes; send a smaller file.`);
+  const notMultipart = fail("NO_FILE", "Send the file as multipart/form-data in a field named \"file\".");
+  if (Number(request.headers.get("content-length") ?? 0) > cap) return tooLarge;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return notMultipart;
+
+  let received = 0;
+  let exceeded = false;
+  const capped = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > cap) {
+          exceeded = true;
+          throw new RangeError("upload over the size limit");
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    return ok(await new Response(capped, { headers: { "content-type": contentType } }).formData());
+  } catch {
+    return exceeded ? tooLarge : notMultipart;
+  }
+}

@@ -1,0 +1,128 @@
+import { fail, issuePaths, ok, resolveWebConfig, type Result, type WebConfig } from "@edge-web/shared";
+import * as v from "valibot";
+import { AuthSchema, CONFIG_DOMAINS, DOMAIN_SCHEMAS, KEYED_PROVIDERS, type ConfigDomain } from "./config-domains.ts";
+import type { StoredConfig } from "./config-store.ts";
+import { formSchemaOf, objectEntries, secretPaths, type FormSchema } from "./form-schema.ts";
+import { looksMasked, maskSecret } from "./mask-secret.ts";
+import { getPath, isPlainObject, mergePatch, unknownKeyPaths, withoutPath, withPath, type JsonObject } from "./merge-patch.ts";
+import type { ProviderKeys } from "./provider-keys.ts";
+
+/** Each domain's form schema, derived once from its valibot schema. */
+export const FORM_SCHEMAS: Record<ConfigDomain, FormSchema> = {
+  auth: formSchemaOf(DOMAIN_SCHEMAS.auth),
+  settings: formSchemaOf(DOMAIN_SCHEMAS.settings),
+  sandbox: formSchemaOf(DOMAIN_SCHEMAS.sandbox),
+};
+
+const SECRET_PATHS: Record<ConfigDomain, string[]> = {
+  auth: secretPaths(FORM_SCHEMAS.auth),
+  settings: secretPaths(FORM_SCHEMAS.settings),
+  sandbox: secretPaths(FORM_SCHEMAS.sandbox),
+};
+
+/** The web config tool calls run with: defaults ← WEB_CONFIG (`base`) ← stored settings ← stored sandbox. */
+export function effectiveWebConfig(base: WebConfig, stored: StoredConfig): Result<WebConfig> {
+  const resolved = resolveWebConfig(base, stored.domains.settings ?? {}, stored.domains.sandbox ?? {});
+  if (resolved.ok) return ok(resolved.value);
+  return fail(
+    "INTERNAL_ERROR",
+    `The stored configuration is invalid (${resolved.message}); correct it with PUT /api/config/settings or /api/config/sandbox.`,
+    resolved.fields,
+  );
+}
+
+/** Provider keys: the worker's secrets (`envKeys`, by apiKeyEnv) overridden by keys stored in the auth domain. */
+export function effectiveProviderKeys(envKeys: ProviderKeys, stored: StoredConfig): ProviderKeys {
+  const keys: ProviderKeys = { ...envKeys };
+  for (const name of KEYED_PROVIDERS) {
+    const key = getPath(stored.domains.auth, `${name}.apiKey`);
+    if (typeof key === "string" && key.trim() !== "") keys[name] = key.trim();
+  }
+  return keys;
+}
+
+/** The auth domain's values for these keys, in clear. */
+export function authValues(keys: ProviderKeys): JsonObject {
+  return Object.fromEntries(KEYED_PROVIDERS.map((name) => [name, keys[name] === undefined ? {} : { apiKey: keys[name] }]));
+}
+
+/** A copy of `values` with every secret of `domain` masked. */
+export function maskSecrets(domain: ConfigDomain, values: JsonObject): JsonObject {
+  let out = values;
+  for (const path of SECRET_PATHS[domain]) {
+    const secret = getPath(out, path);
+    if (typeof secret === "string") out = withPath(out, path, maskSecret(secret));
+  }
+  return out;
+}
+
+const pick = (config: WebConfig, keys: readonly string[]): JsonObject =>
+  Object.fromEntries(keys.map((key) => [key, (config as unknown as JsonObject)[key]]));
+
+/** What `GET /api/config/:domain` shows: the effective values, secrets masked. */
+export function domainValues(domain: ConfigDomain, config: WebConfig, keys: ProviderKeys): JsonObject {
+  if (domain === "auth") return maskSecrets("auth", authValues(keys));
+  return pick(config, Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}));
+}
+
+/** Where an unknown key does belong, if it is a key of another domain. */
+function homeOf(path: string, domain: ConfigDomain): ConfigDomain | undefined {
+  const top = path.split(".")[0] ?? "";
+  return CONFIG_DOMAINS.find((other) => other !== domain && Object.hasOwn(objectEntries(DOMAIN_SCHEMAS[other]) ?? {}, top));
+}
+
+/**
+ * `PUT /api/config/:domain`: `patch` merged into what is stored (objects deeply, arrays replace, null
+ * removes a stored key), then validated. Unknown keys are refused with their paths. For secrets, ""
+ * clears the stored value and a value equal to the current mask keeps it (`current` holds the secrets
+ * in effect, in clear); any other masked-looking value is refused. Answers the values to store.
+ */
+export function applyDomainUpdate(domain: ConfigDomain, stored: JsonObject | undefined, patch: JsonObject, current: JsonObject): Result<JsonObject> {
+  const unknown = unknownKeyPaths(DOMAIN_SCHEMAS[domain], patch);
+  if (unknown.length > 0) {
+    const hints = unknown.flatMap((path) => {
+      const home = homeOf(path, domain);
+      return home ? [`${path} belongs to /api/config/${home}`] : [];
+    });
+    return fail(
+      "SCHEMA_VALIDATION_FAILED",
+      `Unknown ${domain} keys: ${unknown.join(", ")}${hints.length > 0 ? ` (${hints.join("; ")})` : ""}. Check the spelling against the formSchema of GET /api/config/${domain}.`,
+      unknown,
+    );
+  }
+
+  let next = patch;
+  const staleMasks: string[] = [];
+  for (const path of SECRET_PATHS[domain]) {
+    const written = getPath(patch, path);
+    if (typeof written !== "string") continue;
+    if (written === "") {
+      next = withPath(next, path, null);
+    } else if (looksMasked(written)) {
+      const secret = getPath(current, path);
+      if (typeof secret === "string" && maskSecret(secret) === written) next = withoutPath(next, path);
+      else staleMasks.push(path);
+    }
+  }
+  if (staleMasks.length > 0) {
+    return fail(
+      "SCHEMA_VALIDATION_FAILED",
+      `${staleMasks.join(", ")}: the value is masked but is not the mask of the current secret; send the full secret, its current mask to keep it, or "" to clear it.`,
+      staleMasks,
+    );
+  }
+
+  const merged = mergePatch(stored ?? {}, next);
+  if (!isPlainObject(merged)) return fail("SCHEMA_VALIDATION_FAILED", `The ${domain} values must be an object.`, ["(root)"]);
+  if (domain === "auth") {
+    const parsed = v.safeParse(AuthSchema, merged);
+    if (!parsed.success) {
+      const detail = parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; ");
+      return fail("SCHEMA_VALIDATION_FAILED", `Invalid auth values: ${detail}.`, issuePaths(parsed.issues));
+    }
+  } else {
+    const resolved = resolveWebConfig(merged);
+    if (!resolved.ok) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${resolved.message}.`, resolved.fields);
+  }
+  return ok(merged);
+}

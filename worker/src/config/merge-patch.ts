@@ -1,0 +1,59 @@
+import type * as v from "valibot";
+import { objectEntries } from "./form-schema.ts";
+
+export type JsonObject = Record<string, unknown>;
+
+export const isPlainObject = (x: unknown): x is JsonObject => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/**
+ * Merges `patch` into `base` (RFC 7386 JSON merge patch): objects merge deeply, arrays and scalars
+ * replace, and `null` removes the key, so the lower layer's value applies again.
+ */
+export function mergePatch(base: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const out: JsonObject = isPlainObject(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = mergePatch(out[key], value);
+  }
+  return out;
+}
+
+/** Dot paths of keys in `value` that `schema` does not know, e.g. ["cache.ttl"]. Only plain objects are walked. */
+export function unknownKeyPaths(schema: v.GenericSchema, value: unknown, prefix = ""): string[] {
+  const entries = objectEntries(schema);
+  if (!entries || !isPlainObject(value)) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
+    return entry ? unknownKeyPaths(entry, inner, `${prefix}${key}.`) : [`${prefix}${key}`];
+  });
+}
+
+/** The value at a dot path, or undefined. */
+export function getPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split(".")) {
+    if (!isPlainObject(current) || !Object.hasOwn(current, key)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+/** A copy of `value` with the key at `path` removed (parents are kept). */
+export function withoutPath(value: JsonObject, path: string): JsonObject {
+  const [head, ...rest] = path.split(".");
+  if (head === undefined || !Object.hasOwn(value, head)) return value;
+  const out = { ...value };
+  const child = out[head];
+  if (rest.length === 0) delete out[head];
+  else if (isPlainObject(child)) out[head] = withoutPath(child, rest.join("."));
+  return out;
+}
+
+/** A copy of `value` with `path` set, creating parent objects as needed. */
+export function withPath(value: JsonObject, path: string, leaf: unknown): JsonObject {
+  const [head, ...rest] = path.split(".");
+  if (head === undefined) return value;
+  const child = value[head];
+  return { ...value, [head]: rest.length === 0 ? leaf : withPath(isPlainObject(child) ? child : {}, rest.join("."), leaf) };
+}

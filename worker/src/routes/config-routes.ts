@@ -1,0 +1,80 @@
+import { fail, ok, type Result } from "@edge-web/shared";
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../app-env.ts";
+import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
+import type { StoredConfig } from "../config/config-store.ts";
+import { configStub, readStoredConfig } from "../config/config-stub.ts";
+import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
+import { loadConfigView, resolveConfigView } from "../config/config-view.ts";
+import { loadWebConfig } from "../config/load-web-config.ts";
+import { isPlainObject, type JsonObject } from "../config/merge-patch.ts";
+import { hideProviders, MODEL_CATALOG } from "../config/model-catalog.ts";
+import type { Env } from "../env.ts";
+import { jsonError, jsonOk } from "../http/respond.ts";
+import { readJsonBody } from "../http/read-json-body.ts";
+import { validate } from "../http/validate.ts";
+
+const PutBodySchema = v.object({ values: v.custom<JsonObject>(isPlainObject, "must be an object of the domain's values") });
+
+/** A write lost to a concurrent one is retried this many times before giving up. */
+const WRITE_ATTEMPTS = 5;
+
+const unknownDomain = (c: Context<AppEnv>, name: string) =>
+  jsonError(c, fail("DOMAIN_NOT_FOUND", `Unknown config domain "${name}"; use auth, settings or sandbox.`).error);
+
+/** With ADMIN_TOKEN set only the admin may write; without it, any authenticated principal. */
+function mayWrite(c: Context<AppEnv>): boolean {
+  const adminConfigured = (c.env.ADMIN_TOKEN?.trim() ?? "") !== "";
+  return !adminConfigured || c.get("principal").kind === "admin";
+}
+
+/** The secrets now in effect, in clear, for masked write-back (only the auth domain has secrets). */
+function currentSecrets(env: Env, domain: ConfigDomain, stored: StoredConfig): JsonObject {
+  if (domain !== "auth") return {};
+  const base = loadWebConfig(env);
+  const view = base.ok ? resolveConfigView(env, base.value, stored) : undefined;
+  // Without a valid effective config, only the stored keys are known.
+  return view?.ok ? authValues(view.value.providerKeys) : (stored.domains.auth ?? {});
+}
+
+/** Merges `patch` into the stored domain under compare-and-set, so concurrent writes are never lost. */
+async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): Promise<Result<true>> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const stored = await readStoredConfig(env);
+    if (!stored.ok) return stored;
+    const next = applyDomainUpdate(domain, stored.value.domains[domain], patch, currentSecrets(env, domain, stored.value));
+    if (!next.ok) return next;
+    if (await configStub(env).write(domain, next.value, stored.value.revision)) return ok(true);
+  }
+  return fail("INTERNAL_ERROR", "The configuration kept changing while it was being written; try again.");
+}
+
+/**
+ * The configuration API: `GET /api/config/models`, `GET /api/config/:domain` and `PUT /api/config/:domain`
+ * (domains auth, settings, sandbox). Paths are absolute: mount with `app.route("/", configRoutes)`.
+ */
+export const configRoutes = new Hono<AppEnv>()
+  // Registered first, so it wins over /api/config/:domain.
+  .get("/api/config/models", (c) => jsonOk(c, hideProviders(MODEL_CATALOG, c.env.PI_WEB_HIDE_PROVIDERS)))
+  .get("/api/config/:domain", async (c) => {
+    const domain = c.req.param("domain");
+    if (!isConfigDomain(domain)) return unknownDomain(c, domain);
+    const view = await loadConfigView(c.env);
+    if (!view.ok) return jsonError(c, view.error);
+    return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, view.value.config, view.value.providerKeys) });
+  })
+  .put("/api/config/:domain", async (c) => {
+    const domain = c.req.param("domain");
+    if (!isConfigDomain(domain)) return unknownDomain(c, domain);
+    if (!mayWrite(c)) return jsonError(c, fail("FORBIDDEN", "Changing the configuration needs the admin token (ADMIN_TOKEN) as the bearer token.").error);
+    const body = await readJsonBody(c, "INVALID_JSON");
+    if (!body.ok) return jsonError(c, body.error);
+    const parsed = validate(PutBodySchema, body.value, "VALIDATION_FAILED");
+    if (!parsed.ok) return jsonError(c, parsed.error);
+    const written = await writeDomain(c.env, domain, parsed.value.values);
+    return written.ok ? jsonOk(c, { ok: true }) : jsonError(c, written.error);
+  })
+  .all("/api/config/:domain", (c) =>
+    jsonError(c, fail("METHOD_NOT_ALLOWED", `${c.req.method} is not supported on /api/config/:domain; use GET or PUT.`).error, { allow: "GET, PUT" }),
+  );

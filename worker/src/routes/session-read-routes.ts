@@ -1,0 +1,50 @@
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { jsonError, jsonOk } from "../http/respond.ts";
+import { openSession } from "../session/session-access.ts";
+import { TOOLS } from "../tools/tool-registry.ts";
+
+/** The session's tools as commands, with JSON Schemas of their inputs (computed once). */
+const COMMANDS = Object.values(TOOLS).map((tool) => ({
+  name: tool.name,
+  description: tool.description,
+  inputSchema: toJsonSchema(tool.params, { errorMode: "ignore" }),
+}));
+
+/** GET /api/sessions/:id/{stream,state,stats,messages,commands}. */
+export const sessionReadRoutes = new Hono<AppEnv>()
+  .get("/:id/stream", async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: true });
+    if (!session.ok) return jsonError(c, session.error);
+    // EventSource sends Last-Event-ID as a header; a query parameter serves clients that cannot.
+    const lastEventId = c.req.header("last-event-id") ?? c.req.query("lastEventId");
+    const headers: Record<string, string> = { "x-heartbeat-ms": String(c.var.options.sse.heartbeatMs) };
+    if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+    const response = await session.value.stub.fetch("https://session/stream", { headers });
+    if (!response.ok) {
+      const error = (await response.json()) as { code: "SESSION_ENDED" | "SESSION_NOT_FOUND"; message: string };
+      return jsonError(c, error);
+    }
+    return new Response(response.body, response);
+  })
+  .get("/:id/state", async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    return jsonOk(c, { state: await session.value.stub.state() });
+  })
+  .get("/:id/stats", async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    return jsonOk(c, { stats: await session.value.stub.stats() });
+  })
+  .get("/:id/messages", async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    return jsonOk(c, { messages: await session.value.stub.history() });
+  })
+  .get("/:id/commands", async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    return jsonOk(c, { commands: COMMANDS });
+  });

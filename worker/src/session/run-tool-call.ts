@@ -1,0 +1,44 @@
+import { isWebErrorCode, type ToolName, type UiMessageChunk } from "@edge-web/shared";
+import type { Tool, ToolAnswer, ToolContext } from "../tools/tool.ts";
+import type { ToolUiMessage } from "./message-log.ts";
+
+/** Where a tool call's progress goes: the session's stream and its message history. */
+export interface ToolCallSink {
+  emit(chunk: UiMessageChunk): void;
+  saveMessage(message: ToolUiMessage): void;
+}
+
+/**
+ * Runs one tool call as the AI SDK sees one: `start`, `tool-input-available`, then
+ * `tool-output-available` or `tool-output-error`, then `finish`; the history keeps the tool part in
+ * its latest state, and the counters record calls, results and errors by code.
+ */
+export async function runToolCall(tool: Tool, params: unknown, ctx: ToolContext, sink: ToolCallSink, newId: () => string): Promise<ToolAnswer<unknown>> {
+  const messageId = `msg_${newId()}`;
+  const toolCallId = `call_${newId()}`;
+  const name: ToolName = tool.name;
+  const createdAt = Date.now();
+  const part = { type: `tool-${name}` as const, toolCallId, input: params };
+
+  sink.emit({ type: "start", messageId });
+  sink.emit({ type: "tool-input-available", toolCallId, toolName: name, input: params });
+  sink.saveMessage({ id: messageId, role: "assistant", parts: [{ ...part, state: "input-available" }], metadata: { createdAt } });
+  ctx.counters.add("toolCalls");
+  ctx.counters.add(`tool.${name}`);
+
+  const answer = await tool.run(params, ctx);
+
+  ctx.counters.add("toolResults");
+  if (answer.ok) {
+    sink.emit({ type: "tool-output-available", toolCallId, output: answer.value });
+    sink.saveMessage({ id: messageId, role: "assistant", parts: [{ ...part, state: "output-available", output: answer.value }], metadata: { createdAt } });
+  } else {
+    const { code, message } = answer.error;
+    if (isWebErrorCode(code)) ctx.counters.add(`errors.${code}`);
+    const errorText = `${code}: ${message}`;
+    sink.emit({ type: "tool-output-error", toolCallId, errorText });
+    sink.saveMessage({ id: messageId, role: "assistant", parts: [{ ...part, state: "output-error", errorText }], metadata: { createdAt } });
+  }
+  sink.emit({ type: "finish" });
+  return answer;
+}
