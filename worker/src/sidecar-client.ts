@@ -3,14 +3,14 @@ import {
   fail,
   isWebErrorCode,
   PROVIDER_NAMES,
-  SearchResultSchema,
+  SidecarSearchAnswerSchema,
   type CodedError,
   type ExtractedContent,
   type FetchOptions,
-  type ProviderName,
   type Result,
-  type SearchResult,
+  type SearchOutcome,
   type SidecarSearchRequest,
+  type SidecarSearchSuccess,
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Env } from "./env.ts";
@@ -20,14 +20,7 @@ const FailureSchema = v.object({
   error: v.object({ code: v.string(), message: v.string(), retryAfter: v.optional(v.string()) }),
 });
 const FetchAnswerSchema = v.union([v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.optional(v.number()) }), FailureSchema]);
-const SearchAnswerSchema = v.union([
-  v.object({ ok: v.literal(true), value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema) }) }),
-  FailureSchema,
-]);
-
-export type SearchAnswer =
-  | { ok: true; value: { provider: ProviderName; results: SearchResult[] } }
-  | { ok: false; error: CodedError & { retryAfter?: string } };
+export type SearchAnswer = SearchOutcome<SidecarSearchSuccess>;
 
 export interface SidecarClient {
   /** The page, and how many body bytes the sidecar read for it. */
@@ -105,7 +98,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         {
           path: "/v1/search",
           body: request,
-          answer: SearchAnswerSchema,
+          answer: SidecarSearchAnswerSchema,
           budgetMs: request.timeoutMs * MAX_PROVIDER_ATTEMPTS + GRACE_MS,
           timeoutCode: "WEB_SEARCH_TIMEOUT",
           failureCode: "WEB_SEARCH_FAILED",

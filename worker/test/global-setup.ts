@@ -1,40 +1,83 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHostLimiter, type ProviderName } from "@edge-web/shared";
 import type { TestProject } from "vitest/node";
-import "./provided-context.d.ts";
-import { createSidecarDeps, settingsFromEnv } from "../../sidecar/src/sidecar-deps.ts";
 import { createSidecarServer, listen } from "../../sidecar/src/server.ts";
-import { send, startOrigin, routes } from "../../test-support/origin.ts";
+import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
+import { egressDeps } from "../../sidecar/test/support/egress.ts";
+import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
+import { routes, send, startOrigin } from "../../test-support/origin.ts";
+import "./provided-context.d.ts";
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</title></head>
 <body><nav><a href="/">Home</a></nav><main><h1>Local Article</h1>
 <p>The sidecar fetched this page from a loopback origin and turned it into Markdown.</p>
 <ul><li>first point</li><li>second point</li></ul></main></body></html>`;
 
-/** A real sidecar (the worker's bindings point at it) and a real origin on 127.0.0.2. */
+/** DuckDuckGo Lite markup whose results point at `pages.test` (our loopback origin): one page that works, one that fails. */
+const ddgLite = (port: number) => `<!DOCTYPE html><html><head><title>results at DuckDuckGo</title></head><body><table border="0">
+<tr><td valign="top">1.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}/article.html`)}&amp;rut=1" class='result-link'>Local Article</a></td></tr>
+<tr><td>&nbsp;</td><td class='result-snippet'>A page on the loopback origin.</td></tr>
+<tr><td valign="top">2.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}/missing`)}&amp;rut=2" class='result-link'>Gone</a></td></tr>
+<tr><td>&nbsp;</td><td class='result-snippet'>This page answers 404.</td></tr>
+</table></body></html>`;
+
+/**
+ * A real sidecar (the worker's bindings point at it), a real origin on 127.0.0.2, fake search
+ * providers speaking each provider's wire format, and a control server tests in workerd use to
+ * steer the fakes. The sidecar resolves names through a loopback DNS server that knows only
+ * `pages.test`, and its connections are guarded to loopback.
+ */
 export default async function setup(project: TestProject) {
-  const deps = createSidecarDeps(settingsFromEnv({}));
+  const origin = await startOrigin(
+    "127.0.0.2",
+    routes({
+      "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
+      "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
+      "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),
+      "/report.pdf": send(200, "application/pdf", "%PDF-1.7\n%binary"),
+      "/missing": send(404, "text/html", "<h1>gone</h1>"),
+      "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
+      "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
+      "/slow": (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.write("start");
+        setTimeout(() => res.end("late"), 5_000).unref();
+      },
+    }),
+  );
+  const localSearch = await startOrigin("127.0.0.3", routes({ "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port)) }));
+  const dns = await startDnsServer((name, type) => (name !== "pages.test" ? "nxdomain" : type === "A" ? ["127.0.0.2"] : []));
+  const deps = { ...egressDeps(dns), limiter: createHostLimiter({ maxConcurrent: 64, maxPerHost: 10, maxQueue: 256 }) };
   const sidecar = createSidecarServer({ token: process.env.TEST_SIDECAR_TOKEN ?? "", deps });
   await listen(sidecar, Number(process.env.TEST_SIDECAR_PORT), "127.0.0.1");
 
-  const origin = await startOrigin("127.0.0.2", routes({
-    "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
-    "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
-    "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),
-    "/report.pdf": send(200, "application/pdf", "%PDF-1.7\n%binary"),
-    "/missing": send(404, "text/html", "<h1>gone</h1>"),
-    "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
-    "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
-    "/slow": (_req, res) => {
-      res.writeHead(200, { "content-type": "text/plain" });
-      res.write("start");
-      setTimeout(() => res.end("late"), 5_000).unref();
-    },
-  }));
+  const providers = await startFakeProviders();
+  const control = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://control");
+    const provider = url.searchParams.get("provider") as ProviderName;
+    if (url.pathname === "/reset") providers.reset();
+    else if (url.pathname === "/behave") providers.fakes[provider].behave(JSON.parse(url.searchParams.get("behavior") ?? '"succeed"') as Behavior);
+    const counts = Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.requests.length]));
+    const last = provider ? providers.fakes[provider]?.requests.at(-1) : undefined;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ counts, last: last && { query: last.query, body: last.body } }));
+  });
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+
   project.provide("originUrl", origin.url);
+  project.provide("controlUrl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
+  project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
+  project.provide("providerKeys", KEYS);
+  project.provide("localSearchUrl", `${localSearch.url}/lite/`);
 
   return async () => {
+    control.close();
+    await providers.close();
+    await localSearch.close();
     await origin.close();
     sidecar.closeAllConnections();
     await new Promise((resolve) => sidecar.close(resolve));
     await deps.dispatchers.close();
+    await dns.close();
   };
 }

@@ -1,6 +1,12 @@
 declare module "vitest" {
   export interface ProvidedContext {
     originUrl: string;
+    /** Steers the fake search providers: /behave?provider=&behavior=, /reset, and request counts. */
+    controlUrl: string;
+    providerUrls: Record<string, string>;
+    providerKeys: Record<string, string>;
+    /** A DuckDuckGo Lite fake whose results point at the loopback origin as http://pages.test:PORT/. */
+    localSearchUrl: string;
   }
 }
 export {};

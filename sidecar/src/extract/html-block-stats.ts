@@ -22,8 +22,6 @@ export interface BlockStats {
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
   ownChars: number;
   hint: ClassHint;
-  /** Whether the element is inside a link (a teaser card whose block content is one big link). */
-  inLink: boolean;
 }
 
 export interface PageBlocks {
@@ -44,8 +42,8 @@ const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 const PROSE_MAX_LINK_DENSITY = 0.5;
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 
-function newStats(hint: ClassHint, inLink: boolean): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, images: 0, ownChars: 0, hint, inLink };
+function newStats(hint: ClassHint): BlockStats {
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, images: 0, ownChars: 0, hint };
 }
 
 interface Open {
@@ -91,7 +89,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): 
   const stats = new Map<Element, BlockStats>();
   const dropped = new Set<Element>();
   const droppedByName = new Map<Element, number>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false }, false);
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false });
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, own: { chars: 0, linkChars: 0, commas: 0 } }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
@@ -152,7 +150,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): 
       }
       const entry: Open = {
         element: node,
-        stats: newStats(hint, links > 0),
+        stats: newStats(hint),
         block: BLOCK_ELEMENTS.has(node.name),
         own: { chars: 0, linkChars: 0, commas: 0 },
       };

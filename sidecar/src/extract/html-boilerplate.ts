@@ -70,7 +70,8 @@ function isBoilerplate(element: Element, stats: BlockStats, parent: BlockStats |
   if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(plainText(element)).join(" "))) return true;
-  if (linkDensity > LINK_LIST_DENSITY) return element.name !== "p" || isLabelledLink(element);
+  // A paragraph or heading that is a link stays (a listing's titles, a shop link in a buying guide) unless labelled "Related:".
+  if (linkDensity > LINK_LIST_DENSITY) return (element.name !== "p" && HEADINGS[element.name] === undefined) || isLabelledLink(element);
   if (!container) return false;
   if (hint.weight < 0 && prose < chars / 2) return true;
   if (commas >= PROSE_COMMAS) return false;

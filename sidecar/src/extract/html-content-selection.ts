@@ -63,7 +63,7 @@ export function selectContent(body: ParentNode, titles: readonly string[]): Cont
   const hasProse = blocks.root.paragraphs > 0;
   const scored = findMainContent(blocks);
   const marked = markedMain(blocks);
-  const nodes = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE ? scored.nodes : marked && [marked];
+  const nodes = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE ? [scored.element] : marked && [marked];
   if (!nodes) return { page, hasProse };
   const skip = boilerplateWithin(nodes, blocks, titles);
   for (const element of blocks.dropped) skip.add(element);

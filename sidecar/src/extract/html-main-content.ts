@@ -1,11 +1,11 @@
-import type { ChildNode, Element } from "domhandler";
+import type { Element } from "domhandler";
 import { isElement } from "./dom.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 
-/** The page's main block, and siblings of it that continue the article (a body split by an ad slot). */
+/** The page's main block. */
 export interface MainContent {
-  nodes: ChildNode[];
-  /** Prose characters in nodes. */
+  element: Element;
+  /** Prose characters in it. */
   prose: number;
 }
 
@@ -16,11 +16,11 @@ const TAG_WEIGHT: Readonly<Record<string, number>> = {
   h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5,
 };
 /**
- * Climbing to a parent is worth it when what the parent adds is mostly prose (the rest of an article split
- * by an ad slot or into sections), or when it adds almost nothing (a wrapper).
+ * Widening to a parent is worth it when what the parent adds is mostly prose and a real part of the article
+ * (the rest of a body split by an ad slot or into sections), not a teaser's summary line; or when it adds
+ * almost nothing (a wrapper).
  */
 const MIN_ADDED_PROSE_SHARE = 0.5;
-/** …and when that prose is a real part of the article, not a teaser's summary line. */
 const MIN_ADDED_PROSE_GROWTH = 0.25;
 const NEGLIGIBLE_ADDED_SHARE = 0.05;
 
@@ -59,5 +59,5 @@ export function findMainContent(blocks: PageBlocks): MainContent | undefined {
     top = parent;
     current = parentStats;
   }
-  return { nodes: [top], prose: current.prose };
+  return { element: top, prose: current.prose };
 }

@@ -112,6 +112,19 @@ function codeLanguage(pre: Element): string | undefined {
   return undefined;
 }
 
+/** Alt text that only names the file or says "image" tells a reader nothing. */
+const MEANINGLESS_ALT = /^(?:[\w-]+\.(?:jpe?g|png|gif|webp|svg|avif)|image|img|photo|picture|pic|graphic|logo|icon|avatar|placeholder|spacer|banner)$/i;
+/** Icons, spacers and tracking pixels are drawn this small or smaller. */
+const MAX_DECORATION_PX = 24;
+
+/** An image is worth a Markdown image when it has alt text that describes it and is not a tiny decoration. */
+function carriesMeaning(image: Element, alt: string): boolean {
+  if (!alt || MEANINGLESS_ALT.test(alt) || /^\S*_\S*$/.test(alt)) return false;
+  const size = (value: string | undefined): number => Number.parseInt(value ?? "", 10);
+  const { width, height } = image.attribs;
+  return !(size(width) <= MAX_DECORATION_PX || size(height) <= MAX_DECORATION_PX);
+}
+
 function startNumber(value: string | undefined): number {
   const start = Number.parseInt(value ?? "", 10);
   // Markdown list numbers have at most nine digits.
@@ -279,7 +292,7 @@ class Renderer {
 
   image(element: Element): string {
     const alt = oneLine(element.attribs.alt ?? "");
-    if (!alt) return "";
+    if (!carriesMeaning(element, alt)) return "";
     // Lazy-loading pages put a placeholder (often a data: URL, which resolveUrl refuses) in src and the image in data-src.
     const { src, "data-src": dataSrc } = element.attribs;
     const url = (src !== undefined ? resolveUrl(src, this.baseUrl) : undefined) ??

@@ -9,6 +9,7 @@ interface Link {
 }
 
 const classes = (attribs: Record<string, string>) => (attribs.class ?? "").split(/\s+/);
+const isDuckDuckGo = (url: URL) => url.hostname === "duckduckgo.com" || url.hostname.endsWith(".duckduckgo.com");
 
 /** Where a result link leads: DuckDuckGo's redirect (//duckduckgo.com/l/?uddg=…) decoded, any other href as written. */
 function target(href: string): string {
@@ -16,8 +17,6 @@ function target(href: string): string {
   const redirect = link && isDuckDuckGo(link) && link.pathname === "/l/" ? link.searchParams.get("uddg") : null;
   return redirect ?? href;
 }
-
-const isDuckDuckGo = (url: URL) => url.hostname === "duckduckgo.com" || url.hostname.endsWith(".duckduckgo.com");
 
 /** Ads go through DuckDuckGo's click tracker. */
 function isAd(url: string): boolean {

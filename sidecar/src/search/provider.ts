@@ -26,3 +26,6 @@ export interface SearchProvider {
   /** At most `numResults` results; never throws. */
   search(query: string, numResults: number, settings: SearchProviderSettings, ctx: SearchContext, signal?: AbortSignal): Promise<SearchOutcome<SearchResult[]>>;
 }
+
+/** What messages need to name a provider. */
+export type ProviderId = Pick<SearchProvider, "name" | "label">;

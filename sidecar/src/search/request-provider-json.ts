@@ -1,6 +1,6 @@
 import { fail, ok, type SearchOutcome } from "@edge-web/shared";
 import * as v from "valibot";
-import type { SearchContext, SearchProvider } from "./provider.ts";
+import type { ProviderId, SearchContext } from "./provider.ts";
 import { requestProvider, type ProviderRequest } from "./request-provider.ts";
 
 export interface JsonProviderRequest extends Omit<ProviderRequest, "body"> {
@@ -10,7 +10,7 @@ export interface JsonProviderRequest extends Omit<ProviderRequest, "body"> {
 
 /** A provider's JSON answer checked against `schema`; not-JSON and unexpected shapes are WEB_SEARCH_FAILED. */
 export async function requestProviderJson<S extends v.GenericSchema>(
-  provider: Pick<SearchProvider, "name" | "label">,
+  provider: ProviderId,
   req: JsonProviderRequest,
   schema: S,
   ctx: SearchContext,

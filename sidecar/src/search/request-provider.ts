@@ -1,7 +1,7 @@
 import { fail, ok, type SearchOutcome } from "@edge-web/shared";
 import type { EgressFailure, NetworkPolicy } from "../fetch/egress-types.ts";
 import { safeFetch } from "../fetch/safe-fetch.ts";
-import type { SearchContext, SearchProvider } from "./provider.ts";
+import type { ProviderId, SearchContext } from "./provider.ts";
 
 export interface ProviderRequest {
   url: string;
@@ -26,7 +26,7 @@ const PROVIDER_POLICY: NetworkPolicy = { allowPrivateNetwork: true, allowHosts: 
  * or bodies, which can carry keys.
  */
 export async function requestProvider(
-  provider: Pick<SearchProvider, "name" | "label">,
+  provider: ProviderId,
   req: ProviderRequest,
   ctx: SearchContext,
   signal?: AbortSignal,
@@ -69,7 +69,7 @@ export async function requestProvider(
   return ok({ status, text: new TextDecoder().decode(bytes) });
 }
 
-function statusError(provider: Pick<SearchProvider, "name" | "label">, status: number, retryAfter: string | undefined, req: ProviderRequest): SearchOutcome<never> {
+function statusError(provider: ProviderId, status: number, retryAfter: string | undefined, req: ProviderRequest): SearchOutcome<never> {
   const { name, label } = provider;
   if (status === 401 || status === 403) {
     return fail("PROVIDER_AUTH_FAILED", `${label} refused the request (HTTP ${status}): ${req.refusedHint(status)}`);
@@ -85,7 +85,7 @@ function statusError(provider: Pick<SearchProvider, "name" | "label">, status: n
   return fail("WEB_SEARCH_FAILED", `${label} answered HTTP ${status}; check the query and that web.${name}.baseUrl is its search endpoint.`);
 }
 
-function egressError(provider: Pick<SearchProvider, "name" | "label">, failure: EgressFailure, timeoutMs: number): SearchOutcome<never> {
+function egressError(provider: ProviderId, failure: EgressFailure, timeoutMs: number): SearchOutcome<never> {
   const { name, label } = provider;
   switch (failure.kind) {
     case "timeout":

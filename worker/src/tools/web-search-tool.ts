@@ -1,5 +1,6 @@
 import {
   fail,
+  MAX_SEARCH_RESULTS,
   ok,
   searchRequestFrom,
   WebSearchParamsSchema,
@@ -47,7 +48,9 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
 };
 
 /** numResults: non-finite → web.maxResults; otherwise floored and clamped to 1..maxResults. */
-export function clampResults(requested: number | undefined, max: number): number {
+export function clampResults(requested: number | undefined, maxResults: number): number {
+  // The sidecar serves at most MAX_SEARCH_RESULTS per query, whatever web.maxResults says.
+  const max = Math.min(maxResults, MAX_SEARCH_RESULTS);
   if (requested === undefined || !Number.isFinite(requested)) return max;
   return Math.min(max, Math.max(1, Math.floor(requested)));
 }

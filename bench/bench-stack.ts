@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
+
+const paragraph = "<p>Agents read pages like this one through the stack; the sidecar vets, fetches and extracts it. </p>";
+export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title></head><body><nav><a href="/">Home</a></nav><main><h1>Bench</h1>${paragraph.repeat(150)}</main></body></html>`;
+
+/** The search provider's answer time the cache case measures against. */
+export const PROVIDER_DELAY_MS = 50;
+
+const ddgLite = (q: string) => `<!DOCTYPE html><html><body><table>
+<tr><td>1.</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`https://example.test/${encodeURIComponent(q)}`)}&amp;rut=1" class='result-link'>Result for ${q}</a></td></tr>
+<tr><td></td><td class='result-snippet'>A snippet.</td></tr></table></body></html>`;
+
+export interface BenchStack {
+  stack: Stack;
+  origin: Origin;
+  post(path: string, body: unknown): Promise<Response>;
+  newSession(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * One `npm start` stack for every case: a page origin on 127.0.0.2 (allowed) and a DuckDuckGo Lite
+ * fake on 127.0.0.3 that answers after PROVIDER_DELAY_MS.
+ */
+export async function startBenchStack(): Promise<BenchStack> {
+  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE) }));
+  const provider = await startOrigin(
+    "127.0.0.3",
+    routes({
+      "/lite/": async (req, res) => {
+        await sleep(PROVIDER_DELAY_MS);
+        const q = new URL(req.url ?? "/", "http://p").searchParams.get("q") ?? "";
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ddgLite(q));
+      },
+    }),
+  );
+  const persist = mkdtempSync(join(tmpdir(), "edge-web-bench-"));
+  const stack = await startStack({
+    WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } }),
+    PERSIST_DIR: persist,
+  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return {
+    stack,
+    origin,
+    post,
+    async newSession() {
+      return ((await (await post("/api/sessions", { source: "bench" })).json()) as { sessionId: string }).sessionId;
+    },
+    async close() {
+      await stack.stop();
+      await origin.close();
+      await provider.close();
+      rmSync(persist, { recursive: true, force: true });
+    },
+  };
+}

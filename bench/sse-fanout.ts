@@ -1,0 +1,69 @@
+import type { BenchStack } from "./bench-stack.ts";
+import { percentiles, timeEach } from "./percentiles.ts";
+
+/** Counts frames (not keep-alives) arriving on one SSE stream until aborted. */
+async function follow(url: string, signal: AbortSignal, onFrame: () => void): Promise<void> {
+  const res = await fetch(url, { signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        if (buffer.startsWith("event:")) onFrame();
+        buffer = buffer.slice(end + 2);
+      }
+    }
+  } catch {
+    // aborted at the end of the run
+  }
+}
+
+/**
+ * Frames per second delivered to `subscribers` followers of one session while tool calls run
+ * `parallel` at a time, and the p50 a tool call takes with and without those followers.
+ */
+export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls = 400, parallel = 8) {
+  const quiet = await bench.newSession();
+  const busy = await bench.newSession();
+  const call = (sessionId: string) => async () => {
+    const res = await bench.post(`/api/sessions/${sessionId}/tools/get_search_content`, { responseId: "none" });
+    await res.arrayBuffer();
+  };
+  await timeEach(20, call(quiet));
+  const alone = percentiles(await timeEach(100, call(quiet)));
+
+  const abort = new AbortController();
+  let delivered = 0;
+  const streams = Array.from({ length: subscribers }, () => follow(`${bench.stack.url}/api/sessions/${busy}/stream`, abort.signal, () => delivered++));
+  // Every subscriber is attached once the first call's frames reach all of them.
+  await call(busy)();
+  while (delivered < subscribers * 4) await new Promise((r) => setTimeout(r, 10));
+  const followed = percentiles(await timeEach(100, call(busy)));
+
+  const expected = delivered + subscribers * 4 * calls;
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next++ < calls) await call(busy)();
+    }),
+  );
+  while (delivered < expected && performance.now() - start < 60_000) await new Promise((r) => setTimeout(r, 5));
+  const seconds = (performance.now() - start) / 1000;
+  abort.abort();
+  await Promise.all(streams);
+  return {
+    case: "SSE fan-out",
+    subscribers,
+    calls,
+    framesDelivered: subscribers * 4 * calls,
+    framesPerSecond: Math.round((subscribers * 4 * calls) / seconds),
+    toolCallP50Ms: { withoutSubscribers: alone.p50, with100Subscribers: followed.p50, addedByStream: +(followed.p50 - alone.p50).toFixed(2) },
+    complete: delivered >= expected,
+  };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { htmlHandler, WHOLE_PAGE } from "../src/extract/html-handler.ts";
+
+/** Main-content extraction on small hand-made pages, each asserting the exact Markdown. */
+
+const extract = (html: string, url = "https://news.test/2024/storm") => htmlHandler.extract({ text: html, url, mime: "text/html" });
+const md = (html: string): string => extract(html).content;
+const prose = (lead: string): string =>
+  `<p>${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.</p>`;
+const said = (lead: string): string => `${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.`;
+const links = (count: number): string =>
+  `<ul>${Array.from({ length: count }, (_, i) => `<li><a href="/l${i}">Link number ${i}</a></li>`).join("")}</ul>`;
+
+describe("html main content: boilerplate removal", () => {
+  const page = `<!doctype html><html lang="en"><head><title>Storm hits the coast | Daily News</title></head><body>
+    <div class="cookie-banner"><p>We use cookies to improve your experience, please accept them.</p><button>Accept</button></div>
+    <header><a href="/">Daily News</a><nav><a href="/world">World</a> <a href="/sport">Sport</a></nav></header>
+    <div class="layout"><div class="content-column"><article>
+      <h1>Storm hits the coast</h1>
+      <div class="byline">By <a href="/ann">Ann Writer</a>, March 3</div>
+      <div class="share-bar"><a href="https://x.test/share">Share</a> <a href="https://fb.test/share">Post</a></div>
+      ${prose("One")}${prose("Two")}
+      <div class="slot"><span>Advertisement</span></div>
+      <p><strong>Read more:</strong> <a href="/other-story">An older story about storms</a></p>
+      ${prose("Three")}
+      <h2>What comes next</h2>
+      ${prose("Four")}
+      <div hidden>${prose("Hidden")}</div><p style="display:none">Also hidden from every reader of this page, whatever its length is.</p>
+      <h2>Related stories</h2>
+      <ul class="link-list"><li><a href="/a">First related story headline</a></li><li><a href="/b">Second related story headline</a></li></ul>
+    </article>
+    <section id="comments"><h2>Comments</h2><p>Great article, thanks for writing it, I learned a lot from reading it today.</p></section>
+    </div><aside class="sidebar"><h3>Most read</h3>${prose("Sidebar")}</aside></div>
+    <footer><p>Copyright Daily News, all rights reserved, since the year 1900 and forever.</p></footer>
+  </body></html>`;
+
+  it("keeps the story; drops banner, header, nav, headline, byline, share bar, ad label, read-more link, hidden text, related links, comments, sidebar and footer", () => {
+    expect(md(page)).toBe(`${said("One")}\n\n${said("Two")}\n\n${said("Three")}\n\n## What comes next\n\n${said("Four")}`);
+  });
+
+  it("the headline stays available as the title, so the content does not repeat it", () => {
+    expect(extract(page).title).toBe("Storm hits the coast | Daily News");
+  });
+
+  it("an article split by a promo into sibling blocks comes out whole, without the promo", () => {
+    expect(
+      md(`<body><nav>${links(3)}</nav><div id="story"><div class="part">${prose("One")}${prose("Two")}</div><div class="promo"><a href="/x">Subscribe now for more</a></div><div class="part">${prose("Three")}${prose("Four")}</div></div><div class="more">${links(8)}</div></body>`),
+    ).toBe(`${said("One")}\n\n${said("Two")}\n\n${said("Three")}\n\n${said("Four")}`);
+  });
+
+  it("a page-wide wrapper named like furniture (penci_sidebar) is not dropped with its sidebar", () => {
+    expect(md(`<body><div class="container penci_sidebar"><div class="post">${prose("One")}${prose("Two")}</div><div class="widget-area sidebar">${prose("Side")}</div></div></body>`)).toBe(
+      `${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
+  it("embedded posts are content even when their wrapper mentions social media", () => {
+    expect(
+      md(`<body><article>${prose("One")}<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes, this is real, and the state spent money on it.</p>— A reader</blockquote></div>${prose("Two")}</article></body>`),
+    ).toBe(`${said("One")}\n\n> Yes, this is real, and the state spent money on it.\n>\n> — A reader\n\n${said("Two")}`);
+  });
+
+  it("headings left with nothing under them go with their section", () => {
+    expect(md(`<body><article>${prose("One")}<h2>More stories</h2><div class="cards">${links(5)}</div><h2>Also</h2><h3>Nothing</h3></article></body>`)).toBe(said("One"));
+  });
+});
+
+describe("html main content: what the article keeps", () => {
+  it("lists, tables, code with its language, quotes and links resolved against <base> survive pruning", () => {
+    const page = `<html><head><title>Guide</title><base href="https://docs.test/v2/"></head><body><nav><a href="/">Home</a></nav><main><article>
+      <h1>Guide</h1>${prose("Intro")}
+      <ul><li>First &amp; foremost<ul><li>nested <em>item</em></li></ul></li><li>Second</li></ul>
+      <table><thead><tr><th>Option</th><th>Default</th></tr></thead><tbody><tr><td><code>depth</code></td><td>3</td></tr><tr><td><a href="opts#mode">mode</a></td><td>fast</td></tr></tbody></table>
+      <pre><code class="language-ts">const x: number = 1;</code></pre>
+      <blockquote><p>Quoted words &mdash; from a reader.</p></blockquote>
+      <p>See <a href="setup.html">the setup page</a> &lt;soon&gt;.</p>${prose("Outro")}
+      </article></main><footer>Footer</footer></body></html>`;
+    expect(extract(page, "https://docs.test/guide/").content).toBe(
+      [
+        said("Intro"),
+        "- First & foremost\n  - nested *item*\n- Second",
+        "| Option | Default |\n| --- | --- |\n| `depth` | 3 |\n| [mode](https://docs.test/v2/opts#mode) | fast |",
+        "```ts\nconst x: number = 1;\n```",
+        "> Quoted words — from a reader.",
+        "See [the setup page](https://docs.test/v2/setup.html) \\<soon>.",
+        said("Outro"),
+      ].join("\n\n"),
+    );
+  });
+
+  it("images only when they carry meaning; figure captions stay, photo credits go", () => {
+    expect(
+      md(`<body><div class="entry">${prose("Lead")}<figure><img src="/i.jpg" alt="A storm over the sea" width="600"><figcaption>The storm on Monday. <span class="credit">Photo: Agency</span></figcaption></figure><p><img src="/icon.png" alt="icon"><img src="/px.gif" alt="Tracking" width="1" height="1"><img src="/IMG_2041.jpg" alt="IMG_2041"></p>${prose("Body")}</div></body>`),
+    ).toBe(`${said("Lead")}\n\n![A storm over the sea](https://news.test/i.jpg)\n\nThe storm on Monday.\n\n${said("Body")}`);
+  });
+});
+
+describe("html main content: pages that are not articles", () => {
+  it("with no clear main block the whole readable page is rendered, and metadata says so", () => {
+    const out = extract(
+      `<body><nav>${links(2)}</nav><div class="sec">${prose("Alpha")}${prose("Alpha again")}</div><div>${links(2)}</div><div class="sec">${prose("Beta")}${prose("Beta again")}</div><div>${links(2)}</div><div class="sec">${prose("Gamma")}${prose("Gamma again")}</div></body>`,
+    );
+    const list = "- [Link number 0](https://news.test/l0)\n- [Link number 1](https://news.test/l1)";
+    expect(out.content).toBe(
+      [said("Alpha"), said("Alpha again"), list, said("Beta"), said("Beta again"), list, said("Gamma"), said("Gamma again")].join("\n\n"),
+    );
+    expect(out.metadata).toEqual({ extraction: WHOLE_PAGE });
+  });
+
+  it("a listing (search results) keeps every result", () => {
+    const result = (n: number) => `<li><h3><a href="/r${n}">Result ${n}</a></h3><p>Snippet ${n} says what the page is about, in one sentence, with a comma.</p></li>`;
+    expect(md(`<body><header><form><input name="q"></form></header><main><ol class="results">${result(1)}${result(2)}${result(3)}</ol></main></body>`)).toBe(
+      [1, 2, 3]
+        .map((n) => `${n}. ### [Result ${n}](https://news.test/r${n})\n\n   Snippet ${n} says what the page is about, in one sentence, with a comma.`)
+        .join("\n"),
+    );
+  });
+});

@@ -1,0 +1,232 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import type { Env } from "../src/env.ts";
+import { call, newSession, tool } from "./helpers.ts";
+
+const control = inject("controlUrl");
+const urls = inject("providerUrls");
+const keys = inject("providerKeys");
+const localSearch = inject("localSearchUrl");
+
+/** Fake steering: what a provider does next, and how many requests each has seen. */
+const steer = async (path: string, params: Record<string, string> = {}) =>
+  (await (await fetch(`${control}${path}?${new URLSearchParams(params)}`)).json()) as { counts: Record<string, number>; last?: { query: Record<string, string>; body: string } };
+const behave = (provider: string, behavior: string | number) => steer("/behave", { provider, behavior: JSON.stringify(behavior) });
+const counts = async () => (await steer("/counts")).counts;
+
+/** Every provider pointed at its fake; `web` adds settings; `withKeys` puts the keys in the worker's secrets. */
+const bindings = (web: object = {}, withKeys = true): Partial<Env> =>
+  ({
+    WEB_CONFIG: JSON.stringify({
+      allowHosts: ["127.0.0.2"],
+      timeoutMs: 1_500,
+      ddgs: { baseUrl: urls.ddgs },
+      brave: { enabled: true, baseUrl: urls.brave },
+      tavily: { enabled: true, baseUrl: urls.tavily },
+      serper: { enabled: true, baseUrl: urls.serper },
+      openserp: { enabled: true, baseUrl: urls.openserp },
+      searxng: { enabled: true, baseUrl: urls.searxng },
+      ...web,
+    }),
+    ...(withKeys && {
+      BRAVE_SEARCH_API_KEY: keys.brave,
+      TAVILY_API_KEY: keys.tavily,
+      SERPER_API_KEY: keys.serper,
+      OPENSERP_API_KEY: keys.openserp,
+    }),
+  }) as Partial<Env>;
+
+let query = 0;
+/** A query no earlier test has cached. */
+const fresh = (label = "q") => `${label} ${++query} ${crypto.randomUUID().slice(0, 8)}`;
+
+beforeEach(async () => {
+  await steer("/reset");
+});
+
+describe("web_search through the worker", () => {
+  it("searches DuckDuckGo Lite by default, caches, and answers a hit without calling the provider", async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const q = fresh("rust programming");
+    const first = await tool(id, "web_search", { query: q }, b);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.body.queries).toHaveLength(1);
+    expect(first.body.queries[0].query).toBe(q);
+    expect(first.body.queries[0].results[0]).toEqual({
+      title: "Rust Programming Language",
+      url: "https://www.rust-lang.org/",
+      snippet: "A language empowering everyone to build reliable and efficient software.",
+      source: "ddgs",
+    });
+    expect((await counts()).ddgs).toBe(1);
+
+    const again = await tool(id, "web_search", { query: `  ${q.toUpperCase()}  ` }, b);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.body.queries[0].results).toEqual(first.body.queries[0].results);
+    expect((await counts()).ddgs).toBe(1);
+
+    const stats = (await call("GET", `/api/sessions/${id}/stats`, undefined, b)).body.stats.web;
+    expect(stats).toMatchObject({ searches: 2, cacheHits: 1, cacheMisses: 1, providers: { ddgs: { searches: 1 } } });
+    expect(stats.providers.ddgs.p50Ms).toEqual(expect.any(Number));
+  });
+
+  it("stores the cache entry in KV with the configured TTL", async () => {
+    const b = bindings({ provider: "ddgs", cache: { ttlMs: 120_000 } });
+    const id = await newSession(b);
+    const cache = (env as unknown as Env).CACHE;
+    const known = new Set((await cache.list({ prefix: "search:v1:" })).keys.map((k) => k.name));
+    const before = Date.now();
+    await tool(id, "web_search", { query: fresh() }, b);
+    const added = (await cache.list({ prefix: "search:v1:" })).keys.filter((k) => !known.has(k.name));
+    expect(added).toHaveLength(1);
+    expect((added[0]!.expiration ?? 0) * 1000).toBeGreaterThanOrEqual(before + 119_000);
+    expect((added[0]!.expiration ?? 0) * 1000).toBeLessThanOrEqual(Date.now() + 121_000);
+  });
+
+  it("calls the provider every time when the cache is off", async () => {
+    const b = bindings({ provider: "ddgs", cache: { enabled: false } });
+    const id = await newSession(b);
+    const q = fresh();
+    const first = await tool(id, "web_search", { query: q }, b);
+    await tool(id, "web_search", { query: q }, b);
+    expect(first.headers.get("x-cache")).toBeNull();
+    expect((await counts()).ddgs).toBe(2);
+  });
+
+  it("never caches a failure", async () => {
+    const b = bindings({ provider: "brave" });
+    const id = await newSession(b);
+    const q = fresh();
+    await behave("brave", 503);
+    const down = await tool(id, "web_search", { query: q }, b);
+    expect(down.status).toBe(502);
+    expect(down.body.error.code).toBe("PROVIDER_UNAVAILABLE");
+    await behave("brave", "succeed");
+    const up = await tool(id, "web_search", { query: q }, b);
+    expect(up.status).toBe(200);
+    expect(up.headers.get("x-cache")).toBe("MISS");
+    expect(up.body.queries[0].results.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [401, 502, "PROVIDER_AUTH_FAILED"],
+    [403, 502, "PROVIDER_AUTH_FAILED"],
+    [429, 429, "PROVIDER_RATE_LIMITED"],
+    [500, 502, "PROVIDER_UNAVAILABLE"],
+    ["malformed", 502, "WEB_SEARCH_FAILED"],
+    ["oversized", 502, "WEB_SEARCH_FAILED"],
+    ["hang", 504, "WEB_SEARCH_TIMEOUT"],
+    ["reset", 502, "NETWORK_ERROR"],
+  ] as const)("maps a provider answering %s to %i %s, without leaking its key", async (behavior, status, code) => {
+    const b = bindings({ provider: "serper", maxResponseBytes: 32_768 });
+    const id = await newSession(b);
+    await behave("serper", behavior);
+    const res = await tool(id, "web_search", { query: fresh() }, b);
+    expect(res.status).toBe(status);
+    expect(res.body.error.code).toBe(code);
+    expect(JSON.stringify(res.body)).not.toContain(keys.serper);
+    if (behavior === 429) expect(res.headers.get("retry-after")).toBe("17");
+  });
+
+  it("walks the tiers in auto mode and names which provider answered", async () => {
+    const b = bindings({ provider: "auto", providerPriority: ["brave", "serper", "tavily", "searxng", "openserp", "ddgs"] });
+    const id = await newSession(b);
+    await behave("brave", 500);
+    await behave("serper", 429);
+    const res = await tool(id, "web_search", { query: fresh() }, b);
+    expect(res.status).toBe(200);
+    expect(res.body.queries[0].results[0].source).toBe("tavily");
+    expect(await counts()).toMatchObject({ brave: 1, serper: 1, tavily: 1, searxng: 0, openserp: 0, ddgs: 0 });
+  });
+
+  it("returns the last error when every provider fails in auto mode", async () => {
+    const b = bindings({ provider: "auto" });
+    const id = await newSession(b);
+    for (const name of ["tavily", "serper", "brave", "openserp", "searxng"]) await behave(name, 500);
+    await behave("ddgs", 429);
+    const res = await tool(id, "web_search", { query: fresh() }, b);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe("PROVIDER_RATE_LIMITED");
+  });
+
+  it("never falls back from an explicit provider", async () => {
+    const b = bindings({ provider: "tavily" });
+    const id = await newSession(b);
+    await behave("tavily", 500);
+    const res = await tool(id, "web_search", { query: fresh() }, b);
+    expect(res.body.error.code).toBe("PROVIDER_UNAVAILABLE");
+    expect(await counts()).toMatchObject({ tavily: 1, serper: 0, brave: 0, ddgs: 0 });
+  });
+
+  it("needs an enabled provider with its key", async () => {
+    const noKey = bindings({ provider: "brave" }, false);
+    const missing = await tool(await newSession(noKey), "web_search", { query: fresh() }, noKey);
+    expect(missing.status).toBe(502);
+    expect(missing.body.error.code).toBe("PROVIDER_AUTH_FAILED");
+    expect(missing.body.error.message).toContain("BRAVE_SEARCH_API_KEY");
+    const off = bindings({ provider: "brave", brave: { enabled: false, baseUrl: urls.brave } });
+    const disabled = await tool(await newSession(off), "web_search", { query: fresh() }, off);
+    expect(disabled.status).toBe(400);
+    expect(disabled.body.error.code).toBe("INVALID_INPUT");
+  });
+
+  it("merges query and queries, trims, drops blanks and duplicates, keeps at most 5", async () => {
+    const b = bindings({ provider: "ddgs", cache: { enabled: false } });
+    const id = await newSession(b);
+    const q = fresh("merge");
+    const res = await tool(id, "web_search", { query: ` ${q} `, queries: [q, "", "  ", "b", "c", "d", "e", "f"] }, b);
+    expect(res.body.queries.map((x: { query: string }) => x.query)).toEqual([q, "b", "c", "d", "e"]);
+    expect((await counts()).ddgs).toBe(5);
+    for (const params of [{}, { query: "   " }, { queries: ["", " "] }]) {
+      const bad = await tool(id, "web_search", params, b);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe("WEB_SEARCH_INVALID_QUERY");
+    }
+    const wrongType = await tool(id, "web_search", { query: 3, numResults: "5" }, b);
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["query", "numResults"] });
+  });
+
+  it("floors and clamps numResults to 1..maxResults", async () => {
+    const b = bindings({ provider: "brave", maxResults: 4, cache: { enabled: false } });
+    const id = await newSession(b);
+    const sent = async (numResults?: number) => {
+      await tool(id, "web_search", { query: fresh(), ...(numResults !== undefined && { numResults }) }, b);
+      return (await steer("/counts", { provider: "brave" })).last?.query.count;
+    };
+    expect(await sent()).toBe("4");
+    expect(await sent(0)).toBe("1");
+    expect(await sent(-3)).toBe("1");
+    expect(await sent(2.9)).toBe("2");
+    expect(await sent(99)).toBe("4");
+  });
+
+  it("attaches page content through the fetch pipeline, keeping results whose page fails", async () => {
+    const b = bindings({ provider: "ddgs", ddgs: { baseUrl: localSearch } });
+    const id = await newSession(b);
+    const res = await tool(id, "web_search", { query: fresh(), includeContent: true }, b);
+    expect(res.status).toBe(200);
+    const [ok, gone] = res.body.queries[0].results;
+    expect(ok.content).toMatchObject({ title: "Local Article", contentType: "text/html" });
+    expect(ok.content.content).toContain("turned it into Markdown");
+    expect(gone.title).toBe("Gone");
+    expect(gone.content).toBeUndefined();
+  });
+
+  it("stores results for get_search_content by query and queryIndex", async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const [a, c] = [fresh("alpha"), fresh("gamma")];
+    const res = await tool(id, "web_search", { queries: [a, c] }, b);
+    const responseId = res.body.responseId;
+    expect((await tool(id, "get_search_content", { responseId, queryIndex: 1 }, b)).body.result.query).toBe(c);
+    expect((await tool(id, "get_search_content", { responseId, query: a }, b)).body.result.results).toEqual(res.body.queries[0].results);
+    const whole = await tool(id, "get_search_content", { responseId }, b);
+    expect(whole.body.result).toEqual({ kind: "search", responseId, queries: res.body.queries });
+    for (const selector of [{ queryIndex: 2 }, { query: "nope" }, { urlIndex: 0 }]) {
+      expect((await tool(id, "get_search_content", { responseId, ...selector }, b)).body.error.code).toBe("NOT_FOUND");
+    }
+  });
+});
