@@ -27,7 +27,7 @@ async function follow(url: string, signal: AbortSignal, onFrame: () => void): Pr
  * Frames per second delivered to `subscribers` followers of one session while tool calls run
  * `parallel` at a time, and the p50 a tool call takes with and without those followers.
  */
-export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls = 400, parallel = 8) {
+export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls = 400, parallel = 4) {
   const quiet = await bench.newSession();
   const busy = await bench.newSession();
   const call = (sessionId: string) => async () => {
@@ -40,12 +40,17 @@ export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls
   const abort = new AbortController();
   let delivered = 0;
   const streams = Array.from({ length: subscribers }, () => follow(`${bench.stack.url}/api/sessions/${busy}/stream`, abort.signal, () => delivered++));
-  // Every subscriber is attached once the first call's frames reach all of them.
-  await call(busy)();
-  while (delivered < subscribers * 4) await new Promise((r) => setTimeout(r, 10));
+  // Wait until the session counts every subscriber, so none misses the first frames.
+  const attached = async () => ((await (await fetch(`${bench.stack.url}/api/sessions/${busy}/state`)).json()) as { state: { subscribers: number } }).state.subscribers;
+  const deadline = performance.now() + 30_000;
+  while ((await attached()) < subscribers) {
+    if (performance.now() > deadline) throw new Error("the subscribers did not all attach within 30 s");
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const followed = percentiles(await timeEach(100, call(busy)));
 
-  const expected = delivered + subscribers * 4 * calls;
+  const before = delivered;
+  const expected = subscribers * 4 * calls;
   const start = performance.now();
   let next = 0;
   await Promise.all(
@@ -53,17 +58,22 @@ export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls
       while (next++ < calls) await call(busy)();
     }),
   );
-  while (delivered < expected && performance.now() - start < 60_000) await new Promise((r) => setTimeout(r, 5));
-  const seconds = (performance.now() - start) / 1000;
+  // Wait for the last frames; stop when nothing has arrived for 3 s (a dropped subscriber).
+  let last = { count: delivered, at: performance.now() };
+  while (delivered - before < expected && performance.now() - last.at < 3_000) {
+    await new Promise((r) => setTimeout(r, 5));
+    if (delivered !== last.count) last = { count: delivered, at: performance.now() };
+  }
+  const seconds = (last.at - start) / 1000;
   abort.abort();
   await Promise.all(streams);
   return {
     case: "SSE fan-out",
     subscribers,
     calls,
-    framesDelivered: subscribers * 4 * calls,
-    framesPerSecond: Math.round((subscribers * 4 * calls) / seconds),
+    framesDelivered: delivered - before,
+    framesPerSecond: Math.round((delivered - before) / seconds),
     toolCallP50Ms: { withoutSubscribers: alone.p50, with100Subscribers: followed.p50, addedByStream: +(followed.p50 - alone.p50).toFixed(2) },
-    complete: delivered >= expected,
+    complete: delivered - before >= expected,
   };
 }

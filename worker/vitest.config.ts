@@ -21,6 +21,8 @@ export default defineConfig({
           // Small stream buffers, so replay gaps and slow consumers show within a few calls.
           SSE_REPLAY_FRAMES: "40",
           SSE_MAX_PENDING_FRAMES: "24",
+          // Short, so the idle test can wait it out; calls in flight keep a session alive.
+          SESSION_IDLE_MS: "1500",
         },
       },
     }),

@@ -107,7 +107,11 @@ describe("session streams", () => {
     const fetched = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
     const stream = sseReader((await openStream(id)).body!);
     const stub = (env as unknown as Env).SESSIONS.get((env as unknown as Env).SESSIONS.idFromName(id));
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Still active: the alarm only moves the deadline.
+    await runDurableObjectAlarm(stub);
+    expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("active");
+    await new Promise((resolve) => setTimeout(resolve, 1_600)); // SESSION_IDLE_MS is 1500 in the tests
+    await runDurableObjectAlarm(stub);
     expect((await stream.next())?.data.payload).toMatchObject({ control: "error", code: "idle" });
     expect((await tool(id, "get_search_content", { responseId: fetched.body.responseId })).body.error.code).toBe("SESSION_ENDED");
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("ended");

@@ -15,7 +15,8 @@ const COMMANDS = Object.values(TOOLS).map((tool) => ({
 /** GET /api/sessions/:id/{stream,state,stats,messages,commands}. */
 export const sessionReadRoutes = new Hono<AppEnv>()
   .get("/:id/stream", async (c) => {
-    const session = await openSession(c, c.req.param("id"), { active: true });
+    // The session object answers 409 for ended sessions itself.
+    const session = await openSession(c, c.req.param("id"), { active: false });
     if (!session.ok) return jsonError(c, session.error);
     // EventSource sends Last-Event-ID as a header; a query parameter serves clients that cannot.
     const lastEventId = c.req.header("last-event-id") ?? c.req.query("lastEventId");

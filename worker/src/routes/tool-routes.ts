@@ -19,7 +19,8 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
     const available = Object.keys(TOOLS).join(", ");
     return jsonError(c, fail("ROUTE_NOT_FOUND", `Unknown tool "${name}"; available: ${available}.`).error);
   }
-  const session = await openSession(c, c.req.param("id"), { active: true });
+  // The session object itself refuses ended sessions (409), so the cached record is enough here.
+  const session = await openSession(c, c.req.param("id"), { active: false });
   if (!session.ok) return jsonError(c, session.error);
 
   const body = await readJsonBody(c, "INVALID_INPUT");

@@ -4,16 +4,32 @@ import type { AppEnv } from "../app-env.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { sessionStub } from "./session-stub.ts";
 
+/** Sessions this isolate has seen. What authorisation reads (owner, source) never changes after creation. */
+const seen = new Map<string, SessionRecord>();
+const SEEN_CAPACITY = 10_000;
+
+function remember(record: SessionRecord): void {
+  seen.set(record.sessionId, record);
+  if (seen.size > SEEN_CAPACITY) seen.delete(seen.keys().next().value!);
+}
+
 /**
  * The session named in the route, if it exists and the caller may use it: 404 SESSION_NOT_FOUND,
- * 403 FORBIDDEN, or (with `active`) 409 SESSION_ENDED.
+ * 403 FORBIDDEN, or (with `active`) 409 SESSION_ENDED. Without `active` the record may come from
+ * this isolate's memory (its status may be stale): callers whose session object checks the status
+ * itself (tools, streams, reads, delete) save a round trip.
  */
 export async function openSession(c: Context<AppEnv>, sessionId: string, want: { active: boolean }) {
   const stub = sessionStub(c.env, sessionId);
   const notFound = fail("SESSION_NOT_FOUND", `Session "${sessionId}" not found; create one with POST /api/sessions.`);
   if (!stub) return notFound;
-  const record = (await stub.describe()) as SessionRecord | undefined;
-  if (!record) return notFound;
+  const id = sessionId.toLowerCase();
+  let record = want.active ? undefined : seen.get(id);
+  if (!record) {
+    record = (await stub.describe()) as SessionRecord | undefined;
+    if (!record) return notFound;
+    remember(record);
+  }
   if (!(await c.var.options.authorizeSession(c.var.principal, record))) {
     return fail("FORBIDDEN", "This session belongs to another API token.");
   }

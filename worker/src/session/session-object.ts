@@ -13,6 +13,7 @@ import { createResultStore, type ResultStore } from "./result-store.ts";
 import { runToolCall } from "./run-tool-call.ts";
 import { createSessionCounters, type SessionCounters } from "./session-counters.ts";
 import { createSessionRecordStore, type SessionRecord, type SessionRecordStore } from "./session-record.ts";
+import { createSessionActivity, type SessionActivity } from "./session-activity.ts";
 import { sessionStats } from "./session-stats.ts";
 import { createStreamHub, type StreamHub } from "./stream-hub.ts";
 
@@ -31,6 +32,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly frames: FrameLog;
   private readonly hub: StreamHub;
   private readonly idleMs: number;
+  private readonly activity: SessionActivity;
   private inFlight = 0;
   private limiter?: { key: string; limiter: HostLimiter };
 
@@ -49,6 +51,7 @@ export class SessionObject extends DurableObject<Env> {
       overflowText: () => this.controlText({ control: "error", code: "slow-consumer", message: "This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume." }),
     });
     this.idleMs = positive(env.SESSION_IDLE_MS, 24 * 60 * 60 * 1000);
+    this.activity = createSessionActivity(sql);
   }
 
   async create(record: Omit<SessionRecord, "status" | "createdAt">): Promise<void> {
@@ -170,13 +173,18 @@ export class SessionObject extends DurableObject<Env> {
     return this.messages.list();
   }
 
-  /** Idle sessions end; any activity moves the deadline. */
+  /** Idle sessions end; activity since the alarm was set (or a call still running) moves the deadline. */
   override async alarm(): Promise<void> {
-    if (this.record.read()?.status === "active") await this.end("idle");
+    if (this.record.read()?.status !== "active") return;
+    const deadline = this.inFlight > 0 ? Date.now() + this.idleMs : this.activity.last() + this.idleMs;
+    if (deadline > Date.now()) await this.ctx.storage.setAlarm(deadline);
+    else await this.end("idle");
   }
 
+  /** Notes activity; the alarm is set once and moved only when it fires (no alarm write per call). */
   private async touch(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + this.idleMs);
+    this.activity.mark();
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.idleMs);
   }
 
   private control(payload: Extract<SseFrame, { kind: "control" }>["payload"]): SseFrame {

@@ -22,12 +22,15 @@ interface Subscriber {
 const encoder = new TextEncoder();
 
 /**
- * Fan-out of SSE text to many subscribers. Each subscriber has its own bounded queue: one that falls
- * more than `maxPending` frames behind is told so (`overflowText`) and dropped, so a slow reader
- * never holds up the others or the tool calls that produce frames.
+ * Fan-out of SSE text to many subscribers. Frames broadcast in the same turn of the event loop go
+ * out as one chunk (a tool call's frames come in bursts), encoded once. Each subscriber has its
+ * own bounded queue: one that falls more than `maxPending` frames behind is told so
+ * (`overflowText`) and dropped, so a slow reader never holds up the others or the tool calls.
  */
 export function createStreamHub(options: { maxPending: number; overflowText: () => string }): StreamHub {
   const subscribers = new Set<Subscriber>();
+  let batch: string[] = [];
+  let scheduled = false;
 
   const drop = (sub: Subscriber, last?: string) => {
     if (!subscribers.delete(sub)) return;
@@ -36,35 +39,54 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
     sub.writer.close().catch(() => {});
   };
 
-  const send = (sub: Subscriber, text: string) => {
-    if (sub.pending >= options.maxPending + sub.allowance) return drop(sub, options.overflowText());
-    sub.pending++;
-    sub.writer.write(encoder.encode(text)).then(
-      () => sub.pending--,
+  // Each write settles when the client has taken it, so `pending` counts what it has not read.
+  const write = (sub: Subscriber, bytes: Uint8Array, frames: number) => {
+    if (sub.pending + frames > options.maxPending + sub.allowance) return drop(sub, options.overflowText());
+    sub.pending += frames;
+    sub.writer.write(bytes).then(
+      () => {
+        sub.pending -= frames;
+      },
       () => drop(sub),
     );
   };
 
+  const flush = () => {
+    scheduled = false;
+    if (batch.length === 0) return;
+    const frames = batch.length;
+    const bytes = encoder.encode(batch.join(""));
+    batch = [];
+    // Each stream gets its own copy: a runtime may take ownership of a written buffer.
+    for (const sub of subscribers) write(sub, bytes.slice(), frames);
+  };
+
   return {
     subscribe(initial, heartbeatMs) {
-      // Each write settles when the client has taken it, so `pending` counts what it has not read.
+      // Frames broadcast before this subscriber arrived belong to the others (or to its replay).
+      flush();
       const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
       const sub: Subscriber = {
         writer: writable.getWriter(),
         pending: 0,
         // Replayed frames are bounded by the replay buffer; only live frames count against the limit.
         allowance: initial.length,
-        heartbeat: setInterval(() => send(sub, SSE_KEEP_ALIVE), heartbeatMs),
+        heartbeat: setInterval(() => write(sub, encoder.encode(SSE_KEEP_ALIVE), 1), heartbeatMs),
       };
       subscribers.add(sub);
       sub.writer.closed.catch(() => drop(sub));
-      for (const text of initial) send(sub, text);
+      if (initial.length > 0) write(sub, encoder.encode(initial.join("")), initial.length);
       return readable;
     },
     broadcast(text) {
-      for (const sub of subscribers) send(sub, text);
+      batch.push(text);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
     },
     closeAll(last) {
+      flush();
       for (const sub of [...subscribers]) drop(sub, last);
     },
     size: () => subscribers.size,
