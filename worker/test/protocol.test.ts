@@ -71,3 +71,34 @@ describe("sessions", () => {
     expect((await call("DELETE", "/api/sessions/not-a-uuid")).status).toBe(404);
   });
 });
+
+describe("limits and settings at the boundary", () => {
+  it("refuses JSON bodies over 1 MiB, declared or streamed, and keeps serving", async () => {
+    const big = JSON.stringify({ source: "x".repeat(1_100_000) });
+    const declared = await call("POST", "/api/sessions", big);
+    expect(declared.status).toBe(413);
+    expect(declared.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+    const { createApp } = await import("../src/app.ts");
+    const { env } = await import("cloudflare:workers");
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode("x".repeat(100_000)));
+        controller.close();
+      },
+    });
+    const streamed = await createApp().request("/api/sessions", { method: "POST", body: chunks, duplex: "half" } as RequestInit, env);
+    expect(streamed.status).toBe(413);
+    expect((await call("POST", "/api/sessions", { source: "after" })).status).toBe(201);
+  });
+
+  it("answers 500 naming the field when WEB_CONFIG is invalid", async () => {
+    const bad = { WEB_CONFIG: JSON.stringify({ timeoutMs: "soon" }) };
+    const created = await call("POST", "/api/sessions", { source: "t" }, bad);
+    const res = await call("POST", `/api/sessions/${created.body.sessionId}/tools/fetch_content`, { url: "http://127.0.0.2/" }, bad);
+    expect(res.status).toBe(500);
+    expect(res.body.error).toMatchObject({ code: "INTERNAL_ERROR", fields: ["timeoutMs"] });
+    expect(res.body.error.message).toMatch(/WEB_CONFIG/);
+    const notJson = await call("POST", `/api/sessions/${created.body.sessionId}/tools/fetch_content`, { url: "http://127.0.0.2/" }, { WEB_CONFIG: "{nope" });
+    expect(notJson.body.error.message).toMatch(/WEB_CONFIG is not valid JSON/);
+  });
+});

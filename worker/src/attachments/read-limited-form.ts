@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from "@edge-web/shared";
+import { capBody } from "../http/cap-body.ts";
 
 /** Room for boundaries and part headers on top of the file itself. */
 export const MULTIPART_ALLOWANCE_BYTES = 65_536;
@@ -16,23 +17,10 @@ export async function readLimitedForm(request: Request, maxFileBytes: number): P
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return notMultipart;
 
-  let received = 0;
-  let exceeded = false;
-  const capped = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > cap) {
-          exceeded = true;
-          throw new RangeError("upload over the size limit");
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+  const capped = capBody(request.body, cap);
   try {
-    return ok(await new Response(capped, { headers: { "content-type": contentType } }).formData());
+    return ok(await new Response(capped.body, { headers: { "content-type": contentType } }).formData());
   } catch {
-    return exceeded ? tooLarge : notMultipart;
+    return capped.exceeded() ? tooLarge : notMultipart;
   }
 }

@@ -12,7 +12,7 @@ const COMMANDS = Object.values(TOOLS).map((tool) => ({
   inputSchema: toJsonSchema(tool.params, { errorMode: "ignore" }),
 }));
 
-/** GET /api/sessions/:id/{stream,state,stats,messages,commands}. */
+/** GET /api/sessions/:id/stream and the reads below. */
 export const sessionReadRoutes = new Hono<AppEnv>()
   .get("/:id/stream", async (c) => {
     // The session object answers 409 for ended sessions itself.
@@ -28,24 +28,22 @@ export const sessionReadRoutes = new Hono<AppEnv>()
       return jsonError(c, error);
     }
     return new Response(response.body, response);
-  })
-  .get("/:id/state", async (c) => {
-    const session = await openSession(c, c.req.param("id"), { active: false });
-    if (!session.ok) return jsonError(c, session.error);
-    return jsonOk(c, { state: await session.value.stub.state() });
-  })
-  .get("/:id/stats", async (c) => {
-    const session = await openSession(c, c.req.param("id"), { active: false });
-    if (!session.ok) return jsonError(c, session.error);
-    return jsonOk(c, { stats: await session.value.stub.stats() });
-  })
-  .get("/:id/messages", async (c) => {
-    const session = await openSession(c, c.req.param("id"), { active: false });
-    if (!session.ok) return jsonError(c, session.error);
-    return jsonOk(c, { messages: await session.value.stub.history() });
-  })
-  .get("/:id/commands", async (c) => {
-    const session = await openSession(c, c.req.param("id"), { active: false });
-    if (!session.ok) return jsonError(c, session.error);
-    return jsonOk(c, { commands: COMMANDS });
   });
+
+type SessionStub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
+
+/** The plain reads: each answers one object from the session (ended sessions included). */
+const READS: Record<string, (stub: SessionStub) => Promise<object>> = {
+  state: async (stub) => ({ state: await stub.state() }),
+  stats: async (stub) => ({ stats: await stub.stats() }),
+  messages: async (stub) => ({ messages: await stub.history() }),
+  commands: async () => ({ commands: COMMANDS }),
+};
+
+for (const [name, read] of Object.entries(READS)) {
+  sessionReadRoutes.get(`/:id/${name}`, async (c) => {
+    const session = await openSession(c, c.req.param("id"), { active: false });
+    if (!session.ok) return jsonError(c, session.error);
+    return jsonOk(c, await read(session.value.stub));
+  });
+}
