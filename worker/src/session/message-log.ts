@@ -29,7 +29,8 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
     put(message) {
       const body = JSON.stringify(message);
       sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", message.id, body);
-      sql.exec("DELETE FROM messages WHERE seq NOT IN (SELECT seq FROM messages ORDER BY seq DESC LIMIT ?)", capacity);
+      // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
+      sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
     },
     list() {
       return sql.exec<{ body: string }>("SELECT body FROM messages ORDER BY seq").toArray().map((r) => JSON.parse(r.body) as ToolUiMessage);

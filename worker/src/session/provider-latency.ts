@@ -8,10 +8,16 @@ export interface ProviderLatency {
 /** The newest `keep` search latencies per provider, for the session's stats. */
 export function createProviderLatency(sql: SqlStorage, keep = 200): ProviderLatency {
   sql.exec("CREATE TABLE IF NOT EXISTS latencies (seq INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, ms REAL NOT NULL)");
+  sql.exec("CREATE INDEX IF NOT EXISTS latencies_by_provider ON latencies (provider, seq)");
   return {
     record(provider, ms) {
       sql.exec("INSERT INTO latencies (provider, ms) VALUES (?, ?)", provider, ms);
-      sql.exec("DELETE FROM latencies WHERE provider = ? AND seq NOT IN (SELECT seq FROM latencies WHERE provider = ? ORDER BY seq DESC LIMIT ?)", provider, provider, keep);
+      sql.exec(
+        "DELETE FROM latencies WHERE provider = ? AND seq <= (SELECT seq FROM latencies WHERE provider = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)",
+        provider,
+        provider,
+        keep,
+      );
     },
     summary() {
       const rows = sql.exec<{ provider: string; ms: number }>("SELECT provider, ms FROM latencies ORDER BY provider, ms").toArray();

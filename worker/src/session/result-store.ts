@@ -17,7 +17,8 @@ export function createResultStore(sql: SqlStorage): ResultStore {
   return {
     save(result, maxStored) {
       sql.exec("INSERT INTO results (response_id, body) VALUES (?, ?)", result.responseId, JSON.stringify(result));
-      sql.exec("DELETE FROM results WHERE seq NOT IN (SELECT seq FROM results ORDER BY seq DESC LIMIT ?)", maxStored);
+      // seq only grows, so the newest `maxStored` are those within `maxStored` of the largest (an index lookup).
+      sql.exec("DELETE FROM results WHERE seq <= (SELECT MAX(seq) FROM results) - ?", maxStored);
     },
     get(responseId) {
       const row = sql.exec<{ body: string }>("SELECT body FROM results WHERE response_id = ?", responseId).toArray()[0];
