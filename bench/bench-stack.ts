@@ -15,11 +15,30 @@ const ddgLite = (q: string) => `<!DOCTYPE html><html><body><table>
 <tr><td>1.</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`https://example.test/${encodeURIComponent(q)}`)}&amp;rut=1" class='result-link'>Result for ${q}</a></td></tr>
 <tr><td></td><td class='result-snippet'>A snippet.</td></tr></table></body></html>`;
 
-export interface BenchStack {
-  stack: Stack;
-  origin: Origin;
+/** An API to call: `npm start`'s stack, or the same worker served by workerd directly. */
+export interface ApiTarget {
+  url: string;
   post(path: string, body: unknown): Promise<Response>;
   newSession(): Promise<string>;
+}
+
+export function apiTarget(url: string): ApiTarget {
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return {
+    url,
+    post,
+    async newSession() {
+      return ((await (await post("/api/sessions", { source: "bench" })).json()) as { sessionId: string }).sessionId;
+    },
+  };
+}
+
+export interface BenchStack extends ApiTarget {
+  stack: Stack;
+  origin: Origin;
+  /** WEB_CONFIG of the stack (page origin allowed, DuckDuckGo Lite pointed at the slow fake). */
+  webConfig: object;
   close(): Promise<void>;
 }
 
@@ -40,19 +59,13 @@ export async function startBenchStack(): Promise<BenchStack> {
     }),
   );
   const persist = mkdtempSync(join(tmpdir(), "edge-web-bench-"));
-  const stack = await startStack({
-    WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } }),
-    PERSIST_DIR: persist,
-  });
-  const post = (path: string, body: unknown) =>
-    fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const webConfig = { allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } };
+  const stack = await startStack({ WEB_CONFIG: JSON.stringify(webConfig), PERSIST_DIR: persist });
   return {
+    ...apiTarget(stack.url),
     stack,
     origin,
-    post,
-    async newSession() {
-      return ((await (await post("/api/sessions", { source: "bench" })).json()) as { sessionId: string }).sessionId;
-    },
+    webConfig,
     async close() {
       await stack.stop();
       await origin.close();

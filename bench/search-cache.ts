@@ -1,8 +1,8 @@
-import { PROVIDER_DELAY_MS, type BenchStack } from "./bench-stack.ts";
+import { PROVIDER_DELAY_MS, type ApiTarget } from "./bench-stack.ts";
 import { percentiles, timeEach } from "./percentiles.ts";
 
 /** p50 of a cached against an uncached web_search, the provider answering in PROVIDER_DELAY_MS. */
-export async function benchSearchCache(bench: BenchStack, rounds = 100) {
+export async function benchSearchCache(bench: ApiTarget, served: string, rounds = 100) {
   const sessionId = await bench.newSession();
   const search = async (query: string, expected: "HIT" | "MISS") => {
     const res = await bench.post(`/api/sessions/${sessionId}/tools/web_search`, { query });
@@ -13,5 +13,5 @@ export async function benchSearchCache(bench: BenchStack, rounds = 100) {
   await search(`warm ${run}`, "MISS");
   const uncached = percentiles(await timeEach(rounds, (i) => search(`uncached ${run} ${i}`, "MISS")));
   const cached = percentiles(await timeEach(rounds, () => search(`warm ${run}`, "HIT")));
-  return { case: "web_search cached vs uncached", providerDelayMs: PROVIDER_DELAY_MS, rounds, uncached, cached, ratioP50: +(cached.p50 / uncached.p50).toFixed(3) };
+  return { case: `web_search cached vs uncached (${served})`, providerDelayMs: PROVIDER_DELAY_MS, rounds, uncached, cached, ratioP50: +(cached.p50 / uncached.p50).toFixed(3) };
 }
