@@ -73,6 +73,8 @@ export class SessionObject extends DurableObject<Env> {
     this.record.write({ ...current.value, status: "ended", endedReason: reason });
     const frame = this.frames.append(this.control({ control: "error", code: reason, message: `session ended: ${reason}` }));
     this.hub.closeAll(frame.text);
+    // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
+    this.frames.clear();
     await this.ctx.storage.deleteAlarm();
     return ok({ ok: true });
   }
