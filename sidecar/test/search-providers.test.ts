@@ -1,32 +1,17 @@
 import { PROVIDER_NAMES, type ProviderName, type WebConfigInput } from "@edge-web/shared";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../test-support/free-port.ts";
-import type { SearchDeps } from "../src/search/provider.ts";
 import { searchWeb } from "../src/search/search-web.ts";
 import { USER_AGENT } from "./support/egress.ts";
-import { KEYS, RETRY_AFTER, searchRequest, startFakeProviders, startSearchDeps, watchForKeys, type FakeProviders } from "./support/fake-providers.ts";
+import { KEYS, RETRY_AFTER, searchRequest, useFakeSearch } from "./support/fake-providers.ts";
 
-let providers: FakeProviders;
-let deps: SearchDeps;
-let closeDeps: () => Promise<void>;
-const watch = watchForKeys();
-
-beforeAll(async () => {
-  providers = await startFakeProviders();
-  ({ deps, close: closeDeps } = await startSearchDeps());
-});
-beforeEach(() => providers.reset());
-afterAll(async () => {
-  watch.restore();
-  await providers.close();
-  await closeDeps();
-});
+const stage = useFakeSearch();
 
 /** One search with an explicit provider; every answer is kept for the key-leak check. */
 async function search(provider: ProviderName, web: WebConfigInput = {}, options: { numResults?: number; query?: string } = {}, signal?: AbortSignal) {
-  return watch.record(await searchWeb(searchRequest(providers, { provider, ...web }, options), deps, signal));
+  return stage.watch.record(await searchWeb(searchRequest(stage.providers, { provider, ...web }, options), stage.deps, signal));
 }
-const fake = (name: ProviderName) => providers.fakes[name];
+const fake = (name: ProviderName) => stage.providers.fakes[name];
 const only = <T>(items: T[]): T => {
   expect(items).toHaveLength(1);
   return items[0]!;
@@ -145,8 +130,8 @@ describe("each provider's request and results", () => {
       { title: "Rust Programming Language", url: "https://www.rust-lang.org/", snippet: "A language empowering everyone.", source: "openserp" },
       { title: "The Rust Book", url: "https://doc.rust-lang.org/book/", snippet: "Learn Rust.", source: "openserp" },
     ]);
-    providers.reset();
-    const keyless = watch.record(await searchWeb(searchRequest(providers, { provider: "openserp" }, { keys: {} }), deps));
+    stage.providers.reset();
+    const keyless = stage.watch.record(await searchWeb(searchRequest(stage.providers, { provider: "openserp" }, { keys: {} }), stage.deps));
     expect(keyless.ok).toBe(true);
     const request = only(fake("openserp").requests);
     expect(request.headers.authorization).toBeUndefined();
@@ -225,7 +210,7 @@ describe("error mapping", () => {
   });
 
   it("a key the provider refuses tells the caller where to set it", async () => {
-    const refused = watch.record(await searchWeb(searchRequest(providers, { provider: "brave" }, { keys: { brave: "wrong-key" } }), deps));
+    const refused = stage.watch.record(await searchWeb(searchRequest(stage.providers, { provider: "brave" }, { keys: { brave: "wrong-key" } }), stage.deps));
     expect(!refused.ok && refused.error.code).toBe("PROVIDER_AUTH_FAILED");
     expect(!refused.ok && refused.error.message).toMatch(/BRAVE_SEARCH_API_KEY or brave\.apiKey via \/api\/config\/auth/);
   });
@@ -274,7 +259,7 @@ describe("error mapping", () => {
   it("a base URL that is not http(s) is INVALID_INPUT naming the setting", async () => {
     const answer = await search("searxng", { searxng: { baseUrl: "ftp://searx.example/" } });
     expect(!answer.ok && answer.error).toEqual({ code: "INVALID_INPUT", message: expect.stringMatching(/web\.searxng\.baseUrl/) });
-    expect(providers.log).toEqual([]);
+    expect(stage.providers.log).toEqual([]);
   });
 
   it.each(JSON_PROVIDERS)("%s: a body that is not JSON is WEB_SEARCH_FAILED", async (name) => {
@@ -298,7 +283,7 @@ describe("error mapping", () => {
 
 describe("keys", () => {
   it("never appear in any answer or log of this file", () => {
-    expect(watch.count()).toBeGreaterThan(100);
-    expect(watch.leaks()).toEqual([]);
+    expect(stage.watch.count()).toBeGreaterThan(100);
+    expect(stage.watch.leaks()).toEqual([]);
   });
 });

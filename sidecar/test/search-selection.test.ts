@@ -1,38 +1,23 @@
 import { PROVIDER_NAMES, type SearchKeys, type WebConfigInput } from "@edge-web/shared";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SearchDeps } from "../src/search/provider.ts";
+import { describe, expect, it } from "vitest";
 import { searchWeb } from "../src/search/search-web.ts";
-import { KEYS, RETRY_AFTER, searchRequest, startFakeProviders, startSearchDeps, watchForKeys, type FakeProviders } from "./support/fake-providers.ts";
+import { KEYS, RETRY_AFTER, searchRequest, useFakeSearch } from "./support/fake-providers.ts";
 
-let providers: FakeProviders;
-let deps: SearchDeps;
-let closeDeps: () => Promise<void>;
-const watch = watchForKeys();
-
-beforeAll(async () => {
-  providers = await startFakeProviders();
-  ({ deps, close: closeDeps } = await startSearchDeps());
-});
-beforeEach(() => providers.reset());
-afterAll(async () => {
-  watch.restore();
-  await providers.close();
-  await closeDeps();
-});
+const stage = useFakeSearch();
 
 async function search(web: WebConfigInput = {}, keys: SearchKeys = KEYS) {
-  return watch.record(await searchWeb(searchRequest(providers, web, { keys }), deps));
+  return stage.watch.record(await searchWeb(searchRequest(stage.providers, web, { keys }), stage.deps));
 }
 /** The providers asked, in order. */
-const asked = () => providers.log.map((request) => request.provider);
+const asked = () => stage.providers.log.map((request) => request.provider);
 const failAll = (status: number) => {
-  for (const name of PROVIDER_NAMES) providers.fakes[name].behave(status);
+  for (const name of PROVIDER_NAMES) stage.providers.fakes[name].behave(status);
 };
 
 describe("auto mode", () => {
   it("walks commercial, then self-hosted, then DuckDuckGo, and answers the last error when all fail", async () => {
     failAll(500);
-    providers.fakes.ddgs.behave(429);
+    stage.providers.fakes.ddgs.behave(429);
     const answer = await search();
     expect(asked()).toEqual(["tavily", "serper", "brave", "openserp", "searxng", "ddgs"]);
     expect(!answer.ok && answer.error).toMatchObject({ code: "PROVIDER_RATE_LIMITED", retryAfter: RETRY_AFTER, message: expect.stringMatching(/DuckDuckGo/) });
@@ -40,7 +25,7 @@ describe("auto mode", () => {
 
   it("orders each tier by providerPriority, unlisted providers after in the default order", async () => {
     failAll(503);
-    providers.fakes.ddgs.behave("reset");
+    stage.providers.fakes.ddgs.behave("reset");
     const answer = await search({ providerPriority: ["ddgs", "searxng", "brave", "tavily"] });
     // Tiers come first: ddgs leads the priority list but is still asked last.
     expect(asked()).toEqual(["brave", "tavily", "serper", "searxng", "openserp", "ddgs"]);
@@ -48,8 +33,8 @@ describe("auto mode", () => {
   });
 
   it("stops at the first provider that answers and says which one it was", async () => {
-    providers.fakes.tavily.behave("hang");
-    providers.fakes.serper.behave(401);
+    stage.providers.fakes.tavily.behave("hang");
+    stage.providers.fakes.serper.behave(401);
     const answer = await search({ timeoutMs: 300 });
     expect(asked()).toEqual(["tavily", "serper", "brave"]);
     expect(answer.ok && answer.value.provider).toBe("brave");
@@ -57,23 +42,23 @@ describe("auto mode", () => {
   });
 
   it("moves on after unusable answers too: malformed, wrong shape, oversized", async () => {
-    providers.fakes.tavily.behave("malformed");
-    providers.fakes.serper.behave("wrong-shape");
-    providers.fakes.brave.behave("oversized");
-    providers.fakes.openserp.behave("empty");
+    stage.providers.fakes.tavily.behave("malformed");
+    stage.providers.fakes.serper.behave("wrong-shape");
+    stage.providers.fakes.brave.behave("oversized");
+    stage.providers.fakes.openserp.behave("empty");
     const answer = await search({ maxResponseBytes: 8_192 });
     expect(asked()).toEqual(["tavily", "serper", "brave", "openserp"]);
     expect(answer).toEqual({ ok: true, value: { provider: "openserp", results: [] } });
   });
 
   it("stops walking when the caller aborts, answering the interrupted provider's error", async () => {
-    providers.fakes.tavily.behave("hang");
+    stage.providers.fakes.tavily.behave("hang");
     const controller = new AbortController();
-    const arrived = providers.fakes.tavily.nextRequest();
-    const pending = searchWeb(searchRequest(providers, {}, { keys: KEYS }), deps, controller.signal);
+    const arrived = stage.providers.fakes.tavily.nextRequest();
+    const pending = searchWeb(searchRequest(stage.providers, {}, { keys: KEYS }), stage.deps, controller.signal);
     await arrived;
     controller.abort();
-    const answer = watch.record(await pending);
+    const answer = stage.watch.record(await pending);
     expect(asked()).toEqual(["tavily"]);
     expect(!answer.ok && answer.error).toEqual({ code: "WEB_SEARCH_TIMEOUT", message: "The search with Tavily (tavily) was cancelled." });
   });
@@ -89,14 +74,14 @@ describe("auto mode", () => {
     );
     expect(asked()).toEqual(["brave"]);
     expect(answer.ok && answer.value.provider).toBe("brave");
-    providers.reset();
+    stage.providers.reset();
     const zeroConfig = await search({ brave: { enabled: false }, tavily: { enabled: false }, openserp: { enabled: false }, searxng: { enabled: false } }, {});
     expect(asked()).toEqual(["ddgs"]);
     expect(zeroConfig.ok && zeroConfig.value.provider).toBe("ddgs");
   });
 
   it("asks a keyless self-hosted OpenSERP", async () => {
-    providers.fakes.searxng.behave(500);
+    stage.providers.fakes.searxng.behave(500);
     const answer = await search({ brave: { enabled: false }, tavily: { enabled: false }, serper: { enabled: false } }, {});
     expect(asked()).toEqual(["openserp"]);
     expect(answer.ok && answer.value.provider).toBe("openserp");
@@ -105,7 +90,7 @@ describe("auto mode", () => {
 
 describe("an explicit provider", () => {
   it.each(PROVIDER_NAMES)("%s is the only one asked, even when it fails", async (name) => {
-    providers.fakes[name].behave(503);
+    stage.providers.fakes[name].behave(503);
     const answer = await search({ provider: name });
     expect(asked()).toEqual([name]);
     expect(!answer.ok && answer.error.code).toBe("PROVIDER_UNAVAILABLE");
@@ -146,7 +131,7 @@ describe("an explicit provider", () => {
 
 describe("keys", () => {
   it("never appear in any answer or log of this file", () => {
-    expect(watch.count()).toBeGreaterThan(20);
-    expect(watch.leaks()).toEqual([]);
+    expect(stage.watch.count()).toBeGreaterThan(20);
+    expect(stage.watch.leaks()).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type SidecarSearchRequest,
   type WebConfigInput,
 } from "@edge-web/shared";
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { startOrigin, type Origin } from "../../../test-support/origin.ts";
 import type { SearchDeps } from "../../src/search/provider.ts";
 import { startDnsServer } from "./dns-server.ts";
@@ -540,4 +540,26 @@ export function watchForKeys() {
       for (const spy of spies) spy.mockRestore();
     },
   };
+}
+
+/**
+ * Starts the fakes and real search dependencies around a test file, resetting the fakes before
+ * each test and watching for key leaks; read them from the returned object inside tests.
+ */
+export function useFakeSearch(): { providers: FakeProviders; deps: SearchDeps; watch: ReturnType<typeof watchForKeys> } {
+  const state = { watch: watchForKeys() } as { providers: FakeProviders; deps: SearchDeps; watch: ReturnType<typeof watchForKeys> };
+  let closeDeps = async () => {};
+  beforeAll(async () => {
+    state.providers = await startFakeProviders();
+    const search = await startSearchDeps();
+    state.deps = search.deps;
+    closeDeps = search.close;
+  });
+  beforeEach(() => state.providers.reset());
+  afterAll(async () => {
+    state.watch.restore();
+    await state.providers.close();
+    await closeDeps();
+  });
+  return state;
 }
