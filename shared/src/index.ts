@@ -7,3 +7,4 @@ export * from "./sidecar-protocol.ts";
 export * from "./host-limiter.ts";
 export * from "./sidecar-search-protocol.ts";
 export * from "./sse-frame.ts";
+export * from "./merge-patch.ts";

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { mergePatch } from "./merge-patch.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -100,29 +101,17 @@ export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
 
 export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
 
-
-const isPlainObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
-
-/** Deep-merges plain objects; arrays and scalars in `over` replace those in `base`. */
-export function mergeConfig(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = mergeConfig(base[key], value);
-  return out;
-}
-
 /** Field paths of valibot issues, e.g. `cache.ttlMs`. */
 export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
   return [...new Set(issues.map((issue) => v.getDotPath(issue) ?? "(root)"))];
 }
 
-/** Layers of partial settings, lowest first, merged over the defaults and validated. */
+/** Layers of partial settings, lowest first (`null` resets a key), merged over the defaults and validated. */
 export function resolveWebConfig(
   ...layers: unknown[]
 ): { ok: true; value: WebConfig } | { ok: false; message: string; fields: string[] } {
   let merged: unknown = {};
-  for (const layer of layers) merged = mergeConfig(merged, layer);
+  for (const layer of layers) merged = mergePatch(merged, layer);
   const parsed = v.safeParse(WebConfigSchema, merged);
   if (parsed.success) return { ok: true, value: parsed.output };
   return {

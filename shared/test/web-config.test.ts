@@ -17,6 +17,12 @@ describe("web config", () => {
     expect(r.ok && r.value.allowHosts).toEqual(["127.0.0.2"]);
   });
 
+  it("lets a later layer reset a key to the default with null", () => {
+    const r = resolveWebConfig({ maxResults: 8, cache: { ttlMs: 120_000 } }, { maxResults: null, cache: { ttlMs: null } });
+    expect(r.ok && r.value.maxResults).toBe(5);
+    expect(r.ok && r.value.cache.ttlMs).toBe(300_000);
+  });
+
   it("rejects wrong types with field paths", () => {
     const r = resolveWebConfig({ timeoutMs: "fast", concurrency: { maxConcurrent: 0 } });
     expect(r.ok).toBe(false);

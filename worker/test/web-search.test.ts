@@ -189,6 +189,16 @@ describe("web_search through the worker", () => {
     expect(wrongType.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["query", "numResults"] });
   });
 
+  it("fails at once when the session's queue is full", async () => {
+    const b = bindings({ provider: "ddgs", cache: { enabled: false }, concurrency: { maxConcurrent: 1, maxQueueSize: 1 } });
+    const id = await newSession(b);
+    const res = await tool(id, "web_search", { queries: [fresh(), fresh(), fresh(), fresh()] }, b);
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe("WEB_SEARCH_FAILED");
+    expect(res.body.error.message).toMatch(/1 requests running and 1 waiting \(web\.concurrency\)/);
+    expect((await counts()).ddgs).toBeLessThanOrEqual(2);
+  });
+
   it("floors and clamps numResults to 1..maxResults", async () => {
     const b = bindings({ provider: "brave", maxResults: 4, cache: { enabled: false } });
     const id = await newSession(b);

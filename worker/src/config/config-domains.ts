@@ -1,4 +1,4 @@
-import { WebConfigSchema } from "@edge-web/shared";
+import { WebConfigSchema, type KeyedProviderName } from "@edge-web/shared";
 import * as v from "valibot";
 
 /** The configuration domains of `GET/PUT /api/config/:domain`. */
@@ -10,9 +10,6 @@ export const isConfigDomain = (name: string): name is ConfigDomain => (CONFIG_DO
 /** The web.* keys that make up the network policy; they live in the sandbox domain, every other web.* key in settings. */
 export const SANDBOX_KEYS = ["allowPrivateNetwork", "allowHosts", "deniedDomains", "allowedDomains"] as const;
 
-/** Search providers that take an API key. */
-export const KEYED_PROVIDERS = ["brave", "tavily", "serper", "openserp"] as const;
-export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 
 export const SettingsSchema = v.omit(WebConfigSchema, SANDBOX_KEYS);
 export const SandboxSchema = v.pick(WebConfigSchema, SANDBOX_KEYS);
@@ -38,7 +35,7 @@ export const AuthSchema = v.object({
   tavily: providerAuth("Tavily"),
   serper: providerAuth("Serper"),
   openserp: providerAuth("OpenSERP"),
-} satisfies Record<KeyedProvider, v.GenericSchema>);
+} satisfies Record<KeyedProviderName, v.GenericSchema>);
 export type AuthConfig = v.InferOutput<typeof AuthSchema>;
 
 /** Each domain's schema; the form schema and unknown-key checks are derived from these. */

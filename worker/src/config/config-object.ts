@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
 import type { ConfigDomain } from "./config-domains.ts";
 import { createConfigStore, type ConfigStore, type StoredConfig } from "./config-store.ts";
-import type { JsonObject } from "./merge-patch.ts";
+import type { JsonObject } from "@edge-web/shared";
 
 /** The singleton (idFromName("config")) holding what the config API stored. Merging, masking and validation live in plain modules. */
 export class ConfigObject extends DurableObject<Env> {

@@ -1,5 +1,5 @@
 import type { ConfigDomain } from "./config-domains.ts";
-import type { JsonObject } from "./merge-patch.ts";
+import type { JsonObject } from "@edge-web/shared";
 
 /** What the config API has stored: each domain's values (only what was written) and a revision that grows on every write. */
 export interface StoredConfig {

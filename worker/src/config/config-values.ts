@@ -1,10 +1,11 @@
 import { fail, issuePaths, ok, resolveWebConfig, type Result, type WebConfig } from "@edge-web/shared";
 import * as v from "valibot";
-import { AuthSchema, CONFIG_DOMAINS, DOMAIN_SCHEMAS, KEYED_PROVIDERS, type ConfigDomain } from "./config-domains.ts";
+import { AuthSchema, CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { formSchemaOf, objectEntries, secretPaths, type FormSchema } from "./form-schema.ts";
 import { looksMasked, maskSecret } from "./mask-secret.ts";
-import { getPath, isPlainObject, mergePatch, unknownKeyPaths, withoutPath, withPath, type JsonObject } from "./merge-patch.ts";
+import { isPlainObject, KEYED_PROVIDERS, mergePatch, type JsonObject } from "@edge-web/shared";
+import { getPath, unknownKeyPaths, withoutPath, withPath } from "./json-paths.ts";
 import type { ProviderKeys } from "./provider-keys.ts";
 
 /** Each domain's form schema, derived once from its valibot schema. */

@@ -8,7 +8,7 @@ import { configStub, readStoredConfig } from "../config/config-stub.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
 import { loadConfigView, resolveConfigView } from "../config/config-view.ts";
 import { loadWebConfig } from "../config/load-web-config.ts";
-import { isPlainObject, type JsonObject } from "../config/merge-patch.ts";
+import { isPlainObject, type JsonObject } from "@edge-web/shared";
 import { hideProviders, MODEL_CATALOG } from "../config/model-catalog.ts";
 import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";

@@ -1,4 +1,5 @@
 import { fail, fetchOptionsFrom, type ExtractedContent, type Result } from "@edge-web/shared";
+import { sessionBusy } from "./session-busy.ts";
 import type { ToolContext } from "./tool.ts";
 
 /** One page through the sidecar's fetch pipeline, inside the session's concurrency limit. */
@@ -13,11 +14,5 @@ export async function fetchPage(ctx: ToolContext, url: string, preferReader: boo
     }
     return page;
   }
-  const { maxConcurrent, maxQueueSize } = ctx.config.concurrency;
-  return slot.reason === "queue-full"
-    ? fail(
-        "CONTENT_FETCH_FAILED",
-        `This session already has ${maxConcurrent} fetches running and ${maxQueueSize} waiting (web.concurrency); wait for them to finish or send fewer URLs at once.`,
-      )
-    : fail("CONTENT_FETCH_FAILED", `Fetching ${url} was cancelled.`);
+  return slot.reason === "queue-full" ? sessionBusy("CONTENT_FETCH_FAILED", ctx.config) : fail("CONTENT_FETCH_FAILED", `Fetching ${url} was cancelled.`);
 }

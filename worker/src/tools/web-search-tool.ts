@@ -14,6 +14,7 @@ import { capStoredContent } from "../session/cap-stored-content.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
+import { sessionBusy } from "./session-busy.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
 
 const MAX_QUERIES = 5;
@@ -73,13 +74,7 @@ async function searchOne(ctx: ToolContext, query: string, numResults: number): P
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys);
   const started = Date.now();
   const slot = await ctx.limiter.run("session", () => ctx.sidecar.search(request));
-  if (!slot.ok) {
-    const { maxConcurrent, maxQueueSize } = ctx.config.concurrency;
-    return {
-      result: fail("WEB_SEARCH_FAILED", `This session already has ${maxConcurrent} requests running and ${maxQueueSize} waiting (web.concurrency); wait for them or send fewer queries.`),
-      cached: false,
-    };
-  }
+  if (!slot.ok) return { result: sessionBusy("WEB_SEARCH_FAILED", ctx.config), cached: false };
   const answer = slot.value;
   if (!answer.ok) {
     const { code, message, retryAfter } = answer.error;

@@ -1,23 +1,6 @@
+import { isPlainObject, type JsonObject } from "@edge-web/shared";
 import type * as v from "valibot";
 import { objectEntries } from "./form-schema.ts";
-
-export type JsonObject = Record<string, unknown>;
-
-export const isPlainObject = (x: unknown): x is JsonObject => typeof x === "object" && x !== null && !Array.isArray(x);
-
-/**
- * Merges `patch` into `base` (RFC 7386 JSON merge patch): objects merge deeply, arrays and scalars
- * replace, and `null` removes the key, so the lower layer's value applies again.
- */
-export function mergePatch(base: unknown, patch: unknown): unknown {
-  if (!isPlainObject(patch)) return patch;
-  const out: JsonObject = isPlainObject(base) ? { ...base } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
-  }
-  return out;
-}
 
 /** Dot paths of keys in `value` that `schema` does not know, e.g. ["cache.ttl"]. Only plain objects are walked. */
 export function unknownKeyPaths(schema: v.GenericSchema, value: unknown, prefix = ""): string[] {
