@@ -95,7 +95,7 @@ function parseWebConfig(source: string): string | undefined {
     return "not valid JSON";
   }
   const resolved = resolveWebConfig(value);
-  return resolved.ok ? undefined : resolved.message;
+  return resolved.ok ? undefined : resolved.error.message;
 }
 
 /**

@@ -1,4 +1,18 @@
-export type LimiterOutcome<T> = { ok: true; value: T } | { ok: false; reason: "queue-full" | "aborted" };
+import { fail, type Result } from "./result.ts";
+
+/** Why a task did not run: the queue was full when it arrived, or its signal fired while it waited. */
+export type LimiterRefusal = "queue-full" | "aborted";
+export type LimiterOutcome<T> = Result<T, LimiterRefusal>;
+
+export interface RunOptions {
+  /** Fires while waiting: the task is dropped from the queue. It is also handed to the task. */
+  signal?: AbortSignal;
+  /**
+   * The task belongs to a call that was already let in (its first task passed the queue bound), so
+   * it waits whatever the queue holds: a call's own tasks never crowd out the call itself.
+   */
+  admitted?: boolean;
+}
 
 interface Waiter {
   host: string;
@@ -10,7 +24,7 @@ interface Waiter {
  * as both caps allow it; waiters for a saturated host do not hold up those for other hosts.
  */
 export interface HostLimiter {
-  run<T>(host: string, task: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<LimiterOutcome<T>>;
+  run<T>(host: string, task: (signal?: AbortSignal) => Promise<T>, options?: RunOptions): Promise<LimiterOutcome<T>>;
   stats(): { active: number; queued: number };
 }
 
@@ -62,11 +76,11 @@ export function createHostLimiter(options: { maxConcurrent: number; maxPerHost: 
     });
 
   return {
-    async run(host, task, signal) {
-      if (signal?.aborted) return { ok: false, reason: "aborted" };
+    async run(host, task, { signal, admitted = false } = {}) {
+      if (signal?.aborted) return fail("aborted", "The task was cancelled before it started.");
       if (hasRoom(host)) acquire(host);
-      else if (queue.length >= maxQueue) return { ok: false, reason: "queue-full" };
-      else if (!(await waitForSlot(host, signal))) return { ok: false, reason: "aborted" };
+      else if (!admitted && queue.length >= maxQueue) return fail("queue-full", `All ${maxConcurrent} slots are taken and ${queue.length} tasks wait.`);
+      else if (!(await waitForSlot(host, signal))) return fail("aborted", "The task was cancelled while it waited for a slot.");
       try {
         return { ok: true, value: await task(signal) };
       } finally {

@@ -8,3 +8,7 @@ export * from "./host-limiter.ts";
 export * from "./sidecar-search-protocol.ts";
 export * from "./sse-frame.ts";
 export * from "./merge-patch.ts";
+export * from "./deadline.ts";
+export * from "./step-clock.ts";
+export * from "./deep-freeze.ts";
+export * from "./display-url.ts";

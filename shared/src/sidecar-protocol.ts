@@ -1,5 +1,16 @@
 import * as v from "valibot";
+import { FailureSchema } from "./result.ts";
+import { ExtractedContentSchema } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
+
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** Milliseconds the whole request may take, every queue included (the caller's deadline). */
+export const BudgetSchema = v.optional(positiveInt);
+
+/** The keep-alive pools the sidecar opens for a request's origin (web.connectionPool). */
+export const ConnectionPoolSchema = WebConfigSchema.entries.connectionPool.wrapped;
+export type ConnectionPool = v.InferOutput<typeof ConnectionPoolSchema>;
 
 /** The settings the sidecar needs for one fetch, sent with every request (the sidecar keeps no state). */
 export const FetchOptionsSchema = v.object({
@@ -14,6 +25,9 @@ export const FetchOptionsSchema = v.object({
   jinaTimeoutMs: WebConfigSchema.entries.jinaTimeoutMs,
   jinaTriggers: WebConfigSchema.entries.jinaTriggers,
   jinaBaseUrl: WebConfigSchema.entries.jina.wrapped.entries.baseUrl,
+  connectionPool: WebConfigSchema.entries.connectionPool,
+  /** "verbose" asks for per-step timings in the answer. */
+  debug: WebConfigSchema.entries.debug,
 });
 export type FetchOptions = v.InferOutput<typeof FetchOptionsSchema>;
 
@@ -21,8 +35,24 @@ export const SidecarFetchRequestSchema = v.object({
   url: v.string(),
   preferReader: v.optional(v.boolean(), false),
   options: v.optional(FetchOptionsSchema, {}),
+  budgetMs: BudgetSchema,
 });
 export type SidecarFetchRequest = v.InferInput<typeof SidecarFetchRequestSchema>;
+
+/** Per-step milliseconds, present when the request asked for verbose debugging. */
+const TimingsSchema = v.optional(v.record(v.string(), v.number()));
+
+/** The body of every 200 answer from POST /v1/fetch: the page and the body bytes read for it, or a failure. */
+export const SidecarFetchAnswerSchema = v.union([
+  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), timings: TimingsSchema }),
+  v.object({ ...FailureSchema.entries, timings: TimingsSchema }),
+]);
+export type SidecarFetchAnswer = v.InferOutput<typeof SidecarFetchAnswerSchema>;
+
+/** The fetch budget of a call: web.timeoutMs, plus web.jinaTimeoutMs when the reader may follow. */
+export function fetchBudgetMs(config: Pick<WebConfig, "timeoutMs" | "enableJinaFallback" | "jinaTimeoutMs">): number {
+  return config.timeoutMs + (config.enableJinaFallback ? config.jinaTimeoutMs : 0);
+}
 
 export function fetchOptionsFrom(config: WebConfig): FetchOptions {
   return {
@@ -37,5 +67,7 @@ export function fetchOptionsFrom(config: WebConfig): FetchOptions {
     jinaTimeoutMs: config.jinaTimeoutMs,
     jinaTriggers: config.jinaTriggers,
     jinaBaseUrl: config.jina.baseUrl,
+    connectionPool: config.connectionPool,
+    debug: config.debug,
   };
 }

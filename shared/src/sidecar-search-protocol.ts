@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import type { CodedError } from "./result.ts";
+import { FailureSchema, type Failure } from "./result.ts";
+import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
 import { SearchResultSchema, type SearchResult } from "./tool-schemas.ts";
 import { PROVIDER_NAMES, WebConfigSchema, type ProviderName, type WebConfig } from "./web-config.ts";
 
@@ -33,6 +34,9 @@ export const SidecarSearchRequestSchema = v.object({
   providerPriority: v.array(v.picklist(PROVIDER_NAMES)),
   timeoutMs: positiveInt,
   maxResponseBytes: positiveInt,
+  connectionPool: FetchOptionsSchema.entries.connectionPool,
+  debug: FetchOptionsSchema.entries.debug,
+  budgetMs: BudgetSchema,
   providers: v.object({
     ddgs: v.object({ baseUrl: httpUrl }),
     brave: keyedProvider("brave"),
@@ -56,24 +60,25 @@ export interface SidecarSearchSuccess {
   results: SearchResult[];
 }
 
-/** A coded error; PROVIDER_RATE_LIMITED carries the provider's Retry-After value when it sent one. */
-export type SearchFailure = CodedError & { retryAfter?: string };
-export type SearchOutcome<T> = { ok: true; value: T } | { ok: false; error: SearchFailure };
+/** A failure; PROVIDER_RATE_LIMITED carries the provider's Retry-After value beside it when it sent one. */
+export type SearchFailure = Failure & { retryAfter?: string };
+export type SearchOutcome<T> = { ok: true; value: T } | SearchFailure;
+
+const TimingsSchema = v.optional(v.record(v.string(), v.number()));
 
 /** The body of every 200 answer from POST /v1/search. */
 export const SidecarSearchAnswerSchema = v.union([
   v.object({
     ok: v.literal(true),
     value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema) }),
+    timings: TimingsSchema,
   }),
-  v.object({
-    ok: v.literal(false),
-    error: v.object({ code: v.string(), message: v.string(), retryAfter: v.optional(v.string()) }),
-  }),
+  v.object({ ...FailureSchema.entries, retryAfter: v.optional(v.string()), timings: TimingsSchema }),
 ]);
+export type SidecarSearchAnswer = v.InferOutput<typeof SidecarSearchAnswerSchema>;
 
 /** The search request for resolved web settings; the caller validates query and numResults first. */
-export function searchRequestFrom(config: WebConfig, query: string, numResults: number, keys: SearchKeys): SidecarSearchRequest {
+export function searchRequestFrom(config: WebConfig, query: string, numResults: number, keys: SearchKeys, budgetMs?: number): SidecarSearchRequest {
   const keyed = (name: KeyedProviderName) => {
     const { enabled, baseUrl, apiKeyEnv } = config[name];
     const apiKey = keys[name];
@@ -86,6 +91,9 @@ export function searchRequestFrom(config: WebConfig, query: string, numResults: 
     providerPriority: config.providerPriority,
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
+    connectionPool: config.connectionPool,
+    debug: config.debug,
+    ...(budgetMs !== undefined && { budgetMs }),
     providers: {
       ddgs: { baseUrl: config.ddgs.baseUrl },
       brave: keyed("brave"),

@@ -19,7 +19,12 @@ export type SseFrame =
 
 /** One frame on the wire: `event:` is the frame's kind, `id:` its sequence number. */
 export function encodeSseFrame(id: number | undefined, frame: SseFrame): string {
-  return `event: ${frame.kind}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(frame)}\n\n`;
+  return encodeSseData(id, frame.kind, JSON.stringify(frame));
+}
+
+/** A frame whose JSON is already written (`json` holds no newline: JSON.stringify escapes them). */
+export function encodeSseData(id: number | undefined, kind: SseFrame["kind"], json: string): string {
+  return `event: ${kind}\n${id === undefined ? "" : `id: ${id}\n`}data: ${json}\n\n`;
 }
 
 export const SSE_KEEP_ALIVE = ": keep-alive\n\n";

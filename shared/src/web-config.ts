@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { mergePatch } from "./merge-patch.ts";
+import { fail, ok, type Result } from "./result.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -57,6 +58,8 @@ export const WebConfigSchema = v.object({
   maxResults: positiveInt(5),
   maxStoredResults: positiveInt(100),
   maxStoredContentChars: positiveInt(200_000),
+  /** Most URLs one fetch_content call may ask for. */
+  maxUrlsPerCall: positiveInt(20),
   allowPrivateNetwork: flag(false),
   allowHosts: v.optional(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty"))), []),
   /** Hosts equal to or under one of these domains are never fetched. */
@@ -77,10 +80,8 @@ export const WebConfigSchema = v.object({
     {},
   ),
   concurrency: v.optional(v.object({ maxConcurrent: positiveInt(3), maxQueueSize: positiveInt(10) }), {}),
-  connectionPool: v.optional(
-    v.object({ maxSockets: positiveInt(10), maxFreeSockets: positiveInt(5), timeout: positiveInt(60_000) }),
-    {},
-  ),
+  /** The sidecar's keep-alive pool per origin: at most maxSockets connections, idle ones closed after `timeout` ms. */
+  connectionPool: v.optional(v.object({ maxSockets: positiveInt(10), timeout: positiveInt(60_000) }), {}),
   ddgs: v.optional(v.object({ baseUrl: httpUrl("https://lite.duckduckgo.com/lite/") }), {}),
   brave: keyedProvider("https://api.search.brave.com/res/v1/web/search", "BRAVE_SEARCH_API_KEY"),
   tavily: keyedProvider("https://api.tavily.com/search", "TAVILY_API_KEY"),
@@ -109,15 +110,16 @@ export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
 /** Layers of partial settings, lowest first (`null` resets a key), merged over the defaults and validated. */
 export function resolveWebConfig(
   ...layers: unknown[]
-): { ok: true; value: WebConfig } | { ok: false; message: string; fields: string[] } {
+): Result<WebConfig> {
   let merged: unknown = {};
   for (const layer of layers) merged = mergePatch(merged, layer);
   const parsed = v.safeParse(WebConfigSchema, merged);
-  if (parsed.success) return { ok: true, value: parsed.output };
-  return {
-    ok: false,
-    fields: issuePaths(parsed.issues),
-    message: parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; "),
-  };
+  if (parsed.success) return ok(parsed.output);
+  return fail("SCHEMA_VALIDATION_FAILED", describeIssues(parsed.issues), issuePaths(parsed.issues));
+}
+
+/** "path: message; path: message" for valibot issues. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; ");
 }
 

@@ -26,7 +26,7 @@ describe("createHostLimiter", () => {
     const limiter = createHostLimiter({ maxConcurrent: 2, maxPerHost: 1, maxQueue: 1 });
     const signal = new AbortController().signal;
     const g = gate();
-    const run = limiter.run("a.test", g.task, signal);
+    const run = limiter.run("a.test", g.task, { signal });
     expect(g.state).toEqual({ started: 1, signal });
     g.release("done");
     expect(await run).toEqual({ ok: true, value: "done" });
@@ -84,12 +84,24 @@ describe("createHostLimiter", () => {
     const [first, queued, rejected] = [gate(), gate(), gate()];
     const runs = [limiter.run("a.test", first.task), limiter.run("a.test", queued.task)];
     // The first task never finishes before this answer, so the answer cannot have waited for a slot.
-    expect(await limiter.run("a.test", rejected.task)).toEqual({ ok: false, reason: "queue-full" });
-    expect(await limiter.run("b.test", rejected.task)).toEqual({ ok: false, reason: "queue-full" });
+    expect(await limiter.run("a.test", rejected.task)).toMatchObject({ ok: false, error: { code: "queue-full" } });
+    expect(await limiter.run("b.test", rejected.task)).toMatchObject({ ok: false, error: { code: "queue-full" } });
     expect(rejected.state.started).toBe(0);
     first.release("x");
     queued.release("x");
     await Promise.all(runs);
+  });
+
+  it("lets an admitted call's tasks wait past the queue bound, while new calls are still refused", async () => {
+    const limiter = createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 1 });
+    const gates = [gate(), gate(), gate(), gate()];
+    const first = limiter.run("a.test", gates[0]!.task);
+    const own = gates.slice(1, 3).map((g) => limiter.run("a.test", g.task, { admitted: true }));
+    expect(limiter.stats()).toEqual({ active: 1, queued: 2 });
+    expect(await limiter.run("a.test", gates[3]!.task)).toMatchObject({ ok: false, error: { code: "queue-full" } });
+    for (const g of gates) g.release("x");
+    expect((await Promise.all([first, ...own])).map((r) => r.ok)).toEqual([true, true, true]);
+    expect(gates[3]!.state.started).toBe(0);
   });
 
   it("removes a queued task whose signal aborts, and never starts it", async () => {
@@ -97,10 +109,10 @@ describe("createHostLimiter", () => {
     const [first, waiting, next] = [gate(), gate(), gate()];
     const running = limiter.run("a.test", first.task);
     const controller = new AbortController();
-    const queued = limiter.run("a.test", waiting.task, controller.signal);
+    const queued = limiter.run("a.test", waiting.task, { signal: controller.signal });
     expect(limiter.stats()).toEqual({ active: 1, queued: 1 });
     controller.abort();
-    expect(await queued).toEqual({ ok: false, reason: "aborted" });
+    expect(await queued).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(limiter.stats()).toEqual({ active: 1, queued: 0 });
     const later = limiter.run("a.test", next.task); // the freed queue place is usable
     first.release("x");
@@ -114,7 +126,7 @@ describe("createHostLimiter", () => {
   it("refuses a task whose signal already fired", async () => {
     const limiter = createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 1 });
     const g = gate();
-    expect(await limiter.run("a.test", g.task, AbortSignal.abort())).toEqual({ ok: false, reason: "aborted" });
+    expect(await limiter.run("a.test", g.task, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(g.state.started).toBe(0);
   });
 

@@ -26,7 +26,7 @@ describe("web config", () => {
   it("rejects wrong types with field paths", () => {
     const r = resolveWebConfig({ timeoutMs: "fast", concurrency: { maxConcurrent: 0 } });
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.fields).toEqual(["timeoutMs", "concurrency.maxConcurrent"]);
+    expect(!r.ok && r.error.fields).toEqual(["timeoutMs", "concurrency.maxConcurrent"]);
   });
 
   it("drops unknown and duplicate provider names from providerPriority", () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SidecarFetchRequestSchema, SidecarSearchRequestSchema } from "@edge-web/shared";
+import { fail, SidecarFetchRequestSchema, SidecarSearchRequestSchema, type Failure } from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
 import { fetchContent, type FetchContentDeps } from "./fetch/fetch-content.ts";
@@ -16,8 +16,7 @@ const MAX_REQUEST_BYTES = 256 * 1024;
 
 /** A POST route: its body's schema, and the operation that answers a Result for a valid body. */
 interface Operation {
-  what: string;
-  parse(json: unknown): { ok: true; run(deps: FetchContentDeps, signal: AbortSignal): Promise<unknown> } | { ok: false; fields: string[] };
+  parse(json: unknown): { ok: true; value: (deps: FetchContentDeps, signal: AbortSignal) => Promise<unknown> } | Failure;
 }
 
 function operation<S extends v.GenericSchema>(
@@ -26,11 +25,13 @@ function operation<S extends v.GenericSchema>(
   run: (input: v.InferOutput<S>, deps: FetchContentDeps, signal: AbortSignal) => Promise<unknown>,
 ): Operation {
   return {
-    what,
     parse(json) {
       const parsed = v.safeParse(schema, json);
-      if (!parsed.success) return { ok: false, fields: parsed.issues.map((i) => v.getDotPath(i) ?? "(root)") };
-      return { ok: true, run: (deps, signal) => run(parsed.output, deps, signal) };
+      if (!parsed.success) {
+        const fields = [...new Set(parsed.issues.map((i) => v.getDotPath(i) ?? "(root)"))];
+        return fail("VALIDATION_FAILED", `Invalid ${what} request: ${fields.join(", ")}.`, fields);
+      }
+      return { ok: true, value: (deps, signal) => run(parsed.output, deps, signal) };
     },
   };
 }
@@ -45,7 +46,7 @@ export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   return createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {
       console.error("sidecar: request failed", err instanceof Error ? err.message : String(err));
-      if (!res.headersSent) send(res, 500, { error: { code: "INTERNAL_ERROR", message: "The sidecar failed unexpectedly; retry." } });
+      if (!res.headersSent) send(res, 500, fail("INTERNAL_ERROR", "The sidecar failed unexpectedly; retry."));
       else res.destroy();
     });
   });
@@ -55,13 +56,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
   const path = new URL(req.url ?? "/", "http://sidecar").pathname;
   if (!isAuthorized(req.headers.authorization, token)) {
     req.resume();
-    return send(res, 401, { error: { code: "UNAUTHORIZED", message: "Send Authorization: Bearer <SIDECAR_TOKEN>." } });
+    return send(res, 401, fail("UNAUTHORIZED", "Send Authorization: Bearer <SIDECAR_TOKEN>."));
   }
   if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
   const op = req.method === "POST" ? OPERATIONS.get(path) : undefined;
   if (!op) {
     req.resume();
-    return send(res, 404, { error: { code: "ROUTE_NOT_FOUND", message: `No route for ${req.method} ${path}.` } });
+    return send(res, 404, fail("ROUTE_NOT_FOUND", `No route for ${req.method} ${path}.`));
   }
 
   const body = await readBody(req);
@@ -69,24 +70,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
     // Answer first, then drop the connection instead of reading the rest.
     res.setHeader("connection", "close");
     res.on("finish", () => req.socket.destroy());
-    return send(res, 413, { error: { code: "PAYLOAD_TOO_LARGE", message: `Requests are limited to ${MAX_REQUEST_BYTES} bytes.` } });
+    return send(res, 413, fail("PAYLOAD_TOO_LARGE", `Requests are limited to ${MAX_REQUEST_BYTES} bytes.`));
   }
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return send(res, 400, { error: { code: "INVALID_JSON", message: "The body is not valid JSON." } });
+    return send(res, 400, fail("INVALID_JSON", "The body is not valid JSON."));
   }
   const parsed = op.parse(json);
-  if (!parsed.ok) {
-    const { fields } = parsed;
-    return send(res, 400, { error: { code: "VALIDATION_FAILED", message: `Invalid ${op.what} request: ${fields.join(", ")}.`, fields } });
-  }
+  if (!parsed.ok) return send(res, 400, parsed);
 
   // A caller that goes away cancels its work.
   const cancel = new AbortController();
   res.on("close", () => cancel.abort());
-  const result = await parsed.run(deps, cancel.signal);
+  const result = await parsed.value(deps, cancel.signal);
   if (!res.destroyed) send(res, 200, result);
 }
 

@@ -3,7 +3,7 @@ import { compileAllowList, type AllowList } from "../src/fetch/allow-list.ts";
 
 function compiled(entries: string[]): AllowList {
   const result = compileAllowList(entries);
-  if (!result.ok) throw new Error(`unexpected invalid entries: ${result.invalid.join(", ")}`);
+  if (!result.ok) throw new Error(`unexpected invalid entries: ${result.error.message}`);
   return result.value;
 }
 
@@ -54,6 +54,9 @@ describe("compileAllowList", () => {
 
   it("reports every entry that is not a host name, IP or CIDR", () => {
     const bad = ["", "*.example.test", "example.test:8080", "http://example.test", "user@example.test", "a/b", "10.0.0.0/33", "fd00::/129", "10.0.0.0/x", "exa mple.test", "example.test#x", "999.1.1.1"];
-    expect(compileAllowList(["good.test", ...bad, "10.0.0.1"])).toEqual({ ok: false, invalid: bad });
+    expect(compileAllowList(["good.test", ...bad, "10.0.0.1"])).toEqual({
+      ok: false,
+      error: { code: "config", message: `web.allowHosts has entries that are not a host name, IP address or CIDR: ${bad.join(", ")}.` },
+    });
   });
 });

@@ -26,11 +26,11 @@ describe("checkHost", () => {
     const result = check(url);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.failure.kind).toBe("blocked");
-    expect(result.failure.message).toContain(detail);
-    expect(result.failure.message).toMatch(/blocked by the network policy \(private or local address/);
-    expect(result.failure.message).toContain("web.allowPrivateNetwork");
-    expect(result.failure.message).toContain("web.allowHosts");
+    expect(result.error.code).toBe("blocked");
+    expect(result.error.message).toContain(detail);
+    expect(result.error.message).toMatch(/blocked by the network policy \(private or local address/);
+    expect(result.error.message).toContain("web.allowPrivateNetwork");
+    expect(result.error.message).toContain("web.allowHosts");
   });
 
   it("never prints userinfo, path or query", () => {
@@ -81,7 +81,7 @@ describe("checkHost with web.deniedDomains and web.allowedDomains", () => {
     checkHost(new URL(url), policy(lists), allow);
   const refusal = (result: ReturnType<typeof checkHost>) => {
     expect(result.ok).toBe(false);
-    return result.ok ? "" : `${result.failure.kind}: ${result.failure.message}`;
+    return result.ok ? "" : `${result.error.code}: ${result.error.message}`;
   };
 
   it("blocks a denied domain and every host under it, saying it is on the denied list", () => {

@@ -19,8 +19,8 @@ describe("parseUrl", () => {
       const result = parseUrl(raw);
       expect(result.ok).toBe(false);
       if (result.ok) return;
-      expect(result.failure.kind).toBe("invalid-url");
-      expect(result.failure.message).toContain("http:// or https://");
+      expect(result.error.code).toBe("invalid-url");
+      expect(result.error.message).toContain("http:// or https://");
     },
   );
 
@@ -28,7 +28,7 @@ describe("parseUrl", () => {
     "rejects unparseable %j",
     (raw) => {
       const result = parseUrl(raw);
-      expect(result).toEqual({ ok: false, failure: { kind: "invalid-url", message: expect.stringContaining("http:// or https://") } });
+      expect(result).toEqual({ ok: false, error: { code: "invalid-url", message: expect.stringContaining("http:// or https://") } });
     },
   );
 

@@ -98,7 +98,7 @@ describe("readBody", () => {
   it("refuses an unknown encoding as a network failure and destroys the source", async () => {
     const body = chunked(TEXT);
     const result = await readBody(body.stream, "gzip, compress", MiB);
-    expect(result).toMatchObject({ ok: false, failure: { kind: "network", message: expect.stringMatching(/unsupported content encoding "compress"/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: "network", message: expect.stringMatching(/unsupported content encoding "compress"/) } });
     expect(body.stream.destroyed).toBe(true);
   });
 
@@ -109,7 +109,7 @@ describe("readBody", () => {
     ["gzip", zlib.gzipSync(TEXT).subarray(0, 40)],
   ])("reports a %s body that does not decode as a network failure", async (encoding, data) => {
     const result = await read(data, encoding);
-    expect(result).toMatchObject({ ok: false, failure: { kind: "network", message: expect.stringContaining("could not be read or decoded") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "network", message: expect.stringContaining("could not be read or decoded") } });
   });
 
   it("reports a source error as a network failure", async () => {
@@ -117,7 +117,7 @@ describe("readBody", () => {
     const pending = readBody(stream, "gzip", MiB);
     stream.write(zlib.gzipSync(TEXT).subarray(0, 20));
     stream.destroy(new Error("socket hang up"));
-    expect(await pending).toMatchObject({ ok: false, failure: { kind: "network", message: expect.stringContaining("socket hang up") } });
+    expect(await pending).toMatchObject({ ok: false, error: { code: "network", message: expect.stringContaining("socket hang up") } });
   });
 
   it("stops a stalled body when the signal fires", async () => {
@@ -126,13 +126,13 @@ describe("readBody", () => {
     const pending = readBody(stream, "gzip", MiB, controller.signal);
     stream.write(zlib.gzipSync(TEXT).subarray(0, 20));
     controller.abort();
-    expect(await pending).toMatchObject({ ok: false, failure: { kind: "aborted" } });
+    expect(await pending).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(stream.destroyed).toBe(true);
   });
 
   it("does not read at all when the signal has already fired", async () => {
     const body = chunked(TEXT);
-    expect(await readBody(body.stream, undefined, MiB, AbortSignal.abort())).toMatchObject({ ok: false, failure: { kind: "aborted" } });
+    expect(await readBody(body.stream, undefined, MiB, AbortSignal.abort())).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(body.pulled()).toBe(0);
   });
 });

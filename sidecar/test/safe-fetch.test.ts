@@ -98,7 +98,7 @@ const fetchUrl = (url: string, over: Partial<SafeFetchRequest> = {}) =>
 
 const ok = async (url: string, over: Partial<SafeFetchRequest> = {}) => {
   const result = await fetchUrl(url, over);
-  if (!result.ok) throw new Error(`expected success, got ${result.failure.kind}: ${result.failure.message}`);
+  if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
   return result.value;
 };
 const echoed = (bytes: Uint8Array) => JSON.parse(Buffer.from(bytes).toString()) as { method: string; headers: Record<string, string>; body: string };
@@ -151,7 +151,7 @@ describe("safeFetch", () => {
 
   it("answers a config failure naming invalid allowHosts entries", async () => {
     const result = await fetchUrl(`${base}/ok`, { policy: policy({ allowHosts: ["127.0.0.2", "*.bad.test", "x:1"] }) });
-    expect(result).toMatchObject({ ok: false, failure: { kind: "config", message: expect.stringContaining("*.bad.test, x:1") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "config", message: expect.stringContaining("*.bad.test, x:1") } });
   });
 
   it("uses a precompiled allow list when given one", async () => {
@@ -164,13 +164,13 @@ describe("safeFetch", () => {
 
   it("answers invalid-url for unusable URLs without any request", async () => {
     const before = site.requests.length;
-    expect(await fetchUrl("ftp://site.test/")).toMatchObject({ ok: false, failure: { kind: "invalid-url" } });
-    expect(await fetchUrl("not a url")).toMatchObject({ ok: false, failure: { kind: "invalid-url" } });
+    expect(await fetchUrl("ftp://site.test/")).toMatchObject({ ok: false, error: { code: "invalid-url" } });
+    expect(await fetchUrl("not a url")).toMatchObject({ ok: false, error: { code: "invalid-url" } });
     expect(site.requests.length).toBe(before);
   });
 
   it("answers dns for a name that does not resolve", async () => {
-    expect(await fetchUrl("http://nowhere.test/")).toMatchObject({ ok: false, failure: { kind: "dns", message: expect.stringContaining("nowhere.test") } });
+    expect(await fetchUrl("http://nowhere.test/")).toMatchObject({ ok: false, error: { code: "dns", message: expect.stringContaining("nowhere.test") } });
   });
 });
 
@@ -192,19 +192,19 @@ describe("safeFetch redirects", () => {
     expect(await ok(chain(5))).toMatchObject({ url: `${base}/ok`, redirects: 5 });
     const before = site.requests.length;
     const result = await fetchUrl(chain(6));
-    expect(result).toMatchObject({ ok: false, failure: { kind: "redirect", message: expect.stringContaining("stopped after 5 redirects") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "redirect", message: expect.stringContaining("stopped after 5 redirects") } });
     expect(site.requests.length - before).toBe(6);
-    expect(await fetchUrl(chain(3), { maxRedirects: 2 })).toMatchObject({ ok: false, failure: { kind: "redirect", message: expect.stringContaining("stopped after 2 redirects") } });
-    expect(await fetchUrl(`${base}/rel`, { maxRedirects: 0 })).toMatchObject({ ok: false, failure: { kind: "redirect" } });
+    expect(await fetchUrl(chain(3), { maxRedirects: 2 })).toMatchObject({ ok: false, error: { code: "redirect", message: expect.stringContaining("stopped after 2 redirects") } });
+    expect(await fetchUrl(`${base}/rel`, { maxRedirects: 0 })).toMatchObject({ ok: false, error: { code: "redirect" } });
   });
 
   it("stops a redirect loop", async () => {
-    expect(await fetchUrl(`${base}/loop`)).toMatchObject({ ok: false, failure: { kind: "redirect", message: expect.stringContaining("stopped after 5 redirects") } });
+    expect(await fetchUrl(`${base}/loop`)).toMatchObject({ ok: false, error: { code: "redirect", message: expect.stringContaining("stopped after 5 redirects") } });
   });
 
   it.each(["/to-outside", "/to-outside-name", "/to-localhost"])("re-vets every hop: %s is blocked and never contacted", async (path) => {
     const result = await fetchUrl(`${base}${path}`);
-    expect(result).toMatchObject({ ok: false, failure: { kind: "blocked", message: expect.stringContaining("web.allowHosts") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "blocked", message: expect.stringContaining("web.allowHosts") } });
     expect(outside.connections).toHaveLength(0);
     expect(deps.dispatchers.handedOut.every(({ vetted }) => vetted.address === "127.0.0.2")).toBe(true);
   });
@@ -235,7 +235,7 @@ describe("safeFetch redirects", () => {
   });
 
   it.each(["/no-location", "/bad-location", "/ftp-location"])("answers redirect for %s", async (path) => {
-    expect(await fetchUrl(`${base}${path}`)).toMatchObject({ ok: false, failure: { kind: "redirect" } });
+    expect(await fetchUrl(`${base}${path}`)).toMatchObject({ ok: false, error: { code: "redirect" } });
   });
 });
 
@@ -259,11 +259,11 @@ describe("safeFetch bodies", () => {
 describe("safeFetch failures", () => {
   it("times out a slow drip past timeoutMs, counting body time", async () => {
     const result = await fetchUrl(`${base}/drip`, { timeoutMs: 1_000 });
-    expect(result).toMatchObject({ ok: false, failure: { kind: "timeout", message: expect.stringContaining("1000 ms") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "timeout", message: expect.stringContaining("1000 ms") } });
   });
 
   it("times out while waiting for headers", async () => {
-    expect(await fetchUrl(`${base}/hang`, { timeoutMs: 300 })).toMatchObject({ ok: false, failure: { kind: "timeout" } });
+    expect(await fetchUrl(`${base}/hang`, { timeoutMs: 300 })).toMatchObject({ ok: false, error: { code: "timeout" } });
   });
 
   it("times out while resolving", async () => {
@@ -271,7 +271,7 @@ describe("safeFetch failures", () => {
     try {
       const slowDeps = { ...deps, resolver: createHostResolver({ servers: [silent.address], timeoutMs: 10_000 }) };
       const result = await safeFetch({ url: `${base}/ok`, policy: policy({ allowHosts: ["127.0.0.2"] }), timeoutMs: 300, maxResponseBytes: MiB }, slowDeps);
-      expect(result).toMatchObject({ ok: false, failure: { kind: "timeout" } });
+      expect(result).toMatchObject({ ok: false, error: { code: "timeout" } });
     } finally {
       await silent.close();
     }
@@ -280,37 +280,37 @@ describe("safeFetch failures", () => {
   it("answers aborted when the caller's signal fires mid-body", async () => {
     const controller = new AbortController();
     onRequest.set("/drip", () => controller.abort());
-    expect(await fetchUrl(`${base}/drip`, { signal: controller.signal })).toMatchObject({ ok: false, failure: { kind: "aborted" } });
+    expect(await fetchUrl(`${base}/drip`, { signal: controller.signal })).toMatchObject({ ok: false, error: { code: "aborted" } });
   });
 
   it("answers aborted for a signal that already fired, without a request", async () => {
     const before = site.requests.length;
-    expect(await fetchUrl(`${base}/ok`, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, failure: { kind: "aborted" } });
-    expect(await fetchUrl(`http://127.0.0.2:${site.port}/ok`, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, failure: { kind: "aborted" } });
+    expect(await fetchUrl(`${base}/ok`, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: "aborted" } });
+    expect(await fetchUrl(`http://127.0.0.2:${site.port}/ok`, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(site.requests.length).toBe(before);
   });
 
   it("answers network for a connection reset mid-body", async () => {
     const result = await fetchUrl(`${base}/reset`);
-    expect(result).toMatchObject({ ok: false, failure: { kind: "network" } });
+    expect(result).toMatchObject({ ok: false, error: { code: "network" } });
   });
 
   it("answers network for a refused port", async () => {
     const closed = await startOrigin("127.0.0.2", () => {});
     await closed.close();
     const result = await fetchUrl(`http://127.0.0.2:${closed.port}/`);
-    expect(result).toEqual({ ok: false, failure: { kind: "network", message: `The request to http://127.0.0.2:${closed.port} failed: the connection was refused.` } });
+    expect(result).toEqual({ ok: false, error: { code: "network", message: `The request to http://127.0.0.2:${closed.port} failed: the connection was refused.` } });
   });
 
   it("answers network for a malformed response", async () => {
-    expect(await fetchUrl(`${base}/garbage`)).toMatchObject({ ok: false, failure: { kind: "network", message: expect.stringContaining("malformed") } });
+    expect(await fetchUrl(`${base}/garbage`)).toMatchObject({ ok: false, error: { code: "network", message: expect.stringContaining("malformed") } });
   });
 
   it("never throws, and failure messages carry no stack", async () => {
     for (const path of ["/reset", "/garbage", "/loop", "/no-location"]) {
       const result = await fetchUrl(`${base}${path}`);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.failure.message).not.toMatch(/\n\s+at /);
+      if (!result.ok) expect(result.error.message).not.toMatch(/\n\s+at /);
     }
   });
 });

@@ -200,7 +200,7 @@ describe("error mapping", () => {
     expect(answer.error.code).toBe(code);
     expect(answer.error.message).toContain(`(${name})`);
     expect(answer.error.message).toContain(String(status));
-    expect(answer.error.retryAfter).toBe(status === 429 ? RETRY_AFTER : undefined);
+    expect(answer.retryAfter).toBe(status === 429 ? RETRY_AFTER : undefined);
   });
 
   it("ddgs: DuckDuckGo's 202 challenge page is PROVIDER_RATE_LIMITED", async () => {

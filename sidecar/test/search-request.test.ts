@@ -12,6 +12,8 @@ describe("searchRequestFrom", () => {
       providerPriority: ["tavily", "serper", "brave", "openserp", "searxng", "ddgs"],
       timeoutMs: 10_000,
       maxResponseBytes: 1_048_576,
+      connectionPool: { maxSockets: 10, timeout: 60_000 },
+      debug: false,
       providers: {
         ddgs: { baseUrl: "https://lite.duckduckgo.com/lite/" },
         brave: { enabled: false, baseUrl: "https://api.search.brave.com/res/v1/web/search", apiKeyEnv: "BRAVE_SEARCH_API_KEY" },
@@ -32,7 +34,7 @@ describe("searchRequestFrom", () => {
       searxng: { enabled: true, baseUrl: "http://10.0.0.5:8080", defaultEngine: "" },
       openserp: { enabled: true, apiKeyEnv: "OS_KEY" },
     });
-    if (!config.ok) throw new Error(config.message);
+    if (!config.ok) throw new Error(config.error.message);
     const request = searchRequestFrom(config.value, "q", 50, {});
     expect(request).toMatchObject({
       provider: "auto",

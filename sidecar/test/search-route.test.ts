@@ -37,7 +37,7 @@ async function post(body: unknown, token = TOKEN) {
 describe("POST /v1/search", () => {
   it("requires the bearer token and asks no provider without it", async () => {
     const res = await post(searchRequest(providers), "wrong-token");
-    expect(res).toEqual({ status: 401, body: { error: { code: "UNAUTHORIZED", message: expect.any(String) } } });
+    expect(res).toEqual({ status: 401, body: { ok: false, error: { code: "UNAUTHORIZED", message: expect.any(String) } } });
     expect(providers.log).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe("POST /v1/search", () => {
     const res = await post(searchRequest(providers, { provider: "brave" }));
     expect(res.status).toBe(200);
     expect(v.is(SidecarSearchAnswerSchema, res.body)).toBe(true);
-    expect(res.body).toEqual({ ok: false, error: { code: "PROVIDER_RATE_LIMITED", message: expect.stringContaining("Brave"), retryAfter: "17" } });
+    expect(res.body).toEqual({ ok: false, error: { code: "PROVIDER_RATE_LIMITED", message: expect.stringContaining("Brave") }, retryAfter: "17" });
   });
 
   it("rejects invalid requests with 400 VALIDATION_FAILED and the field paths", async () => {
@@ -72,6 +72,7 @@ describe("POST /v1/search", () => {
     expect(res).toEqual({
       status: 400,
       body: {
+        ok: false,
         error: {
           code: "VALIDATION_FAILED",
           message: expect.stringMatching(/^Invalid search request: /),

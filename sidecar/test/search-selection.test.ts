@@ -20,7 +20,7 @@ describe("auto mode", () => {
     stage.providers.fakes.ddgs.behave(429);
     const answer = await search();
     expect(asked()).toEqual(["tavily", "serper", "brave", "openserp", "searxng", "ddgs"]);
-    expect(!answer.ok && answer.error).toMatchObject({ code: "PROVIDER_RATE_LIMITED", retryAfter: RETRY_AFTER, message: expect.stringMatching(/DuckDuckGo/) });
+    expect(answer).toMatchObject({ ok: false, error: { code: "PROVIDER_RATE_LIMITED", message: expect.stringMatching(/DuckDuckGo/) }, retryAfter: RETRY_AFTER });
   });
 
   it("orders each tier by providerPriority, unlisted providers after in the default order", async () => {
@@ -33,12 +33,29 @@ describe("auto mode", () => {
   });
 
   it("stops at the first provider that answers and says which one it was", async () => {
-    stage.providers.fakes.tavily.behave("hang");
+    stage.providers.fakes.tavily.behave("reset");
     stage.providers.fakes.serper.behave(401);
     const answer = await search({ timeoutMs: 300 });
     expect(asked()).toEqual(["tavily", "serper", "brave"]);
     expect(answer.ok && answer.value.provider).toBe("brave");
     expect(answer.ok && answer.value.results.map((r) => r.source)).toEqual(["brave", "brave", "brave"]);
+  });
+
+  it("answers WEB_SEARCH_TIMEOUT within web.timeoutMs when a provider hangs: the deadline covers the whole search", async () => {
+    stage.providers.fakes.tavily.behave("hang");
+    const started = Date.now();
+    const answer = await search({ timeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(asked()).toEqual(["tavily"]);
+    expect(!answer.ok && answer.error).toMatchObject({ code: "WEB_SEARCH_TIMEOUT", message: expect.stringMatching(/within 300 ms/) });
+  });
+
+  it("gives later providers the time a budget leaves", async () => {
+    stage.providers.fakes.tavily.behave("hang");
+    const request = { ...searchRequest(stage.providers, { timeoutMs: 300 }, { keys: KEYS }), budgetMs: 2_000 };
+    const answer = stage.watch.record(await searchWeb(request, stage.deps));
+    expect(asked()).toEqual(["tavily", "serper"]);
+    expect(answer.ok && answer.value.provider).toBe("serper");
   });
 
   it("moves on after unusable answers too: malformed, wrong shape, oversized", async () => {

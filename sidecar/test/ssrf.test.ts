@@ -157,9 +157,9 @@ describe("SSRF: blocked by default", () => {
     const result = await fetchUrl(form.replace("{P}", String(trap4.port)));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.failure.kind).toBe("blocked");
-    expect(result.failure.message).toContain("web.allowPrivateNetwork");
-    expect(result.failure.message).not.toMatch(/user|pass/);
+    expect(result.error.code).toBe("blocked");
+    expect(result.error.message).toContain("web.allowPrivateNetwork");
+    expect(result.error.message).not.toMatch(/user|pass/);
     expect(deps.dispatchers.handedOut).toEqual([]);
     expect(trap4.connections).toHaveLength(0);
     expect(trap6.connections).toHaveLength(0);
@@ -172,7 +172,7 @@ describe("SSRF: blocked by default", () => {
   it.each(["http://[fe80::1%25eth0]:{P}/", "http://[fe80::1%eth0]:{P}/", "http://[::1%251]:{P}/"])(
     "rejects the zone id form %s as an invalid URL",
     async (form) => {
-      expect(await fetchUrl(form.replace("{P}", String(trap4.port)))).toMatchObject({ ok: false, failure: { kind: "invalid-url" } });
+      expect(await fetchUrl(form.replace("{P}", String(trap4.port)))).toMatchObject({ ok: false, error: { code: "invalid-url" } });
       expect(trap6.connections).toHaveLength(0);
     },
   );
@@ -184,8 +184,8 @@ describe("SSRF: explicit exemptions", () => {
   it("allowHosts with an IP lets that origin through and no other", async () => {
     const netPolicy = policy({ allowHosts: ["127.0.0.2"] });
     expect(await fetchUrl(at("127.0.0.2"), netPolicy)).toMatchObject({ ok: true, value: { status: 200, remoteAddress: "127.0.0.2" } });
-    expect(await fetchUrl(at("127.0.0.3"), netPolicy)).toMatchObject({ ok: false, failure: { kind: "blocked" } });
-    expect(await fetchUrl(at("three.test"), netPolicy)).toMatchObject({ ok: false, failure: { kind: "blocked" } });
+    expect(await fetchUrl(at("127.0.0.3"), netPolicy)).toMatchObject({ ok: false, error: { code: "blocked" } });
+    expect(await fetchUrl(at("three.test"), netPolicy)).toMatchObject({ ok: false, error: { code: "blocked" } });
     expect(three.connections).toHaveLength(0);
   });
 
@@ -193,8 +193,8 @@ describe("SSRF: explicit exemptions", () => {
     const netPolicy = policy({ allowHosts: ["two.test"] });
     const result = await fetchUrl(at("two.test"), netPolicy);
     expect(result.ok && Buffer.from(result.value.bytes).toString()).toBe(`two two.test:${two.port}`);
-    expect(await fetchUrl(at("127.0.0.2"), netPolicy)).toMatchObject({ ok: false, failure: { kind: "blocked" } });
-    expect(await fetchUrl(at("three.test"), netPolicy)).toMatchObject({ ok: false, failure: { kind: "blocked" } });
+    expect(await fetchUrl(at("127.0.0.2"), netPolicy)).toMatchObject({ ok: false, error: { code: "blocked" } });
+    expect(await fetchUrl(at("three.test"), netPolicy)).toMatchObject({ ok: false, error: { code: "blocked" } });
     expect(three.connections).toHaveLength(0);
   });
 
@@ -202,7 +202,7 @@ describe("SSRF: explicit exemptions", () => {
     const netPolicy = policy({ allowHosts: ["127.0.0.2/31"] });
     expect((await fetchUrl(at("127.0.0.2"), netPolicy)).ok).toBe(true);
     expect((await fetchUrl(at("three.test"), netPolicy)).ok).toBe(true);
-    expect(await fetchUrl(`http://127.0.0.1:${trap4.port}/`, netPolicy)).toMatchObject({ ok: false, failure: { kind: "blocked" } });
+    expect(await fetchUrl(`http://127.0.0.1:${trap4.port}/`, netPolicy)).toMatchObject({ ok: false, error: { code: "blocked" } });
     expect(trap4.connections).toHaveLength(0);
     expect(three.connections.length).toBeGreaterThan(0);
   });
@@ -227,7 +227,7 @@ describe("SSRF: DNS rebinding", () => {
     const first = await fetchUrl(url, netPolicy);
     expect(first).toMatchObject({ ok: true, value: { status: 200, remoteAddress: "127.0.0.2" } });
     const second = await fetchUrl(url, netPolicy);
-    expect(second).toMatchObject({ ok: false, failure: { kind: "blocked", message: expect.stringContaining("rebind.test resolves to 127.0.0.3") } });
+    expect(second).toMatchObject({ ok: false, error: { code: "blocked", message: expect.stringContaining("rebind.test resolves to 127.0.0.3") } });
 
     expect(two.requests.map((r) => r.headers.host)).toEqual([`rebind.test:${two.port}`]);
     expect(two.connections.length - connectionsBefore).toBe(1);

@@ -54,9 +54,9 @@ describe("vetDestination", () => {
       const result = await vet(`http://${host}:8080/`);
       expect(result.ok).toBe(false);
       if (result.ok) return;
-      expect(result.failure.kind).toBe("blocked");
-      expect(result.failure.message).toContain(`${host} resolves to`);
-      expect(result.failure.message).toContain("web.allowHosts");
+      expect(result.error.code).toBe("blocked");
+      expect(result.error.message).toContain(`${host} resolves to`);
+      expect(result.error.message).toContain("web.allowHosts");
     },
   );
 
@@ -69,7 +69,7 @@ describe("vetDestination", () => {
 
   it("blocks local names before asking DNS", async () => {
     const before = dns.queries.length;
-    expect(await vet("http://db.internal/")).toMatchObject({ ok: false, failure: { kind: "blocked" } });
+    expect(await vet("http://db.internal/")).toMatchObject({ ok: false, error: { code: "blocked" } });
     expect(dns.queries.length).toBe(before);
   });
 
@@ -81,17 +81,17 @@ describe("vetDestination", () => {
   });
 
   it("needs every private answer to be allow-listed", async () => {
-    expect(await vet("http://two-loop.test/", { allow: ["127.0.0.2"] })).toMatchObject({ ok: false, failure: { kind: "blocked" } });
+    expect(await vet("http://two-loop.test/", { allow: ["127.0.0.2"] })).toMatchObject({ ok: false, error: { code: "blocked" } });
     expect(await vet("http://two-loop.test/", { allow: ["127.0.0.2", "127.0.0.3"] })).toEqual({ ok: true, value: { address: "127.0.0.2", family: 4 } });
   });
 
   it("reports a name that does not resolve as kind dns, naming the host", async () => {
     const result = await vet("http://user:pw@nowhere.test/secret");
-    expect(result).toMatchObject({ ok: false, failure: { kind: "dns", message: expect.stringContaining("nowhere.test") } });
+    expect(result).toMatchObject({ ok: false, error: { code: "dns", message: expect.stringContaining("nowhere.test") } });
     expect(JSON.stringify(result)).not.toMatch(/pw|secret/);
   });
 
   it("reports an aborted resolution as aborted", async () => {
-    expect(await vet("http://public.test/", { signal: AbortSignal.abort() })).toMatchObject({ ok: false, failure: { kind: "aborted" } });
+    expect(await vet("http://public.test/", { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: "aborted" } });
   });
 });

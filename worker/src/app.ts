@@ -1,7 +1,7 @@
 import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION } from "@edge-web/shared";
 import { Hono } from "hono";
-import type { ApiOptions } from "./api-options.ts";
-import type { AppEnv } from "./app-env.ts";
+import { secureHeaders } from "hono/secure-headers";
+import type { ApiOptions, AppEnv } from "./app-env.ts";
 import { ownerId } from "./auth/principal.ts";
 import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 import { jsonError } from "./http/respond.ts";
@@ -26,6 +26,8 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   const options: ApiOptions = { ...DEFAULT_API_OPTIONS, ...overrides };
   const app = new Hono<AppEnv>().basePath(options.basePath || "/");
 
+  // nosniff and the rest of hono's defaults on every answer (a route's own value wins, e.g. attachments').
+  app.use("*", secureHeaders({ overwrite: false }));
   app.use("*", async (c, next) => {
     const declared = c.req.header(PROTOCOL_HEADER);
     if (!isCompatibleProtocolVersion(declared)) {

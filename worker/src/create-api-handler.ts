@@ -1,5 +1,5 @@
 import { env as workerEnv } from "cloudflare:workers";
-import type { ApiOptions } from "./api-options.ts";
+import type { ApiOptions } from "./app-env.ts";
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
 

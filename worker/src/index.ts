@@ -5,7 +5,7 @@ export { SessionObject } from "./session/session-object.ts";
 export { ConfigObject } from "./config/config-object.ts";
 export { createApiHandler } from "./create-api-handler.ts";
 export { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
-export type { ApiOptions } from "./api-options.ts";
+export type { ApiOptions } from "./app-env.ts";
 
 const handle = createApiHandler();
 

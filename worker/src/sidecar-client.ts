@@ -1,44 +1,42 @@
 import {
-  ExtractedContentSchema,
+  displayUrl,
   fail,
+  FailureSchema,
   isWebErrorCode,
-  PROVIDER_NAMES,
+  SidecarFetchAnswerSchema,
   SidecarSearchAnswerSchema,
-  type CodedError,
+  type Deadline,
   type ExtractedContent,
+  type Failure,
   type FetchOptions,
-  type Result,
-  type SearchOutcome,
+  type SearchFailure,
   type SidecarSearchRequest,
   type SidecarSearchSuccess,
+  type StepTimings,
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Env } from "./env.ts";
 
-const FailureSchema = v.object({
-  ok: v.literal(false),
-  error: v.object({ code: v.string(), message: v.string(), retryAfter: v.optional(v.string()) }),
-});
-const FetchAnswerSchema = v.union([v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.optional(v.number()) }), FailureSchema]);
-export type SearchAnswer = SearchOutcome<SidecarSearchSuccess>;
+/** Per-step timings ride along when the request asked for verbose debugging. */
+type Timed<T> = T & { timings?: StepTimings };
+/** The page and the body bytes the sidecar read for it, or a failure in canonical codes. */
+export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number } | Failure>;
+/** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
+export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
 
 export interface SidecarClient {
-  /** The page, and how many body bytes the sidecar read for it. */
-  fetchContent(url: string, preferReader: boolean, options: FetchOptions, signal?: AbortSignal): Promise<Result<ExtractedContent> & { bytes?: number }>;
-  search(request: SidecarSearchRequest, signal?: AbortSignal): Promise<SearchAnswer>;
+  fetchContent(url: string, preferReader: boolean, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
+  search(request: SidecarSearchRequest, deadline: Deadline, cancel?: AbortSignal): Promise<SearchAnswer>;
   healthy(): Promise<boolean>;
 }
 
-/** Extra time the worker allows beyond the sidecar's own deadlines before giving up on it. */
-const GRACE_MS = 5_000;
-/** auto mode may try every provider in turn, each within web.timeoutMs. */
-const MAX_PROVIDER_ATTEMPTS = PROVIDER_NAMES.length;
+/** How long past a call's deadline the worker waits for the sidecar's own timeout answer before giving up on it. */
+const GRACE_MS = 250;
 
 interface CallPlan<S extends v.GenericSchema> {
   path: string;
-  body: unknown;
+  body: object;
   answer: S;
-  budgetMs: number;
   /** The tool's codes for a sidecar that is late or unusable. */
   timeoutCode: "CONTENT_FETCH_TIMEOUT" | "WEB_SEARCH_TIMEOUT";
   failureCode: "CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED";
@@ -50,62 +48,64 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   const base = env.SIDECAR_URL.replace(/\/+$/, "");
   const headers = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}`, "content-type": "application/json" };
 
-  async function call<S extends v.GenericSchema>(plan: CallPlan<S>, signal?: AbortSignal): Promise<v.InferOutput<S> | { ok: false; error: CodedError }> {
-    const deadline = AbortSignal.timeout(plan.budgetMs);
+  /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
+  async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
+    const budgetMs = Math.max(1, deadline.remainingMs());
+    const cutoff = AbortSignal.timeout(budgetMs + GRACE_MS);
     let response: Response;
     try {
       response = await fetch(`${base}${plan.path}`, {
         method: "POST",
         headers,
-        body: JSON.stringify(plan.body),
-        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+        body: JSON.stringify({ ...plan.body, budgetMs }),
+        signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
       });
     } catch {
-      if (deadline.aborted) return fail(plan.timeoutCode, `${plan.what} took longer than ${plan.budgetMs} ms; try again or raise web.timeoutMs.`);
-      if (signal?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
+      if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
+      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry or raise web.timeoutMs.`);
       return fail(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.");
     }
     if (response.status === 401) {
       await response.body?.cancel();
       return fail(plan.failureCode, "The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.");
     }
-    const parsed = v.safeParse(plan.answer, await response.json().catch(() => null));
-    if (!parsed.success) return fail(plan.failureCode, `The sidecar gave an unexpected answer (HTTP ${response.status}) to ${plan.what}.`);
-    const answer = parsed.output as { ok: boolean; error?: { code: string } };
-    // Only canonical codes pass through to callers.
-    if (!answer.ok && answer.error && !isWebErrorCode(answer.error.code)) answer.error.code = plan.failureCode;
-    return parsed.output;
+    const json: unknown = await response.json().catch(() => null);
+    const answer = response.status === 200 ? v.safeParse(plan.answer, json) : undefined;
+    if (answer?.success) return passCanonical(answer.output as { ok: boolean; error?: { code: string } }, plan.failureCode) as A;
+    // The sidecar refused the request itself: say what it said, in the tool's codes.
+    const refusal = v.safeParse(FailureSchema, json);
+    if (refusal.success) {
+      const { code, message } = refusal.output.error;
+      return isWebErrorCode(code)
+        ? fail(code, message)
+        : fail(plan.failureCode, `The sidecar refused ${plan.what} (${code}): ${message}`);
+    }
+    return fail(plan.failureCode, `The sidecar gave an unexpected answer (HTTP ${response.status}) to ${plan.what}.`);
   }
 
   return {
-    fetchContent(url, preferReader, options, signal) {
-      return call(
-        {
-          path: "/v1/fetch",
-          body: { url, preferReader, options },
-          answer: FetchAnswerSchema,
-          budgetMs: options.timeoutMs + (options.enableJinaFallback ? options.jinaTimeoutMs : 0) + GRACE_MS,
-          timeoutCode: "CONTENT_FETCH_TIMEOUT",
-          failureCode: "CONTENT_FETCH_FAILED",
-          what: `Fetching ${url}`,
-        },
-        signal,
-      ) as Promise<Result<ExtractedContent> & { bytes?: number }>;
+    fetchContent(url, preferReader, options, deadline, cancel) {
+      const plan = {
+        path: "/v1/fetch",
+        body: { url, preferReader, options },
+        answer: SidecarFetchAnswerSchema,
+        timeoutCode: "CONTENT_FETCH_TIMEOUT",
+        failureCode: "CONTENT_FETCH_FAILED",
+        what: `Fetching ${displayUrl(url)}`,
+      } as const;
+      return call<typeof SidecarFetchAnswerSchema, FetchAnswer>(plan, deadline, cancel);
     },
 
-    search(request, signal) {
-      return call(
-        {
-          path: "/v1/search",
-          body: request,
-          answer: SidecarSearchAnswerSchema,
-          budgetMs: request.timeoutMs * MAX_PROVIDER_ATTEMPTS + GRACE_MS,
-          timeoutCode: "WEB_SEARCH_TIMEOUT",
-          failureCode: "WEB_SEARCH_FAILED",
-          what: `Searching for "${request.query}"`,
-        },
-        signal,
-      ) as Promise<SearchAnswer>;
+    search(request, deadline, cancel) {
+      const plan = {
+        path: "/v1/search",
+        body: request,
+        answer: SidecarSearchAnswerSchema,
+        timeoutCode: "WEB_SEARCH_TIMEOUT",
+        failureCode: "WEB_SEARCH_FAILED",
+        what: `Searching for ${JSON.stringify(request.query.length > 100 ? `${request.query.slice(0, 100)}…` : request.query)}`,
+      } as const;
+      return call<typeof SidecarSearchAnswerSchema, SearchAnswer>(plan, deadline, cancel);
     },
 
     async healthy() {
@@ -118,4 +118,10 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
       }
     },
   };
+}
+
+/** Only canonical codes reach callers; anything else becomes the tool's failure code, message kept. */
+function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, failureCode: string): A {
+  if (answer.ok || !answer.error || isWebErrorCode(answer.error.code)) return answer;
+  return { ...answer, error: { ...answer.error, code: failureCode } };
 }

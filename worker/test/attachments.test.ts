@@ -137,7 +137,7 @@ describe("uploading an attachment", () => {
     expect(res.body.attachment.mimeType).toBe("application/octet-stream");
   });
 
-  it("answers 404 for an unknown session, 409 for an ended one, 403 for another token's", async () => {
+  it("answers 404 for an unknown or deleted session, 403 for another token's", async () => {
     const file = () => form({ file: new File(["x"], "a.txt") });
     const unknown = await upload(crypto.randomUUID(), file());
     expect(unknown.status).toBe(404);
@@ -146,8 +146,8 @@ describe("uploading an attachment", () => {
     const ended = await newSession();
     expect((await send(`/api/sessions/${ended}`, { method: "DELETE" })).status).toBe(200);
     const afterEnd = await upload(ended, file());
-    expect(afterEnd.status).toBe(409);
-    expect(afterEnd.body.error.code).toBe("SESSION_ENDED");
+    expect(afterEnd.status).toBe(404);
+    expect(afterEnd.body.error.code).toBe("SESSION_NOT_FOUND");
 
     const tokens = { API_TOKENS: "token-a,token-b" };
     const owned = await newSession(tokens, { authorization: "Bearer token-a" });
@@ -156,6 +156,20 @@ describe("uploading an attachment", () => {
     expect(other.body.error.code).toBe("FORBIDDEN");
     expect((await upload(owned, file(), tokens, { authorization: "Bearer token-a" })).status).toBe(200);
     expect(await storedFor(ended)).toEqual([]);
+  });
+});
+
+describe("deleting the session", () => {
+  it("deletes its attachments' bytes too", async () => {
+    const sessionId = await newSession();
+    const first = await upload(sessionId, form({ file: new File(["one"], "a.txt", { type: "text/plain" }) }));
+    const second = await upload(sessionId, form({ file: new File(["two"], "b.txt", { type: "text/plain" }) }));
+    expect((await storedFor(sessionId)).sort()).toEqual([first.body.attachment.id, second.body.attachment.id].sort());
+    expect((await send(`/api/sessions/${sessionId}`, { method: "DELETE" })).status).toBe(200);
+    expect(await storedFor(sessionId)).toEqual([]);
+    const download = await send(first.body.displayUrl);
+    expect(download.status).toBe(404);
+    expect(((await download.json()) as Answer).error.code).toBe("ATTACHMENT_NOT_FOUND");
   });
 });
 

@@ -2,7 +2,7 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
-import { loadToolSettings } from "../src/config/load-tool-settings.ts";
+import { dropConfigLease, loadToolSettings } from "../src/config/effective-config.ts";
 import { hideProviders, parseHiddenProviders } from "../src/config/model-catalog.ts";
 import type { Env } from "../src/env.ts";
 import { configRoutes } from "../src/routes/config-routes.ts";
@@ -38,6 +38,8 @@ const TAVILY_KEY = "tvly-fedcba9876543210";
 // The ConfigObject is a singleton whose storage lives as long as this file: start every test empty.
 beforeEach(async () => {
   await reset();
+  // The wiped storage did not go through the config API, so this isolate's lease on it must go too.
+  dropConfigLease();
 });
 
 describe("settings domain", () => {

@@ -89,13 +89,13 @@ describe("fetch_content through the worker, the session object and the sidecar",
     expect(res.body.results[0]).toMatchObject({ content: "x".repeat(100), truncated: true });
   });
 
-  it("clears stored results when the session is deleted", async () => {
+  it("forgets stored results when the session is deleted", async () => {
     const id = await newSession();
     const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
     await call("DELETE", `/api/sessions/${id}`);
     const after = await tool(id, "get_search_content", { responseId: res.body.responseId });
-    expect(after.status).toBe(409);
-    expect(after.body.error.code).toBe("SESSION_ENDED");
+    expect(after.status).toBe(404);
+    expect(after.body.error.code).toBe("SESSION_NOT_FOUND");
   });
 });
 
@@ -146,13 +146,19 @@ describe("fetch_content errors", () => {
     expect(res.body.error.message).toMatch(/404/);
   });
 
-  it("fails at once when the session's queue is full", async () => {
+  it("fails a separate call at once when the session's queue is full", async () => {
     const config = withConfig({ concurrency: { maxConcurrent: 1, maxQueueSize: 1 } });
     const id = await newSession(config);
-    const res = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt?1`, `${origin}/notes.txt?2`, `${origin}/notes.txt?3`] }, config);
+    const running = tool(id, "fetch_content", { url: `${origin}/delay?ms=600` }, config);
+    const waiting = tool(id, "fetch_content", { url: `${origin}/delay?ms=600&n=2` }, config);
+    // Both earlier calls are in the session object before this one arrives: it is answered at once.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` }, config);
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe("CONTENT_FETCH_FAILED");
-    expect(res.body.error.message).toMatch(/waiting/);
+    expect(res.body.error.message).toMatch(/1 requests running and 1 calls waiting \(web\.concurrency\)/);
+    expect((await running).status).toBe(200);
+    expect((await waiting).status).toBe(200);
   });
 
   it("answers 404 for unknown sessions and unknown tools", async () => {

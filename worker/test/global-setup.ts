@@ -39,6 +39,12 @@ export default async function setup(project: TestProject) {
       "/missing": send(404, "text/html", "<h1>gone</h1>"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
+      // Answers after ?ms= milliseconds, with ?chars= characters of ?char= (default "x").
+      "/delay": (req, res) => {
+        const query = new URL(req.url ?? "/", "http://origin").searchParams;
+        const body = (query.get("char") ?? "x").repeat(Number(query.get("chars") ?? "100"));
+        setTimeout(() => res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(body), Number(query.get("ms") ?? "0")).unref();
+      },
       "/slow": (_req, res) => {
         res.writeHead(200, { "content-type": "text/plain" });
         res.write("start");

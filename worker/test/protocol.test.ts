@@ -49,9 +49,9 @@ describe("sessions", () => {
   });
 
   it("rejects wrong types with every field path", async () => {
-    const res = await call("POST", "/api/sessions", { source: 1, env: { A: 2 } });
+    const res = await call("POST", "/api/sessions", { source: 1, cwd: 2, model: false });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual(["source", "env.A"]);
+    expect(res.body.error.fields).toEqual(["source", "cwd", "model"]);
   });
 
   it("rejects invalid JSON", async () => {

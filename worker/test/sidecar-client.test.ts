@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { DEFAULT_WEB_CONFIG, fetchOptionsFrom, searchRequestFrom } from "@edge-web/shared";
+import { deadlineIn, DEFAULT_WEB_CONFIG, fetchOptionsFrom, searchRequestFrom } from "@edge-web/shared";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { createSidecarClient } from "../src/sidecar-client.ts";
@@ -12,7 +12,7 @@ describe("the worker's sidecar client", () => {
   it("reports a token the sidecar refuses without echoing the token", async () => {
     const token = "not-the-sidecar-token-0123456789";
     const client = createSidecarClient({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token });
-    const result = await client.fetchContent(`${origin}/notes.txt`, false, options);
+    const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/refused the worker's token/) } });
     expect(JSON.stringify(result)).not.toContain(token);
     expect(await client.healthy()).toBe(false);
@@ -20,14 +20,33 @@ describe("the worker's sidecar client", () => {
 
   it("reports an unreachable sidecar in the tool's codes", async () => {
     const client = createSidecarClient({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
-    const fetched = await client.fetchContent(`${origin}/notes.txt`, false, options);
+    const fetched = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(fetched).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
-    const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}));
+    const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}), deadlineIn(2_000));
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
   });
 
   it("passes the sidecar's answer and the bytes it read through", async () => {
-    const result = await createSidecarClient(bindings).fetchContent(`${origin}/notes.txt`, false, options);
+    const result = await createSidecarClient(bindings).fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: true, value: { content: "plain notes\nsecond line" }, bytes: 23 });
+  });
+
+  it("passes the sidecar's own refusals on, with its code and message, instead of an unexpected answer", async () => {
+    const client = createSidecarClient(bindings);
+    const invalid = await client.fetchContent(`${origin}/notes.txt`, false, { ...options, timeoutMs: -1 }, deadlineIn(2_000));
+    expect(invalid).toEqual({
+      ok: false,
+      error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar refused .*\(VALIDATION_FAILED\): Invalid fetch request: options\.timeoutMs/) },
+    });
+    const huge = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q".repeat(300_000), 1, {}), deadlineIn(2_000));
+    expect(huge).toEqual({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/\(PAYLOAD_TOO_LARGE\): Requests are limited to 262144 bytes/) } });
+    expect(JSON.stringify(huge).length).toBeLessThan(1_000);
+  });
+
+  it("gives up at the call's deadline when the sidecar is late, in the tool's timeout code", async () => {
+    const started = Date.now();
+    const late = await createSidecarClient(bindings).fetchContent(`${origin}/slow`, false, options, deadlineIn(600));
+    expect(late).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_TIMEOUT" } });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

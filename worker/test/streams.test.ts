@@ -93,12 +93,12 @@ describe("session streams", () => {
     expect(await stream.next()).toBeUndefined();
   });
 
-  it("answers 409 for ended sessions and 404 for unknown ones", async () => {
+  it("answers 404 for deleted and unknown sessions", async () => {
     const id = await newSession();
     await call("DELETE", `/api/sessions/${id}`);
-    const ended = await openStream(id);
-    expect(ended.status).toBe(409);
-    expect(((await ended.json()) as { error: { code: string } }).error.code).toBe("SESSION_ENDED");
+    const deleted = await openStream(id);
+    expect(deleted.status).toBe(404);
+    expect(((await deleted.json()) as { error: { code: string } }).error.code).toBe("SESSION_NOT_FOUND");
     expect((await openStream(crypto.randomUUID())).status).toBe(404);
   });
 
@@ -115,6 +115,9 @@ describe("session streams", () => {
     expect((await stream.next())?.data.payload).toMatchObject({ control: "error", code: "idle" });
     expect((await tool(id, "get_search_content", { responseId: fetched.body.responseId })).body.error.code).toBe("SESSION_ENDED");
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("ended");
+    const stream2 = await openStream(id);
+    expect(stream2.status).toBe(409);
+    expect(((await stream2.json()) as { error: { code: string } }).error.code).toBe("SESSION_ENDED");
   });
 });
 

@@ -189,14 +189,25 @@ describe("web_search through the worker", () => {
     expect(wrongType.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["query", "numResults"] });
   });
 
-  it("fails at once when the session's queue is full", async () => {
+  it("fails a separate call at once when the session's queue is full; a call's own queries all run", async () => {
     const b = bindings({ provider: "ddgs", cache: { enabled: false }, concurrency: { maxConcurrent: 1, maxQueueSize: 1 } });
     const id = await newSession(b);
-    const res = await tool(id, "web_search", { queries: [fresh(), fresh(), fresh(), fresh()] }, b);
+    const own = await tool(id, "web_search", { queries: [fresh(), fresh(), fresh(), fresh()] }, b);
+    expect(own.status).toBe(200);
+    expect(own.body.queries).toHaveLength(4);
+    await behave("ddgs", "hang");
+    const running = tool(id, "web_search", { query: fresh() }, b);
+    const waiting = tool(id, "web_search", { query: fresh() }, b);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const res = await tool(id, "web_search", { query: fresh() }, b);
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe("WEB_SEARCH_FAILED");
-    expect(res.body.error.message).toMatch(/1 requests running and 1 waiting \(web\.concurrency\)/);
-    expect((await counts()).ddgs).toBeLessThanOrEqual(2);
+    expect(res.body.error.message).toMatch(/1 requests running and 1 calls waiting \(web\.concurrency\)/);
+    expect((await running).body.error.code).toBe("WEB_SEARCH_TIMEOUT");
+    expect((await waiting).body.error.code).toBe("WEB_SEARCH_TIMEOUT");
+    // The four queries and the hanging call; the waiting one may get its slot just before its deadline.
+    expect((await counts()).ddgs).toBeGreaterThanOrEqual(5);
+    expect((await counts()).ddgs).toBeLessThanOrEqual(6);
   });
 
   it("floors and clamps numResults to 1..maxResults", async () => {

@@ -1,3 +1,5 @@
+import { fail } from "@edge-web/shared";
+import type { EgressResult } from "./egress-types.ts";
 import ipaddr from "ipaddr.js";
 import { parseIp } from "./parse-ip.ts";
 
@@ -29,7 +31,7 @@ function parseHostname(entry: string): string | undefined {
 }
 
 /** Compiles web.allowHosts: host names (exact), IP literals in any notation ipaddr.js reads, and CIDRs. */
-export function compileAllowList(entries: readonly string[]): { ok: true; value: AllowList } | { ok: false; invalid: string[] } {
+export function compileAllowList(entries: readonly string[]): EgressResult<AllowList> {
   const hosts = new Set<string>();
   const ranges: Range[] = [];
   const invalid: string[] = [];
@@ -41,7 +43,7 @@ export function compileAllowList(entries: readonly string[]): { ok: true; value:
     else if (host) hosts.add(host);
     else invalid.push(raw);
   }
-  if (invalid.length > 0) return { ok: false, invalid };
+  if (invalid.length > 0) return fail("config", `web.allowHosts has entries that are not a host name, IP address or CIDR: ${invalid.join(", ")}.`);
   return {
     ok: true,
     value: {

@@ -1,3 +1,4 @@
+import type { CodedError, ConnectionPool, Result, StepClock } from "@edge-web/shared";
 import type { Dispatcher } from "undici";
 
 /** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts, web.deniedDomains, web.allowedDomains). */
@@ -28,13 +29,10 @@ export type EgressFailureKind =
   | "network" // connection refused/reset, TLS failure, malformed response
   | "config"; // web.allowHosts holds an entry that is not a host name, IP address or CIDR
 
-export interface EgressFailure {
-  kind: EgressFailureKind;
-  /** Says what happened and what the caller can do; never contains secrets. */
-  message: string;
-}
+/** Its message says what happened and what the caller can do; it never contains secrets. */
+export type EgressFailure = CodedError<EgressFailureKind>;
 
-export type EgressResult<T> = { ok: true; value: T } | { ok: false; failure: EgressFailure };
+export type EgressResult<T> = Result<T, EgressFailureKind>;
 
 /** A response read to the end (or to the byte cap). */
 export interface FetchedResponse {
@@ -63,6 +61,10 @@ export interface SafeFetchRequest {
   signal?: AbortSignal;
   /** At most this many redirects are followed (default 5); each hop is vetted again. */
   maxRedirects?: number;
+  /** The keep-alive pool to use for each hop's origin (default: the dispatcher source's own). */
+  pool?: ConnectionPool;
+  /** Collects the time spent vetting, connecting and reading (summed over redirect hops). */
+  clock?: StepClock;
 }
 
 /** Resolves a hostname to every address it has (A and AAAA). */
@@ -71,7 +73,7 @@ export interface HostResolver {
 }
 
 export interface DispatcherSource {
-  /** A keep-alive dispatcher whose connections go only to `vetted` for this origin. */
-  dispatcherFor(origin: string, vetted: VettedAddress): Dispatcher;
+  /** A keep-alive dispatcher whose connections go only to `vetted` for this origin, sized by `pool`. */
+  dispatcherFor(origin: string, vetted: VettedAddress, pool?: ConnectionPool): Dispatcher;
   close(): Promise<void>;
 }

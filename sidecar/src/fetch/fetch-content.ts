@@ -1,4 +1,17 @@
-import { fail, ok, type CodedError, type HostLimiter, type ExtractedContent, type FetchOptions, type Result } from "@edge-web/shared";
+import {
+  createStepClock,
+  deadlineIn,
+  displayUrl,
+  fail,
+  fetchBudgetMs,
+  ok,
+  type CodedError,
+  type ExtractedContent,
+  type FetchOptions,
+  type HostLimiter,
+  type Result,
+  type StepTimings,
+} from "@edge-web/shared";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
@@ -23,64 +36,96 @@ export interface FetchContentRequest {
   url: string;
   preferReader: boolean;
   options: FetchOptions;
+  /** Milliseconds the whole request may take, queues included; default web.timeoutMs (+ web.jinaTimeoutMs). */
+  budgetMs?: number;
 }
+
+/** The page with the body bytes read for it (for statistics), or a failure; per-step timings on request. */
+export type FetchContentAnswer = (Result<ExtractedContent> & { bytes?: number }) & { timings?: StepTimings };
 
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
-/** The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → reader fallback → truncate. */
-export async function fetchContent(
+/**
+ * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → reader fallback →
+ * truncate. One deadline covers all of it, the wait for a free slot included.
+ */
+export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
+  const clock = createStepClock();
+  const answer = await runPipeline(req, deps, clock, signal);
+  return req.options.debug === "verbose" ? { ...answer, timings: clock.timings() } : answer;
+}
+
+async function runPipeline(
   req: FetchContentRequest,
   deps: FetchContentDeps,
+  clock: ReturnType<typeof createStepClock>,
   signal?: AbortSignal,
 ): Promise<Result<ExtractedContent> & { bytes?: number }> {
+  const { options } = req;
+  const deadline = deadlineIn(req.budgetMs ?? fetchBudgetMs(options));
+  const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const parsed = parseUrl(req.url);
-  if (!parsed.ok) return fail("CONTENT_FETCH_INVALID_URL", parsed.failure.message);
+  if (!parsed.ok) return fail("CONTENT_FETCH_INVALID_URL", parsed.error.message);
   const url = parsed.value;
-  const allow = compileAllowList(req.options.allowHosts);
-  if (!allow.ok) return fail("INVALID_INPUT", `web.allowHosts has entries that are not a hostname, IP or CIDR: ${allow.invalid.join(", ")}.`);
-  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = req.options;
+  const shown = displayUrl(url);
+  const allow = compileAllowList(options.allowHosts);
+  if (!allow.ok) return fail("INVALID_INPUT", allow.error.message);
+  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = options;
   const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
 
   const slot = await deps.limiter.run(
     url.hostname,
-    (taskSignal) =>
-      safeFetch(
+    // The deadline bounds the wait; once running, the fetch's own timeout (within it) applies.
+    () => {
+      clock.lap("queue");
+      return safeFetch(
         {
           url: url.href,
           headers: { accept: ACCEPT },
           policy,
-          timeoutMs: req.options.timeoutMs,
-          maxResponseBytes: req.options.maxResponseBytes,
-          ...(taskSignal && { signal: taskSignal }),
+          timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline.remainingMs())),
+          maxResponseBytes: options.maxResponseBytes,
+          pool: options.connectionPool,
+          clock,
+          ...(signal && { signal }),
         },
         { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent, allow: allow.value },
-      ),
-    signal,
+      );
+    },
+    { signal: stop },
   );
   if (!slot.ok) {
-    return slot.reason === "queue-full"
-      ? fail("CONTENT_FETCH_FAILED", "The fetch service is at its concurrency limit and its queue is full; retry shortly.")
-      : fail("CONTENT_FETCH_TIMEOUT", `Fetching ${displayUrl(url)} was aborted before it started.`);
+    if (slot.error.code === "queue-full") return fail("CONTENT_FETCH_FAILED", "The fetch service is at its concurrency limit and its queue is full; retry shortly.");
+    if (deadline.signal.aborted) {
+      return fail(
+        "CONTENT_FETCH_TIMEOUT",
+        `Fetching ${shown} waited ${deadline.elapsedMs()} ms in the fetch service's queue (it limits requests per host) and could not start within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry later or raise web.timeoutMs.`,
+      );
+    }
+    return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was cancelled before it started.`);
   }
-  if (!slot.value.ok) return fail(...egressError(slot.value.failure, displayUrl(url), req.options));
+  if (!slot.value.ok) return fail(...egressError(slot.value.error, shown, options, Math.round(clock.timings().queue ?? 0)));
   const response = slot.value.value;
 
   if (response.status < 200 || response.status > 299) {
-    return fail("CONTENT_FETCH_FAILED", `${displayUrl(url)} answered HTTP ${response.status}; the page could not be fetched.`);
+    return fail("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${response.status}; the page could not be fetched.`);
   }
   const type = detectContentType({ contentType: response.headers["content-type"], url: response.url, bytes: response.bytes });
   if (!type.ok) return fail("CONTENT_FETCH_FAILED", type.message);
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);
   const extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
+  clock.lap("extract");
 
   let title = extracted.title;
   let content = extracted.content;
   // Pages on private addresses are never sent to the reader service.
-  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && wantsReader(extracted, req.options, req.preferReader)) {
+  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && wantsReader(extracted, options, req.preferReader)) {
     // The reader service is operator configuration: the domain lists govern the pages agents ask for, not it.
     const readerPolicy: NetworkPolicy = { allowPrivateNetwork, allowHosts };
-    const reader = await readViaReader(response.url, req.options, readerPolicy, deps, signal);
+    const readerOptions = { ...options, jinaTimeoutMs: Math.max(1, Math.min(options.jinaTimeoutMs, deadline.remainingMs())) };
+    const reader = await readViaReader(response.url, readerOptions, readerPolicy, deps, signal);
+    clock.lap("reader");
     if (!reader.ok) return reader;
     if (reader.value) {
       content = reader.value.content;
@@ -88,9 +133,8 @@ export async function fetchContent(
     }
   }
 
-  const cut = truncateContent(content, req.options.maxContentChars);
+  const cut = truncateContent(content, options.maxContentChars);
   const metadata = { ...extracted.metadata, ...(response.url !== url.href && { requestedUrl: url.href }) };
-  // `bytes` (the body bytes read) rides beside the result for the session's statistics.
   const page = ok({
     url: response.url,
     ...(title && { title }),
@@ -104,12 +148,14 @@ export async function fetchContent(
 }
 
 /** Egress failures in the fetch tool's codes. */
-function egressError(failure: EgressFailure, shown: string, options: FetchOptions): [CodedError["code"], string] {
-  switch (failure.kind) {
+function egressError(failure: EgressFailure, shown: string, options: FetchOptions, queuedMs: number): [CodedError["code"], string] {
+  switch (failure.code) {
     case "invalid-url":
       return ["CONTENT_FETCH_INVALID_URL", failure.message];
-    case "timeout":
-      return ["CONTENT_FETCH_TIMEOUT", `Fetching ${shown} took longer than ${options.timeoutMs} ms (web.timeoutMs); retry or raise the limit.`];
+    case "timeout": {
+      const waited = queuedMs > 0 ? `, ${queuedMs} ms of it waiting in the fetch service's queue` : "";
+      return ["CONTENT_FETCH_TIMEOUT", `Fetching ${shown} did not finish within web.timeoutMs (${options.timeoutMs} ms${waited}); retry or raise the limit.`];
+    }
     case "aborted":
       return ["CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was aborted.`];
     case "config":
@@ -117,13 +163,4 @@ function egressError(failure: EgressFailure, shown: string, options: FetchOption
     default:
       return ["CONTENT_FETCH_FAILED", failure.message];
   }
-}
-
-/** A URL safe to show: no user name or password. */
-function displayUrl(url: URL): string {
-  if (!url.username && !url.password) return url.href;
-  const shown = new URL(url.href);
-  shown.username = "";
-  shown.password = "";
-  return shown.href;
 }

@@ -1,6 +1,7 @@
 import type { AllowList } from "./allow-list.ts";
 import type { EgressResult, NetworkPolicy, VettedAddress } from "./egress-types.ts";
-import { blocked, fail } from "./fail.ts";
+import { fail } from "@edge-web/shared";
+import { blocked } from "./blocked.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { parseIp, toVetted } from "./parse-ip.ts";
 

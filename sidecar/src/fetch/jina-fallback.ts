@@ -47,9 +47,9 @@ export async function readViaReader(
     { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent },
   );
   if (!answer.ok) {
-    return answer.failure.kind === "timeout" || answer.failure.kind === "aborted"
+    return answer.error.code === "timeout" || answer.error.code === "aborted"
       ? fail("CONTENT_FETCH_TIMEOUT", `The reader service did not answer within ${options.jinaTimeoutMs} ms (web.jinaTimeoutMs); retry, or fetch without preferReader.`)
-      : fail("CONTENT_FETCH_FAILED", `The reader service could not be reached: ${answer.failure.message}`);
+      : fail("CONTENT_FETCH_FAILED", `The reader service could not be reached: ${answer.error.message}`);
   }
   const { status, bytes } = answer.value;
   if (status < 200 || status > 299) return ok(undefined);

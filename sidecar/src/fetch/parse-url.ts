@@ -1,5 +1,5 @@
 import type { EgressResult } from "./egress-types.ts";
-import { fail } from "./fail.ts";
+import { fail } from "@edge-web/shared";
 
 const ACCEPTED = "Pass an absolute http:// or https:// URL, for example https://example.com/page.";
 

@@ -15,9 +15,10 @@ function pinnedLookup(vetted: VettedAddress): LookupFunction {
 }
 
 /**
- * Keep-alive pools keyed by origin and vetted address: a host that resolves elsewhere later gets a
- * fresh pool, never a socket to its old address. The least recently used pool beyond maxOrigins is
- * closed (in-flight requests finish first).
+ * Keep-alive pools keyed by origin, vetted address and pool size: a host that resolves elsewhere
+ * later gets a fresh pool, never a socket to its old address. A request's own pool settings
+ * (web.connectionPool) choose its pool's size and idle timeout; the defaults apply otherwise. The
+ * least recently used pool beyond maxOrigins is closed (in-flight requests finish first).
  */
 export function createDispatcherPool(options: {
   maxSockets: number;
@@ -25,16 +26,17 @@ export function createDispatcherPool(options: {
   maxOrigins?: number;
   connect?: { ca?: string | Buffer };
 }): DispatcherSource {
-  const { maxSockets, keepAliveTimeoutMs, maxOrigins = 100, connect } = options;
+  const { maxOrigins = 100, connect } = options;
+  const fallback = { maxSockets: options.maxSockets, timeout: options.keepAliveTimeoutMs };
   const pools = new Map<string, Pool>(); // insertion order doubles as recency order
   return {
-    dispatcherFor(origin, vetted) {
-      const key = `${origin} ${vetted.address}`;
+    dispatcherFor(origin, vetted, { maxSockets, timeout } = fallback) {
+      const key = `${origin} ${vetted.address} ${maxSockets} ${timeout}`;
       const pool =
         pools.get(key) ??
         new Pool(origin, {
           connections: maxSockets,
-          keepAliveTimeout: keepAliveTimeoutMs,
+          keepAliveTimeout: timeout,
           connect: { ...connect, lookup: pinnedLookup(vetted) },
         });
       pools.delete(key);

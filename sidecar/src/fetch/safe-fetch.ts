@@ -1,7 +1,8 @@
 import { errors, request } from "undici";
 import { compileAllowList, type AllowList } from "./allow-list.ts";
 import type { DispatcherSource, EgressResult, FetchedResponse, HostResolver, SafeFetchRequest } from "./egress-types.ts";
-import { errorReason, fail } from "./fail.ts";
+import { fail } from "@edge-web/shared";
+import { errorReason } from "./error-reason.ts";
 import { parseUrl } from "./parse-url.ts";
 import { readBody } from "./read-body.ts";
 import { vetDestination } from "./vet-destination.ts";
@@ -29,7 +30,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 }
 
 /** A short, secret-free reason for a failed exchange. */
-function networkFailure(error: unknown, url: URL): ReturnType<typeof fail> {
+function networkFailure(error: unknown, url: URL): EgressResult<never> {
   const { code } = (error ?? {}) as { code?: unknown };
   const text = typeof code === "string" ? code : "";
   const why =
@@ -64,6 +65,7 @@ async function follow(first: URL, req: SafeFetchRequest, deps: SafeFetchDeps & {
   let body = req.body;
   for (let redirects = 0; ; redirects++) {
     const vetted = await vetDestination(url, req.policy, deps.allow, deps.resolver, signal);
+    req.clock?.lap("vet");
     if (!vetted.ok) return vetted;
     const headers = {
       "user-agent": deps.userAgent,
@@ -72,14 +74,17 @@ async function follow(first: URL, req: SafeFetchRequest, deps: SafeFetchDeps & {
     };
     let response: Awaited<ReturnType<typeof request>>;
     try {
-      const dispatcher = deps.dispatchers.dispatcherFor(url.origin, vetted.value);
+      const dispatcher = deps.dispatchers.dispatcherFor(url.origin, vetted.value, req.pool);
       response = await request(url, { dispatcher, method, headers, body, signal });
     } catch (error) {
       return networkFailure(error, url);
+    } finally {
+      req.clock?.lap("connect");
     }
     const responseHeaders = flattenHeaders(response.headers);
     if (!REDIRECT_STATUSES.has(response.statusCode)) {
       const read = await readBody(response.body, responseHeaders["content-encoding"], req.maxResponseBytes, signal);
+      req.clock?.lap("read");
       if (!read.ok) return read;
       const { bytes, truncated } = read.value;
       return {
@@ -93,7 +98,7 @@ async function follow(first: URL, req: SafeFetchRequest, deps: SafeFetchDeps & {
     if (!location) return fail("redirect", `${url.origin} answered ${response.statusCode} without a Location header; there is nothing to follow.`);
     if (redirects >= maxRedirects) return fail("redirect", `The request stopped after ${maxRedirects} redirects (last at ${url.origin}); the page may redirect in a loop.`);
     const next = hopUrl(URL.parse(location, url.href)?.href ?? "");
-    if (!next.ok) return fail("redirect", `${url.origin} redirected to a URL that cannot be followed: ${next.failure.message}`);
+    if (!next.ok) return fail("redirect", `${url.origin} redirected to a URL that cannot be followed: ${next.error.message}`);
     if (response.statusCode === 303 || (method === "POST" && (response.statusCode === 301 || response.statusCode === 302))) {
       method = "GET";
       body = undefined;
@@ -111,9 +116,7 @@ export async function safeFetch(req: SafeFetchRequest, deps: SafeFetchDeps): Pro
   let allow = deps.allow;
   if (!allow) {
     const compiled = compileAllowList(req.policy.allowHosts);
-    if (!compiled.ok) {
-      return fail("config", `web.allowHosts has entries that are not a host name, IP address or CIDR: ${compiled.invalid.join(", ")}.`);
-    }
+    if (!compiled.ok) return compiled;
     allow = compiled.value;
   }
   const first = hopUrl(req.url);

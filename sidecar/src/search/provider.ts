@@ -1,4 +1,14 @@
-import type { CodedError, HostLimiter, ProviderName, SearchOutcome, SearchProviderSettings, SearchResult } from "@edge-web/shared";
+import type {
+  CodedError,
+  ConnectionPool,
+  Deadline,
+  HostLimiter,
+  ProviderName,
+  SearchOutcome,
+  SearchProviderSettings,
+  SearchResult,
+  StepClock,
+} from "@edge-web/shared";
 import type { DispatcherSource, HostResolver } from "../fetch/egress-types.ts";
 
 /** What searching needs from the sidecar: the egress plumbing and the global outbound limit. */
@@ -12,8 +22,13 @@ export interface SearchDeps {
 /** Per-search limits every provider request obeys. */
 export interface SearchContext {
   deps: SearchDeps;
+  /** Each provider request's own limit (web.timeoutMs), within the search's deadline. */
   timeoutMs: number;
+  /** The whole search, every provider tried and every queue waited in. */
+  deadline: Deadline;
   maxResponseBytes: number;
+  pool?: ConnectionPool;
+  clock?: StepClock;
 }
 
 /** One search backend: whether the settings allow it, and how to ask it. */

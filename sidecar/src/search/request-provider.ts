@@ -32,31 +32,41 @@ export async function requestProvider(
   signal?: AbortSignal,
 ): Promise<SearchOutcome<ProviderResponse>> {
   const { label } = provider;
-  const { deps } = ctx;
+  const { deps, deadline, clock } = ctx;
   const slot = await deps.limiter.run(
     URL.parse(req.url)?.hostname ?? "",
-    (taskSignal) =>
-      safeFetch(
+    // The deadline bounds the wait; once running, the request's own timeout (within it) applies.
+    () => {
+      clock?.lap("queue");
+      return safeFetch(
         {
           url: req.url,
           ...(req.method && { method: req.method }),
           ...(req.headers && { headers: req.headers }),
           ...(req.body !== undefined && { body: req.body }),
           policy: PROVIDER_POLICY,
-          timeoutMs: ctx.timeoutMs,
+          timeoutMs: Math.max(1, Math.min(ctx.timeoutMs, deadline.remainingMs())),
           maxResponseBytes: ctx.maxResponseBytes,
-          ...(taskSignal && { signal: taskSignal }),
+          ...(ctx.pool && { pool: ctx.pool }),
+          ...(clock && { clock }),
+          ...(signal && { signal }),
         },
         { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent },
-      ),
-    signal,
+      );
+    },
+    { signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal },
   );
   if (!slot.ok) {
-    return slot.reason === "queue-full"
-      ? fail("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.")
-      : fail("WEB_SEARCH_TIMEOUT", `The search with ${label} was cancelled before it started.`);
+    if (slot.error.code === "queue-full") return fail("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.");
+    if (deadline.signal.aborted) {
+      return fail(
+        "WEB_SEARCH_TIMEOUT",
+        `The search with ${label} waited ${deadline.elapsedMs()} ms in the search service's queue and could not start within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry later or raise web.timeoutMs.`,
+      );
+    }
+    return fail("WEB_SEARCH_TIMEOUT", `The search with ${label} was cancelled before it started.`);
   }
-  if (!slot.value.ok) return egressError(provider, slot.value.failure, ctx.timeoutMs);
+  if (!slot.value.ok) return egressError(provider, slot.value.error, Math.min(ctx.timeoutMs, deadline.budgetMs));
   const { status, headers, bytes, truncated } = slot.value.value;
   if (status < 200 || status > 299) return statusError(provider, status, headers["retry-after"], req);
   // A cut body would parse as garbage or silently lose results.
@@ -76,8 +86,8 @@ function statusError(provider: ProviderId, status: number, retryAfter: string | 
   }
   if (status === 429) {
     const when = retryAfter ? `retry after ${retryAfter} (its Retry-After)` : "retry later";
-    const error = fail("PROVIDER_RATE_LIMITED", `${label} is rate limiting this service (HTTP 429); ${when}, or choose another provider.`).error;
-    return { ok: false, error: retryAfter ? { ...error, retryAfter } : error };
+    const limited = fail("PROVIDER_RATE_LIMITED", `${label} is rate limiting this service (HTTP 429); ${when}, or choose another provider.`);
+    return retryAfter ? { ...limited, retryAfter } : limited;
   }
   if (status >= 500) {
     return fail("PROVIDER_UNAVAILABLE", `${label} is unavailable (HTTP ${status}); retry later or choose another provider.`);
@@ -87,7 +97,7 @@ function statusError(provider: ProviderId, status: number, retryAfter: string | 
 
 function egressError(provider: ProviderId, failure: EgressFailure, timeoutMs: number): SearchOutcome<never> {
   const { name, label } = provider;
-  switch (failure.kind) {
+  switch (failure.code) {
     case "timeout":
       return fail("WEB_SEARCH_TIMEOUT", `${label} did not answer within ${timeoutMs} ms (web.timeoutMs); retry, raise web.timeoutMs or choose another provider.`);
     case "aborted":

@@ -1,25 +1,33 @@
-import { ok, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess } from "@edge-web/shared";
+import { createStepClock, deadlineIn, ok, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
 import type { SearchDeps, SearchProvider } from "./provider.ts";
 import { selectProviders } from "./select-providers.ts";
 
 /**
  * One search: select the providers, then ask them in order until one answers. Every failure moves
- * on to the next provider; when all fail, the last failure is the answer. Never throws.
+ * on to the next provider while the search's deadline (budgetMs, default web.timeoutMs) leaves time;
+ * when all fail, the last failure is the answer. Never throws.
  */
-export async function searchWeb(req: SidecarSearchRequest, deps: SearchDeps, signal?: AbortSignal): Promise<SearchOutcome<SidecarSearchSuccess>> {
+export async function searchWeb(
+  req: SidecarSearchRequest,
+  deps: SearchDeps,
+  signal?: AbortSignal,
+): Promise<SearchOutcome<SidecarSearchSuccess> & { timings?: StepTimings }> {
   const selected = selectProviders(req);
   if (!selected.ok) return selected;
-  const ctx = { deps, timeoutMs: req.timeoutMs, maxResponseBytes: req.maxResponseBytes };
+  const clock = createStepClock();
+  const deadline = deadlineIn(req.budgetMs ?? req.timeoutMs);
+  const ctx = { deps, timeoutMs: req.timeoutMs, deadline, maxResponseBytes: req.maxResponseBytes, pool: req.connectionPool, clock };
   const ask = async (provider: SearchProvider): Promise<SearchOutcome<SidecarSearchSuccess>> => {
     const answer = await provider.search(req.query, req.numResults, req.providers, ctx, signal);
+    clock.lap(provider.name);
     return answer.ok ? ok({ provider: provider.name, results: answer.value }) : answer;
   };
   const [first, ...rest] = selected.value;
   let outcome = await ask(first);
   for (const provider of rest) {
-    // A caller that went away wants no more attempts.
-    if (outcome.ok || signal?.aborted) break;
+    // A caller that went away, or a spent deadline, wants no more attempts.
+    if (outcome.ok || signal?.aborted || deadline.remainingMs() === 0) break;
     outcome = await ask(provider);
   }
-  return outcome;
+  return req.debug === "verbose" ? { ...outcome, timings: clock.timings() } : outcome;
 }

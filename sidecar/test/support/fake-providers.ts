@@ -496,7 +496,7 @@ export function searchRequest(
     searxng: { enabled: true, baseUrl: fakes.searxng.baseUrl, defaultEngine: "google" },
   };
   const config = resolveWebConfig(base, web);
-  if (!config.ok) throw new Error(`test config: ${config.message}`);
+  if (!config.ok) throw new Error(`test config: ${config.error.message}`);
   return searchRequestFrom(config.value, options.query ?? "rust programming", options.numResults ?? 10, options.keys ?? KEYS);
 }
 

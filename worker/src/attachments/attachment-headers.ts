@@ -8,6 +8,7 @@ function encodeFilename(name: string): string {
 /**
  * Headers for serving an attachment. The MIME type is uploader-controlled, so the browser must not
  * sniff it (nosniff) and an HTML or SVG file must not run with this origin's privileges (sandbox).
+ * Signed URLs are made to be embedded (`<img src>`), from other origins too.
  */
 export function attachmentHeaders(attachment: Attachment): Record<string, string> {
   return {
@@ -15,6 +16,7 @@ export function attachmentHeaders(attachment: Attachment): Record<string, string
     "Cache-Control": "private, max-age=300",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "sandbox",
+    "Cross-Origin-Resource-Policy": "cross-origin",
     "Content-Disposition": `inline; filename*=UTF-8''${encodeFilename(attachment.name)}`,
   };
 }

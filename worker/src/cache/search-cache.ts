@@ -1,12 +1,16 @@
-import type { SearchResult } from "@edge-web/shared";
+import { deepFreeze, type DeepReadonly, type SearchResult } from "@edge-web/shared";
+
+/** Cached results are frozen: every session in the isolate reads the same entry, and none may change it. */
+export type CachedResults = DeepReadonly<SearchResult[]>;
 
 export interface SearchCache {
-  get(key: string): Promise<SearchResult[] | undefined>;
-  put(key: string, results: SearchResult[]): Promise<void>;
+  get(key: string): Promise<CachedResults | undefined>;
+  /** Stores a copy of `results`; the caller keeps its own objects. */
+  put(key: string, results: readonly SearchResult[]): Promise<void>;
 }
 
 interface Entry {
-  results: SearchResult[];
+  results: CachedResults;
   expiresAt: number;
 }
 
@@ -37,14 +41,15 @@ export function createSearchCache(kv: KVNamespace, settings: { ttlMs: number; ma
       hot.delete(key);
       const stored = await kv.get<Entry>(key, "json").catch(() => null);
       if (!stored || stored.expiresAt <= now) return undefined;
-      remember(key, stored);
-      return stored.results;
+      const entry = deepFreeze(stored);
+      remember(key, entry);
+      return entry.results;
     },
     async put(key, results) {
-      const entry = { results, expiresAt: Date.now() + settings.ttlMs };
-      remember(key, entry);
+      const text = JSON.stringify({ results, expiresAt: Date.now() + settings.ttlMs });
+      remember(key, deepFreeze(JSON.parse(text) as Entry));
       // KV expires entries itself too; its minimum TTL is 60 s, which the config schema enforces.
-      await kv.put(key, JSON.stringify(entry), { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});
+      await kv.put(key, text, { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});
     },
   };
 }

@@ -1,12 +1,10 @@
-import { fail, issuePaths, ok, resolveWebConfig, type Result, type WebConfig } from "@edge-web/shared";
+import { describeIssues, fail, issuePaths, ok, resolveWebConfig, type Result, type SearchKeys, type WebConfig } from "@edge-web/shared";
 import * as v from "valibot";
 import { AuthSchema, CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
-import type { StoredConfig } from "./config-store.ts";
 import { formSchemaOf, objectEntries, secretPaths, type FormSchema } from "./form-schema.ts";
 import { looksMasked, maskSecret } from "./mask-secret.ts";
 import { isPlainObject, KEYED_PROVIDERS, mergePatch, type JsonObject } from "@edge-web/shared";
 import { getPath, unknownKeyPaths, withoutPath, withPath } from "./json-paths.ts";
-import type { ProviderKeys } from "./provider-keys.ts";
 
 /** Each domain's form schema, derived once from its valibot schema. */
 export const FORM_SCHEMAS: Record<ConfigDomain, FormSchema> = {
@@ -21,29 +19,8 @@ const SECRET_PATHS: Record<ConfigDomain, string[]> = {
   sandbox: secretPaths(FORM_SCHEMAS.sandbox),
 };
 
-/** The web config tool calls run with: defaults ← WEB_CONFIG (`base`) ← stored settings ← stored sandbox. */
-export function effectiveWebConfig(base: WebConfig, stored: StoredConfig): Result<WebConfig> {
-  const resolved = resolveWebConfig(base, stored.domains.settings ?? {}, stored.domains.sandbox ?? {});
-  if (resolved.ok) return ok(resolved.value);
-  return fail(
-    "INTERNAL_ERROR",
-    `The stored configuration is invalid (${resolved.message}); correct it with PUT /api/config/settings or /api/config/sandbox.`,
-    resolved.fields,
-  );
-}
-
-/** Provider keys: the worker's secrets (`envKeys`, by apiKeyEnv) overridden by keys stored in the auth domain. */
-export function effectiveProviderKeys(envKeys: ProviderKeys, stored: StoredConfig): ProviderKeys {
-  const keys: ProviderKeys = { ...envKeys };
-  for (const name of KEYED_PROVIDERS) {
-    const key = getPath(stored.domains.auth, `${name}.apiKey`);
-    if (typeof key === "string" && key.trim() !== "") keys[name] = key.trim();
-  }
-  return keys;
-}
-
 /** The auth domain's values for these keys, in clear. */
-export function authValues(keys: ProviderKeys): JsonObject {
+export function authValues(keys: SearchKeys): JsonObject {
   return Object.fromEntries(KEYED_PROVIDERS.map((name) => [name, keys[name] === undefined ? {} : { apiKey: keys[name] }]));
 }
 
@@ -61,7 +38,7 @@ const pick = (config: WebConfig, keys: readonly string[]): JsonObject =>
   Object.fromEntries(keys.map((key) => [key, (config as unknown as JsonObject)[key]]));
 
 /** What `GET /api/config/:domain` shows: the effective values, secrets masked. */
-export function domainValues(domain: ConfigDomain, config: WebConfig, keys: ProviderKeys): JsonObject {
+export function domainValues(domain: ConfigDomain, config: WebConfig, keys: SearchKeys): JsonObject {
   if (domain === "auth") return maskSecrets("auth", authValues(keys));
   return pick(config, Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}));
 }
@@ -118,12 +95,11 @@ export function applyDomainUpdate(domain: ConfigDomain, stored: JsonObject | und
   if (domain === "auth") {
     const parsed = v.safeParse(AuthSchema, merged);
     if (!parsed.success) {
-      const detail = parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; ");
-      return fail("SCHEMA_VALIDATION_FAILED", `Invalid auth values: ${detail}.`, issuePaths(parsed.issues));
+      return fail("SCHEMA_VALIDATION_FAILED", `Invalid auth values: ${describeIssues(parsed.issues)}.`, issuePaths(parsed.issues));
     }
   } else {
     const resolved = resolveWebConfig(merged);
-    if (!resolved.ok) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${resolved.message}.`, resolved.fields);
+    if (!resolved.ok) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${resolved.error.message}.`, resolved.error.fields);
   }
   return ok(merged);
 }

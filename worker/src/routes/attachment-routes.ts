@@ -33,6 +33,12 @@ export const attachmentUploadRoute = new Hono<AppEnv>().post("/api/sessions/:id/
 
   const attachment: Attachment = { id: newAttachmentId(), ...describeUpload(file), size: file.size, origin: "upload", sessionId };
   await putAttachment(c.env.ATTACHMENTS, attachment, file);
+  // Recorded in the session, so that deleting the session deletes the file; a session deleted meanwhile takes it along now.
+  const recorded = await session.value.stub.addAttachment(attachment.id);
+  if (!recorded.ok) {
+    await c.env.ATTACHMENTS.delete(attachment.id);
+    return jsonError(c, recorded.error);
+  }
   const displayUrl = c.var.options.basePath.replace(/\/$/, "") + (await signAttachmentUrl(secret, attachment.id));
   return jsonOk(c, { attachment, displayUrl });
 });

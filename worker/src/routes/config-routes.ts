@@ -4,10 +4,8 @@ import * as v from "valibot";
 import type { AppEnv } from "../app-env.ts";
 import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
-import { configStub, readStoredConfig } from "../config/config-stub.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
-import { loadConfigView, resolveConfigView } from "../config/config-view.ts";
-import { loadWebConfig } from "../config/load-web-config.ts";
+import { configStub, settingsOver } from "../config/effective-config.ts";
 import { isPlainObject, type JsonObject } from "@edge-web/shared";
 import { hideProviders, MODEL_CATALOG } from "../config/model-catalog.ts";
 import type { Env } from "../env.ts";
@@ -32,16 +30,25 @@ function mayWrite(c: Context<AppEnv>): boolean {
 /** The secrets now in effect, in clear, for masked write-back (only the auth domain has secrets). */
 function currentSecrets(env: Env, domain: ConfigDomain, stored: StoredConfig): JsonObject {
   if (domain !== "auth") return {};
-  const base = loadWebConfig(env);
-  const view = base.ok ? resolveConfigView(env, base.value, stored) : undefined;
+  const settings = settingsOver(env, stored);
   // Without a valid effective config, only the stored keys are known.
-  return view?.ok ? authValues(view.value.providerKeys) : (stored.domains.auth ?? {});
+  return settings.ok ? authValues(settings.value.providerKeys) : (stored.domains.auth ?? {});
+}
+
+/** What the config API has stored, read without a lease: these reads are not cached. */
+async function readStored(env: Env): Promise<Result<StoredConfig>> {
+  try {
+    return ok((await configStub(env).read()) as StoredConfig);
+  } catch (error) {
+    console.error("config store read failed", error instanceof Error ? error.message : String(error));
+    return fail("INTERNAL_ERROR", "The stored configuration could not be read; try again.");
+  }
 }
 
 /** Merges `patch` into the stored domain under compare-and-set, so concurrent writes are never lost. */
 async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): Promise<Result<true>> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const stored = await readStoredConfig(env);
+    const stored = await readStored(env);
     if (!stored.ok) return stored;
     const next = applyDomainUpdate(domain, stored.value.domains[domain], patch, currentSecrets(env, domain, stored.value));
     if (!next.ok) return next;
@@ -60,9 +67,10 @@ export const configRoutes = new Hono<AppEnv>()
   .get("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
-    const view = await loadConfigView(c.env);
-    if (!view.ok) return jsonError(c, view.error);
-    return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, view.value.config, view.value.providerKeys) });
+    const stored = await readStored(c.env);
+    const settings = stored.ok ? settingsOver(c.env, stored.value) : stored;
+    if (!settings.ok) return jsonError(c, settings.error);
+    return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, settings.value.config, settings.value.providerKeys) });
   })
   .put("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");

@@ -1,3 +1,4 @@
+import { fail, ok, type Result } from "@edge-web/shared";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
@@ -32,18 +33,23 @@ export const sessionReadRoutes = new Hono<AppEnv>()
 
 type SessionStub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
 
-/** The plain reads: each answers one object from the session (ended sessions included). */
-const READS: Record<string, (stub: SessionStub) => Promise<object>> = {
-  state: async (stub) => ({ state: await stub.state() }),
-  stats: async (stub) => ({ stats: await stub.stats() }),
-  messages: async (stub) => ({ messages: await stub.history() }),
-  commands: async () => ({ commands: COMMANDS }),
+/** The plain reads: each answers one object from the session (ended sessions included, deleted ones 404). */
+const READS: Record<string, (stub: SessionStub) => Promise<Result<object>>> = {
+  state: async (stub) => wrap("state", await stub.state()),
+  stats: async (stub) => wrap("stats", await stub.stats()),
+  messages: async (stub) => wrap("messages", await stub.history()),
+  commands: async (stub) => wrap("commands", (await stub.describe()) ? ok(COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
 };
+
+function wrap(key: string, read: Result<unknown>): Result<object> {
+  return read.ok ? ok({ [key]: read.value }) : read;
+}
 
 for (const [name, read] of Object.entries(READS)) {
   sessionReadRoutes.get(`/:id/${name}`, async (c) => {
     const session = await openSession(c, c.req.param("id"), { active: false });
     if (!session.ok) return jsonError(c, session.error);
-    return jsonOk(c, await read(session.value.stub));
+    const answer = await read(session.value.stub);
+    return answer.ok ? jsonOk(c, answer.value) : jsonError(c, answer.error);
   });
 }

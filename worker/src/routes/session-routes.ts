@@ -5,14 +5,15 @@ import { ownerId } from "../auth/principal.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
-import { openSession } from "../session/session-access.ts";
+import { forgetSession, openSession } from "../session/session-access.ts";
+import { sessionSourceKey } from "./session-source-route.ts";
 import { sessionStub } from "../session/session-stub.ts";
 
+/** Other fields of the reference's request (such as `env`, for a local agent process) are accepted and ignored. */
 const CreateSessionSchema = v.looseObject({
   source: v.string("source is required: a string naming the agent or client"),
   cwd: v.optional(v.string()),
   model: v.optional(v.string()),
-  env: v.optional(v.record(v.string(), v.string())),
 });
 
 export const sessionRoutes = new Hono<AppEnv>()
@@ -35,8 +36,11 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const session = await openSession(c, c.req.param("id"), { active: false });
     if (!session.ok) return jsonError(c, session.error);
-    const ended = await session.value.stub.end("deleted");
-    // Deleting twice finds nothing to delete.
-    if (!ended.ok) return jsonError(c, { ...ended.error, code: ended.error.code === "SESSION_ENDED" ? "SESSION_NOT_FOUND" : ended.error.code });
-    return jsonOk(c, ended.value);
+    const id = c.req.param("id");
+    const deleted = await session.value.stub.delete();
+    forgetSession(id);
+    if (!deleted.ok) return jsonError(c, deleted.error);
+    // The reference's app layer drops the session's source mapping too (best effort).
+    await c.env.CACHE.delete(sessionSourceKey(id)).catch(() => {});
+    return jsonOk(c, deleted.value);
   });

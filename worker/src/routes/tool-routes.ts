@@ -1,6 +1,6 @@
 import { fail, TOOL_NAMES, type ToolName } from "@edge-web/shared";
 import { Hono } from "hono";
-import { loadToolSettings } from "../config/load-tool-settings.ts";
+import { loadToolSettings } from "../config/effective-config.ts";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
@@ -19,7 +19,7 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
     const available = Object.keys(TOOLS).join(", ");
     return jsonError(c, fail("ROUTE_NOT_FOUND", `Unknown tool "${name}"; available: ${available}.`).error);
   }
-  // The session object itself refuses ended sessions (409), so the cached record is enough here.
+  // The session object itself refuses ended and deleted sessions, so a record this isolate has seen is enough here.
   const session = await openSession(c, c.req.param("id"), { active: false });
   if (!session.ok) return jsonError(c, session.error);
 
@@ -30,6 +30,7 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
   const settings = await loadToolSettings(c.env);
   if (!settings.ok) return jsonError(c, settings.error);
 
+  // One round trip: the session object runs the call with the settings resolved here.
   const answer = (await session.value.stub.callTool(tool.name, params.value, settings.value)) as ToolAnswer<unknown>;
   return answer.ok ? jsonOk(c, answer.value as object, 200, answer.headers) : jsonError(c, answer.error, answer.headers);
 });

@@ -1,4 +1,5 @@
 import type { ToolName } from "@edge-web/shared";
+import { fitRow } from "./fit-row.ts";
 
 /** A tool call as an AI SDK UI message: one assistant message with one tool part. */
 export interface ToolUiMessage {
@@ -22,12 +23,12 @@ export interface MessageLog {
   clear(): void;
 }
 
-/** The session's message history in SQLite, newest `capacity` kept. */
+/** The session's message history in SQLite, newest `capacity` kept; no row outgrows what a row may hold. */
 export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog {
   sql.exec("CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
   return {
     put(message) {
-      const body = JSON.stringify(message);
+      const body = fitRow(message);
       sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", message.id, body);
       // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
       sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);

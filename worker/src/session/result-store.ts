@@ -1,14 +1,13 @@
 import type { StoredResult } from "@edge-web/shared";
+import type { ResultStore } from "../tools/tool.ts";
+import { fitRow } from "./fit-row.ts";
 
-export interface ResultStore {
-  /** Saves a result and evicts the oldest beyond `maxStored`. */
-  save(result: StoredResult, maxStored: number): void;
-  get(responseId: string): StoredResult | undefined;
+export interface SessionResultStore extends ResultStore {
   clear(): void;
 }
 
-/** Stored results in the session Durable Object's SQLite storage. */
-export function createResultStore(sql: SqlStorage): ResultStore {
+/** Stored results in the session Durable Object's SQLite storage; no row outgrows what a row may hold. */
+export function createResultStore(sql: SqlStorage): SessionResultStore {
   sql.exec(`CREATE TABLE IF NOT EXISTS results (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     response_id TEXT NOT NULL UNIQUE,
@@ -16,7 +15,7 @@ export function createResultStore(sql: SqlStorage): ResultStore {
   )`);
   return {
     save(result, maxStored) {
-      sql.exec("INSERT INTO results (response_id, body) VALUES (?, ?)", result.responseId, JSON.stringify(result));
+      sql.exec("INSERT INTO results (response_id, body) VALUES (?, ?)", result.responseId, fitRow(result));
       // seq only grows, so the newest `maxStored` are those within `maxStored` of the largest (an index lookup).
       sql.exec("DELETE FROM results WHERE seq <= (SELECT MAX(seq) FROM results) - ?", maxStored);
     },

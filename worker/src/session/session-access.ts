@@ -1,23 +1,28 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { deepFreeze, fail, ok, type Result } from "@edge-web/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { sessionStub } from "./session-stub.ts";
 
-/** Sessions this isolate has seen. What authorisation reads (owner, source) never changes after creation. */
+/** Sessions this isolate has seen (frozen). What authorisation reads (owner, source) never changes after creation. */
 const seen = new Map<string, SessionRecord>();
 const SEEN_CAPACITY = 10_000;
 
 function remember(record: SessionRecord): void {
-  seen.set(record.sessionId, record);
+  seen.set(record.sessionId.toLowerCase(), deepFreeze(record) as SessionRecord);
   if (seen.size > SEEN_CAPACITY) seen.delete(seen.keys().next().value!);
+}
+
+/** A deleted session is forgotten here; isolates that still remember it are answered 404 by its object. */
+export function forgetSession(sessionId: string): void {
+  seen.delete(sessionId.toLowerCase());
 }
 
 /**
  * The session named in the route, if it exists and the caller may use it: 404 SESSION_NOT_FOUND,
  * 403 FORBIDDEN, or (with `active`) 409 SESSION_ENDED. Without `active` the record may come from
- * this isolate's memory (its status may be stale): callers whose session object checks the status
- * itself (tools, streams, reads, delete) save a round trip.
+ * this isolate's memory (its status may be stale): callers whose session object checks existence
+ * and status itself (tools, streams, reads, delete) save a round trip.
  */
 export async function openSession(c: Context<AppEnv>, sessionId: string, want: { active: boolean }) {
   const stub = sessionStub(c.env, sessionId);

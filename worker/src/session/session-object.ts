@@ -1,125 +1,174 @@
-import { createHostLimiter, encodeSseFrame, fail, ok, PROTOCOL_VERSION, type HostLimiter, type Result, type SseFrame, type ToolName } from "@edge-web/shared";
+import {
+  createHostLimiter,
+  encodeSseData,
+  encodeSseFrame,
+  fail,
+  ok,
+  PROTOCOL_VERSION,
+  type ControlPayload,
+  type HostLimiter,
+  type Result,
+  type ToolName,
+  type UiMessageChunk,
+  type WebConfig,
+} from "@edge-web/shared";
 import { DurableObject } from "cloudflare:workers";
 import { createSearchCache } from "../cache/search-cache.ts";
-import type { ToolSettings } from "../config/load-tool-settings.ts";
+import type { ToolSettings } from "../config/effective-config.ts";
 import type { Env } from "../env.ts";
-import { createSidecarClient } from "../sidecar-client.ts";
-import type { ToolAnswer } from "../tools/tool.ts";
+import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
+import { capContent } from "../tools/cap-content.ts";
+import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
-import { createFrameLog, type FrameLog } from "./frame-log.ts";
-import { createMessageLog, type MessageLog } from "./message-log.ts";
-import { createProviderLatency, type ProviderLatency } from "./provider-latency.ts";
-import { createResultStore, type ResultStore } from "./result-store.ts";
-import { runToolCall } from "./run-tool-call.ts";
-import { createSessionCounters, type SessionCounters } from "./session-counters.ts";
-import { createSessionRecordStore, type SessionRecord, type SessionRecordStore } from "./session-record.ts";
-import { createSessionActivity, type SessionActivity } from "./session-activity.ts";
+import { fitRow } from "./fit-row.ts";
+import type { ToolUiMessage } from "./message-log.ts";
+import { runToolCall, type ToolCallSink } from "./run-tool-call.ts";
+import type { SessionRecord } from "./session-record.ts";
 import { sessionStats } from "./session-stats.ts";
+import { holdsSession, openSessionStores, sessionLimits, type SessionLimits, type SessionStores } from "./session-stores.ts";
 import { createStreamHub, type StreamHub } from "./stream-hub.ts";
+import { logToolCall } from "./tool-call-log.ts";
 
-const positive = (raw: string | undefined, fallback: number) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const notFound = () => fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.");
 
-/** One per session: its record, results, history, counters and live streams. Logic lives in plain modules. */
+/**
+ * One per session: its record, results, history, counters, live streams and running calls. It
+ * checks itself whether the session exists and is active; logic lives in plain modules.
+ */
 export class SessionObject extends DurableObject<Env> {
-  private readonly record: SessionRecordStore;
-  private readonly results: ResultStore;
-  private readonly counters: SessionCounters;
-  private readonly messages: MessageLog;
-  private readonly latency: ProviderLatency;
-  private readonly frames: FrameLog;
+  private readonly limits: SessionLimits;
   private readonly hub: StreamHub;
-  private readonly idleMs: number;
-  private readonly activity: SessionActivity;
-  private inFlight = 0;
+  private readonly sidecar: SidecarClient;
+  /** Undefined while the object holds no session: never created, or deleted (then nothing of it is stored). */
+  private stores?: SessionStores;
+  private current?: SessionRecord;
+  /** Calls in flight, cancelled together when the session is deleted. */
+  private readonly running = new Set<AbortController>();
+  private alarmSet = false;
   private limiter?: { key: string; limiter: HostLimiter };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    const sql = ctx.storage.sql;
-    this.record = createSessionRecordStore(sql);
-    this.results = createResultStore(sql);
-    this.counters = createSessionCounters(sql);
-    this.messages = createMessageLog(sql, positive(env.SESSION_MAX_MESSAGES, 1_000));
-    this.latency = createProviderLatency(sql);
-    const replayFrames = positive(env.SSE_REPLAY_FRAMES, 1_000);
-    this.frames = createFrameLog(sql, () => replayFrames);
+    this.limits = sessionLimits(env);
+    this.sidecar = createSidecarClient(env);
     this.hub = createStreamHub({
-      maxPending: positive(env.SSE_MAX_PENDING_FRAMES, 1_000),
-      overflowText: () => this.controlText({ control: "error", code: "slow-consumer", message: "This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume." }),
+      maxPending: this.limits.maxPendingFrames,
+      overflowText: () =>
+        this.controlText({ control: "error", code: "slow-consumer", message: "This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume." }),
     });
-    this.idleMs = positive(env.SESSION_IDLE_MS, 24 * 60 * 60 * 1000);
-    this.activity = createSessionActivity(sql);
+    if (holdsSession(ctx.storage.sql)) {
+      this.stores = openSessionStores(ctx.storage.sql, this.limits);
+      this.current = this.stores.record.read();
+    }
   }
 
   async create(record: Omit<SessionRecord, "status" | "createdAt">): Promise<void> {
-    this.record.write({ ...record, status: "active", createdAt: Date.now() });
+    this.stores ??= openSessionStores(this.ctx.storage.sql, this.limits);
+    this.current = { ...record, status: "active", createdAt: Date.now() };
+    this.stores.record.write(this.current);
     await this.touch();
   }
 
   async describe(): Promise<SessionRecord | undefined> {
-    return this.record.read();
+    return this.current;
   }
 
-  /** Ends the session: stored results and history are deleted, open streams told why and closed. */
-  async end(reason: string): Promise<Result<{ ok: true }>> {
-    const current = this.active();
-    if (!current.ok) return current;
-    this.results.clear();
-    this.messages.clear();
-    this.latency.clear();
-    this.record.write({ ...current.value, status: "ended", endedReason: reason });
-    const frame = this.frames.append(this.control({ control: "error", code: reason, message: `session ended: ${reason}` }));
-    this.hub.closeAll(frame.text);
-    // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
-    this.frames.clear();
+  /** The session's attachments are its own: deleting the session deletes them. */
+  async addAttachment(id: string): Promise<Result<true>> {
+    const open = this.active();
+    if (!open.ok) return open;
+    open.value.attachments.add(id);
+    return ok(true);
+  }
+
+  /**
+   * DELETE: open streams are told and closed, calls in flight cancelled, attachments deleted, and
+   * the object's storage wiped, so every endpoint of the session answers 404 afterwards.
+   */
+  async delete(): Promise<Result<{ ok: true }>> {
+    const stores = this.stores;
+    if (!stores || !this.current) return notFound();
+    const frameId = stores.frames.lastId() + 1;
+    this.hub.closeAll(encodeSseFrame(frameId, this.control({ control: "error", code: "deleted", message: "session ended: deleted" })));
+    for (const call of this.running) call.abort();
+    const attachments = stores.attachments.ids();
+    this.stores = undefined;
+    this.current = undefined;
+    if (attachments.length > 0) await this.env.ATTACHMENTS.delete(attachments);
     await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
     return ok({ ok: true });
   }
 
   async callTool(name: ToolName, params: unknown, settings: ToolSettings): Promise<ToolAnswer<unknown>> {
-    const current = this.active();
-    if (!current.ok) return current;
+    const open = this.active();
+    if (!open.ok) return open;
+    const stores = open.value;
     await this.touch();
     const { config, providerKeys } = settings;
-    this.inFlight++;
+    // A session deleted while the call runs keeps nothing of it.
+    const alive = () => this.stores === stores;
+    const cancel = new AbortController();
+    const steps: Record<string, number> = {};
+    const ctx: ToolContext = {
+      config,
+      providerKeys,
+      sidecar: this.sidecar,
+      store: {
+        save: (result, maxStored) => alive() && stores.results.save(result, maxStored),
+        get: (responseId) => stores.results.get(responseId),
+      },
+      cache: createSearchCache(this.env.CACHE, config.cache),
+      record: {
+        count: (counter, by) => alive() && stores.counters.add(counter, by),
+        latency: (provider, ms) => alive() && stores.latency.record(provider, ms),
+        step: (step, ms) => {
+          steps[step] = (steps[step] ?? 0) + ms;
+        },
+      },
+      limiter: this.limiterFor(config),
+      signal: cancel.signal,
+      newResponseId: () => crypto.randomUUID(),
+    };
+    const started = Date.now();
+    this.running.add(cancel);
     try {
-      return await runToolCall(
-        TOOLS[name],
-        params,
-        {
-          config,
-          sidecar: createSidecarClient(this.env),
-          store: this.results,
-          cache: createSearchCache(this.env.CACHE, config.cache),
-          counters: this.counters,
-          latency: this.latency,
-          providerKeys,
-          limiter: this.limiterFor(config),
-          newResponseId: () => crypto.randomUUID(),
-        },
-        {
-          emit: (chunk) => this.hub.broadcast(this.frames.append({ kind: "uiMessageChunk", protocolVersion: PROTOCOL_VERSION, chunk }).text),
-          saveMessage: (message) => this.messages.put(message),
-        },
-        () => crypto.randomUUID(),
-      );
+      const answer = await runToolCall(TOOLS[name], params, ctx, this.sink(stores, config, alive), () => crypto.randomUUID());
+      logToolCall(config.debug, { sessionId: this.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
+      return alive() ? answer : notFound();
     } finally {
-      this.inFlight--;
+      this.running.delete(cancel);
     }
+  }
+
+  /** A call's chunks and messages: the live stream gets them whole, stored copies are capped (web.maxStoredContentChars). */
+  private sink(stores: SessionStores, config: WebConfig, alive: () => boolean): ToolCallSink {
+    const maxChars = config.maxStoredContentChars;
+    return {
+      emit: (chunk: UiMessageChunk) => {
+        if (!alive()) return;
+        const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk };
+        const liveJson = JSON.stringify(live);
+        const capped = capContent(chunk, maxChars);
+        const storedJson = capped === chunk ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
+        const id = stores.frames.append("uiMessageChunk", storedJson);
+        this.hub.broadcast(encodeSseData(id, "uiMessageChunk", liveJson));
+      },
+      saveMessage: (message: ToolUiMessage) => {
+        if (alive()) stores.messages.put(capContent(message, maxChars));
+      },
+    };
   }
 
   /** GET …/stream arrives here: replay after Last-Event-ID, then live frames. */
   override async fetch(request: Request): Promise<Response> {
-    const current = this.active();
-    if (!current.ok) return Response.json(current.error, { status: current.error.code === "SESSION_ENDED" ? 409 : 404 });
-    const heartbeatMs = positive(request.headers.get("x-heartbeat-ms") ?? undefined, 15_000);
+    const open = this.active();
+    if (!open.ok) return Response.json(open.error, { status: open.error.code === "SESSION_ENDED" ? 409 : 404 });
+    const heartbeatMs = Number(request.headers.get("x-heartbeat-ms")) || 15_000;
     const lastEventId = Number(request.headers.get("last-event-id") ?? "");
     const initial: string[] = [];
     if (Number.isInteger(lastEventId) && lastEventId >= 0 && request.headers.has("last-event-id")) {
-      const { frames, gap, oldestId } = this.frames.since(lastEventId);
+      const { frames, gap, oldestId } = open.value.frames.since(lastEventId);
       if (gap) {
         initial.push(
           this.controlText({
@@ -146,67 +195,82 @@ export class SessionObject extends DurableObject<Env> {
     });
   }
 
-  async state() {
-    const current = this.record.read();
-    if (!current) return undefined;
-    return {
+  async state(): Promise<Result<object>> {
+    const current = this.current;
+    if (!this.stores || !current) return notFound();
+    return ok({
       sessionId: current.sessionId,
       status: current.status,
-      isStreaming: this.inFlight > 0,
+      isStreaming: this.running.size > 0,
       isCompacting: false,
-      messageCount: this.messages.count(),
-      pendingMessageCount: this.inFlight,
+      messageCount: this.stores.messages.count(),
+      pendingMessageCount: this.running.size,
       subscribers: this.hub.size(),
-      lastEventId: this.frames.lastId(),
+      lastEventId: this.stores.frames.lastId(),
       source: current.source,
       ...(current.cwd !== undefined && { cwd: current.cwd }),
       ...(current.model !== undefined && { model: current.model }),
       createdAt: current.createdAt,
-    };
+    });
   }
 
-  async stats() {
-    const current = this.record.read();
-    if (!current) return undefined;
-    return sessionStats(current.sessionId, this.counters.all(), this.latency.summary(), this.messages.count());
+  async stats(): Promise<Result<object>> {
+    const current = this.current;
+    if (!this.stores || !current) return notFound();
+    return ok(sessionStats(current.sessionId, this.stores.counters.all(), this.stores.latency.summary(), this.stores.messages.count()));
   }
 
-  async history() {
-    return this.messages.list();
+  async history(): Promise<Result<ToolUiMessage[]>> {
+    return this.stores ? ok(this.stores.messages.list()) : notFound();
   }
 
-  /** Idle sessions end; activity since the alarm was set (or a call still running) moves the deadline. */
+  /** Idle sessions end: results and history go, a record stays so that the session answers 409 SESSION_ENDED. */
   override async alarm(): Promise<void> {
-    if (this.record.read()?.status !== "active") return;
-    const deadline = this.inFlight > 0 ? Date.now() + this.idleMs : this.activity.last() + this.idleMs;
-    if (deadline > Date.now()) await this.ctx.storage.setAlarm(deadline);
-    else await this.end("idle");
+    const stores = this.stores;
+    if (!stores || this.current?.status !== "active") return;
+    const deadline = this.running.size > 0 ? Date.now() + this.limits.idleMs : stores.activity.last() + this.limits.idleMs;
+    if (deadline > Date.now()) {
+      await this.ctx.storage.setAlarm(deadline);
+      return;
+    }
+    this.alarmSet = false;
+    stores.results.clear();
+    stores.messages.clear();
+    stores.latency.clear();
+    this.current = { ...this.current, status: "ended", endedReason: "idle" };
+    stores.record.write(this.current);
+    const id = stores.frames.append("control", JSON.stringify(this.control({ control: "error", code: "idle", message: "session ended: idle" })));
+    this.hub.closeAll(encodeSseFrame(id, this.control({ control: "error", code: "idle", message: "session ended: idle" })));
+    // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
+    stores.frames.clear();
   }
 
   /** Notes activity; the alarm is set once and moved only when it fires (no alarm write per call). */
   private async touch(): Promise<void> {
-    this.activity.mark();
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.idleMs);
+    this.stores?.activity.mark();
+    if (this.alarmSet) return;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.limits.idleMs);
+    this.alarmSet = true;
   }
 
-  private control(payload: Extract<SseFrame, { kind: "control" }>["payload"]): SseFrame {
-    return { kind: "control", protocolVersion: PROTOCOL_VERSION, payload };
+  private control(payload: ControlPayload) {
+    return { kind: "control" as const, protocolVersion: PROTOCOL_VERSION, payload };
   }
 
   /** A control frame that is not part of the session's numbered history (about one stream only). */
-  private controlText(payload: Extract<SseFrame, { kind: "control" }>["payload"]): string {
+  private controlText(payload: ControlPayload): string {
     return encodeSseFrame(undefined, this.control(payload));
   }
 
-  private active(): Result<SessionRecord> {
-    const record = this.record.read();
-    if (!record) return fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.");
-    if (record.status === "ended") return fail("SESSION_ENDED", `Session ${record.sessionId} has ended (${record.endedReason ?? "deleted"}); create a new one.`);
-    return ok(record);
+  private active(): Result<SessionStores> {
+    const current = this.current;
+    if (!this.stores || !current) return notFound();
+    if (current.status === "ended") return fail("SESSION_ENDED", `Session ${current.sessionId} has ended (${current.endedReason ?? "deleted"}); create a new one.`);
+    return ok(this.stores);
   }
 
   /** The limiter follows web.concurrency; a changed setting takes effect on the next call. */
-  private limiterFor(config: ToolSettings["config"]): HostLimiter {
+  private limiterFor(config: WebConfig): HostLimiter {
     const { maxConcurrent, maxQueueSize } = config.concurrency;
     const key = `${maxConcurrent}/${maxQueueSize}`;
     if (this.limiter?.key !== key) {

@@ -1,13 +1,17 @@
 import {
+  deadlineIn,
   fail,
+  fetchBudgetMs,
   FetchContentParamsSchema,
   ok,
   type ExtractedContent,
   type FetchContentSuccess,
   type Result,
 } from "@edge-web/shared";
-import { capStoredContent } from "../session/cap-stored-content.ts";
+import { callSlots } from "./call-slots.ts";
+import { capContent } from "./cap-content.ts";
 import { fetchPage } from "./fetch-page.ts";
+import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
 import type { Tool } from "./tool.ts";
 
@@ -21,22 +25,29 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     if (urls.length === 0) {
       return fail("INVALID_INPUT", "Pass `url` (a string) or `urls` (an array of strings) with at least one http(s) URL.", ["url"]);
     }
+    const { maxUrlsPerCall, maxStoredContentChars, maxStoredResults, concurrency } = ctx.config;
+    if (urls.length > maxUrlsPerCall) {
+      return fail("INVALID_INPUT", `This call asks for ${urls.length} URLs; one call may fetch at most ${maxUrlsPerCall} (web.maxUrlsPerCall). Split them over several calls.`, ["urls"]);
+    }
     // The first failure fails the call (seed semantics) and cancels the fetches still running.
     const cancel = new AbortController();
+    const stop = ctx.signal ? AbortSignal.any([ctx.signal, cancel.signal]) : cancel.signal;
+    const slots = callSlots(ctx.limiter, deadlineIn(fetchBudgetMs(ctx.config)), stop);
     let firstFailure: Result<never> | undefined;
-    const fetchOne = async (url: string): Promise<Result<ExtractedContent>> => {
-      const result = await fetchPage(ctx, url, params.preferReader ?? false, cancel.signal);
+    // The call's URLs take turns on the session's slots, at most maxConcurrent at once.
+    const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<ExtractedContent>> => {
+      if (firstFailure) return firstFailure;
+      const result = await fetchPage(ctx, slots, url, params.preferReader ?? false);
       if (!result.ok && !firstFailure) {
         firstFailure = result;
         cancel.abort();
       }
       return result;
-    };
-    const settled = await Promise.all(urls.map(fetchOne));
+    });
     if (firstFailure) return firstFailure;
     const results = settled.flatMap((r) => (r.ok ? [r.value] : []));
     const responseId = ctx.newResponseId();
-    ctx.store.save(capStoredContent({ kind: "fetch", responseId, results }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
+    ctx.store.save(capContent({ kind: "fetch", responseId, results }, maxStoredContentChars), maxStoredResults);
     return ok({ responseId, results });
   },
 };

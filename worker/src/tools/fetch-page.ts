@@ -1,18 +1,20 @@
-import { fail, fetchOptionsFrom, type ExtractedContent, type Result } from "@edge-web/shared";
-import { sessionBusy } from "./session-busy.ts";
+import { displayUrl, fetchOptionsFrom, type ExtractedContent, type Result } from "@edge-web/shared";
+import type { CallSlots } from "./call-slots.ts";
+import { slotFailure } from "./slot-failure.ts";
 import type { ToolContext } from "./tool.ts";
 
-/** One page through the sidecar's fetch pipeline, inside the session's concurrency limit. */
-export async function fetchPage(ctx: ToolContext, url: string, preferReader: boolean, signal?: AbortSignal): Promise<Result<ExtractedContent>> {
-  const options = fetchOptionsFrom(ctx.config);
-  const slot = await ctx.limiter.run("session", () => ctx.sidecar.fetchContent(url, preferReader, options, signal), signal);
-  if (slot.ok) {
-    const { bytes, ...page } = slot.value;
-    if (page.ok) {
-      ctx.counters.add("fetch.pages");
-      ctx.counters.add("fetch.bytes", bytes ?? 0);
-    }
-    return page;
-  }
-  return slot.reason === "queue-full" ? sessionBusy("CONTENT_FETCH_FAILED", ctx.config) : fail("CONTENT_FETCH_FAILED", `Fetching ${url} was cancelled.`);
+/** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline. */
+export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, preferReader: boolean): Promise<Result<ExtractedContent>> {
+  const queued = Date.now();
+  const slot = await slots.run(() => {
+    ctx.record.step("session-queue", Date.now() - queued);
+    return ctx.sidecar.fetchContent(url, preferReader, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
+  });
+  if (!slot.ok) return slotFailure(slot.error, "fetch", `Fetching ${displayUrl(url)}`, slots, ctx.config);
+  const answer = slot.value;
+  for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
+  if (!answer.ok) return { ok: false, error: answer.error };
+  ctx.record.count("fetch.pages");
+  ctx.record.count("fetch.bytes", answer.bytes);
+  return { ok: true, value: answer.value };
 }

@@ -1,31 +1,43 @@
-import type { HostLimiter, Result, ToolName, WebConfig } from "@edge-web/shared";
+import type { HostLimiter, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
 import type * as v from "valibot";
 import type { SearchCache } from "../cache/search-cache.ts";
-import type { ProviderKeys } from "../config/provider-keys.ts";
 import type { SidecarClient } from "../sidecar-client.ts";
-import type { ResultStore } from "../session/result-store.ts";
-import type { ProviderLatency } from "../session/provider-latency.ts";
-import type { SessionCounters } from "../session/session-counters.ts";
+
+/** Where a tool keeps its answers for get_search_content (the session's result store). */
+export interface ResultStore {
+  /** Saves a result (already capped to web.maxStoredContentChars) and evicts the oldest beyond web.maxStoredResults. */
+  save(result: StoredResult, maxStored: number): void;
+  get(responseId: string): StoredResult | undefined;
+}
+
+/** What a tool reports about its work: named counters, provider latencies and per-step timings. */
+export interface ToolRecorder {
+  count(name: string, by?: number): void;
+  latency(provider: string, ms: number): void;
+  /** Milliseconds spent in a pipeline step (summed when a step repeats), for verbose debug logs. */
+  step(name: string, ms: number): void;
+}
 
 /** What a tool may use while it runs inside its session. */
 export interface ToolContext {
   config: WebConfig;
+  /** Search provider keys (never logged or echoed). */
+  providerKeys: SearchKeys;
   sidecar: SidecarClient;
   store: ResultStore;
   cache: SearchCache;
-  counters: SessionCounters;
-  latency: ProviderLatency;
-  /** Search provider keys, from the worker's secrets (never logged or echoed). */
-  providerKeys: ProviderKeys;
-  /** The session's concurrency limit for outbound work (web.concurrency.*). */
+  record: ToolRecorder;
+  /** The session's concurrency limit for outbound work (web.concurrency.*); tools take slots through callSlots. */
   limiter: HostLimiter;
+  /** Fires when the call is cancelled (an aborted agent turn); its deadline is the tool's own. */
+  signal?: AbortSignal;
   newResponseId(): string;
 }
 
 /** A tool's outcome; `headers` ride along on the HTTP response (X-Cache, Retry-After). */
 export type ToolAnswer<Out> = Result<Out> & { headers?: Record<string, string> };
 
-/** The tool family: params validated at the HTTP boundary with `params`, then `run` trusts them. */
+/** The tool family: params validated at the boundary with `params`, then `run` trusts them. */
 export interface Tool<S extends v.GenericSchema = v.GenericSchema, Out = unknown> {
   name: ToolName;
   /** What the tool does, for agents choosing a command. */

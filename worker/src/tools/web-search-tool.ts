@@ -1,5 +1,7 @@
 import {
+  deadlineIn,
   fail,
+  fetchBudgetMs,
   MAX_SEARCH_RESULTS,
   ok,
   searchRequestFrom,
@@ -10,11 +12,12 @@ import {
   type WebSearchSuccess,
 } from "@edge-web/shared";
 import { searchCacheKey } from "../cache/search-cache-key.ts";
-import { capStoredContent } from "../session/cap-stored-content.ts";
+import { callSlots, type CallSlots } from "./call-slots.ts";
+import { capContent } from "./cap-content.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
-import { sessionBusy } from "./session-busy.ts";
+import { slotFailure } from "./slot-failure.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
 
 const MAX_QUERIES = 5;
@@ -30,18 +33,20 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
       return fail("WEB_SEARCH_INVALID_QUERY", "Pass `query` (a string) or `queries` (an array of strings) with at least one non-empty search query.", ["query"]);
     }
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
+    // One deadline for the whole call; with includeContent the pages are fetched within it too.
+    const slots = callSlots(ctx.limiter, deadlineIn(params.includeContent ? fetchBudgetMs(ctx.config) : ctx.config.timeoutMs), ctx.signal);
 
-    const answers = await Promise.all(queries.map((query) => searchOne(ctx, query, numResults)));
+    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
       const { code, message } = failure.result.error;
       return { ...fail(code, message), ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
-    const data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
-    if (params.includeContent) await attachContent(ctx, data);
+    let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
+    if (params.includeContent) data = await withContent(ctx, slots, data);
 
     const responseId = ctx.newResponseId();
-    ctx.store.save(capStoredContent({ kind: "search", responseId, queries: data }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
+    ctx.store.save(capContent({ kind: "search", responseId, queries: data }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
     const answer: ToolAnswer<WebSearchSuccess> = ok({ responseId, queries: data });
     if (ctx.config.cache.enabled) answer.headers = { "x-cache": answers.every((a) => a.cached) ? "HIT" : "MISS" };
     return answer;
@@ -62,35 +67,47 @@ interface QueryAnswer {
   retryAfter?: string;
 }
 
-async function searchOne(ctx: ToolContext, query: string, numResults: number): Promise<QueryAnswer> {
-  ctx.counters.add("search.queries");
+async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number): Promise<QueryAnswer> {
+  ctx.record.count("search.queries");
   const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
   const hit = key ? await ctx.cache.get(key) : undefined;
   if (hit) {
-    ctx.counters.add("search.cache.hit");
-    return { result: ok(hit), cached: true };
+    ctx.record.count("search.cache.hit");
+    // The cached entry is shared and frozen: the answer gets its own objects.
+    return { result: ok(hit.map((result) => ({ ...result }))), cached: true };
   }
-  if (key) ctx.counters.add("search.cache.miss");
+  if (key) ctx.record.count("search.cache.miss");
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys);
-  const started = Date.now();
-  const slot = await ctx.limiter.run("session", () => ctx.sidecar.search(request));
-  if (!slot.ok) return { result: sessionBusy("WEB_SEARCH_FAILED", ctx.config), cached: false };
+  const queued = Date.now();
+  let started = queued;
+  const slot = await slots.run(() => {
+    started = Date.now();
+    ctx.record.step("session-queue", started - queued);
+    return ctx.sidecar.search(request, slots.deadline, slots.cancel);
+  });
+  if (!slot.ok) return { result: slotFailure(slot.error, "search", `Searching for ${JSON.stringify(query)}`, slots, ctx.config), cached: false };
   const answer = slot.value;
+  for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
   if (!answer.ok) {
-    const { code, message, retryAfter } = answer.error;
-    return { result: fail(code, message), cached: false, ...(retryAfter && { retryAfter }) };
+    const { code, message } = answer.error;
+    return { result: fail(code as never, message), cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
   }
-  ctx.counters.add(`search.provider.${answer.value.provider}`);
-  ctx.latency.record(answer.value.provider, Date.now() - started);
+  ctx.record.count(`search.provider.${answer.value.provider}`);
+  ctx.record.latency(answer.value.provider, Date.now() - started);
   if (key) await ctx.cache.put(key, answer.value.results);
   return { result: ok(answer.value.results), cached: false };
 }
 
-/** Fetches every result's page through the same pipeline; a page that fails just has no content. */
-async function attachContent(ctx: ToolContext, data: QueryResultData[]): Promise<void> {
+/** Every result's page through the same pipeline, within the call's deadline; a page that fails just has no content. */
+async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[]): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
-  await mapLimited(results, ctx.config.concurrency.maxConcurrent, async (result) => {
-    const page = await fetchPage(ctx, result.url, false);
-    if (page.ok) result.content = page.value;
-  });
+  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, false));
+  const content = new Map(results.map((result, i) => [result, pages[i]!]));
+  return data.map((q) => ({
+    ...q,
+    results: q.results.map((result) => {
+      const page = content.get(result);
+      return page?.ok ? { ...result, content: page.value } : result;
+    }),
+  }));
 }

@@ -1,0 +1,17 @@
+export interface AttachmentList {
+  add(id: string): void;
+  ids(): string[];
+}
+
+/** The ids of a session's uploaded attachments, so that deleting the session deletes their bytes too. */
+export function createAttachmentList(sql: SqlStorage): AttachmentList {
+  sql.exec("CREATE TABLE IF NOT EXISTS attachments (id TEXT PRIMARY KEY)");
+  return {
+    add(id) {
+      sql.exec("INSERT OR IGNORE INTO attachments (id) VALUES (?)", id);
+    },
+    ids() {
+      return sql.exec<{ id: string }>("SELECT id FROM attachments").toArray().map((row) => row.id);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { isPlainObject } from "@edge-web/shared";
+
+/** The longest prefix of `text` within `chars` that does not split a surrogate pair. */
+export function cutText(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const end = chars > 0 && /[\uD800-\uDBFF]/.test(text[chars - 1]!) ? chars - 1 : chars;
+  return text.slice(0, end);
+}
+
+/**
+ * Bounds the page contents a stored copy may hold (web.maxStoredContentChars): every page — an
+ * object with a string `content` and a boolean `truncated`, wherever it sits in `value` — takes
+ * from one budget in order; what does not fit is cut and marked truncated. Answers `value` itself
+ * when nothing had to be cut, else a copy (the input is never changed).
+ */
+export function capContent<T>(value: T, maxChars: number): T {
+  let budget = maxChars;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      const items = node.map(walk);
+      return items.some((item, i) => item !== node[i]) ? items : node;
+    }
+    if (!isPlainObject(node)) return node;
+    if (typeof node.content === "string" && typeof node.truncated === "boolean") {
+      const keep = Math.min(node.content.length, budget);
+      budget -= keep;
+      return keep === node.content.length ? node : { ...node, content: cutText(node.content, keep), truncated: true };
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, inner] of Object.entries(node)) {
+      const capped = walk(inner);
+      if (capped !== inner) (copy ??= { ...node })[key] = capped;
+    }
+    return copy ?? node;
+  };
+  return walk(value) as T;
+}
