@@ -1,18 +1,19 @@
 import { apiTarget, startBenchStack } from "./bench-stack.ts";
-import { benchFetchThroughStack } from "./fetch-through-stack.ts";
+import { benchFetchPath } from "./fetch-path.ts";
 import { benchSearchCache } from "./search-cache.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
 import { startWorkerdStack } from "./workerd-stack.ts";
 
-/** `npm run bench`: every case against one `npm start` stack, each printed as one JSON line. */
+/** `npm run bench`: every case against one `npm start` stack and the same worker under workerd directly, each printed as one JSON line. */
 const bench = await startBenchStack();
 try {
-  console.log(JSON.stringify(await benchFetchThroughStack(bench)));
-  console.log(JSON.stringify(await benchSearchCache(bench, "npm start: wrangler dev")));
   // The same worker and sidecar without wrangler dev's proxy in front, as deployed.
   const workerd = await startWorkerdStack(bench.webConfig);
   try {
-    console.log(JSON.stringify(await benchSearchCache(apiTarget(workerd.url), "workerd directly")));
+    const direct = apiTarget(workerd.url);
+    console.log(JSON.stringify(await benchFetchPath(bench, direct)));
+    console.log(JSON.stringify(await benchSearchCache(bench, "npm start: wrangler dev")));
+    console.log(JSON.stringify(await benchSearchCache(direct, "workerd directly")));
   } finally {
     await workerd.close();
   }

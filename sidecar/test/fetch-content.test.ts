@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions } from "@edge-web/shared";
+import { createHostLimiter, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
 import type { FetchContentDeps } from "../src/fetch/fetch-content.ts";
@@ -119,5 +119,54 @@ describe("the fetch pipeline", () => {
     const shell = await run("/app.html", jina, true);
     expect(shell.ok && shell.value.title).toBe("App");
     expect(reader.requests).toEqual([]);
+  });
+});
+
+describe("the fetch pipeline's limits", () => {
+  let slow: Origin;
+  beforeAll(async () => {
+    slow = await startOrigin("127.0.0.5", (req, res) => {
+      const ms = Number(new URL(req.url ?? "/", "http://o").searchParams.get("ms") ?? "0");
+      setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("slow body"), ms).unref();
+    });
+  });
+  afterAll(() => slow.close());
+  const fetchSlow = (ms: number, over: Partial<FetchOptions>, request: { budgetMs?: number; deps?: FetchContentDeps } = {}) =>
+    fetchContent(
+      { url: `${slow.url}/?ms=${ms}&r=${Math.random()}`, preferReader: false, options: options({ allowHosts: ["127.0.0.5"], ...over }), ...(request.budgetMs && { budgetMs: request.budgetMs }) },
+      request.deps ?? deps,
+    );
+
+  it("sizes the origin's keep-alive pool by web.connectionPool: maxSockets connections, idle ones closed after timeout", async () => {
+    slow.connections.length = 0;
+    const pool = { maxSockets: 1, timeout: 300 };
+    const both = await Promise.all([fetchSlow(100, { connectionPool: pool }), fetchSlow(100, { connectionPool: pool })]);
+    expect(both.every((r) => r.ok)).toBe(true);
+    expect(slow.connections).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(slow.connections[0]!.destroyed).toBe(true);
+
+    slow.connections.length = 0;
+    const wide = { maxSockets: 4, timeout: 10_000 };
+    await Promise.all([fetchSlow(100, { connectionPool: wide }), fetchSlow(100, { connectionPool: wide })]);
+    expect(slow.connections).toHaveLength(2);
+  });
+
+  it("counts the wait for a per-host slot against the deadline, and says the request waited", async () => {
+    const narrow = { ...deps, limiter: createHostLimiter({ maxConcurrent: 10, maxPerHost: 1, maxQueue: 10 }) };
+    const started = Date.now();
+    const [first, second] = await Promise.all([
+      fetchSlow(700, {}, { budgetMs: 1_000, deps: narrow }),
+      fetchSlow(700, {}, { budgetMs: 1_000, deps: narrow }),
+    ]);
+    expect(first.ok).toBe(true);
+    expect(second).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_TIMEOUT", message: expect.stringMatching(/fetch service's queue/) } });
+    expect(Date.now() - started).toBeLessThan(1_800);
+  });
+
+  it("answers per-step timings only when web.debug is verbose", async () => {
+    const verbose = await fetchSlow(0, { debug: "verbose" });
+    expect(Object.keys(verbose.timings ?? {}).sort()).toEqual(["connect", "extract", "queue", "read", "vet"]);
+    expect((await fetchSlow(0, { debug: "minimal" })).timings).toBeUndefined();
   });
 });

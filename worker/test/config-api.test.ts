@@ -63,6 +63,8 @@ describe("settings domain", () => {
     expect(form.provider.options).toEqual(["auto", "ddgs", "brave", "tavily", "serper", "openserp", "searxng"]);
     expect(form.debug).toMatchObject({ kind: "enum", options: [false, "minimal", "verbose"], default: false });
     expect(form.jinaTriggers).toMatchObject({ kind: "stringList", options: ["short-html", "js-heavy-html"] });
+    expect(form.maxUrlsPerCall).toMatchObject({ kind: "number", default: 20 });
+    expect(Object.keys(form.connectionPool.fields)).toEqual(["maxSockets", "timeout"]);
     expect(form.cache.kind).toBe("object");
     expect(form.cache.fields.ttlMs).toMatchObject({ kind: "number", default: 300_000, label: "TTL (ms)" });
     expect(form.brave.fields).toMatchObject({ enabled: { kind: "boolean", default: false }, apiKeyEnv: { kind: "string", default: "BRAVE_SEARCH_API_KEY" } });
@@ -103,6 +105,22 @@ describe("settings domain", () => {
       maxContentChars: 1_234,
       maxResults: 9,
     });
+  });
+
+  it("resolves the config once per change: calls share one frozen object until a write", async () => {
+    const first = await settings();
+    const second = await settings();
+    expect(second.config).toBe(first.config);
+    expect(Object.isFrozen(first.config) && Object.isFrozen(first.config.cache)).toBe(true);
+    expect(() => {
+      (first.config.cache as { enabled: boolean }).enabled = false;
+    }).toThrow(TypeError);
+    // Writes wait out the leases readers hold, so the next read sees the change.
+    await put("settings", { maxResults: 7 });
+    const third = await settings();
+    expect(third.config).not.toBe(first.config);
+    expect(third.config.maxResults).toBe(7);
+    expect(first.config.maxResults).toBe(5);
   });
 
   it("refuses wrong types and ranges with 422 and the field paths, storing nothing", async () => {

@@ -37,6 +37,8 @@ export function createDispatcherPool(options: {
         new Pool(origin, {
           connections: maxSockets,
           keepAliveTimeout: timeout,
+          // A server's Keep-Alive hint may shorten the idle time, never stretch it past the setting.
+          keepAliveMaxTimeout: timeout,
           connect: { ...connect, lookup: pinnedLookup(vetted) },
         });
       pools.delete(key);

@@ -17,29 +17,52 @@ export interface ToolUiMessage {
 }
 
 export interface MessageLog {
+  /** Records a message (or its newer state); it is written with the session's next flush. */
   put(message: ToolUiMessage): void;
   list(): ToolUiMessage[];
   count(): number;
+  /** Writes what was put since the last flush. */
+  flush(): void;
   clear(): void;
 }
 
-/** The session's message history in SQLite, newest `capacity` kept; no row outgrows what a row may hold. */
+/**
+ * The session's message history in SQLite, newest `capacity` kept; no row outgrows what a row may
+ * hold. Puts are held in memory until the session flushes (once per call), and reads see them.
+ */
 export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog {
   sql.exec("CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
+  /** id → JSON, in the order first put; `fresh` are those not stored yet. */
+  const pending = new Map<string, string>();
+  const fresh = new Set<string>();
+  const stored = (id: string) => sql.exec("SELECT 1 FROM messages WHERE id = ?", id).toArray().length > 0;
   return {
     put(message) {
-      const body = fitRow(message);
-      sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", message.id, body);
+      if (!pending.has(message.id) && !stored(message.id)) fresh.add(message.id);
+      pending.set(message.id, fitRow(message));
+    },
+    list() {
+      const rows = sql.exec<{ id: string; body: string }>("SELECT id, body FROM messages ORDER BY seq").toArray();
+      const bodies = rows.map((row) => pending.get(row.id) ?? row.body);
+      for (const id of fresh) bodies.push(pending.get(id)!);
+      return bodies.slice(-capacity).map((body) => JSON.parse(body) as ToolUiMessage);
+    },
+    count() {
+      return Math.min(capacity, sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n + fresh.size);
+    },
+    flush() {
+      if (pending.size === 0) return;
+      for (const [id, body] of pending) {
+        sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", id, body);
+      }
+      pending.clear();
+      fresh.clear();
       // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
       sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
     },
-    list() {
-      return sql.exec<{ body: string }>("SELECT body FROM messages ORDER BY seq").toArray().map((r) => JSON.parse(r.body) as ToolUiMessage);
-    },
-    count() {
-      return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n;
-    },
     clear() {
+      pending.clear();
+      fresh.clear();
       sql.exec("DELETE FROM messages");
     },
   };

@@ -1,18 +1,32 @@
 export interface SessionCounters {
   add(name: string, by?: number): void;
   all(): Record<string, number>;
+  /** Writes what was added since the last flush. */
+  flush(): void;
 }
 
-/** Named counters of a session (searches, cache hits, errors by code…) in its SQLite storage. */
+/**
+ * Named counters of a session (searches, cache hits, errors by code…) in its SQLite storage. Adds
+ * are summed in memory until the session flushes (once per call); reads see them.
+ */
 export function createSessionCounters(sql: SqlStorage): SessionCounters {
   sql.exec("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+  const pending = new Map<string, number>();
   return {
     add(name, by = 1) {
-      sql.exec("INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value", name, by);
+      pending.set(name, (pending.get(name) ?? 0) + by);
     },
     all() {
       const rows = sql.exec<{ name: string; value: number }>("SELECT name, value FROM counters").toArray();
-      return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+      const totals = Object.fromEntries(rows.map((r) => [r.name, r.value]));
+      for (const [name, by] of pending) totals[name] = (totals[name] ?? 0) + by;
+      return totals;
+    },
+    flush() {
+      for (const [name, by] of pending) {
+        sql.exec("INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value", name, by);
+      }
+      pending.clear();
     },
   };
 }

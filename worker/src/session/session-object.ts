@@ -25,7 +25,7 @@ import type { ToolUiMessage } from "./message-log.ts";
 import { runToolCall, type ToolCallSink } from "./run-tool-call.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { sessionStats } from "./session-stats.ts";
-import { holdsSession, openSessionStores, sessionLimits, type SessionLimits, type SessionStores } from "./session-stores.ts";
+import { flushSessionStores, holdsSession, openSessionStores, sessionLimits, type SessionLimits, type SessionStores } from "./session-stores.ts";
 import { createStreamHub, type StreamHub } from "./stream-hub.ts";
 import { logToolCall } from "./tool-call-log.ts";
 
@@ -66,6 +66,7 @@ export class SessionObject extends DurableObject<Env> {
     this.stores ??= openSessionStores(this.ctx.storage.sql, this.limits);
     this.current = { ...record, status: "active", createdAt: Date.now() };
     this.stores.record.write(this.current);
+    this.stores.activity.mark();
     await this.touch();
   }
 
@@ -134,6 +135,7 @@ export class SessionObject extends DurableObject<Env> {
     this.running.add(cancel);
     try {
       const answer = await runToolCall(TOOLS[name], params, ctx, this.sink(stores, config, alive), () => crypto.randomUUID());
+      if (alive()) flushSessionStores(stores);
       logToolCall(config.debug, { sessionId: this.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
       return alive() ? answer : notFound();
     } finally {
@@ -183,6 +185,7 @@ export class SessionObject extends DurableObject<Env> {
     }
     // Replay and registration happen in one synchronous step, so no frame falls between them.
     const body = this.hub.subscribe(initial, heartbeatMs);
+    open.value.activity.mark();
     await this.touch();
     return new Response(body, {
       headers: {
@@ -234,20 +237,19 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     this.alarmSet = false;
+    flushSessionStores(stores);
     stores.results.clear();
     stores.messages.clear();
     stores.latency.clear();
     this.current = { ...this.current, status: "ended", endedReason: "idle" };
     stores.record.write(this.current);
-    const id = stores.frames.append("control", JSON.stringify(this.control({ control: "error", code: "idle", message: "session ended: idle" })));
-    this.hub.closeAll(encodeSseFrame(id, this.control({ control: "error", code: "idle", message: "session ended: idle" })));
+    this.hub.closeAll(encodeSseFrame(stores.frames.lastId() + 1, this.control({ control: "error", code: "idle", message: "session ended: idle" })));
     // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
     stores.frames.clear();
   }
 
-  /** Notes activity; the alarm is set once and moved only when it fires (no alarm write per call). */
+  /** Makes sure the idle alarm is set: once, then moved only when it fires (no alarm write per call). Activity is marked when a call's writes are flushed. */
   private async touch(): Promise<void> {
-    this.stores?.activity.mark();
     if (this.alarmSet) return;
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.limits.idleMs);
     this.alarmSet = true;

@@ -41,6 +41,17 @@ export function holdsSession(sql: SqlStorage): boolean {
   return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session'").toArray().length > 0;
 }
 
+/**
+ * Writes what the logs and counters hold in memory, in one go: a call's writes then share one
+ * storage commit, after the call, instead of holding its outbound requests and frames behind one.
+ */
+export function flushSessionStores(stores: SessionStores): void {
+  stores.activity.mark();
+  stores.frames.flush();
+  stores.messages.flush();
+  stores.counters.flush();
+}
+
 /** Opens (creating on first use) every table of a session. */
 export function openSessionStores(sql: SqlStorage, limits: SessionLimits): SessionStores {
   return {

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
+
+const SECRET = "sekrit-query-token-0123456789";
+const BRAVE_KEY = "BSA-e2e-key-should-never-print";
+
+describe("the tool-call path over npm start's stack", () => {
+  let origin: Origin;
+  let stack: Stack;
+  const persist = mkdtempSync(join(tmpdir(), "edge-web-path-"));
+
+  beforeAll(async () => {
+    origin = await startOrigin("127.0.0.2", routes({ "/big.txt": send(200, "text/plain", "z".repeat(40_000)) }));
+    stack = await startStack({
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], maxStoredContentChars: 2_000, debug: "verbose" }),
+      BRAVE_SEARCH_API_KEY: BRAVE_KEY,
+      PERSIST_DIR: persist,
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await origin?.close();
+    rmSync(persist, { recursive: true, force: true });
+  });
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+
+  it("caps stored copies, logs one line per call with step timings and no secrets, and forgets deleted sessions", async () => {
+    const id = (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId;
+    const fetched = await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/big.txt?token=${SECRET}` });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.results[0].content).toHaveLength(30_000);
+    expect(fetched.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const { messages } = (await api("GET", `/api/sessions/${id}/messages`)).body;
+    expect(messages[0].parts[0].output.results[0].content).toHaveLength(2_000);
+    expect(messages[0].parts[0].output.responseId).toBe(fetched.body.responseId);
+
+    // wrangler dev prints the worker's log lines as they come.
+    let line: any;
+    for (let i = 0; i < 40 && !line; i++) {
+      line = stack.output
+        .join("")
+        .split("\n")
+        .map((text) => text.slice(text.indexOf("{")))
+        .filter((text) => text.startsWith('{"event":"tool_call"'))
+        .map((text) => JSON.parse(text))[0];
+      if (!line) await sleep(250);
+    }
+    expect(line).toMatchObject({ event: "tool_call", tool: "fetch_content", sessionId: id, outcome: "ok", urls: 1 });
+    expect(Object.keys(line.steps)).toEqual(expect.arrayContaining(["session-queue", "sidecar.vet", "sidecar.connect", "sidecar.read", "sidecar.extract"]));
+    const printed = stack.output.join("");
+    expect(printed).not.toContain(SECRET);
+    expect(printed).not.toContain(BRAVE_KEY);
+
+    expect((await api("DELETE", `/api/sessions/${id}`)).status).toBe(200);
+    for (const path of ["state", "messages", "stats"]) expect((await api("GET", `/api/sessions/${id}/${path}`)).body.error.code).toBe("SESSION_NOT_FOUND");
+    const after = await api("POST", `/api/sessions/${id}/tools/get_search_content`, { responseId: fetched.body.responseId });
+    expect(after).toMatchObject({ status: 404, body: { error: { code: "SESSION_NOT_FOUND" } } });
+  });
+});
