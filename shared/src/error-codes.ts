@@ -48,6 +48,10 @@ export const API_ERROR_CODES = [
   "ATTACHMENT_NOT_FOUND",
   "SIDECAR_UNAVAILABLE",
   "INTERNAL_ERROR",
+  "SESSION_BUSY",
+  "MODEL_NOT_CONFIGURED",
+  "UNKNOWN_EXTENSION_UI",
+  "ENTRY_NOT_FOUND",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

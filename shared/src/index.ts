@@ -12,3 +12,5 @@ export * from "./deadline.ts";
 export * from "./step-clock.ts";
 export * from "./deep-freeze.ts";
 export * from "./display-url.ts";
+export * from "./agent-config.ts";
+export * from "./agent-requests.ts";

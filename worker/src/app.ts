@@ -5,6 +5,7 @@ import type { ApiOptions, AppEnv } from "./app-env.ts";
 import { ownerId } from "./auth/principal.ts";
 import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 import { jsonError } from "./http/respond.ts";
+import { agentRoutes } from "./routes/agent-routes.ts";
 import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
 import { configRoutes } from "./routes/config-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
@@ -57,6 +58,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   app.route("/api/sessions", sessionRoutes);
   app.route("/api/sessions", toolRoutes);
   app.route("/api/sessions", sessionReadRoutes);
+  app.route("/api/sessions", agentRoutes);
   app.route("/", attachmentUploadRoute);
   app.route("/", sessionSourceRoute);
   app.route("/", configRoutes);

@@ -14,6 +14,8 @@ export interface Env {
   SIDECAR_TOKEN?: string;
   /** JSON object merged over the web.* defaults. */
   WEB_CONFIG?: string;
+  /** JSON object merged over the agent's defaults: defaultProvider, defaultModel, defaultThinkingLevel, agent, askBeforeFetch, modelProviders. */
+  AGENT_CONFIG?: string;
   /** Comma-separated model provider names (case-sensitive) hidden from GET /api/config/models. */
   PI_WEB_HIDE_PROVIDERS?: string;
   /** Comma-separated bearer tokens for the API; unset means open (local development). */

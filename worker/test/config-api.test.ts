@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { dropConfigLease, loadToolSettings } from "../src/config/effective-config.ts";
-import { hideProviders, parseHiddenProviders } from "../src/config/model-catalog.ts";
+import { hideProviders, parseHiddenProviders } from "../src/agent/model-catalog.ts";
 import type { Env } from "../src/env.ts";
 import { configRoutes } from "../src/routes/config-routes.ts";
 
@@ -170,12 +170,13 @@ describe("sandbox domain", () => {
   it("round-trips the network policy, with deniedDomains and allowedDomains defaulting to []", async () => {
     const before = await get("sandbox");
     expect(before.status).toBe(200);
-    expect(before.body.values).toEqual({ allowPrivateNetwork: false, allowHosts: ["127.0.0.2"], deniedDomains: [], allowedDomains: [] });
+    expect(before.body.values).toEqual({ allowPrivateNetwork: false, allowHosts: ["127.0.0.2"], deniedDomains: [], allowedDomains: [], askBeforeFetch: false });
     expect(before.body.formSchema).toEqual({
       allowPrivateNetwork: { kind: "boolean", label: "Allow private network", default: false },
       allowHosts: { kind: "stringList", label: "Allow hosts", default: [] },
       deniedDomains: { kind: "stringList", label: "Denied domains", default: [] },
       allowedDomains: { kind: "stringList", label: "Allowed domains", default: [] },
+      askBeforeFetch: { kind: "boolean", label: "Ask before fetch", default: false },
     });
 
     expect((await put("sandbox", { deniedDomains: [" Example.COM. "], allowHosts: ["127.0.0.3"] })).status).toBe(200);
@@ -185,6 +186,7 @@ describe("sandbox domain", () => {
       allowHosts: ["127.0.0.3"],
       deniedDomains: ["example.com"],
       allowedDomains: ["docs.test"],
+      askBeforeFetch: false,
     });
     // Stored sandbox is the top layer of what tool calls run with.
     expect((await settings()).config).toMatchObject({ allowHosts: ["127.0.0.3"], deniedDomains: ["example.com"], allowedDomains: ["docs.test"] });
@@ -222,13 +224,14 @@ describe("auth domain", () => {
   it("masks stored keys, never answers them in clear, and tool calls get them in clear", async () => {
     const empty = await get("auth");
     expect(empty.status).toBe(200);
-    expect(empty.body.values).toEqual({ brave: {}, tavily: {}, serper: {}, openserp: {} });
+    expect(empty.body.values).toEqual({ brave: {}, tavily: {}, serper: {}, openserp: {}, modelProviders: {} });
     expect(empty.body.formSchema.brave).toMatchObject({ kind: "object", fields: { apiKey: { kind: "secret" } } });
-    expect(Object.keys(empty.body.formSchema)).toEqual(["brave", "tavily", "serper", "openserp"]);
+    expect(Object.keys(empty.body.formSchema)).toEqual(["brave", "tavily", "serper", "openserp", "modelProviders"]);
+    expect(empty.body.formSchema.modelProviders).toMatchObject({ kind: "record", fields: { api: { kind: "enum" }, apiKey: { kind: "secret" }, models: { kind: "objectList" } } });
 
     expect((await put("auth", { brave: { apiKey: BRAVE_KEY }, serper: { apiKey: "short" } })).status).toBe(200);
     const masked = await get("auth");
-    expect(masked.body.values).toEqual({ brave: { apiKey: "BSA***" }, tavily: {}, serper: { apiKey: "***" }, openserp: {} });
+    expect(masked.body.values).toEqual({ brave: { apiKey: "BSA***" }, tavily: {}, serper: { apiKey: "***" }, openserp: {}, modelProviders: {} });
     expect(masked.text).not.toContain(BRAVE_KEY);
     expect(masked.text).not.toContain("short");
     expect((await settings()).providerKeys).toEqual({ brave: BRAVE_KEY, serper: "short" });

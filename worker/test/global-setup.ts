@@ -6,6 +6,8 @@ import { createSidecarServer, listen } from "../../sidecar/src/server.ts";
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
 import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
+import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
+import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import "./provided-context.d.ts";
 
@@ -21,6 +23,9 @@ const ddgLite = (port: number) => `<!DOCTYPE html><html><head><title>results at 
 <tr><td valign="top">2.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}/missing`)}&amp;rut=2" class='result-link'>Gone</a></td></tr>
 <tr><td>&nbsp;</td><td class='result-snippet'>This page answers 404.</td></tr>
 </table></body></html>`;
+
+/** The keys the fake model servers accept; no frame, message, state or log may ever contain one. */
+const MODEL_KEYS = { openai: "sk-fake-openai-key-0123456789abcdef", anthropic: "sk-ant-fake-key-0123456789abcdef" };
 
 /**
  * A real sidecar (the worker's bindings point at it), a real origin on 127.0.0.2, fake search
@@ -59,6 +64,8 @@ export default async function setup(project: TestProject) {
   await listen(sidecar, Number(process.env.TEST_SIDECAR_PORT), "127.0.0.1");
 
   const providers = await startFakeProviders();
+  const openai = await startFakeOpenAI({ apiKey: MODEL_KEYS.openai, models: ["fake-gpt", "fake-mini"] });
+  const anthropic = await startFakeAnthropic({ apiKey: MODEL_KEYS.anthropic });
   const control = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://control");
     const provider = url.searchParams.get("provider") as ProviderName;
@@ -75,9 +82,12 @@ export default async function setup(project: TestProject) {
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
   project.provide("providerKeys", KEYS);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
+  project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
 
   return async () => {
     control.close();
+    await openai.close();
+    await anthropic.close();
     await providers.close();
     await localSearch.close();
     await origin.close();

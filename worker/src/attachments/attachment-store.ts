@@ -4,7 +4,7 @@ export interface Attachment {
   name: string;
   mimeType: string;
   size: number;
-  origin: "upload";
+  origin: "upload" | "inline";
   sessionId: string;
 }
 
@@ -27,7 +27,7 @@ export async function getAttachment(bucket: R2Bucket, id: string): Promise<{ att
       name: meta.name ?? id,
       mimeType: meta.mimeType ?? object.httpMetadata?.contentType ?? "application/octet-stream",
       size: object.size,
-      origin: "upload",
+      origin: meta.origin === "inline" ? "inline" : "upload",
       sessionId: meta.sessionId ?? "",
     },
     body: object.body,

@@ -1,10 +1,11 @@
-import { describeIssues, fail, issuePaths, ok, resolveWebConfig, type Result, type SearchKeys, type WebConfig } from "@edge-web/shared";
+import { describeIssues, fail, issuePaths, ok, type Result } from "@edge-web/shared";
 import * as v from "valibot";
-import { AuthSchema, CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
+import { CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
+import type { ToolSettings } from "./effective-config.ts";
 import { formSchemaOf, objectEntries, secretPaths, type FormSchema } from "./form-schema.ts";
 import { looksMasked, maskSecret } from "./mask-secret.ts";
 import { isPlainObject, KEYED_PROVIDERS, mergePatch, type JsonObject } from "@edge-web/shared";
-import { getPath, unknownKeyPaths, withoutPath, withPath } from "./json-paths.ts";
+import { expandPath, getPath, unknownKeyPaths, withoutPath, withPath } from "./json-paths.ts";
 
 /** Each domain's form schema, derived once from its valibot schema. */
 export const FORM_SCHEMAS: Record<ConfigDomain, FormSchema> = {
@@ -19,28 +20,29 @@ const SECRET_PATHS: Record<ConfigDomain, string[]> = {
   sandbox: secretPaths(FORM_SCHEMAS.sandbox),
 };
 
-/** The auth domain's values for these keys, in clear. */
-export function authValues(keys: SearchKeys): JsonObject {
-  return Object.fromEntries(KEYED_PROVIDERS.map((name) => [name, keys[name] === undefined ? {} : { apiKey: keys[name] }]));
+/** The auth domain's values in effect, in clear: the search keys and the model providers. */
+export function authValues(settings: Pick<ToolSettings, "providerKeys" | "agent">): JsonObject {
+  const keys = settings.providerKeys;
+  const search = Object.fromEntries(KEYED_PROVIDERS.map((name) => [name, keys[name] === undefined ? {} : { apiKey: keys[name] }]));
+  return { ...search, modelProviders: settings.agent.modelProviders as unknown as JsonObject };
 }
 
 /** A copy of `values` with every secret of `domain` masked. */
 export function maskSecrets(domain: ConfigDomain, values: JsonObject): JsonObject {
   let out = values;
-  for (const path of SECRET_PATHS[domain]) {
+  for (const path of SECRET_PATHS[domain].flatMap((pattern) => expandPath(values, pattern))) {
     const secret = getPath(out, path);
     if (typeof secret === "string") out = withPath(out, path, maskSecret(secret));
   }
   return out;
 }
 
-const pick = (config: WebConfig, keys: readonly string[]): JsonObject =>
-  Object.fromEntries(keys.map((key) => [key, (config as unknown as JsonObject)[key]]));
-
-/** What `GET /api/config/:domain` shows: the effective values, secrets masked. */
-export function domainValues(domain: ConfigDomain, config: WebConfig, keys: SearchKeys): JsonObject {
-  if (domain === "auth") return maskSecrets("auth", authValues(keys));
-  return pick(config, Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}));
+/** What `GET /api/config/:domain` shows: the effective values (web and agent), secrets masked. */
+export function domainValues(domain: ConfigDomain, settings: ToolSettings): JsonObject {
+  if (domain === "auth") return maskSecrets("auth", authValues(settings));
+  const effective = { ...settings.config, ...settings.agent } as unknown as JsonObject;
+  // Unset keys show as null, which is also how a PUT unsets them.
+  return Object.fromEntries(Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}).map((key) => [key, effective[key] ?? null]));
 }
 
 /** Where an unknown key does belong, if it is a key of another domain. */
@@ -71,7 +73,7 @@ export function applyDomainUpdate(domain: ConfigDomain, stored: JsonObject | und
 
   let next = patch;
   const staleMasks: string[] = [];
-  for (const path of SECRET_PATHS[domain]) {
+  for (const path of SECRET_PATHS[domain].flatMap((pattern) => expandPath(patch, pattern))) {
     const written = getPath(patch, path);
     if (typeof written !== "string") continue;
     if (written === "") {
@@ -92,14 +94,7 @@ export function applyDomainUpdate(domain: ConfigDomain, stored: JsonObject | und
 
   const merged = mergePatch(stored ?? {}, next);
   if (!isPlainObject(merged)) return fail("SCHEMA_VALIDATION_FAILED", `The ${domain} values must be an object.`, ["(root)"]);
-  if (domain === "auth") {
-    const parsed = v.safeParse(AuthSchema, merged);
-    if (!parsed.success) {
-      return fail("SCHEMA_VALIDATION_FAILED", `Invalid auth values: ${describeIssues(parsed.issues)}.`, issuePaths(parsed.issues));
-    }
-  } else {
-    const resolved = resolveWebConfig(merged);
-    if (!resolved.ok) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${resolved.error.message}.`, resolved.error.fields);
-  }
+  const parsed = v.safeParse(DOMAIN_SCHEMAS[domain], merged);
+  if (!parsed.success) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${describeIssues(parsed.issues)}.`, issuePaths(parsed.issues));
   return ok(merged);
 }

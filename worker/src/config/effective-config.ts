@@ -1,15 +1,34 @@
-import { deepFreeze, fail, KEYED_PROVIDERS, ok, resolveWebConfig, type Result, type SearchKeys, type WebConfig } from "@edge-web/shared";
+import {
+  AgentConfigSchema,
+  deepFreeze,
+  describeIssues,
+  fail,
+  issuePaths,
+  KEYED_PROVIDERS,
+  mergePatch,
+  ok,
+  resolveWebConfig,
+  type AgentConfig,
+  type Result,
+  type SearchKeys,
+  type WebConfig,
+} from "@edge-web/shared";
+import * as v from "valibot";
 import type { Env } from "../env.ts";
 import type { ConfigLease } from "./config-object.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { getPath } from "./json-paths.ts";
 
-/** What tool calls run with: the effective web config (frozen: isolates share it) and the provider keys. */
+/** What tool calls and turns run with. Frozen: isolates share them. */
 export interface ToolSettings {
   config: WebConfig;
+  /** The agent's defaults, approval setting and model providers (their keys included: never logged or echoed). */
+  agent: AgentConfig;
   /** From the worker's secrets, overridden by keys stored in the auth domain; never logged or echoed. */
   providerKeys: SearchKeys;
 }
+
+type Resolved = Pick<ToolSettings, "config" | "agent">;
 
 /** The one ConfigObject. */
 export const configStub = (env: Pick<Env, "CONFIG">) => env.CONFIG.get(env.CONFIG.idFromName("config"));
@@ -19,11 +38,11 @@ interface Lease {
   /** The stored domains as JSON: a new lease with the same body keeps what was resolved from it. */
   body: string;
   validUntil: number;
-  /** WEB_CONFIG source → the effective config over these stored values, validated once. */
-  resolved: Map<string, Result<WebConfig>>;
+  /** Environment layers → the effective settings over these stored values, validated once. */
+  resolved: Map<string, Result<Resolved>>;
 }
 
-/** WEB_CONFIG sources remembered per lease (tests and hosts may vary it per request). */
+/** Environment layers remembered per lease (tests and hosts may vary them per request). */
 const MAX_SOURCES = 16;
 
 let lease: Lease | undefined;
@@ -43,49 +62,64 @@ async function leasedStoredConfig(env: Pick<Env, "CONFIG">): Promise<Result<Leas
   try {
     const granted = (await configStub(env).lease()) as ConfigLease;
     const body = JSON.stringify(granted.stored.domains);
-    const resolved = lease?.body === body ? lease.resolved : new Map<string, Result<WebConfig>>();
-    lease = { stored: deepFreeze(granted.stored), body, validUntil: asked + granted.leaseMs, resolved };
-    return ok(lease);
+    const resolved = lease?.body === body ? lease.resolved : new Map<string, Result<Resolved>>();
+    const held: Lease = { stored: deepFreeze(granted.stored) as StoredConfig, body, validUntil: asked + granted.leaseMs, resolved };
+    lease = held;
+    return ok(held);
   } catch (error) {
     console.error("config store read failed", error instanceof Error ? error.message : String(error));
     return fail("INTERNAL_ERROR", "The stored configuration could not be read; try again.");
   }
 }
 
-/** Defaults ← WEB_CONFIG ← stored settings ← stored sandbox, validated; the errors say which layer to fix. */
-function resolveLayers(source: string, stored: StoredConfig): Result<WebConfig> {
-  let base: unknown = {};
-  if (source.trim() !== "") {
-    try {
-      base = JSON.parse(source);
-    } catch {
-      return fail("INTERNAL_ERROR", "WEB_CONFIG is not valid JSON; fix the worker's WEB_CONFIG variable.");
-    }
+/** A JSON object from the environment, or what is wrong with it. */
+function envLayer(name: "WEB_CONFIG" | "AGENT_CONFIG", source: string | undefined): Result<unknown> {
+  if (!source || source.trim() === "") return ok({});
+  try {
+    return ok(JSON.parse(source));
+  } catch {
+    return fail("INTERNAL_ERROR", `${name} is not valid JSON; fix the worker's ${name} variable.`);
   }
-  const fromEnv = resolveWebConfig(base);
+}
+
+/**
+ * Web config: defaults ← WEB_CONFIG ← stored settings ← stored sandbox. Agent config: defaults ←
+ * AGENT_CONFIG ← stored settings, sandbox and auth (`modelProviders`). Validated; the errors say which
+ * layer to fix.
+ */
+function resolveLayers(env: Pick<Env, "WEB_CONFIG" | "AGENT_CONFIG">, stored: StoredConfig): Result<Resolved> {
+  const web = envLayer("WEB_CONFIG", env.WEB_CONFIG);
+  if (!web.ok) return web;
+  const fromEnv = resolveWebConfig(web.value);
   if (!fromEnv.ok) {
     return fail("INTERNAL_ERROR", `WEB_CONFIG is invalid (${fromEnv.error.message}); fix the worker's WEB_CONFIG variable.`, fromEnv.error.fields);
   }
-  const all = resolveWebConfig(base, stored.domains.settings ?? {}, stored.domains.sandbox ?? {});
-  if (!all.ok) {
-    return fail(
-      "INTERNAL_ERROR",
-      `The stored configuration is invalid (${all.error.message}); correct it with PUT /api/config/settings or /api/config/sandbox.`,
-      all.error.fields,
-    );
+  const { settings = {}, sandbox = {}, auth = {} } = stored.domains;
+  const config = resolveWebConfig(web.value, settings, sandbox);
+  const agentEnv = envLayer("AGENT_CONFIG", env.AGENT_CONFIG);
+  if (!agentEnv.ok) return agentEnv;
+  const agentOnly = v.safeParse(AgentConfigSchema, agentEnv.value);
+  if (!agentOnly.success) {
+    return fail("INTERNAL_ERROR", `AGENT_CONFIG is invalid (${describeIssues(agentOnly.issues)}); fix the worker's AGENT_CONFIG variable.`, issuePaths(agentOnly.issues));
   }
-  return ok(deepFreeze(all.value) as WebConfig);
+  const layered = [settings, sandbox, { modelProviders: auth.modelProviders ?? {} }].reduce((acc, layer) => mergePatch(acc, layer), agentEnv.value);
+  const agent = v.safeParse(AgentConfigSchema, layered);
+  if (!config.ok || !agent.success) {
+    const message = config.ok ? describeIssues(agent.success ? [] : agent.issues) : config.error.message;
+    return fail("INTERNAL_ERROR", `The stored configuration is invalid (${message}); correct it with PUT /api/config/settings, /sandbox or /auth.`);
+  }
+  return ok(deepFreeze({ config: config.value, agent: agent.output }) as Resolved);
 }
 
-function effectiveConfig(env: Pick<Env, "WEB_CONFIG">, held: Lease): Result<WebConfig> {
-  const source = env.WEB_CONFIG ?? "";
-  let config = held.resolved.get(source);
-  if (!config) {
-    config = resolveLayers(source, held.stored);
+function effectiveSettings(env: Env, held: Lease): Result<Resolved> {
+  const source = `${env.WEB_CONFIG ?? ""}\u0000${env.AGENT_CONFIG ?? ""}`;
+  let resolved = held.resolved.get(source);
+  if (!resolved) {
+    resolved = resolveLayers(env, held.stored);
     if (held.resolved.size >= MAX_SOURCES) held.resolved.delete(held.resolved.keys().next().value!);
-    held.resolved.set(source, config);
+    held.resolved.set(source, resolved);
   }
-  return config;
+  return resolved;
 }
 
 /** Provider keys: the worker's secrets (named by each provider's apiKeyEnv), overridden by stored auth keys. */
@@ -100,16 +134,18 @@ function providerKeys(env: Env, config: WebConfig, stored: StoredConfig): Search
   return keys;
 }
 
+const withKeys = (env: Env, resolved: Resolved, stored: StoredConfig): ToolSettings => ({ ...resolved, providerKeys: providerKeys(env, resolved.config, stored) });
+
 /** The settings over a given stored config (the config API resolves what it is about to store or show). */
 export function settingsOver(env: Env, stored: StoredConfig): Result<ToolSettings> {
-  const config = resolveLayers(env.WEB_CONFIG ?? "", stored);
-  return config.ok ? ok({ config: config.value, providerKeys: providerKeys(env, config.value, stored) }) : config;
+  const resolved = resolveLayers(env, stored);
+  return resolved.ok ? ok(withKeys(env, resolved.value, stored)) : resolved;
 }
 
-/** What the next tool call runs with: at most one RPC per lease, validated once per change. */
+/** What the next tool call or turn runs with: at most one RPC per lease, validated once per change. */
 export async function loadToolSettings(env: Env): Promise<Result<ToolSettings>> {
   const held = await leasedStoredConfig(env);
   if (!held.ok) return held;
-  const config = effectiveConfig(env, held.value);
-  return config.ok ? ok({ config: config.value, providerKeys: providerKeys(env, config.value, held.value.stored) }) : config;
+  const resolved = effectiveSettings(env, held.value);
+  return resolved.ok ? ok(withKeys(env, resolved.value, held.value.stored)) : resolved;
 }

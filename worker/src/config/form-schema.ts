@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-export type FormFieldKind = "string" | "secret" | "number" | "boolean" | "enum" | "stringList" | "object";
+export type FormFieldKind = "string" | "secret" | "number" | "boolean" | "enum" | "stringList" | "object" | "record" | "objectList";
 export type FormOption = string | number | boolean;
 
 /** One field of a settings form, as a UI renders it. */
@@ -11,7 +11,7 @@ export interface FormField {
   default?: unknown;
   /** The allowed values: for `enum`, and for a `stringList` whose items are an enum. */
   options?: FormOption[];
-  /** The nested fields of an `object`. */
+  /** The nested fields of an `object`, of each value of a `record` (keyed by name), of each item of an `objectList`. */
   fields?: FormSchema;
 }
 export type FormSchema = Record<string, FormField>;
@@ -25,6 +25,12 @@ export function unwrap(schema: v.GenericSchema): AnySchema {
   let inner = schema as AnySchema;
   while (WRAPPERS.has(inner.type)) inner = inner.wrapped as AnySchema;
   return inner;
+}
+
+/** The schema of a record's values (through wrappers), or undefined for anything else. */
+export function recordValue(schema: v.GenericSchema): v.GenericSchema | undefined {
+  const inner = unwrap(schema);
+  return inner.type === "record" ? (inner.value as v.GenericSchema) : undefined;
 }
 
 /** The entries of an object schema (through wrappers), or undefined for anything else. */
@@ -76,6 +82,8 @@ function describeField(key: string, schema: v.GenericSchema): FormField {
 
   const entries = objectEntries(inner);
   if (entries) return { kind: "object", ...base, fields: formSchemaOf(inner) };
+  const value = recordValue(inner);
+  if (value) return { kind: "record", ...base, fields: formSchemaOf(value) };
   const options = enumOptions(inner);
   if (options) return withDefault({ kind: "enum", ...base, options });
   switch (inner.type) {
@@ -95,6 +103,7 @@ function describeField(key: string, schema: v.GenericSchema): FormField {
       const item = unwrap(inner.item as v.GenericSchema);
       const itemOptions = enumOptions(item);
       if (item.type === "string" || itemOptions) return withDefault({ kind: "stringList", ...base, ...(itemOptions && { options: itemOptions }) });
+      if (objectEntries(item)) return withDefault({ kind: "objectList", ...base, fields: formSchemaOf(item) });
       break;
     }
   }
@@ -108,9 +117,11 @@ export function formSchemaOf(schema: v.GenericSchema): FormSchema {
   return Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, describeField(key, entry)]));
 }
 
-/** Dot paths of the secret fields, e.g. ["brave.apiKey"]. */
+/** Dot paths of the secret fields, `*` standing for a record's keys, e.g. ["brave.apiKey", "modelProviders.*.apiKey"]. */
 export function secretPaths(form: FormSchema, prefix = ""): string[] {
-  return Object.entries(form).flatMap(([key, field]) =>
-    field.kind === "secret" ? [`${prefix}${key}`] : field.fields ? secretPaths(field.fields, `${prefix}${key}.`) : [],
-  );
+  return Object.entries(form).flatMap(([key, field]) => {
+    if (field.kind === "secret") return [`${prefix}${key}`];
+    if (field.kind === "record" && field.fields) return secretPaths(field.fields, `${prefix}${key}.*.`);
+    return field.kind === "object" && field.fields ? secretPaths(field.fields, `${prefix}${key}.`) : [];
+  });
 }

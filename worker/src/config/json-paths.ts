@@ -1,11 +1,14 @@
 import { isPlainObject, type JsonObject } from "@edge-web/shared";
 import type * as v from "valibot";
-import { objectEntries } from "./form-schema.ts";
+import { objectEntries, recordValue } from "./form-schema.ts";
 
 /** Dot paths of keys in `value` that `schema` does not know, e.g. ["cache.ttl"]. Only plain objects are walked. */
 export function unknownKeyPaths(schema: v.GenericSchema, value: unknown, prefix = ""): string[] {
+  if (!isPlainObject(value)) return [];
+  const values = recordValue(schema);
+  if (values) return Object.entries(value).flatMap(([key, inner]) => unknownKeyPaths(values, inner, `${prefix}${key}.`));
   const entries = objectEntries(schema);
-  if (!entries || !isPlainObject(value)) return [];
+  if (!entries) return [];
   return Object.entries(value).flatMap(([key, inner]) => {
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     return entry ? unknownKeyPaths(entry, inner, `${prefix}${key}.`) : [`${prefix}${key}`];
@@ -39,4 +42,13 @@ export function withPath(value: JsonObject, path: string, leaf: unknown): JsonOb
   if (head === undefined) return value;
   const child = value[head];
   return { ...value, [head]: rest.length === 0 ? leaf : withPath(isPlainObject(child) ? child : {}, rest.join("."), leaf) };
+}
+
+/** The concrete dot paths a pattern names in `value`, `*` matching every key of an object there. */
+export function expandPath(value: unknown, pattern: string): string[] {
+  const [head, ...rest] = pattern.split(".");
+  if (head === undefined) return [];
+  if (rest.length === 0) return head === "*" ? (isPlainObject(value) ? Object.keys(value) : []) : [head];
+  const keys = head === "*" ? (isPlainObject(value) ? Object.keys(value) : []) : [head];
+  return keys.flatMap((key) => expandPath(isPlainObject(value) ? value[key] : undefined, rest.join(".")).map((tail) => `${key}.${tail}`));
 }

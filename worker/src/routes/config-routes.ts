@@ -1,13 +1,12 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, isPlainObject, ok, type JsonObject, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.ts";
 import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
-import { configStub, settingsOver } from "../config/effective-config.ts";
-import { isPlainObject, type JsonObject } from "@edge-web/shared";
-import { hideProviders, MODEL_CATALOG } from "../config/model-catalog.ts";
+import { configStub, loadToolSettings, settingsOver } from "../config/effective-config.ts";
+import { modelCatalog } from "../agent/model-catalog.ts";
 import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
@@ -32,7 +31,7 @@ function currentSecrets(env: Env, domain: ConfigDomain, stored: StoredConfig): J
   if (domain !== "auth") return {};
   const settings = settingsOver(env, stored);
   // Without a valid effective config, only the stored keys are known.
-  return settings.ok ? authValues(settings.value.providerKeys) : (stored.domains.auth ?? {});
+  return settings.ok ? authValues(settings.value) : (stored.domains.auth ?? {});
 }
 
 /** What the config API has stored, read without a lease: these reads are not cached. */
@@ -63,14 +62,18 @@ async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): P
  */
 export const configRoutes = new Hono<AppEnv>()
   // Registered first, so it wins over /api/config/:domain.
-  .get("/api/config/models", (c) => jsonOk(c, hideProviders(MODEL_CATALOG, c.env.PI_WEB_HIDE_PROVIDERS)))
+  .get("/api/config/models", async (c) => {
+    const settings = await loadToolSettings(c.env);
+    if (!settings.ok) return jsonError(c, settings.error);
+    return jsonOk(c, await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch));
+  })
   .get("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
     const stored = await readStored(c.env);
     const settings = stored.ok ? settingsOver(c.env, stored.value) : stored;
     if (!settings.ok) return jsonError(c, settings.error);
-    return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, settings.value.config, settings.value.providerKeys) });
+    return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, settings.value) });
   })
   .put("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");

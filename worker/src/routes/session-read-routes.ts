@@ -1,17 +1,39 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession } from "../session/session-access.ts";
+import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
+import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
+import { signAttachmentUrl } from "../attachments/sign-attachment-url.ts";
+import type { SessionMessage } from "../session/message-log.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 
-/** The session's tools as commands, with JSON Schemas of their inputs (computed once). */
-const COMMANDS = Object.values(TOOLS).map((tool) => ({
-  name: tool.name,
-  description: tool.description,
-  inputSchema: toJsonSchema(tool.params, { errorMode: "ignore" }),
-}));
+/**
+ * The session's commands (computed once): the tools, with JSON Schemas of their inputs, and the
+ * slash commands a message may be (`/search`, `/fetch`, `/get`), which run a tool with no model.
+ */
+const COMMANDS = [
+  ...Object.values(TOOLS).map((tool) => ({ name: tool.name, kind: "tool", description: tool.description, inputSchema: toJsonSchema(tool.params, { errorMode: "ignore" }) })),
+  ...SLASH_COMMANDS.map((command) => ({ name: command.name, kind: "slash", description: command.description, usage: command.usage, tool: command.tool })),
+];
+
+/** File parts point at the session's attachments; a reader gets fresh signed URLs for them. */
+async function withDisplayUrls(messages: SessionMessage[], secret: string | undefined, basePath: string): Promise<SessionMessage[]> {
+  if (!secret) return messages;
+  return Promise.all(
+    messages.map(async (message) => ({
+      ...message,
+      parts: await Promise.all(
+        message.parts.map(async (part) => {
+          const id = part.type === "file" && typeof part.url === "string" ? ATTACHMENT_URL.exec(part.url)?.[1] : undefined;
+          return id ? { ...part, url: basePath.replace(/\/$/, "") + (await signAttachmentUrl(secret, id)) } : part;
+        }),
+      ),
+    })),
+  );
+}
 
 /** GET /api/sessions/:id/stream and the reads below. */
 export const sessionReadRoutes = new Hono<AppEnv>()
@@ -34,10 +56,14 @@ export const sessionReadRoutes = new Hono<AppEnv>()
 type SessionStub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
 
 /** The plain reads: each answers one object from the session (ended sessions included, deleted ones 404). */
-const READS: Record<string, (stub: SessionStub) => Promise<Result<object>>> = {
+const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<Result<object>>> = {
   state: async (stub) => wrap("state", await stub.state()),
   stats: async (stub) => wrap("stats", await stub.stats()),
-  messages: async (stub) => wrap("messages", await stub.history()),
+  messages: async (stub, c) => {
+    const history = (await stub.history()) as Result<SessionMessage[]>;
+    if (!history.ok) return history;
+    return ok({ messages: await withDisplayUrls(history.value, c.env.ATTACHMENT_SECRET, c.var.options.basePath) });
+  },
   commands: async (stub) => wrap("commands", (await stub.describe()) ? ok(COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
 };
 
@@ -49,7 +75,7 @@ for (const [name, read] of Object.entries(READS)) {
   sessionReadRoutes.get(`/:id/${name}`, async (c) => {
     const session = await openSession(c, c.req.param("id"), { active: false });
     if (!session.ok) return jsonError(c, session.error);
-    const answer = await read(session.value.stub);
+    const answer = await read(session.value.stub, c);
     return answer.ok ? jsonOk(c, answer.value) : jsonError(c, answer.error);
   });
 }

@@ -1,5 +1,6 @@
 export interface AttachmentList {
   add(id: string): void;
+  has(id: string): boolean;
   ids(): string[];
 }
 
@@ -9,6 +10,9 @@ export function createAttachmentList(sql: SqlStorage): AttachmentList {
   return {
     add(id) {
       sql.exec("INSERT OR IGNORE INTO attachments (id) VALUES (?)", id);
+    },
+    has(id) {
+      return sql.exec("SELECT 1 FROM attachments WHERE id = ?", id).toArray().length > 0;
     },
     ids() {
       return sql.exec<{ id: string }>("SELECT id FROM attachments").toArray().map((row) => row.id);

@@ -16,11 +16,21 @@ export interface ToolUiMessage {
   metadata: { createdAt: number };
 }
 
+/** A message of the history: an AI SDK UIMessage (user, assistant; text, reasoning, file, tool and data parts). */
+export interface SessionMessage {
+  id: string;
+  role: "user" | "assistant" | "system";
+  parts: Array<{ type: string } & Record<string, unknown>>;
+  metadata?: unknown;
+}
+
 export interface MessageLog {
   /** Records a message (or its newer state); it is written with the session's next flush. */
-  put(message: ToolUiMessage): void;
-  list(): ToolUiMessage[];
+  put(message: SessionMessage | ToolUiMessage): void;
+  list(): SessionMessage[];
   count(): number;
+  /** Removes `id` and every later message; false when there is no such message. */
+  truncateFrom(id: string): boolean;
   /** Writes what was put since the last flush. */
   flush(): void;
   clear(): void;
@@ -45,10 +55,17 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
       const rows = sql.exec<{ id: string; body: string }>("SELECT id, body FROM messages ORDER BY seq").toArray();
       const bodies = rows.map((row) => pending.get(row.id) ?? row.body);
       for (const id of fresh) bodies.push(pending.get(id)!);
-      return bodies.slice(-capacity).map((body) => JSON.parse(body) as ToolUiMessage);
+      return bodies.slice(-capacity).map((body) => JSON.parse(body) as SessionMessage);
     },
     count() {
       return Math.min(capacity, sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n + fresh.size);
+    },
+    truncateFrom(id) {
+      this.flush();
+      const row = sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", id).toArray()[0];
+      if (!row) return false;
+      sql.exec("DELETE FROM messages WHERE seq >= ?", row.seq);
+      return true;
     },
     flush() {
       if (pending.size === 0) return;

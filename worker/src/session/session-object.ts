@@ -7,12 +7,28 @@ import {
   PROTOCOL_VERSION,
   type ControlPayload,
   type HostLimiter,
+  type PromptRequest,
   type Result,
+  type SteerRequest,
+  type ThinkingLevel,
   type ToolName,
   type UiMessageChunk,
+  type UiResponseRequest,
+  type UiRpcRequest,
   type WebConfig,
 } from "@edge-web/shared";
 import { DurableObject } from "cloudflare:workers";
+import { AgentLoop } from "../agent/agent-loop.ts";
+import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
+import type { ModelSelection } from "../agent/resolve-model.ts";
+import { resolveModel } from "../agent/resolve-model.ts";
+import { parseSlashCommand } from "../agent/slash-commands.ts";
+import { addTokens } from "../agent/token-usage.ts";
+import { createTurnRunner, type TurnMarker } from "../agent/turn-runner.ts";
+import { answerUiRpc } from "../agent/ui-rpc.ts";
+import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
+import { newAttachmentId } from "../attachments/attachment-id.ts";
+import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
 import { createSearchCache } from "../cache/search-cache.ts";
 import type { ToolSettings } from "../config/effective-config.ts";
 import type { Env } from "../env.ts";
@@ -20,8 +36,10 @@ import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
 import { capContent } from "../tools/cap-content.ts";
 import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
+import type { AgentState } from "./agent-state.ts";
+import { closeInterruptedMessage } from "./close-interrupted-message.ts";
 import { fitRow } from "./fit-row.ts";
-import type { ToolUiMessage } from "./message-log.ts";
+import type { SessionMessage, ToolUiMessage } from "./message-log.ts";
 import { runToolCall, type ToolCallSink } from "./run-tool-call.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { sessionStats } from "./session-stats.ts";
@@ -30,10 +48,16 @@ import { createStreamHub, type StreamHub } from "./stream-hub.ts";
 import { logToolCall } from "./tool-call-log.ts";
 
 const notFound = () => fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.");
+const busy = () =>
+  fail("SESSION_BUSY", "A turn is running; pass streamingBehavior \"steer\" (join the running turn) or \"followUp\" (run after it), or POST /abort first.");
+
+/** How often a running turn's pending frames and message are written, at the least. */
+const TURN_FLUSH_MS = 1_000;
 
 /**
- * One per session: its record, results, history, counters, live streams and running calls. It
- * checks itself whether the session exists and is active; logic lives in plain modules.
+ * One per session: its record, results, history, counters, live streams, running calls and the
+ * agent's turns. It checks itself whether the session exists and is active; logic lives in plain
+ * modules (tools/, agent/, and the stores beside this file).
  */
 export class SessionObject extends DurableObject<Env> {
   private readonly limits: SessionLimits;
@@ -42,8 +66,15 @@ export class SessionObject extends DurableObject<Env> {
   /** Undefined while the object holds no session: never created, or deleted (then nothing of it is stored). */
   private stores?: SessionStores;
   private current?: SessionRecord;
-  /** Calls in flight, cancelled together when the session is deleted. */
+  private agent: AgentState = { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: 0 };
+  /** A turn that was running when the object stopped; it is closed when the session is next used. */
+  private interrupted?: TurnMarker;
+  /** Tool calls in flight, cancelled together when the session is deleted. */
   private readonly running = new Set<AbortController>();
+  private readonly loop: AgentLoop;
+  /** The settings of the latest request: turns (follow-ups too) run with what is current. */
+  private settings?: ToolSettings;
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private alarmSet = false;
   private limiter?: { key: string; limiter: HostLimiter };
 
@@ -59,7 +90,37 @@ export class SessionObject extends DurableObject<Env> {
     if (holdsSession(ctx.storage.sql)) {
       this.stores = openSessionStores(ctx.storage.sql, this.limits);
       this.current = this.stores.record.read();
+      this.agent = this.stores.agent.read();
+      this.interrupted = this.agent.turn;
     }
+    this.loop = new AgentLoop(
+      createTurnRunner({
+        settings: () => this.settings!,
+        selection: () => this.agent.selection,
+        thinkingLevel: () => this.thinkingLevel(),
+        sessionModel: () => this.current?.model,
+        history: () => this.stores?.messages.list() ?? [],
+        saveMessage: (message) => this.stores?.messages.put(capContent(message, this.settings!.config.maxStoredContentChars)),
+        emit: (chunk) => this.stores && this.emit(this.stores, chunk, this.settings!.config),
+        control: (payload) => this.stores && this.emitControl(this.stores, payload),
+        flush: () => this.flush(),
+        toolContext: (signal) => this.toolContext(this.stores!, this.settings!, signal),
+        attachment: async (id) => {
+          const file = await this.attachmentFile(id);
+          return file && { mimeType: file.mimeType, bytes: file.bytes };
+        },
+        storedResult: (responseId) => this.stores?.results.get(responseId),
+        addUsage: (tokens, cost) => {
+          this.agent = { ...this.agent, tokens: addTokens(this.agent.tokens, tokens), cost: this.agent.cost + cost };
+        },
+        markTurn: (marker) => {
+          const { turn: _previous, ...rest } = this.agent;
+          this.agent = marker ? { ...rest, turn: marker } : rest;
+          this.stores?.agent.write(this.agent);
+        },
+        newId: () => crypto.randomUUID(),
+      }),
+    );
   }
 
   async create(record: Omit<SessionRecord, "status" | "createdAt">): Promise<void> {
@@ -83,18 +144,19 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /**
-   * DELETE: open streams are told and closed, calls in flight cancelled, attachments deleted, and
-   * the object's storage wiped, so every endpoint of the session answers 404 afterwards.
+   * DELETE: open streams are told and closed, the turn and calls in flight cancelled, attachments
+   * deleted, and the object's storage wiped, so every endpoint of the session answers 404 afterwards.
    */
   async delete(): Promise<Result<{ ok: true }>> {
     const stores = this.stores;
     if (!stores || !this.current) return notFound();
     const frameId = stores.frames.lastId() + 1;
     this.hub.closeAll(encodeSseFrame(frameId, this.control({ control: "error", code: "deleted", message: "session ended: deleted" })));
-    for (const call of this.running) call.abort();
-    const attachments = stores.attachments.ids();
     this.stores = undefined;
     this.current = undefined;
+    for (const call of this.running) call.abort();
+    await this.loop.abort();
+    const attachments = stores.attachments.ids();
     if (attachments.length > 0) await this.env.ATTACHMENTS.delete(attachments);
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
@@ -102,40 +164,21 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   async callTool(name: ToolName, params: unknown, settings: ToolSettings): Promise<ToolAnswer<unknown>> {
-    const open = this.active();
+    const open = this.use(settings);
     if (!open.ok) return open;
     const stores = open.value;
     await this.touch();
-    const { config, providerKeys } = settings;
+    const { config } = settings;
     // A session deleted while the call runs keeps nothing of it.
     const alive = () => this.stores === stores;
     const cancel = new AbortController();
     const steps: Record<string, number> = {};
-    const ctx: ToolContext = {
-      config,
-      providerKeys,
-      sidecar: this.sidecar,
-      store: {
-        save: (result, maxStored) => alive() && stores.results.save(result, maxStored),
-        get: (responseId) => stores.results.get(responseId),
-      },
-      cache: createSearchCache(this.env.CACHE, config.cache),
-      record: {
-        count: (counter, by) => alive() && stores.counters.add(counter, by),
-        latency: (provider, ms) => alive() && stores.latency.record(provider, ms),
-        step: (step, ms) => {
-          steps[step] = (steps[step] ?? 0) + ms;
-        },
-      },
-      limiter: this.limiterFor(config),
-      signal: cancel.signal,
-      newResponseId: () => crypto.randomUUID(),
-    };
     const started = Date.now();
     this.running.add(cancel);
     try {
-      const answer = await runToolCall(TOOLS[name], params, ctx, this.sink(stores, config, alive), () => crypto.randomUUID());
-      if (alive()) flushSessionStores(stores);
+      const ctx = this.toolContext(stores, settings, cancel.signal, steps);
+      const answer = await runToolCall(TOOLS[name], params, ctx, this.toolSink(stores, config), () => crypto.randomUUID());
+      if (alive()) this.flush();
       logToolCall(config.debug, { sessionId: this.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
       return alive() ? answer : notFound();
     } finally {
@@ -143,28 +186,142 @@ export class SessionObject extends DurableObject<Env> {
     }
   }
 
-  /** A call's chunks and messages: the live stream gets them whole, stored copies are capped (web.maxStoredContentChars). */
-  private sink(stores: SessionStores, config: WebConfig, alive: () => boolean): ToolCallSink {
-    const maxChars = config.maxStoredContentChars;
-    return {
-      emit: (chunk: UiMessageChunk) => {
-        if (!alive()) return;
-        const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk };
-        const liveJson = JSON.stringify(live);
-        const capped = capContent(chunk, maxChars);
-        const storedJson = capped === chunk ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
-        const id = stores.frames.append("uiMessageChunk", storedJson);
-        this.hub.broadcast(encodeSseData(id, "uiMessageChunk", liveJson));
-      },
-      saveMessage: (message: ToolUiMessage) => {
-        if (alive()) stores.messages.put(capContent(message, maxChars));
-      },
-    };
+  /**
+   * POST /messages: a slash command runs its tool at once; otherwise a turn starts (200 at once, the
+   * turn runs on whether or not anyone follows the stream). While a turn runs, `streamingBehavior`
+   * says whether the message steers it or follows it.
+   */
+  async prompt(input: PromptRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+    const open = this.use(settings);
+    if (!open.ok) return open;
+    const command = parseSlashCommand(input.message);
+    if (command) {
+      if (!command.ok) return command;
+      if (this.loop.running) return fail("SESSION_BUSY", "A turn is running; commands run when the session is idle. Wait for the turn to finish or POST /abort.");
+      const user = await this.userMessage(open.value, input, settings);
+      if (!user.ok) return user;
+      open.value.messages.put(user.value.message);
+      this.ctx.waitUntil(this.callTool(command.value.command.tool, command.value.params, settings));
+      return ok({ ok: true });
+    }
+    if (this.loop.running) {
+      if (input.streamingBehavior === "steer") return this.steer(input, settings);
+      if (input.streamingBehavior === "followUp") return this.followUp(input, settings);
+      return busy();
+    }
+    const model = resolveModel(settings.agent, this.agent.selection, this.current?.model);
+    if (!model.ok) return model;
+    const user = await this.userMessage(open.value, input, settings);
+    if (!user.ok) return user;
+    await this.touch();
+    this.ctx.waitUntil(this.loop.start(user.value.message));
+    return ok({ ok: true });
+  }
+
+  /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
+  async steer(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+    const open = this.use(settings);
+    if (!open.ok) return open;
+    if (!this.loop.running) {
+      const model = resolveModel(settings.agent, this.agent.selection, this.current?.model);
+      if (!model.ok) return model;
+    }
+    const user = await this.userMessage(open.value, input, settings);
+    if (!user.ok) return user;
+    const started = this.loop.steer(user.value.message, user.value.model);
+    if (started) this.ctx.waitUntil(started);
+    return ok({ ok: true });
+  }
+
+  /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
+  async followUp(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+    const open = this.use(settings);
+    if (!open.ok) return open;
+    if (!this.loop.running) {
+      const model = resolveModel(settings.agent, this.agent.selection, this.current?.model);
+      if (!model.ok) return model;
+    }
+    const user = await this.userMessage(open.value, input, settings);
+    if (!user.ok) return user;
+    const started = this.loop.followUp(user.value.message);
+    if (started) this.ctx.waitUntil(started);
+    return ok({ ok: true });
+  }
+
+  /** POST /abort: the model stream is closed, tool calls in flight cancelled, queued messages dropped. */
+  async abort(): Promise<Result<{ ok: true }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    await this.loop.abort();
+    return ok({ ok: true });
+  }
+
+  async setModel(selection: ModelSelection): Promise<Result<{ ok: true }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    this.agent = { ...this.agent, selection };
+    open.value.agent.write(this.agent);
+    return ok({ ok: true });
+  }
+
+  async setThinking(level: ThinkingLevel): Promise<Result<{ ok: true }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    this.agent = { ...this.agent, thinkingLevel: level };
+    open.value.agent.write(this.agent);
+    return ok({ ok: true });
+  }
+
+  /** The user messages a fork can start from. */
+  async forkMessages(): Promise<Result<Array<{ entryId: string; text: string }>>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    return ok(open.value.messages.list().filter((m) => m.role === "user").map((m) => ({ entryId: m.id, text: textOf(m) })));
+  }
+
+  /** Cuts the history back to just before the user message `entryId`; answers its text, for an editor to prefill. */
+  async fork(entryId: string): Promise<Result<{ text: string }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    if (this.loop.running) return fail("SESSION_BUSY", "A turn is running; POST /abort before forking.");
+    const entry = open.value.messages.list().find((m) => m.id === entryId && m.role === "user");
+    if (!entry) return fail("ENTRY_NOT_FOUND", `No user message "${entryId}" in this session; GET /fork-messages lists the entries.`);
+    open.value.messages.truncateFrom(entryId);
+    return ok({ text: textOf(entry) });
+  }
+
+  async uiResponse(response: UiResponseRequest): Promise<Result<{ ok: true }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    if (!this.loop.gate()?.answer(response)) {
+      return fail("UNKNOWN_EXTENSION_UI", `No request "${response.id}" waits for an answer: it is unknown or was answered already.`);
+    }
+    return ok({ ok: true });
+  }
+
+  /** POST /ui-rpc: answered on the stream as a `ui-rpc` control frame. */
+  async uiRpc(request: UiRpcRequest): Promise<Result<{ ok: true }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    const stores = open.value;
+    const response = answerUiRpc(request, { results: () => stores.results.summaries(), result: (id) => stores.results.get(id), stats: () => this.statsOf(stores) });
+    this.emitControl(stores, { control: "ui-rpc", response });
+    this.flush();
+    return ok({ ok: true });
+  }
+
+  async completion(trigger: string | undefined, query: string): Promise<Result<{ triggers: typeof COMPLETION_TRIGGERS } | { items: CompletionItem[] }>> {
+    const open = this.use();
+    if (!open.ok) return open;
+    if (trigger === undefined) return ok({ triggers: COMPLETION_TRIGGERS });
+    const items = completionItems(trigger, query, () => open.value.results.summaries());
+    if (!items) return fail("VALIDATION_FAILED", `Unknown trigger "${trigger}"; GET /completion/triggers lists them.`, ["trigger"]);
+    return ok({ items });
   }
 
   /** GET …/stream arrives here: replay after Last-Event-ID, then live frames. */
   override async fetch(request: Request): Promise<Response> {
-    const open = this.active();
+    const open = this.use();
     if (!open.ok) return Response.json(open.error, { status: open.error.code === "SESSION_ENDED" ? 409 : 404 });
     const heartbeatMs = Number(request.headers.get("x-heartbeat-ms")) || 15_000;
     const lastEventId = Number(request.headers.get("last-event-id") ?? "");
@@ -200,44 +357,60 @@ export class SessionObject extends DurableObject<Env> {
 
   async state(): Promise<Result<object>> {
     const current = this.current;
-    if (!this.stores || !current) return notFound();
+    const stores = this.stores;
+    if (!stores || !current) return notFound();
+    if (current.status === "active") this.recoverTurn(stores);
+    const settings = this.settings;
+    const model = settings && resolveModel(settings.agent, this.agent.selection, current.model);
     return ok({
       sessionId: current.sessionId,
       status: current.status,
-      isStreaming: this.running.size > 0,
+      thinkingLevel: this.thinkingLevel(),
+      isStreaming: this.running.size > 0 || this.loop.running,
       isCompacting: false,
-      messageCount: this.stores.messages.count(),
-      pendingMessageCount: this.running.size,
+      steeringMode: "all",
+      followUpMode: "one-at-a-time",
+      autoCompactionEnabled: false,
+      messageCount: stores.messages.count(),
+      pendingMessageCount: this.running.size + this.loop.pending(),
+      model: model?.ok
+        ? { provider: model.value.provider.name, id: model.value.modelId, name: model.value.entry?.name ?? model.value.modelId, api: model.value.provider.settings.api }
+        : this.agent.selection
+          ? { provider: this.agent.selection.provider, id: this.agent.selection.modelId }
+          : null,
       subscribers: this.hub.size(),
-      lastEventId: this.stores.frames.lastId(),
+      lastEventId: stores.frames.lastId(),
       source: current.source,
       ...(current.cwd !== undefined && { cwd: current.cwd }),
-      ...(current.model !== undefined && { model: current.model }),
       createdAt: current.createdAt,
     });
   }
 
   async stats(): Promise<Result<object>> {
-    const current = this.current;
-    if (!this.stores || !current) return notFound();
-    return ok(sessionStats(current.sessionId, this.stores.counters.all(), this.stores.latency.summary(), this.stores.messages.count()));
+    const stores = this.stores;
+    if (!stores || !this.current) return notFound();
+    return ok(this.statsOf(stores));
   }
 
-  async history(): Promise<Result<ToolUiMessage[]>> {
-    return this.stores ? ok(this.stores.messages.list()) : notFound();
+  async history(): Promise<Result<SessionMessage[]>> {
+    const stores = this.stores;
+    if (!stores || !this.current) return notFound();
+    if (this.current.status === "active") this.recoverTurn(stores);
+    return ok(stores.messages.list());
   }
 
   /** Idle sessions end: results and history go, a record stays so that the session answers 409 SESSION_ENDED. */
   override async alarm(): Promise<void> {
     const stores = this.stores;
     if (!stores || this.current?.status !== "active") return;
-    const deadline = this.running.size > 0 ? Date.now() + this.limits.idleMs : stores.activity.last() + this.limits.idleMs;
+    const busyNow = this.running.size > 0 || this.loop.running;
+    const deadline = busyNow ? Date.now() + this.limits.idleMs : stores.activity.last() + this.limits.idleMs;
     if (deadline > Date.now()) {
       await this.ctx.storage.setAlarm(deadline);
       return;
     }
     this.alarmSet = false;
-    flushSessionStores(stores);
+    this.flush();
     stores.results.clear();
     stores.messages.clear();
     stores.latency.clear();
@@ -246,6 +419,137 @@ export class SessionObject extends DurableObject<Env> {
     this.hub.closeAll(encodeSseFrame(stores.frames.lastId() + 1, this.control({ control: "error", code: "idle", message: "session ended: idle" })));
     // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
     stores.frames.clear();
+  }
+
+  private statsOf(stores: SessionStores) {
+    const messages = stores.messages.list();
+    const counts = { user: messages.filter((m) => m.role === "user").length, assistant: messages.filter((m) => m.role === "assistant").length, total: messages.length };
+    return sessionStats(this.current?.sessionId ?? "", stores.counters.all(), stores.latency.summary(), counts, this.agent.tokens, this.agent.cost);
+  }
+
+  private thinkingLevel(): ThinkingLevel {
+    return this.agent.thinkingLevel ?? this.settings?.agent.defaultThinkingLevel ?? "medium";
+  }
+
+  /** The session, active, for a request; a turn a restart cut short is closed first. */
+  private use(settings?: ToolSettings): Result<SessionStores> {
+    const open = this.active();
+    if (!open.ok) return open;
+    if (settings) this.settings = settings;
+    this.recoverTurn(open.value);
+    return open;
+  }
+
+  /** Closes a turn a restart cut short: an `interrupted` error and `finish` on the stream, its message's unfinished tool calls marked. */
+  private recoverTurn(stores: SessionStores): void {
+    const marker = this.interrupted;
+    if (!marker || this.loop.running) return;
+    this.interrupted = undefined;
+    const config = this.settings?.config;
+    const emit = (chunk: UiMessageChunk) => (config ? this.emit(stores, chunk, config) : this.appendChunk(stores, chunk));
+    emit({ type: "start", messageId: marker.messageId });
+    emit({ type: "error", errorText: "interrupted: the turn was cut short when the session restarted; send the message again." });
+    emit({ type: "finish" });
+    const message = stores.messages.list().find((m) => m.id === marker.messageId);
+    if (message) stores.messages.put(closeInterruptedMessage(message));
+    const { turn: _closed, ...rest } = this.agent;
+    this.agent = rest;
+    stores.agent.write(this.agent);
+    this.flush();
+  }
+
+  private async userMessage(stores: SessionStores, input: UserInput, settings: ToolSettings) {
+    return buildUserMessage(input, {
+      newId: () => crypto.randomUUID(),
+      keepImage: async (bytes, mimeType) => {
+        const id = newAttachmentId();
+        const sessionId = this.current?.sessionId ?? "";
+        await putAttachment(this.env.ATTACHMENTS, { id, name: `${id}.${mimeType.split("/")[1] ?? "img"}`, mimeType, size: bytes.length, origin: "inline", sessionId }, new Blob([bytes]));
+        stores.attachments.add(id);
+        return id;
+      },
+      attachment: (id) => this.attachmentFile(id),
+      maxTextChars: settings.config.maxContentChars,
+    });
+  }
+
+  private async attachmentFile(id: string) {
+    if (!this.stores?.attachments.has(id)) return undefined;
+    const stored = await getAttachment(this.env.ATTACHMENTS, id);
+    if (!stored) return undefined;
+    return { name: stored.attachment.name, mimeType: stored.attachment.mimeType, bytes: new Uint8Array(await new Response(stored.body).arrayBuffer()) };
+  }
+
+  private toolContext(stores: SessionStores, settings: ToolSettings, signal: AbortSignal | undefined, steps: Record<string, number> = {}): ToolContext {
+    const { config, providerKeys } = settings;
+    const alive = () => this.stores === stores;
+    return {
+      config,
+      providerKeys,
+      sidecar: this.sidecar,
+      store: {
+        save: (result, maxStored) => alive() && stores.results.save(result, maxStored),
+        get: (responseId) => stores.results.get(responseId),
+      },
+      cache: createSearchCache(this.env.CACHE, config.cache),
+      record: {
+        count: (counter, by) => alive() && stores.counters.add(counter, by),
+        latency: (provider, ms) => alive() && stores.latency.record(provider, ms),
+        step: (step, ms) => {
+          steps[step] = (steps[step] ?? 0) + ms;
+        },
+      },
+      limiter: this.limiterFor(config),
+      ...(signal && { signal }),
+      newResponseId: () => crypto.randomUUID(),
+    };
+  }
+
+  /** A direct call's chunks and messages: the live stream gets them whole, stored copies are capped. */
+  private toolSink(stores: SessionStores, config: WebConfig): ToolCallSink {
+    const alive = () => this.stores === stores;
+    return {
+      emit: (chunk) => alive() && this.emit(stores, chunk, config),
+      saveMessage: (message: ToolUiMessage) => {
+        if (alive()) stores.messages.put(capContent(message, config.maxStoredContentChars));
+      },
+    };
+  }
+
+  /** A chunk goes out live whole; its stored copy (for replay) is capped to web.maxStoredContentChars and a row's size. */
+  private emit(stores: SessionStores, chunk: UiMessageChunk, config: WebConfig): void {
+    const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk };
+    const liveJson = JSON.stringify(live);
+    const capped = capContent(chunk, config.maxStoredContentChars);
+    const storedJson = capped === chunk ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
+    const id = stores.frames.append("uiMessageChunk", storedJson);
+    this.hub.broadcast(encodeSseData(id, "uiMessageChunk", liveJson));
+    this.scheduleFlush();
+  }
+
+  /** A chunk of a session whose settings are not known yet (a restart): small, stored as it is. */
+  private appendChunk(stores: SessionStores, chunk: UiMessageChunk): void {
+    const json = JSON.stringify({ kind: "uiMessageChunk", protocolVersion: PROTOCOL_VERSION, chunk });
+    this.hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", json), "uiMessageChunk", json));
+  }
+
+  private emitControl(stores: SessionStores, payload: ControlPayload): void {
+    const json = fitRow(this.control(payload));
+    this.hub.broadcast(encodeSseData(stores.frames.append("control", json), "control", json));
+    this.scheduleFlush();
+  }
+
+  /** While a turn streams, what it holds in memory is written at least every TURN_FLUSH_MS. */
+  private scheduleFlush(): void {
+    if (!this.loop.running || this.flushTimer !== null) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flush();
+    }, TURN_FLUSH_MS);
+  }
+
+  private flush(): void {
+    if (this.stores) flushSessionStores(this.stores);
   }
 
   /** Makes sure the idle alarm is set: once, then moved only when it fires (no alarm write per call). Activity is marked when a call's writes are flushed. */
@@ -280,4 +584,9 @@ export class SessionObject extends DurableObject<Env> {
     }
     return this.limiter.limiter;
   }
+}
+
+/** A message's text parts, joined. */
+function textOf(message: SessionMessage): string {
+  return message.parts.flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
 }

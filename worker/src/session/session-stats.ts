@@ -1,7 +1,21 @@
+import type { TokenTotals } from "../agent/token-usage.ts";
 import type { ProviderLatency } from "./provider-latency.ts";
 
-/** The seed's SessionStats, plus `web`: what this session's tools did. */
-export function sessionStats(sessionId: string, counters: Record<string, number>, latency: ReturnType<ProviderLatency["summary"]>, totalMessages: number) {
+export interface MessageCounts {
+  user: number;
+  assistant: number;
+  total: number;
+}
+
+/** The seed's SessionStats (messages, tool calls, tokens and cost of the model calls), plus `web`: what this session's tools did. */
+export function sessionStats(
+  sessionId: string,
+  counters: Record<string, number>,
+  latency: ReturnType<ProviderLatency["summary"]>,
+  messages: MessageCounts,
+  tokens: TokenTotals,
+  cost: number,
+) {
   const count = (name: string) => counters[name] ?? 0;
   const prefixed = (prefix: string) =>
     Object.fromEntries(Object.entries(counters).filter(([k]) => k.startsWith(prefix)).map(([k, n]) => [k.slice(prefix.length), n]));
@@ -14,13 +28,13 @@ export function sessionStats(sessionId: string, counters: Record<string, number>
   );
   return {
     sessionId,
-    userMessages: 0,
-    assistantMessages: totalMessages,
+    userMessages: messages.user,
+    assistantMessages: messages.assistant,
     toolCalls: count("toolCalls"),
     toolResults: count("toolResults"),
-    totalMessages,
-    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    cost: 0,
+    totalMessages: messages.total,
+    tokens: { ...tokens, total: tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite },
+    cost: Math.round(cost * 1e8) / 1e8,
     web: {
       searches: count("tool.web_search"),
       fetches: count("tool.fetch_content"),

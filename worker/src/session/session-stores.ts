@@ -1,4 +1,5 @@
 import type { Env } from "../env.ts";
+import { createAgentStateStore, type AgentStateStore } from "./agent-state.ts";
 import { createAttachmentList, type AttachmentList } from "./attachment-list.ts";
 import { createFrameLog, type FrameLog } from "./frame-log.ts";
 import { createMessageLog, type MessageLog } from "./message-log.ts";
@@ -18,6 +19,7 @@ export interface SessionStores {
   frames: FrameLog;
   activity: SessionActivity;
   attachments: AttachmentList;
+  agent: AgentStateStore;
 }
 
 const positive = (raw: string | undefined, fallback: number) => {
@@ -63,5 +65,6 @@ export function openSessionStores(sql: SqlStorage, limits: SessionLimits): Sessi
     frames: createFrameLog(sql, limits.replayFrames),
     activity: createSessionActivity(sql),
     attachments: createAttachmentList(sql),
+    agent: createAgentStateStore(sql),
   };
 }

@@ -1,0 +1,70 @@
+import * as v from "valibot";
+
+/** The reasoning levels a session's turns may use (POST /thinking, settings.defaultThinkingLevel). */
+export const THINKING_LEVELS = ["minimal", "low", "medium", "high", "xhigh"] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
+
+export const MODEL_APIS = ["openai-compatible", "anthropic"] as const;
+export type ModelApi = (typeof MODEL_APIS)[number];
+
+const positiveInt = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), fallback);
+const price = v.pipe(v.number(), v.minValue(0));
+
+/** A model a provider offers; `cost` is in USD per million tokens. */
+export const ModelEntrySchema = v.object({
+  id: v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty")),
+  name: v.optional(v.string()),
+  reasoning: v.optional(v.boolean()),
+  contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  cost: v.optional(v.object({ input: price, output: price, cacheRead: v.optional(price), cacheWrite: v.optional(price) })),
+});
+export type ModelEntry = v.InferOutput<typeof ModelEntrySchema>;
+
+/** The default system prompt: what the three tools are for, and to cite what was read. */
+export const DEFAULT_SYSTEM_PROMPT = [
+  "You are a research assistant with three web tools.",
+  "- web_search finds pages: pass `query` (or up to 5 `queries`); `includeContent: true` also reads each result.",
+  "- fetch_content reads pages: pass `url` or `urls` (http or https) and get their main content as Markdown.",
+  "- get_search_content reads back a stored result by its `responseId`, whole or one item (`urlIndex`, `url`, `queryIndex`, `query`).",
+  "Search when you need sources, fetch the pages you rely on, and answer from what you read.",
+  "Cite the URL of every page you use, inline or as a list at the end. Say so when the tools found nothing useful.",
+].join("\n");
+
+/** The agent's part of the settings domain (next to the web.* keys). */
+export const AgentSettingsEntries = {
+  defaultProvider: v.optional(v.pipe(v.string(), v.title("Default model provider"), v.description("A name under auth.modelProviders."))),
+  defaultModel: v.optional(v.pipe(v.string(), v.title("Default model"), v.description("A model id of the default provider."))),
+  defaultThinkingLevel: v.optional(v.picklist(THINKING_LEVELS), "medium"),
+  agent: v.optional(
+    v.object({
+      /** Model calls one turn may make before it stops. */
+      maxSteps: positiveInt(20),
+      systemPrompt: v.optional(v.string(), DEFAULT_SYSTEM_PROMPT),
+      /** How long a model call may go without sending anything before the turn fails. */
+      modelTimeoutMs: positiveInt(60_000),
+    }),
+    {},
+  ),
+};
+
+/** The agent's part of the sandbox domain. */
+export const AgentSandboxEntries = {
+  /** Every web tool call an agent makes waits for the user's approval (POST /ui-response). */
+  askBeforeFetch: v.optional(v.boolean(), false),
+};
+
+export const ModelProviderSchema = v.object({
+  api: v.picklist(MODEL_APIS),
+  baseURL: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an http(s) URL")),
+  apiKey: v.optional(v.string()),
+  models: v.optional(v.array(ModelEntrySchema)),
+});
+export type ModelProviderConfig = v.InferOutput<typeof ModelProviderSchema>;
+
+/** The settings a turn runs with, resolved from the settings, sandbox and auth domains. */
+export const AgentConfigSchema = v.object({
+  ...AgentSettingsEntries,
+  ...AgentSandboxEntries,
+  modelProviders: v.optional(v.record(v.pipe(v.string(), v.nonEmpty()), ModelProviderSchema), {}),
+});
+export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;

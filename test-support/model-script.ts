@@ -1,0 +1,123 @@
+import type http from "node:http";
+
+/** One tool call a scripted reply makes: its arguments are streamed in `pieces` parts. */
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  arguments: unknown;
+  pieces?: number;
+}
+
+/**
+ * What the fake model answers to one request. A reply streams `reasoning` deltas, then `text`
+ * deltas, then tool calls, then usage and the finish reason. `status` answers an HTTP error
+ * instead (with `headers`, e.g. Retry-After); `hang` sends the head and nothing more (the stream
+ * stays open until the client goes away); `malformed` sends a chunk that is not JSON; `delayMs`
+ * waits before each chunk; `stallAfter` stops after that many chunks without ending the stream.
+ */
+export interface ScriptedReply {
+  reasoning?: string[];
+  text?: string[];
+  toolCalls?: ScriptedToolCall[];
+  usage?: { input: number; output: number; cacheRead?: number };
+  finish?: "stop" | "tool_calls" | "length";
+  status?: number;
+  headers?: Record<string, string>;
+  hang?: boolean;
+  malformed?: boolean;
+  delayMs?: number;
+  stallAfter?: number;
+}
+
+export interface ModelRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+  /** Set once the client closed the connection before the reply had ended. */
+  aborted: boolean;
+  /** Set once the reply was sent to the end. */
+  completed: boolean;
+}
+
+/**
+ * The scripting and request log every fake model server shares. Replies are taken in order;
+ * with none left, a request gets a short text answer. Tests in workerd steer a fake over HTTP:
+ * `POST /__control/script` (a JSON array of replies, appended), `POST /__control/reset`, and
+ * `GET /__control/requests` (the log).
+ */
+export class ModelScript {
+  readonly requests: ModelRequest[] = [];
+  private replies: ScriptedReply[] = [];
+
+  script(...replies: ScriptedReply[]): void {
+    this.replies.push(...replies);
+  }
+
+  reset(): void {
+    this.replies = [];
+    this.requests.length = 0;
+  }
+
+  next(): ScriptedReply {
+    return this.replies.shift() ?? { text: ["Hello", " from the fake model."], usage: { input: 10, output: 5 } };
+  }
+
+  /** Answers control requests; false when `req` is not one. */
+  control(req: http.IncomingMessage, body: string, res: http.ServerResponse): boolean {
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    if (!path.startsWith("/__control/")) return false;
+    if (path === "/__control/script") this.script(...(JSON.parse(body || "[]") as ScriptedReply[]));
+    else if (path === "/__control/reset") this.reset();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(path === "/__control/requests" ? this.requests : { ok: true }));
+    return true;
+  }
+
+  /** Logs a request; its entry records whether the client went away before the reply ended. */
+  record(req: http.IncomingMessage, res: http.ServerResponse, body: string): ModelRequest {
+    let parsed: unknown = body;
+    try {
+      parsed = JSON.parse(body);
+    } catch {}
+    const entry: ModelRequest = { method: req.method ?? "", path: new URL(req.url ?? "/", "http://fake").pathname, headers: req.headers, body: parsed, aborted: false, completed: false };
+    this.requests.push(entry);
+    res.on("close", () => {
+      if (!res.writableFinished) entry.aborted = true;
+    });
+    return entry;
+  }
+}
+
+/** Writes `chunks` one by one as server-sent events, honouring the reply's delay, stall and hang. */
+export async function streamChunks(res: http.ServerResponse, entry: ModelRequest, reply: ScriptedReply, chunks: string[]): Promise<void> {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  res.flushHeaders();
+  if (reply.hang) return;
+  const limit = reply.stallAfter ?? chunks.length;
+  for (const [i, chunk] of chunks.entries()) {
+    if (i >= limit || res.destroyed) return;
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (res.destroyed) return;
+    res.write(chunk);
+  }
+  res.end();
+  entry.completed = true;
+}
+
+/** A reply's arguments as JSON text cut into `pieces` parts. */
+export function argumentPieces(call: ScriptedToolCall): string[] {
+  const json = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+  const count = Math.max(1, Math.min(call.pieces ?? 2, json.length));
+  const size = Math.ceil(json.length / count);
+  return Array.from({ length: count }, (_, i) => json.slice(i * size, (i + 1) * size)).filter((piece) => piece !== "");
+}
+
+/** Reads a request body as text. */
+export function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}

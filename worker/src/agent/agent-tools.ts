@@ -1,0 +1,70 @@
+import { describeIssues, displayUrl, isPlainObject, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { jsonSchema, tool, type ToolSet } from "ai";
+import * as v from "valibot";
+import { executeTool } from "../tools/execute-tool.ts";
+import type { Tool, ToolContext } from "../tools/tool.ts";
+import { TOOLS } from "../tools/tool-registry.ts";
+import type { ApprovalGate } from "./approval-gate.ts";
+
+/** What a turn lets its tools do to its stream. */
+export interface TurnStreamHooks {
+  /** Resolves once the turn's stream has carried the call's `tool-input-available` chunk. */
+  inputShown(toolCallId: string): Promise<void>;
+  emit(chunk: UiMessageChunk): void;
+  control(payload: ControlPayload): void;
+}
+
+export interface AgentToolDeps {
+  /** The tool context of one call, cancelled with `signal` (an abort of the turn). */
+  context(signal: AbortSignal | undefined): ToolContext;
+  /** Present with sandbox.askBeforeFetch: every call waits for the user's answer. */
+  gate?: ApprovalGate;
+  hooks: TurnStreamHooks;
+  newId(): string;
+}
+
+/** What the user is asked to allow, without credentials in URLs. */
+function describeCall(name: string, input: unknown): string {
+  const fields = isPlainObject(input) ? input : {};
+  const list = (one: unknown, many: unknown) => [one, ...(Array.isArray(many) ? many : [])].filter((x): x is string => typeof x === "string");
+  if (name === "fetch_content") return `Fetch ${list(fields.url, fields.urls).map(displayUrl).join(", ") || "(no URL)"}`;
+  if (name === "web_search") return `Search the web for ${list(fields.query, fields.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)"}`;
+  return `Read the stored result ${JSON.stringify(fields.responseId ?? "")}`;
+}
+
+/**
+ * A tool call's failure as the model and the stream both see it: "<CODE>: <message>". The AI SDK
+ * shows a tool error as `String(error)`; with an empty name that is the message alone.
+ */
+class ToolCallFailed extends Error {
+  override readonly name = "";
+}
+
+function agentTool(web: Tool, deps: AgentToolDeps) {
+  return tool({
+    description: web.description,
+    inputSchema: jsonSchema(toJsonSchema(web.params, { errorMode: "ignore" }) as Parameters<typeof jsonSchema>[0]),
+    async execute(input: unknown, { toolCallId, abortSignal }) {
+      if (deps.gate) {
+        await deps.hooks.inputShown(toolCallId);
+        const id = `ui_${deps.newId()}`;
+        deps.hooks.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message: describeCall(web.name, input) } });
+        deps.hooks.emit({ type: "tool-approval-request", approvalId: id, toolCallId });
+        const approved = await deps.gate.wait(id, abortSignal);
+        deps.hooks.emit({ type: "tool-approval-response", approvalId: id, approved });
+        if (!approved) throw new ToolCallFailed(`DENIED: the user did not allow this ${web.name} call; nothing was fetched.`);
+      }
+      const params = v.safeParse(web.params, input);
+      if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${describeIssues(params.issues)}`);
+      const answer = await executeTool(web, params.output, deps.context(abortSignal));
+      if (!answer.ok) throw new ToolCallFailed(`${answer.error.code}: ${answer.error.message}`);
+      return answer.value;
+    },
+  });
+}
+
+/** The web tools as AI SDK tools, each run through the session's tool path (limits, policy, storage, stats). */
+export function agentTools(deps: AgentToolDeps): ToolSet {
+  return Object.fromEntries(Object.values(TOOLS).map((web) => [web.name, agentTool(web, deps)]));
+}

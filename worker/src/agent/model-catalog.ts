@@ -1,0 +1,56 @@
+import type { AgentConfig, ModelEntry } from "@edge-web/shared";
+import { MODEL_PROVIDERS } from "./model-providers.ts";
+
+/** A model as the catalog lists it; `cost` in USD per million tokens. */
+export interface CatalogModel {
+  id: string;
+  provider: string;
+  name: string;
+  reasoning: boolean;
+  contextWindow: number | null;
+  cost: ModelEntry["cost"] | null;
+}
+
+export interface ModelCatalog {
+  providers: string[];
+  models: CatalogModel[];
+}
+
+/** PI_WEB_HIDE_PROVIDERS: comma-separated provider names, compared case-sensitively; blanks ignored. */
+export function parseHiddenProviders(raw: string | undefined): Set<string> {
+  return new Set((raw ?? "").split(",").map((name) => name.trim()).filter(Boolean));
+}
+
+/** The catalog without the hidden providers and their models. */
+export function hideProviders<M extends { provider: string }>(catalog: { providers: string[]; models: M[] }, raw: string | undefined): { providers: string[]; models: M[] } {
+  const hidden = parseHiddenProviders(raw);
+  return {
+    providers: catalog.providers.filter((name) => !hidden.has(name)),
+    models: catalog.models.filter((model) => !hidden.has(model.provider)),
+  };
+}
+
+/**
+ * The models of every configured provider (auth.modelProviders), minus PI_WEB_HIDE_PROVIDERS: the
+ * configured `models`, or what an OpenAI-compatible provider lists at GET {baseURL}/models. A
+ * provider that cannot be listed contributes no models.
+ */
+export async function modelCatalog(agent: AgentConfig, hiddenProviders: string | undefined, fetch: typeof globalThis.fetch): Promise<ModelCatalog> {
+  const named = Object.entries(agent.modelProviders);
+  const listed = await Promise.all(
+    named.map(async ([name, settings]) => {
+      const models = await MODEL_PROVIDERS[settings.api].listModels({ name, settings }, fetch);
+      return (models.ok ? models.value : []).map(
+        (entry): CatalogModel => ({
+          id: entry.id,
+          provider: name,
+          name: entry.name ?? entry.id,
+          reasoning: entry.reasoning ?? false,
+          contextWindow: entry.contextWindow ?? null,
+          cost: entry.cost ?? null,
+        }),
+      );
+    }),
+  );
+  return hideProviders({ providers: named.map(([name]) => name), models: listed.flat() }, hiddenProviders);
+}

@@ -1,0 +1,50 @@
+import { fail, ok, type Result, type ToolName } from "@edge-web/shared";
+
+/** A command a user types instead of a message: it runs one tool directly, no model needed. */
+export interface SlashCommand {
+  name: string;
+  usage: string;
+  description: string;
+  tool: ToolName;
+  params(args: string[]): Result<Record<string, unknown>>;
+}
+
+const needs = (what: string, usage: string) => fail("VALIDATION_FAILED", `Give ${what}: ${usage}.`, ["message"]);
+
+export const SLASH_COMMANDS: SlashCommand[] = [
+  {
+    name: "/search",
+    usage: "/search <query>",
+    description: "Search the web (web_search) for the rest of the line.",
+    tool: "web_search",
+    params: (args) => (args.length > 0 ? ok({ query: args.join(" ") }) : needs("a query", "/search <query>")),
+  },
+  {
+    name: "/fetch",
+    usage: "/fetch <url> [url…]",
+    description: "Fetch pages (fetch_content) and read them as Markdown.",
+    tool: "fetch_content",
+    params: (args) => (args.length > 0 ? ok({ urls: args }) : needs("at least one URL", "/fetch <url> [url…]")),
+  },
+  {
+    name: "/get",
+    usage: "/get <responseId>",
+    description: "Read a stored result back (get_search_content); type @ to pick one.",
+    tool: "get_search_content",
+    params: (args) => (args.length === 1 ? ok({ responseId: args[0]!.replace(/^@/, "") }) : needs("one responseId", "/get <responseId>")),
+  },
+];
+
+/**
+ * The command a message is, if it is one: undefined for ordinary messages (not starting with "/"),
+ * a failure for an unknown command or missing arguments.
+ */
+export function parseSlashCommand(text: string): Result<{ command: SlashCommand; params: Record<string, unknown> }> | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("/")) return undefined;
+  const [name = "", ...args] = trimmed.split(/\s+/);
+  const command = SLASH_COMMANDS.find((c) => c.name === name.toLowerCase());
+  if (!command) return fail("VALIDATION_FAILED", `Unknown command ${name}; the commands are ${SLASH_COMMANDS.map((c) => c.usage).join(", ")}.`, ["message"]);
+  const params = command.params(args);
+  return params.ok ? ok({ command, params: params.value }) : params;
+}

@@ -1,0 +1,104 @@
+import {
+  fail,
+  ForkRequestSchema,
+  PromptRequestSchema,
+  SetModelRequestSchema,
+  SetThinkingRequestSchema,
+  SteerRequestSchema,
+  UiResponseRequestSchema,
+  UiRpcRequestSchema,
+  type Result,
+} from "@edge-web/shared";
+import { Hono, type Context } from "hono";
+import type * as v from "valibot";
+import { modelCatalog } from "../agent/model-catalog.ts";
+import type { AppEnv } from "../app-env.ts";
+import { loadToolSettings, type ToolSettings } from "../config/effective-config.ts";
+import { jsonError, jsonOk } from "../http/respond.ts";
+import { readJsonBody } from "../http/read-json-body.ts";
+import { validate } from "../http/validate.ts";
+import { openSession } from "../session/session-access.ts";
+
+type Stub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
+type Ctx = Context<AppEnv>;
+
+/** The session (its object checks existence and status itself, so a record this isolate has seen is enough). */
+const sessionOf = (c: Ctx) => openSession(c, c.req.param("id") ?? "", { active: false });
+
+async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<Result<v.InferOutput<S>>> {
+  const read = await readJsonBody(c, "INVALID_JSON");
+  return read.ok ? validate(schema, read.value, "VALIDATION_FAILED") : read;
+}
+
+/** One answer from the session object, with what the route prepared. */
+async function answer(c: Ctx, run: (stub: Stub) => Promise<Result<object>>): Promise<Response> {
+  const session = await sessionOf(c);
+  if (!session.ok) return jsonError(c, session.error);
+  const result = await run(session.value.stub);
+  return result.ok ? jsonOk(c, result.value) : jsonError(c, result.error);
+}
+
+/** A request's body and the settings its turn runs with, then one round trip to the session object. */
+function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: Stub, input: v.InferOutput<S>, settings: ToolSettings) => Promise<Result<object>>) {
+  return async (c: Ctx) => {
+    const input = await body(c, schema);
+    if (!input.ok) return jsonError(c, input.error);
+    const settings = await loadToolSettings(c.env);
+    if (!settings.ok) return jsonError(c, settings.error);
+    return answer(c, (stub) => run(stub, input.value, settings.value) as Promise<Result<object>>);
+  };
+}
+
+function withBody<S extends v.GenericSchema>(schema: S, run: (stub: Stub, input: v.InferOutput<S>) => Promise<Result<object>>) {
+  return async (c: Ctx) => {
+    const input = await body(c, schema);
+    if (!input.ok) return jsonError(c, input.error);
+    return answer(c, (stub) => run(stub, input.value) as Promise<Result<object>>);
+  };
+}
+
+/** The agent endpoints of a session: messages, steering, follow-ups, abort, model and thinking, fork, completion, UI requests. */
+export const agentRoutes = new Hono<AppEnv>()
+  .post("/:id/messages", withSettings(PromptRequestSchema, (stub, input, settings) => stub.prompt(input, settings)))
+  .post("/:id/steer", withSettings(SteerRequestSchema, (stub, input, settings) => stub.steer(input, settings)))
+  .post("/:id/follow_up", withSettings(SteerRequestSchema, (stub, input, settings) => stub.followUp(input, settings)))
+  .post("/:id/abort", (c) => answer(c, (stub) => stub.abort()))
+  .post("/:id/model", async (c) => {
+    const input = await body(c, SetModelRequestSchema);
+    if (!input.ok) return jsonError(c, input.error);
+    const settings = await loadToolSettings(c.env);
+    if (!settings.ok) return jsonError(c, settings.error);
+    const { provider, modelId } = input.value;
+    const catalog = await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch);
+    if (!catalog.providers.includes(provider)) {
+      const known = catalog.providers.join(", ") || "none (configure auth.modelProviders)";
+      return jsonError(c, fail("VALIDATION_FAILED", `Unknown model provider "${provider}"; the providers are: ${known}.`, ["provider"]).error);
+    }
+    if (!catalog.models.some((m) => m.provider === provider && m.id === modelId)) {
+      const known = catalog.models.filter((m) => m.provider === provider).map((m) => m.id).join(", ") || "none listed";
+      return jsonError(c, fail("VALIDATION_FAILED", `Unknown model "${modelId}" of ${provider}; its models are: ${known}.`, ["modelId"]).error);
+    }
+    return answer(c, (stub) => stub.setModel({ provider, modelId }));
+  })
+  .post("/:id/thinking", withBody(SetThinkingRequestSchema, (stub, input) => stub.setThinking(input.level)))
+  .get("/:id/fork-messages", (c) => answer(c, async (stub) => wrap("messages", await stub.forkMessages())))
+  .post("/:id/fork", withBody(ForkRequestSchema, (stub, input) => stub.fork(input.entryId)))
+  .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
+  .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))
+  .get("/:id/completion/triggers", (c) => answer(c, (stub) => stub.completion(undefined, "")))
+  .get("/:id/completion", (c) => {
+    const trigger = c.req.query("trigger");
+    if (trigger === undefined) return jsonError(c, fail("VALIDATION_FAILED", "Pass ?trigger= (GET /completion/triggers lists them) and ?query=.", ["trigger"]).error);
+    return answer(c, (stub) => stub.completion(trigger, c.req.query("query") ?? ""));
+  })
+  .get("/:id/models", async (c) => {
+    const session = await sessionOf(c);
+    if (!session.ok) return jsonError(c, session.error);
+    const settings = await loadToolSettings(c.env);
+    if (!settings.ok) return jsonError(c, settings.error);
+    return jsonOk(c, await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch));
+  });
+
+function wrap(key: string, read: Result<unknown>): Result<object> {
+  return read.ok ? { ok: true, value: { [key]: read.value } } : read;
+}
