@@ -321,7 +321,7 @@ export class SessionObject extends DurableObject<Env> {
 
   /** GET …/stream arrives here: replay after Last-Event-ID, then live frames. */
   override async fetch(request: Request): Promise<Response> {
-    const open = this.use();
+    const open = this.active();
     if (!open.ok) return Response.json(open.error, { status: open.error.code === "SESSION_ENDED" ? 409 : 404 });
     const heartbeatMs = Number(request.headers.get("x-heartbeat-ms")) || 15_000;
     const lastEventId = Number(request.headers.get("last-event-id") ?? "");
@@ -342,6 +342,8 @@ export class SessionObject extends DurableObject<Env> {
     }
     // Replay and registration happen in one synchronous step, so no frame falls between them.
     const body = this.hub.subscribe(initial, heartbeatMs);
+    // After subscribing, so that this stream sees a cut-short turn being closed.
+    this.recoverTurn(open.value);
     open.value.activity.mark();
     await this.touch();
     return new Response(body, {

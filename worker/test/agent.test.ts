@@ -1,0 +1,415 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import type { Env } from "../src/env.ts";
+import { call, newSession, openStream, tool } from "./helpers.ts";
+import { sseReader, type ReadFrame } from "./sse-reader.ts";
+
+const origin = inject("originUrl");
+const fakes = inject("fakeModels");
+const bindings = env as unknown as Env;
+
+/** Steers a fake model server: its replies for the next requests, and what it was asked. */
+const fake = (name: "openai" | "anthropic") => ({
+  script: (...replies: unknown[]) => fetch(`${fakes[name].url}/__control/script`, { method: "POST", body: JSON.stringify(replies) }),
+  reset: () => fetch(`${fakes[name].url}/__control/reset`, { method: "POST" }),
+  requests: async () => (await (await fetch(`${fakes[name].url}/__control/requests`)).json()) as Array<{ path: string; body: any; headers: Record<string, string>; aborted: boolean; completed: boolean }>,
+});
+const openai = fake("openai");
+const anthropic = fake("anthropic");
+
+const PROVIDERS = {
+  fake: {
+    api: "openai-compatible",
+    baseURL: fakes.openai.baseURL,
+    apiKey: fakes.openai.apiKey,
+    models: [{ id: "fake-gpt", name: "Fake GPT", reasoning: true, contextWindow: 128_000, cost: { input: 2, output: 8 } }, { id: "fake-mini", reasoning: true }],
+  },
+  claude: { api: "anthropic", baseURL: fakes.anthropic.baseURL, apiKey: fakes.anthropic.apiKey, models: [{ id: "claude-fake", reasoning: true, cost: { input: 3, output: 15 } }] },
+};
+
+/** Per-request settings: the web config of the tests, and an agent config on top of the defaults. */
+const agentEnv = (agent: object = {}, web: object = {}): Partial<Env> => ({
+  WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], timeoutMs: 2_000, ...web }),
+  AGENT_CONFIG: JSON.stringify({ modelProviders: PROVIDERS, defaultProvider: "fake", defaultModel: "fake-gpt", ...agent }),
+});
+const ENV = agentEnv();
+
+const chunkTypes = (frames: ReadFrame[]) => frames.map((f) => f.data?.chunk?.type ?? `control:${f.data?.payload?.control}`);
+
+/** Reads frames until a `finish` chunk (or `count` of them) arrives. */
+async function untilFinish(stream: ReturnType<typeof sseReader>, count = 1): Promise<ReadFrame[]> {
+  const frames: ReadFrame[] = [];
+  let finishes = 0;
+  while (finishes < count) {
+    const [frame] = await stream.take(1);
+    if (!frame) break;
+    frames.push(frame);
+    if (frame.data?.chunk?.type === "finish") finishes++;
+  }
+  return frames;
+}
+
+/** A session with its stream open. */
+async function followed(overrides: Partial<Env> = ENV) {
+  const id = await newSession(overrides);
+  const stream = sseReader((await openStream(id, {}, overrides)).body!);
+  const post = (path: string, body?: unknown) => call("POST", `/api/sessions/${id}/${path}`, body, overrides);
+  const get = (path: string) => call("GET", `/api/sessions/${id}/${path}`, undefined, overrides);
+  return { id, stream, post, get };
+}
+
+const waitFor = async (check: () => Promise<boolean>, what: string) => {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+beforeEach(async () => {
+  await openai.reset();
+  await anthropic.reset();
+});
+
+describe("agent turns", () => {
+  it("without a model configured, answers 400 MODEL_NOT_CONFIGURED naming where to configure one", async () => {
+    const id = await newSession();
+    const res = await call("POST", `/api/sessions/${id}/messages`, { message: "hi" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("MODEL_NOT_CONFIGURED");
+    expect(res.body.error.message).toMatch(/auth\.modelProviders/);
+    expect(res.body.error.message).toMatch(/settings\.defaultProvider/);
+    expect(res.body.error.message).toMatch(/defaultModel/);
+  });
+
+  it("runs a two-step turn: a real fetch_content of a loopback page fed back to the model, streamed, stored, counted", async () => {
+    await openai.script(
+      { reasoning: ["Let me ", "read it."], toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/article.html` }, pieces: 3 }], usage: { input: 100, output: 20 } },
+      { text: ["The page ", "says hello."], usage: { input: 300, output: 40, cacheRead: 50 } },
+    );
+    const s = await followed();
+    const posted = await s.post("messages", { message: "What does the local article say?" });
+    expect(posted).toMatchObject({ status: 200, body: { ok: true } });
+    const frames = await untilFinish(s.stream);
+    const types = chunkTypes(frames);
+    expect(types[0]).toBe("start");
+    expect(types).toEqual(
+      expect.arrayContaining(["start-step", "reasoning-start", "reasoning-delta", "reasoning-end", "tool-input-start", "tool-input-delta", "tool-input-available", "tool-output-available", "finish-step", "text-start", "text-delta", "text-end"]),
+    );
+    expect(types.at(-1)).toBe("finish");
+    expect(types.filter((t) => t === "start-step")).toHaveLength(2);
+    const output = frames.find((f) => f.data.chunk.type === "tool-output-available")!.data.chunk.output;
+    expect(output.results[0].content).toContain("loopback origin");
+
+    const requests = await openai.requests();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.body).toMatchObject({ model: "fake-gpt", stream: true, stream_options: { include_usage: true } });
+    expect(requests[0]!.body.messages[0]).toMatchObject({ role: "system", content: expect.stringMatching(/fetch_content/) });
+    expect(requests[0]!.body.tools.map((t: any) => t.function.name).sort()).toEqual(["fetch_content", "get_search_content", "web_search"]);
+    const toolMessage = requests[1]!.body.messages.find((m: any) => m.role === "tool");
+    expect(toolMessage.content).toContain("loopback origin");
+
+    await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "the turn to end");
+    const { messages } = (await s.get("messages")).body;
+    expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[0].parts[0]).toEqual({ type: "text", text: "What does the local article say?" });
+    const assistant = messages[1];
+    expect(assistant.id).toBe(frames[0]!.data.chunk.messageId);
+    expect(assistant.parts.map((p: any) => p.type)).toEqual(expect.arrayContaining(["reasoning", "tool-fetch_content", "text"]));
+    expect(assistant.parts.find((p: any) => p.type === "tool-fetch_content")).toMatchObject({ state: "output-available" });
+    expect(assistant.parts.filter((p: any) => p.type === "text").map((p: any) => p.text).join("")).toBe("The page says hello.");
+
+    const { stats } = (await s.get("stats")).body;
+    expect(stats.tokens).toEqual({ input: 350, output: 60, cacheRead: 50, cacheWrite: 0, total: 460 });
+    // 350 × $2 + 60 × $8 + 50 cached × $2 per million tokens.
+    expect(stats.cost).toBeCloseTo((350 * 2 + 60 * 8 + 50 * 2) / 1e6, 10);
+    expect(stats).toMatchObject({ userMessages: 1, assistantMessages: 1, toolCalls: 1, toolResults: 1 });
+    expect(stats.web.pagesFetched).toBe(1);
+    await s.stream.cancel();
+  });
+
+  it("delivers a steering message before the next model call, and runs a follow-up as its own turn", async () => {
+    await openai.script({ text: ["one ", "two ", "three ", "four"], delayMs: 150 }, { text: ["steered"] }, { text: ["followed"] });
+    const s = await followed();
+    await s.post("messages", { message: "count" });
+    await waitFor(async () => (await openai.requests()).length === 1, "the first model call");
+    expect((await s.post("messages", { message: "no streaming behaviour" })).body.error.code).toBe("SESSION_BUSY");
+    expect((await s.post("steer", { message: "Count in French instead." })).status).toBe(200);
+    expect((await s.post("follow_up", { message: "And now in German." })).status).toBe(200);
+    expect((await s.get("state")).body.state).toMatchObject({ isStreaming: true, pendingMessageCount: 2 });
+    const frames = await untilFinish(s.stream, 2);
+    expect(chunkTypes(frames)).toContain("data-steer");
+    const requests = await openai.requests();
+    expect(requests).toHaveLength(3);
+    const last = (messages: any[]) => messages.at(-1);
+    expect(last(requests[1]!.body.messages)).toMatchObject({ role: "user", content: "Count in French instead." });
+    expect(last(requests[2]!.body.messages)).toMatchObject({ role: "user", content: "And now in German." });
+    // The second turn sees the first turn's steered message as the user's.
+    expect(requests[2]!.body.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual(["count", "Count in French instead.", "And now in German."]);
+    await waitFor(async () => (await s.get("state")).body.state.pendingMessageCount === 0, "the queue to drain");
+    await s.stream.cancel();
+  });
+
+  it("aborts mid-stream: the provider's connection is closed, an abort chunk, idle within a second, and the next message works", async () => {
+    await openai.script({ text: ["a", "b", "c", "d", "e", "f"], delayMs: 300 });
+    const s = await followed();
+    await s.post("messages", { message: "go slowly" });
+    await waitFor(async () => (await openai.requests()).length === 1, "the model call");
+    const aborted = await s.post("abort");
+    expect(aborted.status).toBe(200);
+    expect((await s.get("state")).body.state.isStreaming).toBe(false);
+    const frames = await untilFinish(s.stream);
+    expect(chunkTypes(frames)).toContain("abort");
+    expect(chunkTypes(frames).at(-1)).toBe("finish");
+    await waitFor(async () => (await openai.requests())[0]!.aborted, "the provider to see its connection closed");
+    expect((await s.post("abort")).status).toBe(200);
+    await openai.script({ text: ["fine"] });
+    expect((await s.post("messages", { message: "again" })).status).toBe(200);
+    const next = await untilFinish(s.stream);
+    expect(chunkTypes(next)).toContain("text-delta");
+    await s.stream.cancel();
+  });
+
+  it("applies thinking and model changes from the next model call, and refuses unknown ones", async () => {
+    const s = await followed();
+    expect((await s.post("thinking", { level: "high" })).status).toBe(200);
+    expect((await s.post("model", { provider: "fake", modelId: "fake-mini" })).status).toBe(200);
+    await s.post("messages", { message: "hi" });
+    await untilFinish(s.stream);
+    const [request] = await openai.requests();
+    expect(request!.body).toMatchObject({ model: "fake-mini", reasoning_effort: "high" });
+    expect((await s.get("state")).body.state).toMatchObject({ thinkingLevel: "high", model: { provider: "fake", id: "fake-mini" } });
+
+    const badLevel = await s.post("thinking", { level: "max" });
+    expect(badLevel).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: ["level"] } } });
+    expect((await s.post("model", { provider: "nope", modelId: "x" })).body.error).toMatchObject({ code: "VALIDATION_FAILED", fields: ["provider"] });
+    expect((await s.post("model", { provider: "fake", modelId: "nope" })).body.error).toMatchObject({ code: "VALIDATION_FAILED", fields: ["modelId"] });
+    expect((await s.post("model", { provider: "fake" })).body.error.fields).toEqual(["modelId"]);
+
+    await s.post("model", { provider: "claude", modelId: "claude-fake" });
+    await s.post("thinking", { level: "low" });
+    await anthropic.script({ reasoning: ["hmm"], text: ["Claude here."], usage: { input: 10, output: 5 } });
+    await s.post("messages", { message: "and you?" });
+    const frames = await untilFinish(s.stream);
+    expect(chunkTypes(frames)).toEqual(expect.arrayContaining(["reasoning-delta", "text-delta"]));
+    const [claude] = await anthropic.requests();
+    expect(claude!.body).toMatchObject({ model: "claude-fake", stream: true, thinking: { type: "enabled", budget_tokens: 2048 } });
+    expect(claude!.headers["x-api-key"]).toBe(fakes.anthropic.apiKey);
+    await s.stream.cancel();
+  });
+
+  it("ends a turn whose provider refuses the key with an error saying what to do, keeps the session working, and never shows a key", async () => {
+    const wrongKey = agentEnv({ modelProviders: { ...PROVIDERS, fake: { ...PROVIDERS.fake, apiKey: "sk-wrong-key-0123456789" } } });
+    const s = await followed(wrongKey);
+    await s.post("messages", { message: "hi" });
+    const frames = await untilFinish(s.stream);
+    expect(chunkTypes(frames)).toEqual(["start", "error", "finish"]);
+    expect(frames[1]!.data.chunk.errorText).toMatch(/HTTP 401.*auth\.modelProviders\.fake\.apiKey/);
+    const everything = JSON.stringify([frames, (await s.get("messages")).body, (await s.get("state")).body, (await s.get("stats")).body]);
+    for (const key of [fakes.openai.apiKey, fakes.anthropic.apiKey, "sk-wrong-key-0123456789"]) expect(everything).not.toContain(key);
+    await openai.script({ text: ["ok"] });
+    expect((await call("POST", `/api/sessions/${s.id}/messages`, { message: "again, with the key fixed" }, ENV)).status).toBe(200);
+    expect(chunkTypes(await untilFinish(s.stream))).toContain("text-delta");
+    await s.stream.cancel();
+  });
+
+  it("retries a 429 honouring a short Retry-After, and says when to retry after a long one", async () => {
+    await openai.script({ status: 429, headers: { "retry-after": "0" } }, { text: ["after a retry"] });
+    const s = await followed();
+    await s.post("messages", { message: "hi" });
+    expect(chunkTypes(await untilFinish(s.stream))).toContain("text-delta");
+    expect(await openai.requests()).toHaveLength(2);
+    await openai.script({ status: 429, headers: { "retry-after": "30" } });
+    await s.post("messages", { message: "hi again" });
+    const frames = await untilFinish(s.stream);
+    expect(frames.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/HTTP 429.*retry after 30 s/);
+    await s.stream.cancel();
+  });
+
+  it("stops at settings.agent.maxSteps and says so", async () => {
+    const steps = agentEnv({ agent: { maxSteps: 2 } });
+    const call = { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }] };
+    await openai.script(call, call, { text: ["never"] });
+    const s = await followed(steps);
+    await s.post("messages", { message: "loop" });
+    const frames = await untilFinish(s.stream);
+    expect(await openai.requests()).toHaveLength(2);
+    const text = frames.filter((f) => f.data.chunk.type === "text-delta").map((f) => f.data.chunk.delta).join("");
+    expect(text).toMatch(/Stopped after 2 model calls.*settings\.agent\.maxSteps/);
+    expect(frames.filter((f) => f.data.chunk.type === "tool-output-error")).toHaveLength(2);
+    await s.stream.cancel();
+  });
+
+  it("replays a whole turn to a client that reconnects with Last-Event-ID", async () => {
+    await openai.script({ text: ["re", "play"] });
+    const s = await followed();
+    await s.post("messages", { message: "hi" });
+    const live = await untilFinish(s.stream);
+    await s.stream.cancel();
+    const replay = sseReader((await openStream(s.id, { "Last-Event-ID": "0" }, ENV)).body!);
+    const replayed = await untilFinish(replay);
+    expect(replayed.map((f) => f.id)).toEqual(live.map((f) => f.id));
+    expect(replayed.map((f) => f.data)).toEqual(live.map((f) => f.data));
+    await replay.cancel();
+  });
+
+  it("closes a turn a restart cut short with an interrupted error, keeps the history consistent, and takes the next message", async () => {
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/slow` } }] });
+    const s = await followed();
+    await s.post("messages", { message: "fetch the slow page" });
+    await waitFor(async () => (await s.get("messages")).body.messages.length >= 1 && (await openai.requests()).length === 1, "the turn to start");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(s.id));
+    // abort() resets the object as a restart would; the call that asked for it fails with the reason.
+    await expect(runInDurableObject(stub, (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");
+    await s.stream.cancel().catch(() => {});
+    const after = sseReader((await openStream(s.id, {}, ENV)).body!);
+    const state = (await s.get("state")).body.state;
+    expect(state.isStreaming).toBe(false);
+    const closing = await untilFinish(after);
+    expect(closing.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/^interrupted/);
+    const { messages } = (await s.get("messages")).body;
+    for (const part of messages.flatMap((m: any) => m.parts).filter((p: any) => p.type.startsWith("tool-"))) {
+      expect(["output-available", "output-error"]).toContain(part.state);
+    }
+    await openai.script({ text: ["back"] });
+    expect((await s.post("messages", { message: "again" })).status).toBe(200);
+    expect(chunkTypes(await untilFinish(after))).toContain("text-delta");
+    await after.cancel();
+  });
+});
+
+describe("approvals (sandbox.askBeforeFetch)", () => {
+  const asking = agentEnv({ askBeforeFetch: true });
+
+  it("asks before each tool call; confirmed, it runs; denied, nothing is fetched and the model is told", async () => {
+    const page = `${origin}/notes.txt?approval=${crypto.randomUUID()}`;
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: page } }] }, { text: ["read it"] });
+    const s = await followed(asking);
+    await s.post("messages", { message: "read" });
+    const asked: ReadFrame[] = [];
+    while (!asked.some((f) => f.data?.payload?.control === "extension-ui")) asked.push(...(await s.stream.take(1)));
+    const request = asked.at(-1)!.data.payload.request;
+    expect(request).toMatchObject({ method: "confirm", title: expect.stringMatching(/fetch_content/), message: expect.stringContaining(page) });
+    expect(chunkTypes(asked)).toContain("tool-input-available");
+    expect((await s.post("ui-response", { id: "ui_unknown", confirmed: true })).body.error.code).toBe("UNKNOWN_EXTENSION_UI");
+    expect((await s.post("ui-response", { id: request.id, confirmed: true })).status).toBe(200);
+    expect((await s.post("ui-response", { id: request.id, confirmed: true })).status).toBe(409);
+    const rest = await untilFinish(s.stream);
+    expect(chunkTypes([...asked, ...rest])).toEqual(expect.arrayContaining(["tool-approval-request", "tool-approval-response", "tool-output-available"]));
+
+    const denied = `${origin}/notes.txt?denied=${crypto.randomUUID()}`;
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: denied } }] }, { text: ["ok, I won't"] });
+    await s.post("messages", { message: "read another" });
+    let ask: any;
+    while (!ask) {
+      const [frame] = await s.stream.take(1);
+      if (frame?.data?.payload?.control === "extension-ui") ask = frame.data.payload.request;
+    }
+    expect((await s.post("ui-response", { id: ask.id, confirmed: false })).status).toBe(200);
+    const end = await untilFinish(s.stream);
+    expect(end.find((f) => f.data.chunk.type === "tool-output-error")!.data.chunk.errorText).toMatch(/^DENIED/);
+    const requests = await openai.requests();
+    expect(JSON.stringify(requests.at(-1)!.body.messages)).toContain("did not allow");
+    const stats = (await s.get("stats")).body.stats;
+    expect(stats.web.pagesFetched).toBe(1);
+    await s.stream.cancel();
+  });
+});
+
+describe("the session's agent endpoints", () => {
+  it("runs slash commands with no model configured, streamed as tool calls", async () => {
+    const id = await newSession();
+    const stream = sseReader((await openStream(id)).body!);
+    expect((await call("POST", `/api/sessions/${id}/messages`, { message: `/fetch ${origin}/notes.txt` })).status).toBe(200);
+    const frames = await untilFinish(stream);
+    expect(chunkTypes(frames)).toEqual(["start", "tool-input-available", "tool-output-available", "finish"]);
+    const responseId = frames[2]!.data.chunk.output.responseId;
+    expect((await call("POST", `/api/sessions/${id}/messages`, { message: `/get @${responseId}` })).status).toBe(200);
+    expect((await untilFinish(stream))[2]!.data.chunk.output.result.results[0].content).toContain("plain notes");
+    expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/nope x" })).body.error).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/search" })).body.error.message).toMatch(/\/search <query>/);
+    const { messages } = (await call("GET", `/api/sessions/${id}/messages`)).body;
+    expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    await stream.cancel();
+  });
+
+  it("forks: lists user messages, cuts the history before one and answers its text; unknown entries are 404", async () => {
+    await openai.script({ text: ["first answer"] }, { text: ["second answer"] });
+    const s = await followed();
+    await s.post("messages", { message: "first question" });
+    await untilFinish(s.stream);
+    await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "idle");
+    await s.post("messages", { message: "second question" });
+    await untilFinish(s.stream);
+    await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "idle");
+    const { messages } = (await s.get("fork-messages")).body;
+    expect(messages.map((m: any) => m.text)).toEqual(["first question", "second question"]);
+    const forked = await s.post("fork", { entryId: messages[1].entryId });
+    expect(forked.body).toMatchObject({ text: "second question" });
+    expect((await s.get("messages")).body.messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
+    expect((await s.post("fork", { entryId: "msg_unknown" })).status).toBe(404);
+    await s.stream.cancel();
+  });
+
+  it("completes / with commands and @ with stored results", async () => {
+    const id = await newSession();
+    const fetched = await tool(id, "fetch_content", { url: `${origin}/article.html` });
+    const triggers = await call("GET", `/api/sessions/${id}/completion/triggers`);
+    expect(triggers.body.triggers.map((t: any) => t.trigger)).toEqual(["/", "@"]);
+    const slash = await call("GET", `/api/sessions/${id}/completion?trigger=/&query=fe`);
+    expect(slash.body.items).toEqual([{ value: "/fetch", label: expect.stringContaining("/fetch"), description: expect.any(String) }]);
+    const at = await call("GET", `/api/sessions/${id}/completion?trigger=@&query=`);
+    expect(at.body.items[0]).toMatchObject({ value: `@${fetched.body.responseId}`, label: "Local Article" });
+  });
+
+  it("answers ui-rpc requests on the stream, paired by correlationId", async () => {
+    const id = await newSession();
+    const fetched = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
+    const stream = sseReader((await openStream(id)).body!);
+    const rpc = async (body: object) => {
+      expect((await call("POST", `/api/sessions/${id}/ui-rpc`, body)).status).toBe(200);
+      const [frame] = await stream.take(1);
+      return frame!.data.payload;
+    };
+    expect(await rpc({ correlationId: "c1", method: "results.list" })).toMatchObject({ control: "ui-rpc", response: { correlationId: "c1", ok: true, result: { results: [{ responseId: fetched.body.responseId, kind: "fetch" }] } } });
+    expect((await rpc({ correlationId: "c2", method: "results.get", params: { responseId: fetched.body.responseId } })).response.result.kind).toBe("fetch");
+    expect((await rpc({ correlationId: "c3", method: "session.stats" })).response.result.toolCalls).toBe(1);
+    expect(await rpc({ correlationId: "c4", method: "nope" })).toMatchObject({ response: { correlationId: "c4", ok: false, error: expect.stringMatching(/Unknown method/) } });
+    expect((await call("POST", `/api/sessions/${id}/ui-rpc`, { method: "x" })).status).toBe(400);
+    await stream.cancel();
+  });
+
+  it("lists the configured models on the session and in the config API, minus hidden providers", async () => {
+    const id = await newSession(ENV);
+    const listed = await call("GET", `/api/sessions/${id}/models`, undefined, ENV);
+    expect(listed.body.providers).toEqual(["fake", "claude"]);
+    expect(listed.body.models).toContainEqual({ id: "fake-gpt", provider: "fake", name: "Fake GPT", reasoning: true, contextWindow: 128_000, cost: { input: 2, output: 8 } });
+    const listedByServer = agentEnv({ modelProviders: { local: { api: "openai-compatible", baseURL: fakes.openai.baseURL, apiKey: fakes.openai.apiKey } } });
+    const fromServer = await call("GET", "/api/config/models", undefined, listedByServer);
+    expect(fromServer.body.models.map((m: any) => m.id)).toEqual(["fake-gpt", "fake-mini"]);
+    const hidden = await call("GET", "/api/config/models", undefined, { ...ENV, PI_WEB_HIDE_PROVIDERS: "claude" });
+    expect(hidden.body.providers).toEqual(["fake"]);
+    expect(hidden.body.models.every((m: any) => m.provider === "fake")).toBe(true);
+  });
+
+  it("gives the model a mentioned stored result, images as image parts and text files as text", async () => {
+    const s = await followed();
+    const fetched = await tool(s.id, "fetch_content", { url: `${origin}/article.html` }, ENV);
+    await untilFinish(s.stream);
+    const png = btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a));
+    await s.post("messages", { message: `Summarise @${fetched.body.responseId}`, images: [{ data: png, mimeType: "image/png" }] });
+    await untilFinish(s.stream);
+    const [request] = await openai.requests();
+    const user = request!.body.messages.filter((m: any) => m.role === "user").at(-1);
+    const text = JSON.stringify(user.content);
+    expect(text).toContain("loopback origin");
+    expect(user.content.some((p: any) => p.type === "image_url" && p.image_url.url.startsWith("data:image/png;base64,"))).toBe(true);
+    const bad = await s.post("messages", { message: "x", images: [{ data: png, mimeType: "image/tiff" }] });
+    expect(bad).toMatchObject({ status: 400, body: { error: { fields: ["images.0.mimeType"] } } });
+    const missing = await s.post("messages", { message: "x", attachmentIds: ["att_nope"] });
+    expect(missing.body.error.fields).toEqual(["attachmentIds.0"]);
+    await s.stream.cancel();
+  });
+});
