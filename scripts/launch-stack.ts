@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { resolveWebConfig } from "@edge-web/shared";
+import { AgentConfigSchema, issuePaths, resolveWebConfig } from "@edge-web/shared";
+import * as v from "valibot";
 import { projectEnv } from "./ensure-deps.mjs";
 
-/** Worker secrets passed through from the environment, as `.dev.vars` would pass them. */
-const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET"];
+/** Worker secrets passed through from the environment, as `.dev.vars` would pass them (AGENT_CONFIG may hold model keys). */
+const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET", "AGENT_CONFIG", "PI_WEB_HIDE_PROVIDERS"];
 
 export async function launch(root: string): Promise<void> {
   const host = "127.0.0.1";
@@ -18,6 +19,11 @@ export async function launch(root: string): Promise<void> {
     console.error(`WEB_CONFIG is invalid: ${checked}`);
     process.exit(2);
   }
+  const agentChecked = process.env.AGENT_CONFIG ? parseAgentConfig(process.env.AGENT_CONFIG) : undefined;
+  if (agentChecked) {
+    console.error(`AGENT_CONFIG is invalid: ${agentChecked}`);
+    process.exit(2);
+  }
   const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");
 
   // Secrets reach wrangler through an env file (it hides their values), never the command line.
@@ -26,7 +32,7 @@ export async function launch(root: string): Promise<void> {
   const envFile = join(runDir, `worker-${process.pid}.env`);
   const secrets: Record<string, string> = { SIDECAR_TOKEN: token, ATTACHMENT_SECRET: localAttachmentSecret(process.env.PERSIST_DIR ?? join(root, ".wrangler", "state")) };
   for (const name of PASSED_SECRETS) if (process.env[name]) secrets[name] = process.env[name];
-  writeFileSync(envFile, Object.entries(secrets).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
+  writeFileSync(envFile, Object.entries(secrets).map(([k, v]) => `${k}=${envFileValue(k, v)}`).join("\n") + "\n", { mode: 0o600 });
   chmodSync(envFile, 0o600);
 
   const children: ChildProcess[] = [];
@@ -96,6 +102,28 @@ function parseWebConfig(source: string): string | undefined {
   }
   const resolved = resolveWebConfig(value);
   return resolved.ok ? undefined : resolved.error.message;
+}
+
+/** A value as dotenv reads it back unchanged: quoted with a quote character it does not contain (such quotes take no escapes). */
+function envFileValue(name: string, value: string): string {
+  const quote = ["'", "`"].find((q) => !value.includes(q) && !value.includes("\n"));
+  if (!quote) {
+    console.error(`${name} cannot be passed to the worker: it holds both ' and \` (or a newline); remove one of them.`);
+    process.exit(2);
+  }
+  return `${quote}${value}${quote}`;
+}
+
+/** A message when AGENT_CONFIG is not a valid agent settings object, else undefined (never echoing values: it may hold keys). */
+function parseAgentConfig(source: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return "not valid JSON";
+  }
+  const parsed = v.safeParse(AgentConfigSchema, value);
+  return parsed.success ? undefined : `check ${issuePaths(parsed.issues).join(", ")}`;
 }
 
 /**

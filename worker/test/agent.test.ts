@@ -227,6 +227,29 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
+  it("ends a turn with an error saying what to do when the model goes silent, fails with 5xx after retries, or sends a malformed stream", async () => {
+    const impatient = agentEnv({ agent: { modelTimeoutMs: 300 } });
+    await openai.script({ hang: true });
+    const s = await followed(impatient);
+    await s.post("messages", { message: "hi" });
+    const silent = await untilFinish(s.stream);
+    expect(silent.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/nothing for 300 ms \(settings\.agent\.modelTimeoutMs\)/);
+    await waitFor(async () => (await openai.requests())[0]!.aborted, "the silent call to be closed");
+
+    await openai.script({ status: 503 }, { status: 503 }, { status: 503 });
+    await s.post("messages", { message: "hi" });
+    const down = await untilFinish(s.stream);
+    expect(down.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/unavailable \(HTTP 503\) after retries/);
+    expect((await openai.requests()).length).toBe(4);
+
+    await openai.script({ malformed: true, text: ["still here"] });
+    await s.post("messages", { message: "hi" });
+    const broken = await untilFinish(s.stream);
+    expect(broken.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/malformed stream/);
+    expect(chunkTypes(broken).at(-1)).toBe("finish");
+    await s.stream.cancel();
+  });
+
   it("stops at settings.agent.maxSteps and says so", async () => {
     const steps = agentEnv({ agent: { maxSteps: 2 } });
     const call = { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }] };
@@ -410,6 +433,31 @@ describe("the session's agent endpoints", () => {
     expect(bad).toMatchObject({ status: 400, body: { error: { fields: ["images.0.mimeType"] } } });
     const missing = await s.post("messages", { message: "x", attachmentIds: ["att_nope"] });
     expect(missing.body.error.fields).toEqual(["attachmentIds.0"]);
+    // The history keeps images as attachments of the session, shown through signed URLs.
+    const secret = { ...ENV, ATTACHMENT_SECRET: "test-attachment-secret-0123456789" };
+    const { messages } = (await call("GET", `/api/sessions/${s.id}/messages`, undefined, secret)).body;
+    const file = messages.flatMap((m: any) => m.parts).find((p: any) => p.type === "file");
+    expect(file).toMatchObject({ mediaType: "image/png", url: expect.stringMatching(/^\/api\/attachments\/att_[\w-]+\/raw\?exp=\d+&sig=/) });
     await s.stream.cancel();
+  });
+
+  it("gives the model uploaded text files as text and refuses other types, saying which work", async () => {
+    const upload = async (id: string, file: File) => {
+      const form = new FormData();
+      form.set("file", file);
+      const { createApp } = await import("../src/app.ts");
+      const res = await createApp().request(`/api/sessions/${id}/attachments`, { method: "POST", body: form }, { ...bindings, ...ENV, ATTACHMENT_SECRET: "test-attachment-secret-0123456789" });
+      return ((await res.json()) as { attachment: { id: string } }).attachment.id;
+    };
+    const s = await followed();
+    const notes = await upload(s.id, new File(["remember the milk"], "notes.txt", { type: "text/plain" }));
+    const binary = await upload(s.id, new File([new Uint8Array([1, 2, 3])], "blob.bin", { type: "application/octet-stream" }));
+    const refused = await s.post("messages", { message: "read", attachmentIds: [binary] });
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: ["attachmentIds.0"] } } });
+    expect(refused.body.error.message).toMatch(/images .* or text files/);
+    await s.post("messages", { message: "read", attachmentIds: [notes] });
+    await untilFinish(s.stream);
+    const [request] = await openai.requests();
+    expect(JSON.stringify(request!.body.messages.at(-1))).toContain("remember the milk");
   });
 });

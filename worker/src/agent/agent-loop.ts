@@ -58,7 +58,8 @@ export class AgentLoop {
     const steering = experimental_createSteering();
     const gate = new ApprovalGate();
     const done = this.runner(user, { signal: abort.signal, steering, gate })
-      .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.message : String(error)))
+      // Only the error's name: messages of provider errors may quote what the provider sent.
+      .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.name : typeof error))
       .then(() => this.ended());
     this.turn = { abort, steering, gate, done };
     return done;

@@ -103,7 +103,7 @@ export function createTurnRunner(deps: TurnDeps): TurnRunner {
           { emit: deps.emit, control: deps.control, message: keep },
         );
       } catch (error) {
-        console.error("turn could not start", error instanceof Error ? error.message : String(error));
+        console.error("turn could not start", error instanceof Error ? error.name : typeof error);
         fail("The turn could not start: the history could not be prepared for the model; try again.");
       }
     }

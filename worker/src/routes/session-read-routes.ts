@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession } from "../session/session-access.ts";
 import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
+import { loadToolSettings } from "../config/effective-config.ts";
 import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
 import { signAttachmentUrl } from "../attachments/sign-attachment-url.ts";
 import type { SessionMessage } from "../session/message-log.ts";
@@ -57,7 +58,11 @@ type SessionStub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }
 
 /** The plain reads: each answers one object from the session (ended sessions included, deleted ones 404). */
 const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<Result<object>>> = {
-  state: async (stub) => wrap("state", await stub.state()),
+  state: async (stub, c) => {
+    // The model a turn would use depends on the settings; without valid settings the state still answers.
+    const settings = await loadToolSettings(c.env);
+    return wrap("state", await stub.state(settings.ok ? settings.value : undefined));
+  },
   stats: async (stub) => wrap("stats", await stub.stats()),
   messages: async (stub, c) => {
     const history = (await stub.history()) as Result<SessionMessage[]>;

@@ -357,12 +357,11 @@ export class SessionObject extends DurableObject<Env> {
     });
   }
 
-  async state(): Promise<Result<object>> {
+  async state(settings = this.settings): Promise<Result<object>> {
     const current = this.current;
     const stores = this.stores;
     if (!stores || !current) return notFound();
     if (current.status === "active") this.recoverTurn(stores);
-    const settings = this.settings;
     const model = settings && resolveModel(settings.agent, this.agent.selection, current.model);
     return ok({
       sessionId: current.sessionId,
