@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { startFakeOpenAI, type FakeModelServer } from "../test-support/fake-openai.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const paragraph = "<p>Agents read pages like this one through the stack; the sidecar vets, fetches and extracts it. </p>";
 export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title></head><body><nav><a href="/">Home</a></nav><main><h1>Bench</h1>${paragraph.repeat(150)}</main></body></html>`;
+
+const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
 
 /** The search provider's answer time the cache case measures against. */
 export const PROVIDER_DELAY_MS = 50;
@@ -39,6 +42,9 @@ export interface BenchStack extends ApiTarget {
   origin: Origin;
   /** WEB_CONFIG of the stack (page origin allowed, DuckDuckGo Lite pointed at the slow fake). */
   webConfig: object;
+  /** A fake OpenAI-compatible model answering at once, and the AGENT_CONFIG that makes it the default. */
+  model: FakeModelServer;
+  agentConfig: object;
   close(): Promise<void>;
 }
 
@@ -60,14 +66,19 @@ export async function startBenchStack(): Promise<BenchStack> {
   );
   const persist = mkdtempSync(join(tmpdir(), "edge-web-bench-"));
   const webConfig = { allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } };
-  const stack = await startStack({ WEB_CONFIG: JSON.stringify(webConfig), PERSIST_DIR: persist });
+  const model = await startFakeOpenAI({ apiKey: BENCH_MODEL_KEY, models: ["bench-model"] });
+  const agentConfig = { modelProviders: { bench: { api: "openai-compatible", baseURL: model.baseURL, apiKey: BENCH_MODEL_KEY, models: [{ id: "bench-model" }] } } };
+  const stack = await startStack({ WEB_CONFIG: JSON.stringify(webConfig), AGENT_CONFIG: JSON.stringify(agentConfig), PERSIST_DIR: persist });
   return {
     ...apiTarget(stack.url),
     stack,
     origin,
     webConfig,
+    model,
+    agentConfig,
     async close() {
       await stack.stop();
+      await model.close();
       await origin.close();
       await provider.close();
       rmSync(persist, { recursive: true, force: true });

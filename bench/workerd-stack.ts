@@ -15,7 +15,7 @@ const root = join(import.meta.dirname, "..");
  * to every request. It shows what the service itself costs per request, as it would deployed. The
  * sidecar runs in a process of its own, as it does deployed.
  */
-export async function startWorkerdStack(webConfig: object): Promise<{ url: string; close(): Promise<void> }> {
+export async function startWorkerdStack(webConfig: object, agentConfig: object = {}): Promise<{ url: string; close(): Promise<void> }> {
   const out = mkdtempSync(join(tmpdir(), "edge-web-bundle-"));
   const built = spawnSync(join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], {
     cwd: root,
@@ -47,7 +47,7 @@ export async function startWorkerdStack(webConfig: object): Promise<{ url: strin
       durableObjects: { SESSIONS: { className: "SessionObject", useSQLite: true }, CONFIG: { className: "ConfigObject", useSQLite: true } },
       kvNamespaces: ["CACHE"],
       r2Buckets: ["ATTACHMENTS"],
-      bindings: { SIDECAR_URL: `http://127.0.0.1:${port}`, SIDECAR_TOKEN: token, WEB_CONFIG: JSON.stringify(webConfig) },
+      bindings: { SIDECAR_URL: `http://127.0.0.1:${port}`, SIDECAR_TOKEN: token, WEB_CONFIG: JSON.stringify(webConfig), AGENT_CONFIG: JSON.stringify(agentConfig) },
     }),
   );
   const url = (await mf.ready).origin;

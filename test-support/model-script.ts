@@ -38,6 +38,9 @@ export interface ModelRequest {
   aborted: boolean;
   /** Set once the reply was sent to the end. */
   completed: boolean;
+  /** When the request arrived and when its reply ended (ms since the epoch). */
+  receivedAt: number;
+  endedAt?: number;
 }
 
 /**
@@ -79,7 +82,15 @@ export class ModelScript {
     try {
       parsed = JSON.parse(body);
     } catch {}
-    const entry: ModelRequest = { method: req.method ?? "", path: new URL(req.url ?? "/", "http://fake").pathname, headers: req.headers, body: parsed, aborted: false, completed: false };
+    const entry: ModelRequest = {
+      method: req.method ?? "",
+      path: new URL(req.url ?? "/", "http://fake").pathname,
+      headers: req.headers,
+      body: parsed,
+      aborted: false,
+      completed: false,
+      receivedAt: Date.now(),
+    };
     this.requests.push(entry);
     res.on("close", () => {
       if (!res.writableFinished) entry.aborted = true;
@@ -102,6 +113,7 @@ export async function streamChunks(res: http.ServerResponse, entry: ModelRequest
   }
   res.end();
   entry.completed = true;
+  entry.endedAt = Date.now();
 }
 
 /** A reply's arguments as JSON text cut into `pieces` parts. */

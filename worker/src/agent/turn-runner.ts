@@ -11,10 +11,11 @@ import { runTurn, type ModelCall } from "./run-turn.ts";
 import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
 import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
 
-/** A turn in progress, remembered in storage so that a restart can close it. */
+/** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
 export interface TurnMarker {
   messageId: string;
   startedAt: number;
+  user: SessionMessage;
 }
 
 /** What a session gives its turns. */
@@ -50,21 +51,20 @@ function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: typeof 
 
 /**
  * A session's turn: the user's message into the history, a marker while it runs, the model called
- * straight from the session with the web tools, the assistant message kept as it grows (each step's
- * end is a storage commit), and usage and cost added up per model call.
+ * straight from the session with the web tools, the assistant message kept as it grows (written at
+ * least every second and when the turn ends, in one commit), and usage and cost added up per model call.
  */
 export function createTurnRunner(deps: TurnDeps): TurnRunner {
   return async (user, control) => {
     const settings = deps.settings();
     const messageId = `msg_${deps.newId()}`;
+    // Nothing is committed before the first model call (a commit would hold the call back): the
+    // history is written with the session's next flush, the marker without waiting for its commit.
     deps.saveMessage(user);
-    deps.markTurn({ messageId, startedAt: Date.now() });
-    deps.flush();
+    deps.markTurn({ messageId, startedAt: Date.now(), user });
     const createdAt = Date.now();
-    const keep = (message: { parts: unknown[] }) => {
+    const keep = (message: { parts: unknown[] }) =>
       deps.saveMessage({ id: messageId, role: "assistant", parts: message.parts as SessionMessage["parts"], metadata: { createdAt } });
-      deps.flush();
-    };
     const fail = (errorText: string) => {
       deps.emit({ type: "start", messageId });
       deps.emit({ type: "error", errorText });

@@ -1,15 +1,13 @@
 import type { ThinkingLevel } from "@edge-web/shared";
 import type { ModelSelection } from "../agent/resolve-model.ts";
 import { NO_TOKENS, type TokenTotals } from "../agent/token-usage.ts";
-import type { TurnMarker } from "../agent/turn-runner.ts";
 
-/** A session's agent state: its model and thinking choices, what its model calls used, and the turn in progress. */
+/** A session's agent state: its model and thinking choices, and what its model calls used. */
 export interface AgentState {
   selection?: ModelSelection;
   thinkingLevel?: ThinkingLevel;
   tokens: TokenTotals;
   cost: number;
-  turn?: TurnMarker;
 }
 
 export interface AgentStateStore {

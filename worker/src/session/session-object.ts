@@ -47,6 +47,9 @@ import { flushSessionStores, holdsSession, openSessionStores, sessionLimits, typ
 import { createStreamHub, type StreamHub } from "./stream-hub.ts";
 import { logToolCall } from "./tool-call-log.ts";
 
+/** Where the marker of a running turn is kept (the object's key-value storage). */
+const TURN_KEY = "turn";
+
 const notFound = () => fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.");
 const busy = () =>
   fail("SESSION_BUSY", "A turn is running; pass streamingBehavior \"steer\" (join the running turn) or \"followUp\" (run after it), or POST /abort first.");
@@ -75,6 +78,8 @@ export class SessionObject extends DurableObject<Env> {
   /** The settings of the latest request: turns (follow-ups too) run with what is current. */
   private settings?: ToolSettings;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Usage added since the agent state was last written. */
+  private usageDirty = false;
   private alarmSet = false;
   private limiter?: { key: string; limiter: HostLimiter };
 
@@ -91,7 +96,7 @@ export class SessionObject extends DurableObject<Env> {
       this.stores = openSessionStores(ctx.storage.sql, this.limits);
       this.current = this.stores.record.read();
       this.agent = this.stores.agent.read();
-      this.interrupted = this.agent.turn;
+      this.interrupted = ctx.storage.kv.get<TurnMarker>(TURN_KEY);
     }
     this.loop = new AgentLoop(
       createTurnRunner({
@@ -112,11 +117,12 @@ export class SessionObject extends DurableObject<Env> {
         storedResult: (responseId) => this.stores?.results.get(responseId),
         addUsage: (tokens, cost) => {
           this.agent = { ...this.agent, tokens: addTokens(this.agent.tokens, tokens), cost: this.agent.cost + cost };
+          this.usageDirty = true;
         },
+        // Unconfirmed: the marker's write never holds back the model call or the stream.
         markTurn: (marker) => {
-          const { turn: _previous, ...rest } = this.agent;
-          this.agent = marker ? { ...rest, turn: marker } : rest;
-          this.stores?.agent.write(this.agent);
+          const written = marker ? this.ctx.storage.put(TURN_KEY, marker, { allowUnconfirmed: true }) : this.ctx.storage.delete(TURN_KEY, { allowUnconfirmed: true });
+          written.catch(() => {});
         },
         newId: () => crypto.randomUUID(),
       }),
@@ -451,11 +457,11 @@ export class SessionObject extends DurableObject<Env> {
     emit({ type: "start", messageId: marker.messageId });
     emit({ type: "error", errorText: "interrupted: the turn was cut short when the session restarted; send the message again." });
     emit({ type: "finish" });
-    const message = stores.messages.list().find((m) => m.id === marker.messageId);
+    const history = stores.messages.list();
+    if (!history.some((m) => m.id === marker.user.id)) stores.messages.put(marker.user);
+    const message = history.find((m) => m.id === marker.messageId);
     if (message) stores.messages.put(closeInterruptedMessage(message));
-    const { turn: _closed, ...rest } = this.agent;
-    this.agent = rest;
-    stores.agent.write(this.agent);
+    void this.ctx.storage.delete(TURN_KEY);
     this.flush();
   }
 
@@ -550,7 +556,10 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private flush(): void {
-    if (this.stores) flushSessionStores(this.stores);
+    if (!this.stores) return;
+    if (this.usageDirty) this.stores.agent.write(this.agent);
+    this.usageDirty = false;
+    flushSessionStores(this.stores);
   }
 
   /** Makes sure the idle alarm is set: once, then moved only when it fires (no alarm write per call). Activity is marked when a call's writes are flushed. */

@@ -1,0 +1,95 @@
+import type { ScriptedReply } from "../test-support/model-script.ts";
+import type { ApiTarget, BenchStack } from "./bench-stack.ts";
+import { percentiles } from "./percentiles.ts";
+
+/** A two-step turn: the model calls a tool, then answers. */
+const TURN: ScriptedReply[] = [
+  { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }], usage: { input: 50, output: 10 } },
+  { text: ["The", " answer", "."], usage: { input: 80, output: 5 } },
+];
+
+/** Frames of an SSE response, as a client reads them. */
+function reader(res: Response) {
+  const stream = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    /** Milliseconds (from `start`) at which the first text-delta and the finish arrived. */
+    async times(start: number): Promise<{ firstDelta: number; finish: number }> {
+      let firstDelta = NaN;
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end < 0) {
+          const { value, done } = await stream.read();
+          if (done) throw new Error("the stream ended before the turn did");
+          buffer += decoder.decode(value, { stream: true });
+          continue;
+        }
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (Number.isNaN(firstDelta) && block.includes('"type":"text-delta"')) firstDelta = performance.now() - start;
+        if (block.includes('"type":"finish"')) return { firstDelta, finish: performance.now() - start };
+      }
+    },
+    close: () => stream.cancel(),
+  };
+}
+
+/** The fake model's own time for the turn's two calls, asked directly, one after the other. */
+async function modelAlone(bench: BenchStack): Promise<number> {
+  bench.model.script.script(...TURN);
+  const started = performance.now();
+  for (let i = 0; i < TURN.length; i++) {
+    const res = await fetch(`${bench.model.baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-bench-model-key-0123456789" },
+      body: JSON.stringify({ model: "bench-model", stream: true, messages: [{ role: "user", content: "q" }] }),
+    });
+    await res.arrayBuffer();
+  }
+  return performance.now() - started;
+}
+
+async function throughApi(target: ApiTarget, bench: BenchStack) {
+  const sessionId = await target.newSession();
+  const stream = reader(await fetch(`${target.url}/api/sessions/${sessionId}/stream`));
+  bench.model.script.script(...TURN);
+  const started = performance.now();
+  const res = await target.post(`/api/sessions/${sessionId}/messages`, { message: "a question" });
+  if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  const times = await stream.times(started);
+  await stream.close();
+  return times;
+}
+
+/**
+ * Agent turn overhead: from POST /messages to the first text-delta and to finish on the stream,
+ * for a two-step turn (a tool call, then an answer) against a fake model answering at once, under
+ * workerd directly and under wrangler dev, taking turns; the peer is the same two model calls made
+ * directly. The added milliseconds are what the worker, the session object and the turn loop cost.
+ */
+export async function benchTurnOverhead(bench: BenchStack, workerd: ApiTarget, rounds = 60) {
+  const samples = { model: [] as number[], workerdDelta: [] as number[], workerdFinish: [] as number[], devDelta: [] as number[], devFinish: [] as number[] };
+  for (let round = -5; round < rounds; round++) {
+    const model = await modelAlone(bench);
+    const viaWorkerd = await throughApi(workerd, bench);
+    const viaDev = await throughApi(bench, bench);
+    if (round < 0) continue;
+    samples.model.push(model);
+    samples.workerdDelta.push(viaWorkerd.firstDelta);
+    samples.workerdFinish.push(viaWorkerd.finish);
+    samples.devDelta.push(viaDev.firstDelta);
+    samples.devFinish.push(viaDev.finish);
+  }
+  const p = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, percentiles(list)])) as Record<keyof typeof samples, { p50: number; p95: number }>;
+  const added = (x: number) => +(x - p.model.p50).toFixed(2);
+  return {
+    case: "agent turn (tool call + answer): to first text-delta and to finish, against the fake model's own time",
+    rounds,
+    modelAlone: p.model,
+    workerd: { firstTextDelta: p.workerdDelta, finish: p.workerdFinish },
+    wranglerDev: { firstTextDelta: p.devDelta, finish: p.devFinish },
+    addedMsP50: { workerdToFinish: added(p.workerdFinish.p50), wranglerDevToFinish: added(p.devFinish.p50) },
+  };
+}
