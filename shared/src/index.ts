@@ -14,3 +14,4 @@ export * from "./deep-freeze.ts";
 export * from "./display-url.ts";
 export * from "./agent-config.ts";
 export * from "./agent-requests.ts";
+export * from "./ui-message.ts";

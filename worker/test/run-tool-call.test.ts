@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { createSearchCache } from "../src/cache/search-cache.ts";
 import type { Env } from "../src/env.ts";
-import type { ToolUiMessage } from "../src/session/message-log.ts";
+import type { ToolUiMessage } from "@edge-web/shared";
 import { runToolCall } from "../src/session/run-tool-call.ts";
 import { createSidecarClient } from "../src/sidecar-client.ts";
 import type { Tool, ToolContext } from "../src/tools/tool.ts";

@@ -1,5 +1,5 @@
 import { experimental_createSteering, type Experimental_Steering as Steering, type UserModelMessage } from "ai";
-import type { SessionMessage } from "../session/message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 import { ApprovalGate } from "./approval-gate.ts";
 
 /** What a running turn is controlled by. */

@@ -1,6 +1,6 @@
 import type { StoredResult } from "@edge-web/shared";
 import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
-import type { SessionMessage } from "../session/message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 import { cutText } from "../tools/cap-content.ts";
 
 /** What the history's references resolve to. */

@@ -1,6 +1,6 @@
 import type { ControlPayload, StoredResult, ThinkingLevel, UiMessageChunk } from "@edge-web/shared";
 import type { ToolSettings } from "../config/effective-config.ts";
-import type { SessionMessage } from "../session/message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 import type { ToolContext } from "../tools/tool.ts";
 import type { TurnRunner } from "./agent-loop.ts";
 import { agentTools } from "./agent-tools.ts";

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import type { UserModelMessage } from "ai";
-import type { SessionMessage } from "../session/message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 import { cutText } from "../tools/cap-content.ts";
 
 /** What a user sends: text, images (base64) and uploaded attachments. */

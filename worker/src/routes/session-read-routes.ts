@@ -8,7 +8,7 @@ import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
 import { loadToolSettings } from "../config/effective-config.ts";
 import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
 import { signAttachmentUrl } from "../attachments/sign-attachment-url.ts";
-import type { SessionMessage } from "../session/message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 import { TOOLS } from "../tools/tool-registry.ts";
 
 /**

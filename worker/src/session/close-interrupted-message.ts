@@ -1,4 +1,4 @@
-import type { SessionMessage } from "./message-log.ts";
+import type { SessionMessage } from "@edge-web/shared";
 
 const FINISHED = new Set(["output-available", "output-error", "output-denied"]);
 

@@ -1,28 +1,5 @@
-import type { ToolName } from "@edge-web/shared";
+import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
 import { fitRow } from "./fit-row.ts";
-
-/** A tool call as an AI SDK UI message: one assistant message with one tool part. */
-export interface ToolUiMessage {
-  id: string;
-  role: "assistant";
-  parts: Array<{
-    type: `tool-${ToolName}`;
-    toolCallId: string;
-    state: "input-available" | "output-available" | "output-error";
-    input: unknown;
-    output?: unknown;
-    errorText?: string;
-  }>;
-  metadata: { createdAt: number };
-}
-
-/** A message of the history: an AI SDK UIMessage (user, assistant; text, reasoning, file, tool and data parts). */
-export interface SessionMessage {
-  id: string;
-  role: "user" | "assistant" | "system";
-  parts: Array<{ type: string } & Record<string, unknown>>;
-  metadata?: unknown;
-}
 
 export interface MessageLog {
   /** Records a message (or its newer state); it is written with the session's next flush. */

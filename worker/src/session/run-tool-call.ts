@@ -1,7 +1,7 @@
 import type { UiMessageChunk } from "@edge-web/shared";
 import { executeTool } from "../tools/execute-tool.ts";
 import type { Tool, ToolAnswer, ToolContext } from "../tools/tool.ts";
-import type { ToolUiMessage } from "./message-log.ts";
+import type { ToolUiMessage } from "@edge-web/shared";
 
 /** Where a tool call's progress goes: the session's stream and its message history. */
 export interface ToolCallSink {

@@ -39,7 +39,7 @@ import { TOOLS } from "../tools/tool-registry.ts";
 import type { AgentState } from "./agent-state.ts";
 import { closeInterruptedMessage } from "./close-interrupted-message.ts";
 import { fitRow } from "./fit-row.ts";
-import type { SessionMessage, ToolUiMessage } from "./message-log.ts";
+import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
 import { runToolCall, type ToolCallSink } from "./run-tool-call.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { sessionStats } from "./session-stats.ts";
