@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startFakeOpenAI, type FakeModelServer } from "../test-support/fake-openai.ts";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeModelServer } from "../test-support/fake-openai.ts";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 

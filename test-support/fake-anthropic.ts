@@ -1,7 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import type { FakeModelServer } from "./fake-openai.ts";
-import { argumentPieces, ModelScript, readBody, streamChunks, type ScriptedReply } from "./model-script.ts";
+import { argumentPieces, serveFakeModel, streamChunks, type FakeModelServer, type ScriptedReply } from "./model-script.ts";
 
 const event = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 
@@ -45,10 +42,7 @@ function messageEvents(reply: ScriptedReply, model: string): string[] {
  * every request logged. Requests must carry `x-api-key: <apiKey>`; others get Anthropic's 401 answer.
  */
 export async function startFakeAnthropic(options: { host?: string; apiKey: string }): Promise<FakeModelServer> {
-  const script = new ModelScript();
-  const server = http.createServer(async (req, res) => {
-    const body = await readBody(req);
-    if (script.control(req, body, res)) return;
+  return serveFakeModel(options.host ?? "127.0.0.1", async (req, res, body, script) => {
     const entry = script.record(req, res, body);
     if (req.headers["x-api-key"] !== options.apiKey) {
       res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } }));
@@ -66,17 +60,4 @@ export async function startFakeAnthropic(options: { host?: string; apiKey: strin
     }
     await streamChunks(res, entry, reply, messageEvents(reply, entry.body?.model ?? "claude-fake"));
   });
-  await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address}:${port}`;
-  return {
-    baseURL: `${url}/v1`,
-    url,
-    script,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -1,15 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { argumentPieces, ModelScript, readBody, streamChunks, type ScriptedReply } from "./model-script.ts";
-
-export interface FakeModelServer {
-  /** The provider's base URL, e.g. http://127.0.0.1:PORT/v1. */
-  baseURL: string;
-  /** The server's root, where `/__control/*` answers. */
-  url: string;
-  script: ModelScript;
-  close(): Promise<void>;
-}
+import { argumentPieces, serveFakeModel, streamChunks, type FakeModelServer, type ScriptedReply } from "./model-script.ts";
 
 const event = (data: unknown) => `data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
 
@@ -41,10 +30,7 @@ function chatChunks(reply: ScriptedReply, model: string, includeUsage: boolean):
  * `Authorization: Bearer <apiKey>`; others get OpenAI's 401 answer.
  */
 export async function startFakeOpenAI(options: { host?: string; apiKey: string; models?: string[] }): Promise<FakeModelServer> {
-  const script = new ModelScript();
-  const server = http.createServer(async (req, res) => {
-    const body = await readBody(req);
-    if (script.control(req, body, res)) return;
+  return serveFakeModel(options.host ?? "127.0.0.1", async (req, res, body, script) => {
     const entry = script.record(req, res, body);
     if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
       res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } }));
@@ -66,17 +52,4 @@ export async function startFakeOpenAI(options: { host?: string; apiKey: string; 
     }
     await streamChunks(res, entry, reply, chatChunks(reply, entry.body?.model ?? "fake-model", entry.body?.stream_options?.include_usage === true));
   });
-  await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address}:${port}`;
-  return {
-    baseURL: `${url}/v1`,
-    url,
-    script,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

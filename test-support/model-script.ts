@@ -1,4 +1,5 @@
-import type http from "node:http";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 /** One tool call a scripted reply makes: its arguments are streamed in `pieces` parts. */
 export interface ScriptedToolCall {
@@ -132,4 +133,37 @@ export function readBody(req: http.IncomingMessage): Promise<string> {
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
+}
+
+/** A fake model server: the provider's base URL, its root (where `/__control/*` answers), its script. */
+export interface FakeModelServer {
+  baseURL: string;
+  url: string;
+  script: ModelScript;
+  close(): Promise<void>;
+}
+
+/** Serves a fake model's `handler` on loopback (port 0), control requests answered by its script first. */
+export async function serveFakeModel(
+  host: string,
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string, script: ModelScript) => Promise<void> | void,
+): Promise<FakeModelServer> {
+  const script = new ModelScript();
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req);
+    if (!script.control(req, body, res)) await handler(req, res, body, script);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address}:${port}`;
+  return {
+    baseURL: `${url}/v1`,
+    url,
+    script,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

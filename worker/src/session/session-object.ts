@@ -17,6 +17,7 @@ import {
   type UiRpcRequest,
   type WebConfig,
 } from "@edge-web/shared";
+import type { UserModelMessage } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { AgentLoop } from "../agent/agent-loop.ts";
 import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
@@ -226,21 +227,20 @@ export class SessionObject extends DurableObject<Env> {
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
   async steer(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
-    const open = this.use(settings);
-    if (!open.ok) return open;
-    if (!this.loop.running) {
-      const model = resolveModel(settings.agent, this.agent.selection, this.current?.model);
-      if (!model.ok) return model;
-    }
-    const user = await this.userMessage(open.value, input, settings);
-    if (!user.ok) return user;
-    const started = this.loop.steer(user.value.message, user.value.model);
-    if (started) this.ctx.waitUntil(started);
-    return ok({ ok: true });
+    return this.queueMessage(input, settings, (user) => this.loop.steer(user.message, user.model));
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
   async followUp(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+    return this.queueMessage(input, settings, (user) => this.loop.followUp(user.message));
+  }
+
+  /** A message for the loop; when none runs, it starts a turn, which needs a model. */
+  private async queueMessage(
+    input: SteerRequest,
+    settings: ToolSettings,
+    hand: (user: { message: SessionMessage; model: UserModelMessage }) => Promise<void> | undefined,
+  ): Promise<Result<{ ok: true }>> {
     const open = this.use(settings);
     if (!open.ok) return open;
     if (!this.loop.running) {
@@ -249,7 +249,7 @@ export class SessionObject extends DurableObject<Env> {
     }
     const user = await this.userMessage(open.value, input, settings);
     if (!user.ok) return user;
-    const started = this.loop.followUp(user.value.message);
+    const started = hand(user.value);
     if (started) this.ctx.waitUntil(started);
     return ok({ ok: true });
   }
