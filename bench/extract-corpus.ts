@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeText } from "../sidecar/src/extract/decode-text.ts";
+import type { PageSegments } from "./extract-segments.ts";
 
 /** One page of an extraction corpus, decoded the way fetch_content decodes an unlabelled response. */
 export interface CorpusPage {
@@ -12,21 +13,40 @@ export interface CorpusPage {
   url: string;
 }
 
+/**
+ * A corpus is scored one of two ways: against human-written article bodies (ground-truth.json,
+ * `{ id: { articleBody, url } }`) or against segments of main content and boilerplate (segments.json,
+ * `{ id: { url, with, without } }`).
+ */
+export type CorpusTruth =
+  | { kind: "articles"; bodies: Record<string, { articleBody: string; url?: string }> }
+  | { kind: "segments"; segments: Record<string, PageSegments> };
+
 export interface Corpus {
   pages: CorpusPage[];
-  /** ground-truth.json when the corpus has one: { id: { articleBody, url } }. */
-  truth?: Record<string, { articleBody: string; url?: string }>;
+  truth?: CorpusTruth;
 }
 
 /** Pages without a known URL get one on a reserved domain, so relative links still resolve. */
 const PLACEHOLDER_ORIGIN = "https://corpus.invalid/";
 
-/** Reads DIR/html/*.html and *.html.gz (the id is the name without extensions) and DIR/ground-truth.json. */
+function readTruth(dir: string): CorpusTruth | undefined {
+  const bodies = join(dir, "ground-truth.json");
+  if (existsSync(bodies)) return { kind: "articles", bodies: JSON.parse(readFileSync(bodies, "utf8")) };
+  const segments = join(dir, "segments.json");
+  if (existsSync(segments)) return { kind: "segments", segments: JSON.parse(readFileSync(segments, "utf8")) };
+  return undefined;
+}
+
+function urlOf(truth: CorpusTruth | undefined, id: string): string | undefined {
+  if (truth?.kind === "articles") return truth.bodies[id]?.url;
+  if (truth?.kind === "segments") return truth.segments[id]?.url;
+  return undefined;
+}
+
+/** Reads DIR/html/*.html and *.html.gz (the id is the name without extensions) and DIR's truth file, if any. */
 export function loadCorpus(dir: string): Corpus {
-  const truthPath = join(dir, "ground-truth.json");
-  const truth = existsSync(truthPath)
-    ? (JSON.parse(readFileSync(truthPath, "utf8")) as Record<string, { articleBody: string; url?: string }>)
-    : undefined;
+  const truth = readTruth(dir);
   const htmlDir = join(dir, "html");
   const pages = readdirSync(htmlDir)
     .filter((name) => /\.html(?:\.gz)?$/.test(name))
@@ -35,8 +55,9 @@ export function loadCorpus(dir: string): Corpus {
       const id = name.replace(/\.html(?:\.gz)?$/, "");
       const raw = readFileSync(join(htmlDir, name));
       const bytes = name.endsWith(".gz") ? gunzipSync(raw) : raw;
-      const { text } = decodeText(bytes, undefined, "html");
-      return { id, bytes: bytes.byteLength, html: text, url: truth?.[id]?.url ?? `${PLACEHOLDER_ORIGIN}${id}` };
+      // As served without a charset in Content-Type: the decoder has to find it in the bytes.
+      const { text } = decodeText(bytes, "text/html", "html");
+      return { id, bytes: bytes.byteLength, html: text, url: urlOf(truth, id) ?? `${PLACEHOLDER_ORIGIN}${id}` };
     });
   return truth ? { pages, truth } : { pages };
 }

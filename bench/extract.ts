@@ -3,31 +3,33 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { htmlHandler } from "../sidecar/src/extract/html-handler.ts";
-import { loadCorpus, type CorpusPage } from "./extract-corpus.ts";
-import { scoreCorpus } from "./extract-f1.ts";
-import { readabilityMarkdown, readabilityText } from "./extract-peer.ts";
+import { type CorpusPage, loadCorpus } from "./extract-corpus.ts";
+import { defuddleMarkdown, readabilityMarkdown, readabilityText } from "./extract-peer.ts";
+import { type Outputs, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
 import { percentiles } from "./percentiles.ts";
 
 /**
- * `npm run bench:extract -- --corpus DIR [--out FILE] [--rounds N]`: our HTML extraction against
- * Readability on linkedom (and Readability + Turndown, the peer for Markdown output) on the same pages
- * in the same run. Prints one line per extractor, the memory line, and last one JSON object with all figures.
+ * `npm run bench:extract -- --corpus DIR [--out FILE] [--rounds N]`: our HTML extraction against Readability on
+ * linkedom (its text, and through Turndown, the peer for Markdown output) and Defuddle, on the same pages in the
+ * same run. DIR holds html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is
+ * reported over all pages and separately over the development part and the held-out third (extract-holdout.ts).
+ * Prints one line per extractor, the memory line, and last one JSON object with all figures; --out writes our
+ * outputs as the benchmark's own tool reads them.
  */
 
 interface Extractor {
   name: string;
-  /** The page's main content as plain text, for scoring. */
-  run: (page: CorpusPage) => string;
+  /** Whether the output is Markdown (read as text for article-body scoring) or already text. */
+  markdown: boolean;
+  run: (page: CorpusPage) => string | Promise<string>;
 }
 
 const EXTRACTORS: Extractor[] = [
-  {
-    name: "ours",
-    run: (page) => markdownPlainText(htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" }).content),
-  },
-  { name: "readability", run: (page) => readabilityText(page.html).text },
-  { name: "readability+turndown", run: (page) => markdownPlainText(readabilityMarkdown(page.html)) },
+  { name: "ours", markdown: true, run: (page) => htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" }).content },
+  { name: "readability", markdown: false, run: (page) => readabilityText(page.html).text },
+  { name: "readability+turndown", markdown: true, run: (page) => readabilityMarkdown(page.html) },
+  { name: "defuddle", markdown: true, run: (page) => defuddleMarkdown(page.html, page.url) },
 ];
 
 const { values } = parseArgs({
@@ -42,36 +44,36 @@ const { pages, truth } = loadCorpus(values.corpus);
 const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
 const round2 = (value: number): number => +value.toFixed(2);
 
-const results = EXTRACTORS.map((extractor) => {
+const results: { name: string; figures: Record<string, unknown>; mbPerSec: number; outputs: Outputs }[] = [];
+for (const extractor of EXTRACTORS) {
   // The first pass collects the outputs and warms the JIT; the timed rounds follow.
   const outputs: Record<string, { articleBody: string }> = {};
-  for (const page of pages) outputs[page.id] = { articleBody: extractor.run(page) };
+  for (const page of pages) outputs[page.id] = { articleBody: await extractor.run(page) };
   const perPage = pages.map(() => [] as number[]);
   let totalMs = 0;
   for (let round = 0; round < rounds; round++) {
-    pages.forEach((page, i) => {
+    for (const [i, page] of pages.entries()) {
       const start = performance.now();
-      extractor.run(page);
+      await extractor.run(page);
       const ms = performance.now() - start;
       totalMs += ms;
       perPage[i]?.push(ms);
-    });
+    }
   }
   const medians = perPage.map((samples) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0);
-  const score = truth ? scoreCorpus(truth, outputs) : undefined;
-  const figures = {
-    mbPerSec: round2((totalBytes * rounds) / 1024 / 1024 / (totalMs / 1000)),
-    ...(({ p50, p95 }) => ({ p50Ms: p50, p95Ms: p95 }))(percentiles(medians)),
-    ...(score && { f1: score.f1, precision: score.precision, recall: score.recall }),
-  };
+  const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / (totalMs / 1000));
+  const { p50, p95 } = percentiles(medians);
+  const figures = { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, outputs, extractor.markdown)) };
   console.log(`${extractor.name}: ${JSON.stringify(figures)}`);
-  return { name: extractor.name, figures, outputs };
-});
+  results.push({ name: extractor.name, figures, mbPerSec, outputs });
+}
 
-const figuresOf = (name: string) => results.find((result) => result.name === name)?.figures;
-const ours = figuresOf("ours");
-const peer = figuresOf("readability");
-const peerMarkdown = figuresOf("readability+turndown");
+const byName = (name: string) => results.find((result) => result.name === name);
+const ratio = (peer: string): number | null => {
+  const ours = byName("ours")?.mbPerSec;
+  const theirs = byName(peer)?.mbPerSec;
+  return ours && theirs ? round2(ours / theirs) : null;
+};
 
 // In a process of its own, so that its peak resident memory is the extraction's and nothing else's.
 const memory = JSON.parse(
@@ -80,19 +82,27 @@ const memory = JSON.parse(
 console.log(`memory (10 MB page): ${JSON.stringify(memory)}`);
 
 if (values.out) {
-  writeFileSync(values.out, `${JSON.stringify(results.find((result) => result.name === "ours")?.outputs ?? {}, null, 1)}\n`);
+  // What each benchmark's own tool reads: plain text for article bodies, the Markdown itself for segments.
+  const outputs = Object.entries(byName("ours")?.outputs ?? {}).map(([id, { articleBody }]) => [
+    id,
+    { articleBody: truth?.kind === "articles" ? markdownPlainText(articleBody) : articleBody },
+  ]);
+  writeFileSync(values.out, `${JSON.stringify(Object.fromEntries(outputs), null, 1)}\n`);
 }
 
 console.log(
   JSON.stringify({
     pages: pages.length,
+    kind: truth?.kind ?? null,
     mb: round2(totalBytes / 1024 / 1024),
     rounds,
-    ours,
-    readability: peer,
-    readabilityTurndown: peerMarkdown,
-    speedRatio: ours && peer ? round2(ours.mbPerSec / peer.mbPerSec) : null,
-    speedRatioMarkdown: ours && peerMarkdown ? round2(ours.mbPerSec / peerMarkdown.mbPerSec) : null,
+    ours: byName("ours")?.figures,
+    readability: byName("readability")?.figures,
+    readabilityTurndown: byName("readability+turndown")?.figures,
+    defuddle: byName("defuddle")?.figures,
+    speedRatio: ratio("readability"),
+    speedRatioMarkdown: ratio("readability+turndown"),
+    speedRatioDefuddle: ratio("defuddle"),
     memory,
   }),
 );

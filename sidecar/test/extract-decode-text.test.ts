@@ -106,9 +106,16 @@ describe("decodeText: in-document declarations", () => {
     expect(decodeText(page, undefined, "html")).toEqual({ text: '<meta name="x" content="charset=big5">hé', charset: "utf-8" });
   });
 
-  it("looks only at the first 1024 bytes", () => {
-    const page = bytesOf(" ".repeat(1024), '<meta charset="iso-8859-2">', [0xc3, 0xa9]);
-    expect(decodeText(page, undefined, "html")).toEqual({ text: `${" ".repeat(1024)}<meta charset="iso-8859-2">é`, charset: "utf-8" });
+  it("past the first 1024 bytes, a <meta> still counts in the head (a browser's parser changes encoding there)", () => {
+    const page = bytesOf("<head>", " ".repeat(1024), '<meta charset="iso-8859-2">', "</head>", ISO_8859_2.bytes);
+    expect(decodeText(page, undefined, "html").charset).toBe("iso-8859-2");
+  });
+
+  it("a <meta> written inside a script or after <body> begins does not count", () => {
+    const inScript = bytesOf("<head><script>", " ".repeat(1024), 'document.write(\'<meta charset="big5">\')</script></head>h', [0xc3, 0xa9]);
+    expect(decodeText(inScript, undefined, "html").charset).toBe("utf-8");
+    const inBody = bytesOf(" ".repeat(1024), '<body><meta charset="iso-8859-2">h', [0xc3, 0xa9]);
+    expect(decodeText(inBody, undefined, "html").charset).toBe("utf-8");
   });
 
   it("a <meta> claiming UTF-16 means UTF-8 (the page was readable as ASCII)", () => {
@@ -119,7 +126,7 @@ describe("decodeText: in-document declarations", () => {
   });
 
   it("<meta> counts only for HTML", () => {
-    expect(decodeText(bytesOf('<meta charset="big5">', BIG5.bytes), undefined, "text").charset).toBe("windows-1252");
+    expect(decodeText(bytesOf('<meta charset="big5">', WINDOWS_1252.bytes), undefined, "text").charset).toBe("windows-1252");
   });
 
   it("the XML declaration's encoding", () => {
@@ -142,7 +149,7 @@ describe("decodeText: unlabeled bytes", () => {
     expect(decodeText(bytesOf("h", [0xc3, 0xa9, 0xe6, 0x97, 0xa5]), undefined, "html")).toEqual({ text: "hé日", charset: "utf-8" });
   });
 
-  it.each(["html", "text", "markdown", "csv"] as const)("invalid UTF-8 %s falls back to windows-1252", (kind) => {
+  it.each(["html", "text", "markdown", "csv"] as const)("invalid UTF-8 %s that reads as Western text is windows-1252", (kind) => {
     expect(decodeText(new Uint8Array(WINDOWS_1252.bytes), undefined, kind)).toEqual({ text: WINDOWS_1252.text, charset: "windows-1252" });
   });
 

@@ -88,10 +88,10 @@ describe("html main content: what the article keeps", () => {
     );
   });
 
-  it("images only when they carry meaning; figure captions stay, photo credits go", () => {
+  it("images only when they carry meaning; figure captions stay as the picture's title, photo credits go", () => {
     expect(
       md(`<body><div class="entry">${prose("Lead")}<figure><img src="/i.jpg" alt="A storm over the sea" width="600"><figcaption>The storm on Monday. <span class="credit">Photo: Agency</span></figcaption></figure><p><img src="/icon.png" alt="icon"><img src="/px.gif" alt="Tracking" width="1" height="1"><img src="/IMG_2041.jpg" alt="IMG_2041"></p>${prose("Body")}</div></body>`),
-    ).toBe(`${said("Lead")}\n\n![A storm over the sea](https://news.test/i.jpg)\n\nThe storm on Monday.\n\n${said("Body")}`);
+    ).toBe(`${said("Lead")}\n\n![A storm over the sea](https://news.test/i.jpg "The storm on Monday.")\n\n${said("Body")}`);
   });
 });
 

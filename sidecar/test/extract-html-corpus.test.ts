@@ -1,36 +1,40 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../bench/extract-corpus.ts";
-import { scoreCorpus } from "../../bench/extract-f1.ts";
-import { markdownPlainText } from "../../bench/markdown-plain-text.ts";
+import { scoreOutputs } from "../../bench/extract-score.ts";
 import { htmlHandler } from "../src/extract/html-handler.ts";
 
 /**
- * The 50-page development corpus lives in shared/, beside the repository: beside this checkout, or
- * (in a local clone) beside the repository it was cloned from. Missing, the test fails loudly.
+ * The development corpora live in shared/, beside the repository: beside this checkout, or (in a local
+ * clone) beside the repository it was cloned from. Missing, the test fails loudly.
  */
-function corpusDir(): string {
-  const beside = (repo: string) => join(repo, "..", "shared", "corpus", "extraction-dev");
+function corpusDir(name: string): string {
+  const beside = (repo: string) => join(repo, "..", "shared", "corpus", name);
   const root = join(import.meta.dirname, "..", "..");
   const origin = spawnSync("git", ["-C", root, "remote", "get-url", "origin"], { encoding: "utf8" }).stdout?.trim() ?? "";
   const candidates = [beside(root), ...(isAbsolute(origin) ? [beside(origin)] : [])];
   return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
 }
 
-/** Regression gate: main-content F1 on the development corpus. */
-const CORPUS = corpusDir();
-const MIN_F1 = 0.97;
+/** Regression gates: main-content F1 over all pages of each development corpus, a little under what is reached. */
+const GATES = [
+  { corpus: "extraction-dev", kind: "articles", pages: 50, minF1: 0.97 },
+  { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.92 },
+] as const;
 
-it(`dev-corpus F1 stays at or above ${MIN_F1}`, () => {
-  const { pages, truth } = loadCorpus(CORPUS);
-  if (!truth) throw new Error(`${CORPUS} has no ground-truth.json`);
-  const predictions = Object.fromEntries(
-    pages.map((page) => [page.id, { articleBody: markdownPlainText(htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" }).content) }]),
-  );
-  const score = scoreCorpus(truth, predictions);
-  expect(score.pages).toBe(50);
-  expect(score.missing).toBe(0);
-  expect(score.f1).toBeGreaterThanOrEqual(MIN_F1);
+describe("main-content extraction on the development corpora", () => {
+  for (const gate of GATES) {
+    it(`${gate.corpus}: F1 stays at or above ${gate.minF1}`, () => {
+      const dir = corpusDir(gate.corpus);
+      const { pages, truth } = loadCorpus(dir);
+      if (truth?.kind !== gate.kind) throw new Error(`${dir} has no ${gate.kind === "articles" ? "ground-truth" : "segments"}.json`);
+      const outputs = Object.fromEntries(
+        pages.map((page) => [page.id, { articleBody: htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" }).content }]),
+      );
+      expect(pages.length).toBe(gate.pages);
+      expect(scoreOutputs(truth, outputs, true).f1).toBeGreaterThanOrEqual(gate.minF1);
+    });
+  }
 });

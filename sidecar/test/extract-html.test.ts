@@ -36,9 +36,15 @@ describe("html: blocks", () => {
     );
   });
 
-  it("figures with captions", () => {
-    expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em></figcaption></figure>')).toBe(
-      "![A cat](https://example.test/docs/guide/cat.jpg)\n\nOur *cat*",
+  it("a figure's caption is its picture's title; without a picture to hold it, it stays as text", () => {
+    expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em>, "Tom"</figcaption></figure>')).toBe(
+      '![A cat](https://example.test/docs/guide/cat.jpg "Our cat, \\"Tom\\"")',
+    );
+    expect(md('<figure><img src="IMG_2041.jpg" alt="IMG_2041"><figcaption>Our cat</figcaption></figure>')).toBe(
+      '![](https://example.test/docs/guide/IMG_2041.jpg "Our cat")',
+    );
+    expect(md("<figure><blockquote><p>Quoted words</p></blockquote><figcaption>— A reader</figcaption></figure>")).toBe(
+      "> Quoted words\n\n— A reader",
     );
   });
 
@@ -207,7 +213,13 @@ describe("html: escaping Markdown syntax in text", () => {
 
   it("inline characters that would form syntax; harmless ones stay", () => {
     expect(md("<p>a*b `c` [d](e) _under_ snake_case &lt;div&gt; &amp;amp; AT&amp;T a &lt; b C:\\Users end\\</p>")).toBe(
-      "a\\*b \\`c\\` \\[d\\](e) \\_under\\_ snake_case \\<div> \\&amp; AT&T a < b C:\\Users end\\\\",
+      "a*b \\`c\\` [d\\](e) \\_under\\_ snake_case \\<div> \\&amp; AT&T a < b C:\\Users end\\\\",
+    );
+  });
+
+  it("a lone * or _ and brackets that cannot form a link stay unescaped; pairs and link shapes do not", () => {
+    expect(md("<p>Partner*innen [sic] [1] [2][3] x_</p><p>4*5*6 <a href='/a'>[a] *b*</a></p><p>[ref]: value</p>")).toBe(
+      "Partner*innen [sic] [1] [2\\][3] x_\n\n4\\*5\\*6 [\\[a\\] \\*b\\*](https://example.test/a)\n\n\\[ref]: value",
     );
   });
 

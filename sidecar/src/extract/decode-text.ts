@@ -1,11 +1,17 @@
 import { bomEncoding } from "./bom.ts";
 import type { ContentKind } from "./content-kind.ts";
+import { detectCharset } from "./detect-charset.ts";
 
 /** Kinds whose formats define UTF-8 as the only unlabeled encoding (JSON: RFC 8259; XML and YAML: their specs). */
 const UTF8_BY_SPEC = new Set<ContentKind>(["json", "xml", "yaml"]);
 
-/** How many bytes an HTML decoder looks at for <meta charset> (the HTML prescan limit). */
+/** How many bytes an HTML decoder looks at for <meta charset> before parsing (the HTML prescan limit). */
 const PRESCAN_BYTES = 1024;
+/**
+ * Past the prescan, a browser still changes encoding when its parser meets a <meta charset> in the head (the
+ * encoding was only tentative); a head longer than this is not looked through.
+ */
+const HEAD_SCAN_BYTES = 256 * 1024;
 
 /** The canonical name of a WHATWG encoding label, or undefined for unknown or unsupported labels. */
 function encodingOf(label: string | undefined): string | undefined {
@@ -29,18 +35,18 @@ function charsetParameter(contentType: string | undefined): string | undefined {
   return (match?.[1] ?? match?.[2])?.trim() || undefined;
 }
 
-function asciiPrefix(bytes: Uint8Array): string {
-  return new TextDecoder("windows-1252").decode(bytes.subarray(0, PRESCAN_BYTES));
+function asciiPrefix(bytes: Uint8Array, length = PRESCAN_BYTES): string {
+  return new TextDecoder("windows-1252").decode(bytes.subarray(0, length));
 }
 
-/** <meta charset=…> or <meta http-equiv="Content-Type" content="…; charset=…"> in the first 1024 bytes, outside comments. */
-function metaCharset(bytes: Uint8Array): string | undefined {
-  let head = asciiPrefix(bytes);
-  for (let start = head.indexOf("<!--"); start !== -1; start = head.indexOf("<!--", start)) {
-    const end = head.indexOf("-->", start + 4);
-    head = head.slice(0, start) + (end === -1 ? "" : head.slice(end + 3));
-  }
-  for (const [tag] of head.matchAll(/<meta[\s/][^>]*>/gi)) {
+/** Markup without comments, and without the text of elements whose content is not markup (scripts, styles). */
+function markupOnly(markup: string): string {
+  return markup.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(/<(script|style|title|textarea|noscript|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, "");
+}
+
+/** <meta charset=…> or <meta http-equiv="Content-Type" content="…; charset=…"> in markup. */
+function metaCharset(markup: string): string | undefined {
+  for (const [tag] of markup.matchAll(/<meta[\s/][^>]*>/gi)) {
     const attributes = new Map<string, string>();
     for (const [, name, ...values] of tag.slice(5).matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
       // As in HTML, the first of repeated attributes counts.
@@ -66,10 +72,20 @@ function xmlDeclarationEncoding(bytes: Uint8Array): string | undefined {
   return inDocumentEncoding(/\sencoding\s*=\s*["']([^"']*)["']/.exec(declaration)?.[1]);
 }
 
+/** A <meta> charset as a browser finds it: in the first 1024 bytes, else anywhere in the head (before <body>). */
+function htmlDeclaredEncoding(bytes: Uint8Array): string | undefined {
+  const prescanned = metaCharset(markupOnly(asciiPrefix(bytes)));
+  if (prescanned || bytes.length <= PRESCAN_BYTES) return prescanned;
+  const markup = markupOnly(asciiPrefix(bytes, HEAD_SCAN_BYTES));
+  const body = markup.search(/<body[\s>/]/i);
+  return metaCharset(body === -1 ? markup : markup.slice(0, body));
+}
+
 /**
- * Unlabeled bytes: UTF-8 when valid, else windows-1252 (the web's legacy default). A body that is valid
- * except for an incomplete last character was probably cut at the byte cap, so it stays UTF-8 when the
- * text before it already has non-ASCII UTF-8 to prove the encoding.
+ * Unlabeled bytes: UTF-8 when valid, else the legacy encoding the text itself points to (detectCharset;
+ * windows-1252, the web's legacy default, for text that points nowhere). A body that is valid except for an
+ * incomplete last character was probably cut at the byte cap, so it stays UTF-8 when the text before it
+ * already has non-ASCII UTF-8 to prove the encoding.
  */
 function decodeUnlabeled(bytes: Uint8Array): { text: string; charset: string } {
   try {
@@ -83,20 +99,21 @@ function decodeUnlabeled(bytes: Uint8Array): { text: string; charset: string } {
   } catch {
     // invalid before the end: not UTF-8
   }
-  return { text: new TextDecoder("windows-1252").decode(bytes), charset: "windows-1252" };
+  const charset = detectCharset(bytes);
+  return { text: new TextDecoder(charset).decode(bytes, { stream: true }), charset };
 }
 
 /**
  * Decodes a response body. The encoding comes from, in order: a byte order mark, the Content-Type charset,
- * <meta> (HTML) or the XML declaration (XML), else UTF-8, with a windows-1252 fallback for unlabeled bytes
- * that are not UTF-8 (except for kinds that are UTF-8 by definition). The BOM is removed. Labelled text is
+ * <meta> (HTML) or the XML declaration (XML), else UTF-8, with the detected legacy encoding for unlabeled
+ * bytes that are not UTF-8 (except for kinds that are UTF-8 by definition). The BOM is removed. Labelled text is
  * decoded in streaming mode, so a character cut off by the byte cap is dropped rather than becoming U+FFFD.
  */
 export function decodeText(bytes: Uint8Array, contentType: string | undefined, kind: ContentKind): { text: string; charset: string } {
   const declared =
     bomEncoding(bytes) ??
     encodingOf(charsetParameter(contentType)) ??
-    (kind === "html" ? metaCharset(bytes) : kind === "xml" ? xmlDeclarationEncoding(bytes) : undefined) ??
+    (kind === "html" ? htmlDeclaredEncoding(bytes) : kind === "xml" ? xmlDeclarationEncoding(bytes) : undefined) ??
     (UTF8_BY_SPEC.has(kind) ? "utf-8" : undefined);
   if (!declared) return decodeUnlabeled(bytes);
   return { text: new TextDecoder(declared).decode(bytes, { stream: true }), charset: declared };

@@ -18,7 +18,11 @@ export interface BlockStats {
   prose: number;
   /** How many prose paragraphs are below. */
   paragraphs: number;
+  /** Characters of structured text below: the unlinked text of headings, table cells, list items and definitions too short for prose. */
+  structured: number;
   images: number;
+  /** The first heading below (or the element itself, if a heading), in document order. */
+  heading?: Element;
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
   ownChars: number;
   hint: ClassHint;
@@ -32,6 +36,8 @@ export interface PageBlocks {
   dropped: Set<Element>;
   /** Of those, the ones dropped for their class or id, with the visible characters they held. */
   droppedByName: Map<Element, number>;
+  /** Pictures and the captions written under them (figcaption, or an element named as a caption). */
+  captions: Map<Element, Element>;
 }
 
 /** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
@@ -41,17 +47,26 @@ const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
 const PROSE_MAX_LINK_DENSITY = 0.5;
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Where short text is structure (a heading, a specification, a parameter) rather than a label. */
+const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "li"]);
+/** A caption describes the picture before it in the same figure, at most this many levels up. */
+const CAPTION_REACH = 3;
 
 function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, images: 0, ownChars: 0, hint };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, ownChars: 0, hint };
 }
 
 interface Open {
   element: Element | undefined;
   stats: BlockStats;
   block: boolean;
+  /** The first picture in the subtree so far: what a caption that follows it describes. */
+  image?: Element;
   /** The own inline text of a block: characters, link characters, commas. */
-  own: { chars: number; linkChars: number; commas: number };
+  ownChars: number;
+  ownLinkChars: number;
+  ownCommas: number;
 }
 
 function countChars(data: string): number {
@@ -70,6 +85,14 @@ function visibleChars(element: Element): number {
   return chars;
 }
 
+/** Where the page's own markers are: what furniture-looking wrappers around the main content hold. */
+export interface Landmarks {
+  /** Elements with <main>, role=main or an articleBody inside. */
+  holdsMain: ReadonlySet<Element>;
+  /** Elements with an <h1> inside. */
+  holdsHeadline: ReadonlySet<Element>;
+}
+
 function isComma(code: number): boolean {
   // , ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ，
   return code === 0x2c || code === 0x60c || code === 0xfe50 || code === 0xfe10 || code === 0xfe11 || code === 0x2e41 ||
@@ -85,20 +108,24 @@ function isSpace(code: number): boolean {
  * MIN_PARAGRAPH_CHARS or more) score 1 + commas + one per 100 characters (at most 3), scaled down by their
  * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard.
  */
-export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): PageBlocks {
+export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, landmarks: Landmarks): PageBlocks {
   const stats = new Map<Element, BlockStats>();
   const dropped = new Set<Element>();
   const droppedByName = new Map<Element, number>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false });
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, own: { chars: 0, linkChars: 0, commas: 0 } }];
+  const captions = new Map<Element, Element>();
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false });
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let sections = 0;
 
   const finishParagraph = (entry: Open, index: number): void => {
-    const { chars, linkChars, commas } = entry.own;
+    const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
     entry.stats.ownChars = chars;
-    if (chars < MIN_PARAGRAPH_CHARS) return;
+    if (chars < MIN_PARAGRAPH_CHARS) {
+      if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
+      return;
+    }
     const linkDensity = linkChars / chars;
     if (linkDensity <= PROSE_MAX_LINK_DENSITY) {
       entry.stats.prose += chars - linkChars;
@@ -129,32 +156,42 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): 
         }
         top.stats.chars += chars;
         top.stats.commas += commas;
-        owner.own.chars += chars;
-        owner.own.commas += commas;
+        owner.ownChars += chars;
+        owner.ownCommas += commas;
         if (links > 0) {
           top.stats.linkChars += chars;
-          owner.own.linkChars += chars;
+          owner.ownLinkChars += chars;
         }
         return false;
       }
       if (!isElement(node)) return false;
-      if (isHidden(node) || isFurniture(node, sections > 0)) {
+      if (isHidden(node)) {
         dropped.add(node);
         return false;
       }
       const hint = classHint(node);
-      if (hint.furniture && !trusted.has(node)) {
+      const byTag = isFurniture(node, sections > 0);
+      const byName = hint.furniture && !trusted.has(node);
+      // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
+      // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
+      const wrapper = landmarks.holdsMain.has(node) || (!byTag && landmarks.holdsHeadline.has(node));
+      if ((byTag || byName) && !wrapper) {
         dropped.add(node);
-        droppedByName.set(node, visibleChars(node));
+        if (byName && !byTag && !hint.discussion) droppedByName.set(node, visibleChars(node));
         return false;
       }
       const entry: Open = {
         element: node,
         stats: newStats(hint),
         block: BLOCK_ELEMENTS.has(node.name),
-        own: { chars: 0, linkChars: 0, commas: 0 },
+        ownChars: 0,
+        ownLinkChars: 0,
+        ownCommas: 0,
       };
-      if (node.name === "img") entry.stats.images = 1;
+      if (node.name === "img") {
+        entry.stats.images = 1;
+        entry.image = node;
+      }
       stats.set(node, entry.stats);
       open.push(entry);
       if (entry.block) owners.push(entry);
@@ -173,16 +210,30 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>): 
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined) links--;
       if (SECTIONING.has(node.name)) sections--;
-      const parent = (open[open.length - 1] as Open).stats;
+      if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
+        for (let level = 1; level <= CAPTION_REACH; level++) {
+          const image = open[open.length - level]?.image;
+          if (image && !captions.has(image)) {
+            captions.set(image, node);
+            break;
+          }
+        }
+      }
+      const parentEntry = open[open.length - 1] as Open;
+      parentEntry.image ??= entry.image;
+      if (HEADINGS.has(node.name)) entry.stats.heading ??= node;
+      parentEntry.stats.heading ??= entry.stats.heading;
+      const parent = parentEntry.stats;
       const own = entry.stats;
       parent.chars += own.chars;
       parent.linkChars += own.linkChars;
       parent.commas += own.commas;
       parent.prose += own.prose;
       parent.paragraphs += own.paragraphs;
+      parent.structured += own.structured;
       parent.images += own.images;
     },
   );
   finishParagraph(open[0] as Open, 0);
-  return { stats, root: rootStats, dropped, droppedByName };
+  return { stats, root: rootStats, dropped, droppedByName, captions };
 }

@@ -12,6 +12,10 @@ export interface ClassHint {
   weight: number;
   /** Bylines, datelines and author boxes: the article's metadata rather than its text. */
   byline: boolean;
+  /** Named for reader comments: furniture even when it holds most of the page's text. */
+  discussion: boolean;
+  /** Named as a picture's caption. */
+  caption: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -19,13 +23,15 @@ const FURNITURE_WORDS = new Set([
   "cookie", "cookies", "consent", "gdpr",
   "share", "shares", "sharing", "sharebar", "sharetools", "social", "socials", "sociallinks",
   "ad", "ads", "advert", "adverts", "advertisement", "advertising", "adsbygoogle", "adslot", "adunit", "dfp", "sponsored",
-  "outbrain", "taboola", "zergnet",
-  "comment", "comments", "disqus", "respond",
+  "outbrain", "taboola", "zergnet", "sharedaddy", "sharethis", "addthis", "addtoany", "shariff", "shareaholic",
   "sidebar", "breadcrumb", "breadcrumbs",
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
-  "popup", "modal", "overlay", "paywall", "credit", "credits", "copyright",
+  "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
 ]);
+
+/** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
+const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "disqus", "respond", "kommentar", "kommentare", "commentaire", "commentaires", "comentario", "comentarios", "commento", "commenti"]);
 
 /** Class names that hide text from sighted readers (screen-reader-only helpers). */
 const VISUALLY_HIDDEN = new Set(["sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden", "element-invisible", "screenreader"]);
@@ -44,56 +50,77 @@ const POSITIVE_WORDS = new Set([
   "articlebody", "storybody", "postbody", "entrycontent", "maincontent",
 ]);
 
+const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
+
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
 
 /**
- * Tokens starting with these say nothing about what the element is: state classes (has-sidebar, no-ads)
- * and WordPress taxonomy classes (tag-social-media, category-ads) on articles.
+ * The rest of a token after one of these says nothing about what the element is: state classes (has-sidebar,
+ * no-ads, o-section--has-ads) and WordPress taxonomy classes (tag-social-media, category-ads) on articles.
  */
-const IGNORED_FIRST_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide", "enable", "disable", "js", "tag", "category"]);
+const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide", "enable", "disable", "js", "tag", "category"]);
 
 /** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
-const NONE: ClassHint = { furniture: false, weight: 0, byline: false };
+const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
 
 function words(token: string): string[] {
   // cookie-banner, share_bar, cookieBanner → cookie, banner / share, bar / cookie, banner
   return token.split(/[-_:.]+|(?<=[a-z])(?=[A-Z])/).map((word) => word.toLowerCase());
 }
 
-function judge(value: string | undefined, hint: ClassHint): void {
-  if (!value) return;
+/** What one class or id value says; pages repeat the same values many times, so judgements are kept. */
+const judged = new Map<string, Readonly<ClassHint>>();
+/** Enough for the distinct names of a few large pages; beyond it the cache starts over. */
+const MAX_JUDGED = 20_000;
+
+function judge(value: string): Readonly<ClassHint> {
+  const known = judged.get(value);
+  if (known) return known;
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
   let positive = false;
   let negative = false;
   let embed = false;
   for (const token of value.split(/\s+/)) {
     if (!token) continue;
     if (VISUALLY_HIDDEN.has(token.toLowerCase())) hint.furniture = true;
-    const parts = words(token);
-    if (parts[0] !== undefined && IGNORED_FIRST_WORDS.has(parts[0])) continue;
-    for (const word of parts) {
+    for (const word of words(token)) {
+      // What follows a state word describes the element's state, not the element (o-section--has-ads).
+      if (STATE_WORDS.has(word)) break;
       if (FURNITURE_WORDS.has(word)) hint.furniture = true;
+      if (DISCUSSION_WORDS.has(word)) hint.furniture = hint.discussion = true;
       if (word === "embed" || word === "embedded") embed = true;
       if (NEGATIVE_WORDS.has(word)) negative = true;
       if (POSITIVE_WORDS.has(word)) positive = true;
       if (BYLINE_WORDS.has(word)) hint.byline = true;
+      if (CAPTION_WORDS.has(word)) hint.caption = true;
     }
   }
   // A post embedded in the article (social-media-embed) is quoted content, not a share bar.
-  if (embed) hint.furniture = false;
+  if (embed) hint.furniture = hint.discussion = false;
   // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral.
-  if (positive && !negative) hint.weight += 25;
-  if (negative && !positive) hint.weight -= 25;
+  if (positive && !negative) hint.weight = 25;
+  if (negative && !positive) hint.weight = -25;
+  if (judged.size >= MAX_JUDGED) judged.clear();
+  judged.set(value, hint);
+  return hint;
 }
 
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop } = element.attribs;
   if (!className && !id && !rel && !itemprop) return NONE;
-  const hint = { furniture: false, weight: 0, byline: false };
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
   if (!NOT_JUDGED.has(element.name) && element.attribs.role !== "main") {
-    judge(className, hint);
-    judge(id, hint);
+    for (const value of [className, id]) {
+      if (!value) continue;
+      const said = judge(value);
+      hint.furniture ||= said.furniture;
+      hint.weight += said.weight;
+      hint.byline ||= said.byline;
+      hint.discussion ||= said.discussion;
+      hint.caption ||= said.caption;
+    }
   }
   if (/\bauthor\b/i.test(rel ?? "") || /\bauthor\b/i.test(itemprop ?? "")) hint.byline = true;
   if (/\barticleBody\b/.test(itemprop ?? "")) hint.weight += 25;

@@ -1,7 +1,9 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
+import { isElement } from "./dom.ts";
 import { boilerplateWithin } from "./html-boilerplate.ts";
-import { measureBlocks, type PageBlocks } from "./html-block-stats.ts";
+import { type Landmarks, measureBlocks, type PageBlocks } from "./html-block-stats.ts";
 import { findMainContent } from "./html-main-content.ts";
+import type { PageInfo } from "./html-metadata.ts";
 
 /** Nodes to render, and the elements inside them to leave out. */
 export interface Rendering {
@@ -15,27 +17,31 @@ export interface ContentSelection {
   page: Rendering;
   /** Whether the page has a paragraph at all: without one there was no main block to look for. */
   hasProse: boolean;
+  /** Pictures and their captions. */
+  captions: ReadonlyMap<Element, Element>;
 }
 
 /** A main block holding less than this share of the page's prose is not clearly the main block. */
 const MIN_PROSE_SHARE = 0.4;
 
+/** Without a clear main block, the smallest block holding this share of the prose is the content (a forum thread). */
+const FRAME_PROSE_SHARE = 0.8;
 /** An element named like furniture but holding more than this share of the page's text is a layout wrapper (penci_sidebar, menu-open). */
 const WRAPPER_SHARE = 0.5;
 /** Wrappers nest; each level found costs one more walk. */
 const MAX_WRAPPER_LEVELS = 4;
 
 /** Measures the page, trusting elements that furniture-like names would drop but that hold most of the page's text. */
-function measurePage(body: ParentNode): PageBlocks {
+function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   const trusted = new Set<Element>();
-  let blocks = measureBlocks(body, trusted);
+  let blocks = measureBlocks(body, trusted, landmarks);
   for (let level = 0; level < MAX_WRAPPER_LEVELS; level++) {
     let total = blocks.root.chars;
     for (const chars of blocks.droppedByName.values()) total += chars;
     const wrappers = [...blocks.droppedByName].filter(([, chars]) => chars > total * WRAPPER_SHARE);
     if (wrappers.length === 0) break;
     for (const [element] of wrappers) trusted.add(element);
-    blocks = measureBlocks(body, trusted);
+    blocks = measureBlocks(body, trusted, landmarks);
   }
   return blocks;
 }
@@ -53,19 +59,36 @@ function markedMain(blocks: PageBlocks): Element | undefined {
   return articles.length === 1 ? articles[0] : undefined;
 }
 
+/** The smallest ancestor of start holding most of the page's prose: a thread of posts, a page of sections. */
+function proseFrame(start: Element, blocks: PageBlocks): Element | undefined {
+  for (let element: ParentNode | null = start; element && isElement(element); element = element.parent) {
+    const entry = blocks.stats.get(element);
+    if (!entry) return undefined;
+    // The body itself is no frame: that is the whole page, rendered as such.
+    if (entry.prose >= blocks.root.prose * FRAME_PROSE_SHARE) return element.name === "body" || element.name === "html" ? undefined : element;
+  }
+  return undefined;
+}
+
 /**
- * Finds the main content under body: the scored block when it holds a fair share of the page's prose,
- * else the block the page marks as main. Without either, only the whole readable page is offered.
+ * Finds the main content under body: the scored block when it holds a fair share of the page's prose, else
+ * the block the page marks as main, else the smallest block holding most of its prose. Without any, only the
+ * whole readable page is offered.
  */
-export function selectContent(body: ParentNode, titles: readonly string[]): ContentSelection {
-  const blocks = measurePage(body);
+export function selectContent(info: PageInfo): ContentSelection {
+  const { body, titles } = info;
+  const blocks = measurePage(body, info);
   const page = { nodes: body.children, skip: blocks.dropped };
   const hasProse = blocks.root.paragraphs > 0;
-  const scored = findMainContent(blocks);
+  const scored = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
   const marked = markedMain(blocks);
-  const nodes = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE ? [scored.element] : marked && [marked];
-  if (!nodes) return { page, hasProse };
-  const skip = boilerplateWithin(nodes, blocks, titles);
+  const clear = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE;
+  const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;
+  const chosen = clear ? scored.element : (marked ?? frame);
+  const nodes = chosen && [chosen];
+  const { captions } = blocks;
+  if (!nodes) return { page, hasProse, captions };
+  const skip = boilerplateWithin(nodes, blocks, titles, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
-  return { main: { nodes, skip }, page, hasProse };
+  return { main: { nodes, skip }, page, hasProse, captions };
 }

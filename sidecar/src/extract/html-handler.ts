@@ -1,9 +1,7 @@
 import type { ContentHandler } from "./content-handler.ts";
-import { findElement } from "./dom.ts";
 import { type Rendering, selectContent } from "./html-content-selection.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 import { readPageInfo } from "./html-metadata.ts";
-import { pageSignals } from "./html-signals.ts";
 import { parseMarkup } from "./parse-markup.ts";
 import { normalizeNewlines } from "./whitespace.ts";
 
@@ -18,10 +16,11 @@ export const htmlHandler: ContentHandler = {
   extract({ text, url }) {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
     const document = parseMarkup(normalizeNewlines(text));
-    const { title, metadata, baseUrl, titles } = readPageInfo(document, url);
-    const body = findElement(document, (element) => element.name === "body") ?? document;
-    const selection = selectContent(body, titles);
-    const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element) });
+    const page = readPageInfo(document, url);
+    const { title, metadata, baseUrl } = page;
+    const selection = selectContent(page);
+    const { captions } = selection;
+    const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions });
     // A main block that renders empty (an app shell's <main> filled by script) falls back to the page too.
     let content = selection.main ? render(selection.main) : "";
     if (!content) {
@@ -32,7 +31,7 @@ export const htmlHandler: ContentHandler = {
       ...(title ? { title } : {}),
       content,
       ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
-      signals: pageSignals(document, body),
+      signals: page.signals,
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { Element } from "domhandler";
 import { isElement } from "./dom.ts";
+import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 
 /** The page's main block. */
@@ -7,6 +8,8 @@ export interface MainContent {
   element: Element;
   /** Prose characters in it. */
   prose: number;
+  /** Parts of it that are not the article: what follows the body in its frame, the chrome around the lead. */
+  exclude: Element[];
 }
 
 /** What a container's tag says before its text is read (Readability's weights). */
@@ -16,26 +19,78 @@ const TAG_WEIGHT: Readonly<Record<string, number>> = {
   h1: -5, h2: -5, h3: -5, h4: -5, h5: -5, h6: -5, th: -5,
 };
 /**
- * Widening to a parent is worth it when what the parent adds is mostly prose and a real part of the article
- * (the rest of a body split by an ad slot or into sections), not a teaser's summary line; or when it adds
- * almost nothing (a wrapper).
+ * Widening to a parent is worth it when what the parent adds is mostly content (prose, or structure such as
+ * headings and a product's specifications) and a real part of it (the rest of a body split by an ad slot or
+ * into sections), not a teaser's summary line; or when it adds almost nothing (a wrapper, whose extras are
+ * then left out).
  */
-const MIN_ADDED_PROSE_SHARE = 0.5;
-const MIN_ADDED_PROSE_GROWTH = 0.25;
+const MIN_ADDED_CONTENT_SHARE = 0.5;
+const MIN_ADDED_CONTENT_GROWTH = 0.25;
 const NEGLIGIBLE_ADDED_SHARE = 0.05;
+/**
+ * What stands before the body in its frame (headline, standfirst, dateline) is its lead when it is small
+ * beside the body and hardly linked; only its prose and headings are kept.
+ */
+const MAX_LEAD_SHARE = 0.5;
+const MAX_LEAD_LINK_DENSITY = 0.2;
+/** The lead is looked for this many levels above the body at most (headline, standfirst, picture, dateline wrappers). */
+const MAX_LEAD_LEVELS = 3;
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+const CONTENT_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote", "figure"]);
+const FIGURE = new Set(["figure", "figcaption"]);
 
+const contentOf = (stats: BlockStats): number => stats.prose + stats.structured;
 const linkDensity = (stats: BlockStats): number => (stats.chars > 0 ? stats.linkChars / stats.chars : 0);
 
 function candidateScore(element: Element, stats: BlockStats): number {
   return (stats.score + (TAG_WEIGHT[element.name] ?? 0) + stats.hint.weight) * (1 - linkDensity(stats));
 }
 
+interface Sum {
+  chars: number;
+  linkChars: number;
+}
+
+/** Measures of the measured children of parent on one side of branch. */
+function sideOf(parent: Element, branch: Element, before: boolean, stats: PageBlocks["stats"]): { elements: Element[]; sum: Sum } {
+  const elements: Element[] = [];
+  const sum: Sum = { chars: 0, linkChars: 0 };
+  const index = parent.children.indexOf(branch);
+  const children = before ? parent.children.slice(0, index) : parent.children.slice(index + 1);
+  for (const child of children) {
+    const entry = isElement(child) ? stats.get(child) : undefined;
+    if (!entry || !isElement(child)) continue;
+    elements.push(child);
+    sum.chars += entry.chars;
+    sum.linkChars += entry.linkChars;
+  }
+  return { elements, sum };
+}
+
 /**
- * The best-scoring container, widened to the ancestors that add mostly prose; undefined when no paragraph scored.
- * Scoring finds where paragraphs concentrate (Readability's measure); widening recovers an article whose
- * paragraphs sit in several sibling blocks, and stops before the page's menus, teasers and footers.
+ * In a lead, the blocks that hold neither prose nor a heading (datelines, bylines, labels), and the lead
+ * picture with its caption.
  */
-export function findMainContent(blocks: PageBlocks): MainContent | undefined {
+function leadChrome(elements: readonly Element[], stats: PageBlocks["stats"], out: Element[]): void {
+  for (const element of elements) {
+    const entry = stats.get(element);
+    if (!entry || HEADINGS.has(element.name)) continue;
+    if (entry.prose === 0 || FIGURE.has(element.name) || entry.hint.byline) {
+      if (BLOCK_ELEMENTS.has(element.name) || entry.images === 0) out.push(element);
+      continue;
+    }
+    // A paragraph is kept whole; a container is judged child by child.
+    if (entry.ownChars === 0) leadChrome(element.children.filter(isElement), stats, out);
+  }
+}
+
+/**
+ * The best-scoring container, widened to the ancestors that add mostly content, then framed with its lead (up
+ * to the headline); undefined when no paragraph scored. Scoring finds where paragraphs concentrate
+ * (Readability's measure); widening recovers an article whose paragraphs sit in several sibling blocks, and
+ * stops before the page's menus, teasers and footers.
+ */
+export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Element) => boolean): MainContent | undefined {
   const { stats } = blocks;
   let top: Element | undefined;
   let topScore = 0;
@@ -49,15 +104,41 @@ export function findMainContent(blocks: PageBlocks): MainContent | undefined {
   }
   if (!top) return undefined;
   let current = stats.get(top) as BlockStats;
+  const exclude: Element[] = [];
+  let leadLevels = 0;
+  let lead = 0;
   for (let parent = top.parent; parent && isElement(parent); parent = parent.parent) {
     const parentStats = stats.get(parent);
     if (!parentStats) break;
     const addedChars = parentStats.chars - current.chars;
-    const addedProse = parentStats.prose - current.prose;
+    const addedContent = contentOf(parentStats) - contentOf(current);
     const negligible = addedChars <= current.chars * NEGLIGIBLE_ADDED_SHARE;
-    if (!negligible && (addedProse < addedChars * MIN_ADDED_PROSE_SHARE || addedProse < current.prose * MIN_ADDED_PROSE_GROWTH)) break;
+    const moreContent = addedContent >= addedChars * MIN_ADDED_CONTENT_SHARE && addedContent >= contentOf(current) * MIN_ADDED_CONTENT_GROWTH;
+    if (leadLevels === 0 && (negligible || moreContent)) {
+      // What a wrapper adds beside the body is its chrome (a share bar, a dateline, "no comments yet"), unless it
+      // is content by its kind (a paragraph, heading, list, table, quote, code or figure) or prose before the
+      // body (a standfirst); prose after it is a prompt or a promo.
+      if (negligible) {
+        for (const before of [true, false]) {
+          for (const sibling of sideOf(parent, top, before, stats).elements) {
+            if (!CONTENT_ELEMENTS.has(sibling.name) && (!before || (stats.get(sibling)?.prose ?? 0) === 0)) exclude.push(sibling);
+          }
+        }
+      }
+      top = parent;
+      current = parentStats;
+      continue;
+    }
+    // Past the body, the frame grows only by what comes before it, up to the headline.
+    const before = sideOf(parent, top, true, stats);
+    const { sum } = before;
+    lead += sum.chars;
+    if (lead > current.chars * MAX_LEAD_SHARE || sum.linkChars > sum.chars * MAX_LEAD_LINK_DENSITY) break;
+    leadChrome(before.elements, stats, exclude);
+    exclude.push(...sideOf(parent, top, false, stats).elements);
     top = parent;
-    current = parentStats;
+    leadLevels++;
+    if (holdsHeadline(top) || leadLevels >= MAX_LEAD_LEVELS) break;
   }
-  return { element: top, prose: current.prose };
+  return { element: top, prose: current.prose, exclude };
 }

@@ -2,7 +2,8 @@ import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
-import { codeSpan, escapeInline, escapeLineStart, fencedBlock } from "./markdown-syntax.ts";
+import { type EmphasisKind, emphasis, NONCHARACTERS, placeEmphasis } from "./markdown-emphasis.ts";
+import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "./markdown-syntax.ts";
 import { markdownTable } from "./markdown-table.ts";
 import { resolveUrl } from "./resolve-url.ts";
 import { collapseSpaces, oneLine } from "./whitespace.ts";
@@ -17,6 +18,8 @@ export interface RenderOptions {
   baseUrl: string;
   /** Elements left out besides hidden ones: the boilerplate content selection found. */
   skip: (element: Element) => boolean;
+  /** Pictures and their captions: a caption becomes its picture's title, so it stays with the picture. */
+  captions?: ReadonlyMap<Element, Element>;
 }
 
 /** Deeper lists and quotes render flat: every level re-indents its content, so the cost grows with depth. */
@@ -58,18 +61,20 @@ interface Flow {
 
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
-  return new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 }).join("\n\n");
+  const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 });
+  // A block right after the same block is a copy (a headline repeated under its picture, a caption shown twice).
+  return blocks.filter((block, i) => block !== blocks[i - 1]).join("\n\n");
 }
 
 function inlineText(data: string): string {
-  return escapeInline(collapseSpaces(data));
+  return escapeInlineLazily(collapseSpaces(data.replace(NONCHARACTERS, "")));
 }
 
 /** Ends the current paragraph: "\n" marks <br>; an empty line (two <br>s) splits paragraphs. */
 function flush(out: Flow): void {
   if (out.inline === "") return;
   let lines: string[] = [];
-  for (const raw of out.inline.split("\n")) {
+  for (const raw of finish(out.inline).split("\n")) {
     const line = raw.replace(/ {2,}/g, " ").trim();
     if (line) lines.push(escapeLineStart(line));
     else if (lines.length > 0) {
@@ -81,11 +86,16 @@ function flush(out: Flow): void {
   out.inline = "";
 }
 
+/** Finished inline content: emphasis placed, escapes settled. */
+function finish(inline: string): string {
+  return settleEscapes(placeEmphasis(inline));
+}
+
 /** Emphasis around trimmed content; surrounding spaces move outside, where Markdown expects them. */
-function wrap(inner: string, marker: string): string {
+function wrap(inner: string, kind: EmphasisKind): string {
   const core = inner.trim();
   if (!core) return inner;
-  return `${/^\s/.test(inner) ? " " : ""}${marker}${core}${marker}${/\s$/.test(inner) ? " " : ""}`;
+  return `${/^\s/.test(inner) ? " " : ""}${emphasis(kind, core)}${/\s$/.test(inner) ? " " : ""}`;
 }
 
 function indentContinuation(text: string, width: number): string {
@@ -117,12 +127,24 @@ const MEANINGLESS_ALT = /^(?:[\w-]+\.(?:jpe?g|png|gif|webp|svg|avif)|image|img|p
 /** Icons, spacers and tracking pixels are drawn this small or smaller. */
 const MAX_DECORATION_PX = 24;
 
-/** An image is worth a Markdown image when it has alt text that describes it and is not a tiny decoration. */
-function carriesMeaning(image: Element, alt: string): boolean {
-  if (!alt || MEANINGLESS_ALT.test(alt) || /^\S*_\S*$/.test(alt)) return false;
+/** Alt text describes a picture unless it only names the file or says "image". */
+function describes(alt: string): boolean {
+  return alt !== "" && !MEANINGLESS_ALT.test(alt) && !/^\S*_\S*$/.test(alt);
+}
+
+/** Icons, spacers and tracking pixels. */
+function isDecoration(image: Element): boolean {
   const size = (value: string | undefined): number => Number.parseInt(value ?? "", 10);
   const { width, height } = image.attribs;
-  return !(size(width) <= MAX_DECORATION_PX || size(height) <= MAX_DECORATION_PX);
+  return size(width) <= MAX_DECORATION_PX || size(height) <= MAX_DECORATION_PX;
+}
+
+/**
+ * A Markdown link title in double quotes. Parentheses are written as character references: tools that find
+ * the end of a link at its first ")" then still find the right one.
+ */
+function linkTitle(text: string): string {
+  return ` "${text.replace(/[\\"]/g, "\\$&").replace(/\(/g, "&#40;").replace(/\)/g, "&#41;")}"`;
 }
 
 function startNumber(value: string | undefined): number {
@@ -150,10 +172,16 @@ function tableRows(table: Element): Element[] {
 class Renderer {
   readonly baseUrl: string;
   readonly skip: (element: Element) => boolean;
+  readonly captions: ReadonlyMap<Element, Element>;
+  /** Captions already written: as a picture's title, or as text where no picture took them. */
+  readonly written = new Set<Element>();
+  readonly captionElements: ReadonlySet<Element>;
 
   constructor(options: RenderOptions) {
     this.baseUrl = options.baseUrl;
     this.skip = options.skip;
+    this.captions = options.captions ?? new Map();
+    this.captionElements = new Set(this.captions.values());
   }
 
   dropped(element: Element): boolean {
@@ -174,6 +202,10 @@ class Renderer {
       return;
     }
     if (!isElement(node) || this.dropped(node)) return;
+    if (this.captionElements.has(node)) {
+      if (this.written.has(node)) return;
+      this.written.add(node);
+    }
     const { name } = node;
     const push = (block: string): void => {
       flush(out);
@@ -233,7 +265,7 @@ class Renderer {
   }
 
   heading(element: Element, level: number): string {
-    const text = oneLine(this.inlineNodes(element.children, this.inlineScope(" ")));
+    const text = oneLine(finish(this.inlineNodes(element.children, this.inlineScope(" "))));
     // A trailing " #" would be read as the heading's closing sequence.
     return text ? `${"#".repeat(level)} ${text.replace(/ (#+)$/, " \\$1")}` : "";
   }
@@ -258,14 +290,14 @@ class Renderer {
         return scope.link ? inner() : this.link(node, inner({ link: true }));
       case "b":
       case "strong":
-        return scope.strong ? inner() : wrap(inner({ strong: true }), "**");
+        return scope.strong ? inner() : wrap(inner({ strong: true }), "strong");
       case "i":
       case "em":
-        return scope.em ? inner() : wrap(inner({ em: true }), "*");
+        return scope.em ? inner() : wrap(inner({ em: true }), "em");
       case "del":
       case "s":
       case "strike":
-        return scope.strike ? inner() : wrap(inner({ strike: true }), "~~");
+        return scope.strike ? inner() : wrap(inner({ strike: true }), "strike");
       case "code":
       case "kbd":
       case "samp":
@@ -285,19 +317,35 @@ class Renderer {
   link(element: Element, content: string): string {
     const href = element.attribs.href;
     const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
-    const text = oneLine(content);
+    const text = settleBrackets(oneLine(content));
     if (!url || !text) return content;
     return `${/^\s/.test(content) ? " " : ""}[${text}](${url})${/\s$/.test(content) ? " " : ""}`;
   }
 
   image(element: Element): string {
     const alt = oneLine(element.attribs.alt ?? "");
-    if (!carriesMeaning(element, alt)) return "";
+    const caption = this.captions.get(element);
+    const title = caption && !this.written.has(caption) && !this.dropped(caption) ? this.plainText(caption) : "";
+    if (isDecoration(element) || (!describes(alt) && !title)) return "";
     // Lazy-loading pages put a placeholder (often a data: URL, which resolveUrl refuses) in src and the image in data-src.
     const { src, "data-src": dataSrc } = element.attribs;
     const url = (src !== undefined ? resolveUrl(src, this.baseUrl) : undefined) ??
       (dataSrc !== undefined ? resolveUrl(dataSrc, this.baseUrl) : undefined);
-    return url ? `![${escapeInline(alt)}](${url})` : "";
+    if (!url) return "";
+    if (caption && title) this.written.add(caption);
+    // Alt text that only repeats the caption is said once, in the title.
+    const shownAlt = describes(alt) && !(title && title.includes(alt)) ? escapeInline(alt) : "";
+    return `![${shownAlt}](${url}${title ? linkTitle(title) : ""})`;
+  }
+
+  /** An element's text on one line, without what is left out (a credit inside a caption). */
+  plainText(element: Element): string {
+    const parts: string[] = [];
+    walk(element, (node) => {
+      if (isText(node)) parts.push(node.data.replace(NONCHARACTERS, ""));
+      return isElement(node) && !this.dropped(node);
+    });
+    return oneLine(parts.join(""));
   }
 
   pre(element: Element): string {
@@ -357,9 +405,9 @@ class Renderer {
     for (const item of items) {
       if (!isElement(item) || this.dropped(item)) continue;
       if (item.name === "dt") {
-        const term = oneLine(this.inlineNodes(item.children, { ...this.inlineScope(" "), strong: true }));
+        const term = oneLine(placeEmphasis(this.inlineNodes(item.children, { ...this.inlineScope(" "), strong: true })));
         if (!term) continue;
-        out += `${out ? (previous === "dd" ? "\n\n" : "\n") : ""}**${term}**`;
+        out += `${out ? (previous === "dd" ? "\n\n" : "\n") : ""}${settleEscapes(`**${term}**`)}`;
         previous = "dt";
       } else if (item.name === "dd") {
         const body = this.flow(item.children, scope).join("\n\n");
@@ -397,7 +445,7 @@ class Renderer {
     }
     const matrix = rows.map((cells) =>
       cells.flatMap((cell) => {
-        const text = this.inlineNodes(cell.children, this.inlineScope("\n"))
+        const text = finish(this.inlineNodes(cell.children, this.inlineScope("\n")))
           .split("\n")
           .map((line) => line.replace(/ {2,}/g, " ").trim())
           .filter(Boolean)

@@ -1,10 +1,14 @@
-import type { Document, Element } from "domhandler";
-import { isElement, textContent, walk } from "./dom.ts";
+import type { Document, Element, ParentNode } from "domhandler";
+import { isElement, isText, textContent, walk } from "./dom.ts";
+import { isHidden } from "./html-visibility.ts";
 import { summarizeJsonLd } from "./json-ld.ts";
 import { resolveUrl } from "./resolve-url.ts";
 import { oneLine } from "./whitespace.ts";
 
-/** What a page says about itself in <head> (and JSON-LD): title, metadata, and the base URL for its links. */
+/**
+ * What a page says about itself (in <head> and JSON-LD): title, metadata, the base URL for its links; and what
+ * one walk over it learns besides: how much text it shows, and where its main-content markers are.
+ */
 export interface PageInfo {
   title?: string;
   metadata: Record<string, string>;
@@ -12,6 +16,50 @@ export interface PageInfo {
   baseUrl: string;
   /** Every title the page declares (<title>, og:title, twitter:title, JSON-LD headline): how its headline may read. */
   titles: string[];
+  /** The <body>, or the document when there is none. */
+  body: ParentNode;
+  /**
+   * How much text the body shows and how many <script> elements the page has: a thin body with many scripts
+   * is likely rendered client-side. Text counts as a browser shows it: visible elements only, whitespace runs
+   * as one space, trimmed.
+   */
+  signals: { bodyTextChars: number; scriptTags: number };
+  /** Elements with the page's own main-content marker inside (<main>, role=main, schema.org articleBody). */
+  holdsMain: ReadonlySet<Element>;
+  /** Elements with an <h1> inside. */
+  holdsHeadline: ReadonlySet<Element>;
+}
+
+function isHtmlSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c || code === 0xa0;
+}
+
+/** Shown characters, with each run of whitespace between words counted as one space. */
+class ShownText {
+  chars = 0;
+  private pendingSpace = false;
+
+  add(data: string): void {
+    for (let i = 0; i < data.length; i++) {
+      if (isHtmlSpace(data.charCodeAt(i))) {
+        this.pendingSpace = this.chars > 0;
+      } else {
+        if (this.pendingSpace) this.chars++;
+        this.pendingSpace = false;
+        this.chars++;
+      }
+    }
+  }
+}
+
+function isMainMarker(element: Element): boolean {
+  const { role, itemprop } = element.attribs;
+  return element.name === "main" || role === "main" || (itemprop !== undefined && /\barticleBody\b/.test(itemprop));
+}
+
+/** Adds element's ancestors to holders, stopping at the first one already there (its ancestors are too). */
+function addAncestors(element: Element, holders: Set<Element>): void {
+  for (let parent = element.parent; parent && isElement(parent) && !holders.has(parent); parent = parent.parent) holders.add(parent);
 }
 
 export function readPageInfo(document: Document, pageUrl: string): PageInfo {
@@ -22,43 +70,75 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   let baseHref: string | undefined;
   let canonicalHref: string | undefined;
   let language: string | undefined;
+  let body: Element | undefined;
+  let scriptTags = 0;
+  // Without a <body> element (a fragment), all of the document is its body.
+  const inBodyText = new ShownText();
+  const outsideText = new ShownText();
+  let inBody = false;
+  let inSvg = 0;
+  const hidden: Element[] = []; // open hidden elements; text under any of them is not shown
+  const holdsMain = new Set<Element>();
+  const holdsHeadline = new Set<Element>();
 
-  walk(document, (node) => {
-    if (!isElement(node)) return false;
-    const { name, attribs } = node;
-    switch (name) {
-      case "svg":
-        return false; // its <title> is an image caption, not the page title
-      case "title":
-        titleElement ??= node;
-        return false;
-      case "h1":
-        firstH1 ??= node;
-        return false;
-      case "meta": {
-        const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
-        const content = attribs.content?.trim();
-        if (key && content && !meta.has(key)) meta.set(key, content);
+  walk(
+    document,
+    (node) => {
+      if (isText(node)) {
+        if (hidden.length === 0) (inBody ? inBodyText : outsideText).add(node.data);
         return false;
       }
-      case "link":
-        if (canonicalHref === undefined && attribs.href && /(?:^|\s)canonical(?:\s|$)/i.test(attribs.rel ?? "")) {
-          canonicalHref = attribs.href;
-        }
-        return false;
-      case "base":
-        baseHref ??= attribs.href;
-        return false;
-      case "html":
-        language ??= attribs.lang?.trim() || undefined;
-        return true;
-      case "script":
+      if (!isElement(node)) return false;
+      const { name, attribs } = node;
+      if (name === "script") {
+        // Scripts in hidden elements (head, template) count too; their text is code, not shown.
+        scriptTags++;
         if (attribs.type?.trim().toLowerCase() === "application/ld+json") jsonLd.push(textContent(node));
         return false;
-      default:
-        return true;
-    }
-  });
+      }
+      if (isHidden(node)) hidden.push(node);
+      if (isMainMarker(node)) addAncestors(node, holdsMain);
+      switch (name) {
+        case "body":
+          body ??= node;
+          inBody = node === body;
+          break;
+        case "svg":
+          inSvg++; // its <title> is an image caption, not the page title
+          break;
+        case "title":
+          if (inSvg === 0) titleElement ??= node;
+          break;
+        case "h1":
+          firstH1 ??= node;
+          addAncestors(node, holdsHeadline);
+          break;
+        case "meta": {
+          const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
+          const content = attribs.content?.trim();
+          if (key && content && !meta.has(key)) meta.set(key, content);
+          break;
+        }
+        case "link":
+          if (canonicalHref === undefined && attribs.href && /(?:^|\s)canonical(?:\s|$)/i.test(attribs.rel ?? "")) {
+            canonicalHref = attribs.href;
+          }
+          break;
+        case "base":
+          baseHref ??= attribs.href;
+          break;
+        case "html":
+          language ??= attribs.lang?.trim() || undefined;
+          break;
+      }
+      return true;
+    },
+    (node) => {
+      if (node === hidden[hidden.length - 1]) hidden.pop();
+      if (node === body) inBody = false;
+      if (isElement(node) && node.name === "svg") inSvg--;
+    },
+  );
 
   const baseUrl = (baseHref !== undefined ? resolveUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
   const summaries = jsonLd.flatMap((source) => {
@@ -87,5 +167,6 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     (value): value is string => value !== undefined,
   );
   const title = declared || meta.get("og:title") || (firstH1 && oneLine(textContent(firstH1))) || undefined;
-  return title ? { title, metadata, baseUrl, titles } : { metadata, baseUrl, titles };
+  const page = { metadata, baseUrl, titles, body: body ?? document, signals: { bodyTextChars: (body ? inBodyText : outsideText).chars, scriptTags }, holdsMain, holdsHeadline };
+  return title ? { title, ...page } : page;
 }

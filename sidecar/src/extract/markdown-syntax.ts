@@ -7,12 +7,11 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 const TAG_START = /[A-Za-z/!?]/;
 const ENTITY = /^&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
 
-/**
- * Escapes characters that would form inline syntax: emphasis, code, links, raw HTML, entities.
- * Intraword underscores (snake_case) and backslashes before letters (C:\Users) stay as they are,
- * because Markdown does not treat them as syntax.
- */
-export function escapeInline(text: string): string {
+/** Stands before a character whose escape may turn out needless; settleEscapes decides once the text around it is known. */
+const MAYBE = "\ufdd6";
+const MAYBE_ESCAPES = /\ufdd6(.)/gs;
+
+function escapeWith(text: string, lazy: boolean): string {
   return text.replace(/[\\`*_[\]<&]/g, (ch: string, offset: number) => {
     const next = text.charAt(offset + 1);
     switch (ch) {
@@ -20,13 +19,70 @@ export function escapeInline(text: string): string {
         // Before punctuation it would escape it; at the end it would be a hard line break.
         return next === "" || ASCII_PUNCTUATION.test(next) ? "\\\\" : ch;
       case "_":
-        return WORD_CHAR.test(text.charAt(offset - 1)) && WORD_CHAR.test(next) ? ch : "\\_";
+        if (WORD_CHAR.test(text.charAt(offset - 1)) && WORD_CHAR.test(next)) return ch;
+        return lazy ? MAYBE + ch : "\\_";
       case "<":
         return TAG_START.test(next) ? "\\<" : ch;
       case "&":
         return ENTITY.test(text.slice(offset, offset + 40)) ? "\\&" : ch;
+      case "*":
+      case "[":
+      case "]":
+        return lazy ? MAYBE + ch : `\\${ch}`;
       default:
         return `\\${ch}`;
+    }
+  });
+}
+
+/**
+ * Escapes characters that would form inline syntax: emphasis, code, links, raw HTML, entities.
+ * Intraword underscores (snake_case) and backslashes before letters (C:\Users) stay as they are,
+ * because Markdown does not treat them as syntax.
+ */
+export function escapeInline(text: string): string {
+  return escapeWith(text, false);
+}
+
+/**
+ * escapeInline for text that is still being assembled into a paragraph: "*", "_", "[" and "]" are marked
+ * rather than escaped, and settleEscapes escapes only those that could form syntax in the finished text.
+ */
+export function escapeInlineLazily(text: string): string {
+  return escapeWith(text, true);
+}
+
+/** Link text and alt text keep their brackets escaped: an unescaped "]" would end them early. */
+export function settleBrackets(text: string): string {
+  return text.replace(/\ufdd6([[\]])/g, "\\$1");
+}
+
+/**
+ * Turns the marks escapeInlineLazily left into escapes where they are needed: "*" and "_" when another of
+ * the same character in the paragraph could pair with them into emphasis; "]" when "(" or "[" follows (a link);
+ * "[" when it opens a line that reads as a link reference definition ("[1]: …"). Elsewhere they stay plain.
+ */
+export function settleEscapes(text: string): string {
+  if (!text.includes(MAYBE)) return text;
+  const count = (char: string): number => text.split(char).length - 1;
+  const stars = count("*");
+  const underscores = count("_");
+  return text.replace(MAYBE_ESCAPES, (_match: string, char: string, offset: number) => {
+    const next = text.charAt(offset + 2);
+    const after = next === MAYBE ? text.charAt(offset + 3) : next;
+    switch (char) {
+      case "*":
+        return stars > 1 ? "\\*" : "*";
+      case "_":
+        return underscores > 1 ? "\\_" : "_";
+      case "]":
+        return after === "(" || after === "[" ? "\\]" : "]";
+      case "[": {
+        const lineStart = offset === 0 || text.charAt(offset - 1) === "\n";
+        return lineStart && /^[^\]\n]*\]:/.test(text.slice(offset + 2).replace(MAYBE_ESCAPES, "$1")) ? "\\[" : "[";
+      }
+      default:
+        return char;
     }
   });
 }
@@ -35,7 +91,7 @@ export function escapeInline(text: string): string {
 export function escapeLineStart(line: string): string {
   const ordered = /^(\d{1,9})[.)](?=[ \t]|$)/.exec(line);
   if (ordered?.[1] !== undefined) return `${ordered[1]}\\${line.slice(ordered[1].length)}`;
-  return /^(?:#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$|~~~)/.test(line) ? `\\${line}` : line;
+  return /^(?:#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|[-=]+[ \t]*$|~~~)/.test(line) ? `\\${line}` : line;
 }
 
 /** Plain multi-line text as Markdown: escaped lines, runs of blank lines collapsed to one. */

@@ -2,7 +2,7 @@
 
 /** CRLF and lone CR become LF, so handlers only ever see "\n". */
 export function normalizeNewlines(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
 
 /** Runs of HTML whitespace (no-break spaces included) as one space: how browsers show inline text. */

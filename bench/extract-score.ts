@@ -1,0 +1,41 @@
+import type { CorpusTruth } from "./extract-corpus.ts";
+import { scoreCorpus } from "./extract-f1.ts";
+import { isHeldOut } from "./extract-holdout.ts";
+import { scoreSegments } from "./extract-segments.ts";
+import { markdownPlainText } from "./markdown-plain-text.ts";
+
+/** F1, precision and recall of one extractor's outputs, over the whole corpus and over its two parts. */
+export interface Scores {
+  f1: number;
+  precision: number;
+  recall: number;
+  /** The pages development looks at, and the third kept aside (extract-holdout.ts). */
+  dev: { f1: number; precision: number; recall: number };
+  heldOut: { f1: number; precision: number; recall: number };
+}
+
+export type Outputs = Readonly<Record<string, { articleBody: string }>>;
+
+function pick<T>(record: Readonly<Record<string, T>>, keep: (id: string) => boolean): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([id]) => keep(id)));
+}
+
+/**
+ * Scores outputs the way each benchmark's tool does. Article bodies are compared as words, so Markdown is
+ * first read as plain text (link targets and images out); segments are matched in the Markdown itself,
+ * which the segment tool reads with the syntax ignored.
+ */
+export function scoreOutputs(truth: CorpusTruth, outputs: Outputs, markdown: boolean): Scores {
+  const part = (keep: (id: string) => boolean): { f1: number; precision: number; recall: number } => {
+    if (truth.kind === "segments") {
+      const { f1, precision, recall } = scoreSegments(pick(truth.segments, keep), outputs);
+      return { f1, precision, recall };
+    }
+    const texts = markdown
+      ? Object.fromEntries(Object.entries(outputs).map(([id, { articleBody }]) => [id, { articleBody: markdownPlainText(articleBody) }]))
+      : outputs;
+    const { f1, precision, recall } = scoreCorpus(pick(truth.bodies, keep), texts);
+    return { f1, precision, recall };
+  };
+  return { ...part(() => true), dev: part((id) => !isHeldOut(id)), heldOut: part(isHeldOut) };
+}

@@ -1,0 +1,81 @@
+/**
+ * Emphasis is rendered in two steps: while inline content is built, each run is wrapped in placeholder
+ * characters (Unicode noncharacters, which never occur in text); once the content is complete, placeEmphasis
+ * turns them into Markdown markers. Only then is it known what touches a run from outside: punctuation right
+ * after it ("**Note**:") moves inside ("**Note:**"), opening punctuation before it as well, and a run inside
+ * a word ("un**believ**able") loses its markers. Readers see the same text; tools that match the text with the
+ * markers taken out no longer find a marker between a word and its punctuation.
+ */
+
+export type EmphasisKind = "strong" | "em" | "strike";
+
+const OPEN: Readonly<Record<EmphasisKind, string>> = { strong: "\ufdd0", em: "\ufdd2", strike: "\ufdd4" };
+const CLOSE: Readonly<Record<EmphasisKind, string>> = { strong: "\ufdd1", em: "\ufdd3", strike: "\ufdd5" };
+const MARKER: Readonly<Record<string, string>> = {
+  "\ufdd0": "**", "\ufdd1": "**", "\ufdd2": "*", "\ufdd3": "*", "\ufdd4": "~~", "\ufdd5": "~~",
+};
+const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
+const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
+const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
+/** Noncharacters in the page's own text are dropped, so they cannot pose as placeholders. */
+export const NONCHARACTERS = /[\ufdd0-\ufdef]/g;
+
+/** Not "]" or "[": moving those would break a link around or inside the run. */
+const TRAILING = /^([\ufdd1\ufdd3\ufdd5]+)([.,:;!?)»”’"'…]+)/;
+const LEADING = /([(«„“‘"'¿¡]+)([\ufdd0\ufdd2\ufdd4]+)$/;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Emphasis of one kind around content already trimmed of surrounding spaces. */
+export function emphasis(kind: EmphasisKind, core: string): string {
+  return `${OPEN[kind]}${core}${CLOSE[kind]}`;
+}
+
+function moveTouchingPunctuation(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (!IS_PLACEHOLDER.test(char)) {
+      out += char;
+      continue;
+    }
+    let run = char;
+    while (i + 1 < text.length && IS_PLACEHOLDER.test(text.charAt(i + 1)) && IS_OPEN.test(text.charAt(i + 1)) === IS_OPEN.test(char)) run += text.charAt(++i);
+    if (IS_OPEN.test(char)) {
+      const before = LEADING.exec(out + run);
+      out = before ? `${out.slice(0, out.length - (before[1] as string).length)}${run}${before[1]}` : out + run;
+    } else {
+      const after = TRAILING.exec(run + text.slice(i + 1));
+      if (after) {
+        const punctuation = after[2] as string;
+        out += punctuation + run;
+        i += punctuation.length;
+      } else out += run;
+    }
+  }
+  return out;
+}
+
+/** Replaces the placeholders in finished inline content with Markdown markers, placed as described above. */
+export function placeEmphasis(text: string): string {
+  if (!IS_PLACEHOLDER.test(text)) return text;
+  const moved = moveTouchingPunctuation(text);
+  // Placeholders are single UTF-16 units, so string indexes find them and their neighbours.
+  const open: number[] = [];
+  const drop = new Set<number>();
+  for (let index = 0; index < moved.length; index++) {
+    const char = moved.charAt(index);
+    if (!IS_PLACEHOLDER.test(char)) continue;
+    if (IS_OPEN.test(char)) {
+      open.push(index);
+      continue;
+    }
+    const start = open.pop();
+    if (start === undefined) drop.add(index);
+    else if (WORD_CHAR.test(moved.charAt(start - 1)) || WORD_CHAR.test(moved.charAt(index + 1))) {
+      drop.add(start);
+      drop.add(index);
+    }
+  }
+  for (const index of open) drop.add(index);
+  return moved.replace(PLACEHOLDERS, (char: string, index: number) => (drop.has(index) ? "" : (MARKER[char] ?? "")));
+}

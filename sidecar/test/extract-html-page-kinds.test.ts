@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { htmlHandler } from "../src/extract/html-handler.ts";
+
+/** Main content of hand-made pages of several kinds, each asserting the exact Markdown. */
+
+const extract = (html: string, url = "https://site.test/page") => htmlHandler.extract({ text: html, url, mime: "text/html" });
+const md = (html: string): string => extract(html).content;
+const prose = (lead: string): string =>
+  `<p>${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.</p>`;
+const said = (lead: string): string => `${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.`;
+
+describe("page kinds", () => {
+  it("a forum thread keeps the posts and drops each post's chrome (user card, permalink, reactions) and the thread's", () => {
+    const post = (n: number, user: string, text: string) =>
+      `<article class="message"><div class="message-user"><img src="/a/${n}.jpg" alt="${user}" width="96"><h4 class="username"><a href="/u/${n}">${user}</a></h4><dl><dt>Joined</dt><dd>Mar 3, 2014</dd><dt>Messages</dt><dd>2,206</dd></dl></div><div class="message-main"><div class="message-attribution"><a href="/t/1/post-${n}">Sep 27, 2018</a> <a href="#post-${n}">#${n}</a></div><div class="message-body">${text}</div><div class="message-footer"><a href="/r/${n}">Like</a> <a href="/q/${n}">Quote</a> <a href="/reply">Reply</a></div></div></article>`;
+    const page = `<html><head><title>Cat loses dirt at night | Cat Forum</title></head><body><header><a href="/">Cat Forum</a><nav><a href="/f">Forums</a></nav></header>
+      <div class="p-body"><ul class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/f/1">Health</a></li></ul><h1>Cat loses dirt at night</h1><div class="thread">
+      ${post(1, "Pepe", prose("The first post"))}${post(2, "Mia", prose("A reply"))}${post(3, "Tom", prose("Another reply"))}
+      </div><div class="similar"><h3>Similar threads</h3><ul><li><a href="/t/2">Flea help</a></li><li><a href="/t/3">Dirty paws</a></li></ul></div></div>
+      <footer><p>Forum software © 2010-2019</p></footer></body></html>`;
+    expect(md(page)).toBe([said("The first post"), said("A reply"), said("Another reply")].join("\n\n"));
+  });
+
+  it("a product page keeps the description and the specifications, not the navigation or other products", () => {
+    const page = `<html><head><title>Ground coffee 250 g | Shop</title></head><body><header><nav><a href="/coffee">Coffee</a> <a href="/shop">Shop</a></nav></header>
+      <main><nav class="breadcrumb"><a href="/">Home</a> / <a href="/coffee">Coffee</a></nav><div class="product"><h1>Ground coffee 250 g</h1>
+      <div class="description">${prose("The description")}${prose("More of it")}</div>
+      <h2>Specifications</h2><table><tr><th>Weight</th><td>250 g</td></tr><tr><th>Roast</th><td>Medium</td></tr></table></div>
+      <div class="related-products"><h2>You may also like</h2><div class="card"><h3><a href="/p/2">Crema</a></h3><p>3,99</p></div><div class="card"><h3><a href="/p/3">Espresso</a></h3><p>5,49</p></div></div>
+      </main><footer>Imprint · Privacy</footer></body></html>`;
+    expect(md(page)).toBe(
+      [said("The description"), said("More of it"), "## Specifications", "| Weight | 250 g |\n| --- | --- |\n| Roast | Medium |"].join("\n\n"),
+    );
+  });
+
+  it("a documentation page keeps its tables, code and lists, not the sidebar, pager or edit link", () => {
+    const page = `<html><head><title>Options - Docs</title></head><body><nav class="sidebar"><ul><li><a href="/a">Intro</a></li><li><a href="/c">Options</a></li></ul></nav>
+      <main><article><h1>Options</h1>${prose("The options object")}<h2>Parameters</h2>
+      <table><thead><tr><th>Name</th><th>Default</th></tr></thead><tbody><tr><td><code>timeout</code></td><td>30000</td></tr></tbody></table>
+      <h2>Example</h2><pre><code class="language-js">await fetch(url);</code></pre><ul><li>Use <code>timeout</code> for slow servers.</li><li>Redirects are followed.</li></ul>
+      <div class="pagination"><a href="/b">Install</a> <a href="/d">Errors</a></div><p><a href="https://git.test/edit">Edit this page</a></p></article></main></body></html>`;
+    expect(md(page)).toBe(
+      [
+        said("The options object"),
+        "## Parameters",
+        "| Name | Default |\n| --- | --- |\n| `timeout` | 30000 |",
+        "## Example",
+        "```js\nawait fetch(url);\n```",
+        "- Use `timeout` for slow servers.\n- Redirects are followed.",
+      ].join("\n\n"),
+    );
+  });
+});
+
+describe("the article's frame", () => {
+  it("the headline, standfirst and lead picture before the body are kept; the dateline, byline and tags around it are not", () => {
+    const page = `<body><nav><a href="/">Home</a></nav><article><header><h1>Storm hits the coast</h1><p class="standfirst">The storm that hit the coast on Monday left thousands without power for days.</p>
+      <div class="meta"><span>Dienstag, 4. Juni 2019</span></div><p class="author">Von Ann Writer</p><figure><img src="/s.jpg" alt="The storm"><figcaption>Waves at the pier</figcaption></figure></header>
+      <div class="body">${prose("One")}${prose("Two")}${prose("Three")}${prose("Four")}</div><div class="tags"><a href="/t/storm">Storm</a> <a href="/t/coast">Coast</a></div></article>
+      <aside><p>More stories</p></aside></body>`;
+    expect(md(page)).toBe(
+      [
+        "# Storm hits the coast",
+        "The storm that hit the coast on Monday left thousands without power for days.",
+        '![The storm](https://site.test/s.jpg "Waves at the pier")',
+        said("One"),
+        said("Two"),
+        said("Three"),
+        said("Four"),
+      ].join("\n\n"),
+    );
+  });
+
+  it("what wrappers add beside the body (a share prompt, a loading label) is left out as the body widens", () => {
+    const page = `<body><div class="outer"><div class="wrap"><div class="text">${prose("One")}${prose("Two")}${prose("Three")}${prose("Four")}</div><span class="loading">Loading…</span></div>
+      <div class="more">${prose("Five")}${prose("Six")}</div></div><div class="footer-links"><a href="/a">About</a></div></body>`;
+    expect(md(page)).toBe([said("One"), said("Two"), said("Three"), said("Four"), said("Five"), said("Six")].join("\n\n"));
+  });
+
+  it("a banner or a 'sidebar'-named wrapper around the main content or the headline is layout, not furniture", () => {
+    expect(md(`<body><header role="banner"><nav><a href="/">Home</a></nav><main><h1>Title</h1>${prose("One")}${prose("Two")}</main></header></body>`)).toBe(
+      `# Title\n\n${said("One")}\n\n${said("Two")}`,
+    );
+    expect(md(`<body><div class="theiaStickySidebar"><h1>Title</h1>${prose("One")}${prose("Two")}</div><div class="sidebar">${prose("Side")}</div></body>`)).toBe(
+      `# Title\n\n${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
+  it("a state word ends a class name's meaning: o-section--has-ads is a section, not an ad", () => {
+    expect(md(`<body><section class="o-section o-section--has-ads"><h1>Title</h1>${prose("One")}${prose("Two")}</section><div class="ad-slot">Buy now</div></body>`)).toBe(
+      `# Title\n\n${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
+  it("comments that hold most of the page's text are still comments", () => {
+    const comment = (n: number) => `<li class="comment">${prose(`Comment ${n} says`)}</li>`;
+    expect(md(`<body><div class="article"><div class="text">${prose("One")}${prose("Two")}</div></div><ul class="comments">${[1, 2, 3, 4, 5].map(comment).join("")}</ul></body>`)).toBe(
+      `${said("One")}\n\n${said("Two")}`,
+    );
+  });
+});
+
+describe("boilerplate inside the article", () => {
+  it("datelines go wherever they stand, but a date in a quote, a list or a heading stays", () => {
+    expect(
+      md(`<body><article>${prose("One")}<p>Erstellt am Dienstag, 6. Mai 2014</p><p>23.10.2018 | 14:05</p><blockquote><p>Words.</p><p>— A reader, October 9, 2018</p></blockquote><ul><li>4 June 2019</li></ul>${prose("Two")}</article></body>`),
+    ).toBe(`${said("One")}\n\n> Words.\n>\n> — A reader, October 9, 2018\n\n- 4 June 2019\n\n${said("Two")}`);
+  });
+
+  it("teaser cards around an article go; a page made of cards keeps them", () => {
+    const card = (n: number) => `<div class="card"><h3><a href="/s${n}">Story ${n}</a></h3><p>Summary of story ${n}, in a line.</p></div>`;
+    expect(md(`<body><article>${prose("One")}${prose("Two")}${prose("Three")}<div class="more">${card(1)}${card(2)}</div></article></body>`)).toBe(
+      [said("One"), said("Two"), said("Three")].join("\n\n"),
+    );
+    expect(md(`<body><main>${card(1)}${card(2)}${card(3)}</main></body>`)).toBe(
+      [1, 2, 3].map((n) => `### [Story ${n}](https://site.test/s${n})\n\nSummary of story ${n}, in a line.`).join("\n\n"),
+    );
+  });
+
+  it("a paragraph that is only a link goes; a sentence around a long link stays", () => {
+    expect(
+      md(`<body><article>${prose("One")}<p><a href="/forum">Discuss this in the forum</a></p><p>He replaced the spokesman, <a href="/x">who had held both jobs for the last eight months</a>.</p>${prose("Two")}</article></body>`),
+    ).toBe(`${said("One")}\n\nHe replaced the spokesman, [who had held both jobs for the last eight months](https://site.test/x).\n\n${said("Two")}`);
+  });
+});
+
+describe("Markdown that reads as text", () => {
+  it("punctuation that touches emphasis moves inside it, and emphasis inside a word is dropped", () => {
+    expect(md("<p><b>Moderator</b>: Ann, (<em>see</em>) un<b>believ</b>able.</p>")).toBe("**Moderator:** Ann, *(see)* unbelievable.");
+  });
+});
