@@ -41,10 +41,13 @@ class ToolCallFailed extends Error {
   override readonly name = "";
 }
 
+/** Each tool's input as JSON Schema, for the model: derived once from the valibot schemas. */
+const INPUT_SCHEMAS = new Map(Object.values(TOOLS).map((web) => [web.name, toJsonSchema(web.params, { errorMode: "ignore" }) as Parameters<typeof jsonSchema>[0]]));
+
 function agentTool(web: Tool, deps: AgentToolDeps) {
   return tool({
     description: web.description,
-    inputSchema: jsonSchema(toJsonSchema(web.params, { errorMode: "ignore" }) as Parameters<typeof jsonSchema>[0]),
+    inputSchema: jsonSchema(INPUT_SCHEMAS.get(web.name)!),
     async execute(input: unknown, { toolCallId, abortSignal }) {
       if (deps.gate) {
         await deps.hooks.inputShown(toolCallId);
