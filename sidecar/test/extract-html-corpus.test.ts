@@ -21,7 +21,7 @@ function corpusDir(name: string): string {
 /** Regression gates: main-content F1 over all pages of each development corpus, a little under what is reached. */
 const GATES = [
   { corpus: "extraction-dev", kind: "articles", pages: 50, minF1: 0.97 },
-  { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.92 },
+  { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.935 },
 ] as const;
 
 describe("main-content extraction on the development corpora", () => {

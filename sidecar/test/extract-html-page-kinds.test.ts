@@ -129,3 +129,93 @@ describe("Markdown that reads as text", () => {
     expect(md("<p><b>Moderator</b>: Ann, (<em>see</em>) un<b>believ</b>able.</p>")).toBe("**Moderator:** Ann, *(see)* unbelievable.");
   });
 });
+
+describe("pages whose text is not where a reader of the markup looks first", () => {
+  it("a page rendered by script shows the text of its JSON-LD, flagged json-ld", () => {
+    const data = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Storm hits the coast", articleBody: `${said("One")}\n\n${said("Two")}\n${said("Three")}` };
+    const result = extract(`<html><head><title>Storm hits the coast</title><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><div id="root"><p>Loading…</p></div><script src="/app.js"></script></body></html>`);
+    expect(result.content).toBe([said("One"), said("Two"), said("Three")].join("\n\n"));
+    expect(result.metadata?.extraction).toBe("json-ld");
+  });
+
+  it("a recipe's JSON-LD gives its description, ingredients and steps (sections named, steps not repeating their names)", () => {
+    const data = {
+      "@type": "Recipe",
+      name: "Bread",
+      description: said("The bread"),
+      recipeIngredient: ["500 g flour", "10 g salt"],
+      recipeInstructions: [{ "@type": "HowToSection", name: "Dough", itemListElement: [{ "@type": "HowToStep", name: "Mix the flour…", text: "Mix the flour and the salt with water." }] }],
+    };
+    const result = extract(`<html><head><script type="application/ld+json">${JSON.stringify({ "@graph": [data] })}</script></head><body><div id="app"></div></body></html>`);
+    expect(result.content).toBe([said("The bread"), "- 500 g flour\n- 10 g salt", "### Dough", "Mix the flour and the salt with water."].join("\n\n"));
+  });
+
+  it("JSON-LD does not replace a page that shows its text", () => {
+    const data = { "@type": "Article", articleBody: said("Only in the data") };
+    const result = extract(`<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><article>${prose("One")}${prose("Two")}</article></body></html>`);
+    expect(result.content).toBe(`${said("One")}\n\n${said("Two")}`);
+    expect(result.metadata?.extraction).toBeUndefined();
+  });
+
+  it("a page that is nothing but entries named as comments (a guestbook, a ticker) keeps the entries", () => {
+    const entry = (n: number) => `<div class="comment"><div class="comment-author">Guest ${n}</div><div class="comment-body">${prose(`Entry ${n}`)}</div></div>`;
+    const page = `<body><nav><a href="/">Home</a></nav><h1>Guestbook</h1><div class="comments">${[1, 2, 3].map(entry).join("")}</div></body>`;
+    const content = md(page);
+    for (const n of [1, 2, 3]) expect(content).toContain(said(`Entry ${n}`));
+  });
+
+  it("a hero header apart from the text column brings its standfirst (the headline is the title), not its byline or picture; a newsletter's <h1> is not the headline", () => {
+    const column = Array.from({ length: 10 }, (_, i) => prose(`Part ${i}`)).join("");
+    const page = `<html><head><title>Storm hits the coast</title></head><body><div class="signup"><h1>Newsletter</h1></div><div class="page"><div class="hero"><h1>Storm hits the coast</h1>
+      <p>The storm that hit the coast on Monday left thousands without power for days.</p><p class="byline">By Ann Writer, staff reporter of the paper</p>
+      <figure><img src="/s.jpg" alt="The storm"><figcaption>Waves breaking on the pier in the early morning.</figcaption></figure></div>
+      <div class="column"><div class="text">${column}</div><div class="share"><a href="/x">Share</a></div></div></div><footer>Imprint</footer></body></html>`;
+    const result = extract(page);
+    expect(result.title).toBe("Storm hits the coast");
+    expect(result.content).toBe(
+      ["The storm that hit the coast on Monday left thousands without power for days.", ...Array.from({ length: 10 }, (_, i) => said(`Part ${i}`))].join("\n\n"),
+    );
+  });
+});
+
+describe("boilerplate inside the article, round two", () => {
+  it("a form inside the content (a login, a newsletter box) goes; a form wrapping the text stays", () => {
+    expect(md(`<body><article>${prose("One")}${prose("Two")}<form action="/sub"><p>Get the newsletter every morning, free of charge.</p></form></article></body>`)).toBe(
+      `${said("One")}\n\n${said("Two")}`,
+    );
+    expect(md(`<body><form action="/post"><div class="text">${prose("One")}${prose("Two")}</div></form></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
+  });
+
+  it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
+    expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
+      `${said("One")}\n\n## Next\n\n${said("Two")}`,
+    );
+    expect(md(`<body><article>${prose("One")}<p>Zutaten</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\nZutaten\n\n${said("Two")}`);
+  });
+
+  it("a heading as long as a paragraph or ending in a full stop is text, and keeps its section from emptying", () => {
+    expect(md(`<body><article><h2>The storm left thousands without power.</h2><ul class="related"><li><a href="/a">A</a></li></ul>${prose("One")}${prose("Two")}</article></body>`)).toBe(
+      `## The storm left thousands without power.\n\n${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
+  it("a heading element wrapped around paragraphs (an unclosed <h2>) renders its paragraphs, not one heading", () => {
+    expect(md(`<body><article><h2>${prose("One")}${prose("Two")}</h2></article></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
+  });
+
+  it("what the author leaves out of print goes; a footer inside <main> but no section is the site's", () => {
+    expect(md(`<body><main><article>${prose("One")}<div class="noprint">Share this on every network today</div>${prose("Two")}</article><footer><p>Copyright and imprint of the publisher.</p></footer></main></body>`)).toBe(
+      `${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
+  it("a dateline in another script's letters and digits goes like any other", () => {
+    expect(md(`<body><article>${prose("One")}<p>১২ জানুয়ারি ২০২০, ১০:৩০</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
+  });
+
+  it("a paragraph whose link text is the address written out is a reference and stays", () => {
+    expect(md(`<body><article>${prose("One")}<p><a href="https://data.test/report.pdf">https://data.test/report.pdf</a></p>${prose("Two")}</article></body>`)).toBe(
+      `${said("One")}\n\n[https://data.test/report.pdf](https://data.test/report.pdf)\n\n${said("Two")}`,
+    );
+  });
+});

@@ -34,8 +34,10 @@ export interface PageBlocks {
   root: BlockStats;
   /** Elements left out of the measures: hidden, and furniture by tag, role or name. */
   dropped: Set<Element>;
-  /** Of those, the ones dropped for their class or id, with the visible characters they held. */
+  /** Of those, the ones dropped for their class or id, with the visible characters they held (comment sections aside). */
   droppedByName: Map<Element, number>;
+  /** Of those, the ones named as reader comments, with the visible characters they held. */
+  discussions: Map<Element, number>;
   /** Pictures and the captions written under them (figcaption, or an element named as a caption). */
   captions: Map<Element, Element>;
 }
@@ -85,11 +87,16 @@ function visibleChars(element: Element): number {
   return chars;
 }
 
+function encloses(outer: Element, inner: Element): boolean {
+  for (let parent = inner.parent; parent; parent = parent.parent) if (parent === outer) return true;
+  return false;
+}
+
 /** Where the page's own markers are: what furniture-looking wrappers around the main content hold. */
 export interface Landmarks {
   /** Elements with <main>, role=main or an articleBody inside. */
   holdsMain: ReadonlySet<Element>;
-  /** Elements with an <h1> inside. */
+  /** Elements with the headline (an <h1>) inside. */
   holdsHeadline: ReadonlySet<Element>;
 }
 
@@ -112,12 +119,15 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const stats = new Map<Element, BlockStats>();
   const dropped = new Set<Element>();
   const droppedByName = new Map<Element, number>();
+  const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
   const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false });
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let sections = 0;
+  let mains = 0;
+  let trustedDiscussions = 0;
 
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
@@ -170,14 +180,15 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         return false;
       }
       const hint = classHint(node);
-      const byTag = isFurniture(node, sections > 0);
-      const byName = hint.furniture && !trusted.has(node);
+      const byTag = isFurniture(node, sections > 0, sections > mains);
+      // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
+      const byName = hint.furniture && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
       const wrapper = landmarks.holdsMain.has(node) || (!byTag && landmarks.holdsHeadline.has(node));
       if ((byTag || byName) && !wrapper) {
         dropped.add(node);
-        if (byName && !byTag && !hint.discussion) droppedByName.set(node, visibleChars(node));
+        if (byName && !byTag) (hint.discussion ? discussions : droppedByName).set(node, visibleChars(node));
         return false;
       }
       const entry: Open = {
@@ -197,6 +208,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (entry.block) owners.push(entry);
       if (node.name === "a" && node.attribs.href !== undefined) links++;
       if (SECTIONING.has(node.name)) sections++;
+      if (node.name === "main") mains++;
+      if (hint.discussion && trusted.has(node)) trustedDiscussions++;
       return true;
     },
     (node) => {
@@ -210,10 +223,14 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined) links--;
       if (SECTIONING.has(node.name)) sections--;
+      if (node.name === "main") mains--;
+      if (entry.stats.hint.discussion && trusted.has(node)) trustedDiscussions--;
       if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
         for (let level = 1; level <= CAPTION_REACH; level++) {
           const image = open[open.length - level]?.image;
-          if (image && !captions.has(image)) {
+          const known = image && captions.get(image);
+          // A caption around the one found first (a figcaption around its caption and credit lines) is the caption.
+          if (image && (!known || encloses(node, known))) {
             captions.set(image, node);
             break;
           }
@@ -235,5 +252,5 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     },
   );
   finishParagraph(open[0] as Open, 0);
-  return { stats, root: rootStats, dropped, droppedByName, captions };
+  return { stats, root: rootStats, dropped, droppedByName, discussions, captions };
 }

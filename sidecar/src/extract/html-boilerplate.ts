@@ -1,8 +1,10 @@
 import type { ChildNode, Element } from "domhandler";
 import { isElement, isText, textContent, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { isHidden } from "./html-visibility.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 import { isDateline, MAX_DATELINE_CHARS } from "./html-dateline.ts";
+import { repeatsTitle } from "./repeats-title.ts";
 import { isTeaser } from "./html-teasers.ts";
 import { plainText } from "./plain-text.ts";
 import { oneLine } from "./whitespace.ts";
@@ -28,12 +30,18 @@ const HEADINGS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4,
 /** Containers judged as a whole; paragraphs and inline elements are judged by the block they are in. */
 const CONTAINERS = new Set(["div", "section", "ul", "ol", "dl", "table", "form", "fieldset", "header", "footer", "aside", "nav", "article", "figure", "center", "details", "menu"]);
 
+/** Headings are titles; longer text in a heading element is a paragraph set in heading type. */
+const MAX_HEADING_CHARS = 100;
+/** A full stop ends a sentence; titles go without one (an ellipsis is a title cut short). */
+const SENTENCE_END = /(?<!\.)[.。]$/;
 /** Teaser cards holding less than this share of the content are not what the page is about. */
 const MAX_TEASER_SHARE = 0.5;
-/** A headline repeats a title when this share of its words are the title's. */
-const HEADLINE_WORDS_IN_TITLE = 0.6;
 /** "Related:", "Read more:", "See also:" before a link: a label no longer than this. */
 const MAX_LINK_LABEL_CHARS = 40;
+/** A web address as text: "https://…", "www.…". */
+const WRITTEN_URL = /^(?:https?:\/\/|www\.)\S+$/i;
+/** Blocks that can be a box's label line. */
+const LABEL_BLOCKS = new Set(["p", "div", "section", "header", "footer", "center"]);
 /** Labels that stand where an ad was or will be; they are the whole text of their block. */
 const AD_LABELS = new Set([
   "ad", "ads", "advert", "advertisement", "advertising", "sponsored", "sponsored content", "anzeige", "werbung",
@@ -45,16 +53,6 @@ const AD_LABELS = new Set([
 const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
 
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** The headline repeats one of the page's titles (reported separately) when most of its words are that title's. */
-function repeatsTitle(heading: Element, titles: readonly string[]): boolean {
-  const words = wordsOf(textContent(heading));
-  if (words.length === 0) return false;
-  return titles.some((title) => {
-    const known = new Set(wordsOf(title));
-    return words.filter((word) => known.has(word)).length >= words.length * HEADLINE_WORDS_IN_TITLE;
-  });
-}
 
 /** Text before the block's first link ends in a colon: "Related: <link>", "[Read more: <link>]". */
 function isLabelledLink(element: Element): boolean {
@@ -73,8 +71,25 @@ function isLabelledLink(element: Element): boolean {
   return linked && trimmed.length <= MAX_LINK_LABEL_CHARS && /[:：]$/.test(trimmed);
 }
 
-/** Whether one element is boilerplate; quoted: it is inside a blockquote, where a date is the quote's attribution. */
-function isBoilerplate(element: Element, stats: BlockStats, parent: BlockStats | undefined, quoted: boolean): boolean {
+/** Where an element stands, for judging it. */
+interface Context {
+  /** The measures of the block it is in. */
+  parent: BlockStats | undefined;
+  /** Inside a blockquote, where a date is the quote's attribution. */
+  quoted: boolean;
+  /** The prose characters of the whole main content. */
+  mainProse: number;
+  statsOf: (element: Element) => BlockStats | undefined;
+}
+
+/** Whether all of an element's text is its first heading's. */
+function holdsOnlyHeading(stats: BlockStats, statsOf: Context["statsOf"]): boolean {
+  const heading = stats.heading && statsOf(stats.heading);
+  return heading !== undefined && heading.chars === stats.chars;
+}
+
+/** Whether one element is boilerplate. */
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, statsOf }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -86,10 +101,15 @@ function isBoilerplate(element: Element, stats: BlockStats, parent: BlockStats |
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
     if (HEADINGS[element.name] !== undefined) return false;
-    return element.name !== "p" || linkDensity > LINK_PARAGRAPH_DENSITY || isLabelledLink(element);
+    if (element.name !== "p") return true;
+    // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
+    return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(oneLine(plainText(element)))) || isLabelledLink(element);
   }
   if (!container) return false;
-  if (hint.weight < 0 && prose < chars / 2) return true;
+  // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
+  if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf)) return true;
+  // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
+  if (element.name === "form" && prose < mainProse / 2) return true;
   if (commas >= PROSE_COMMAS) return false;
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2;
 }
@@ -105,6 +125,7 @@ export function boilerplateWithin(
   excluded: readonly Element[],
 ): Set<Element> {
   const { stats } = blocks;
+  const statsOf = (element: Element): BlockStats | undefined => stats.get(element);
   // What selection already left out counts as gone: a heading above it is left with nothing.
   const found = new Set<Element>(excluded);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
@@ -115,9 +136,14 @@ export function boilerplateWithin(
   let teaserChars = 0;
   let openTeaser: Element | undefined;
   let chars = 0;
+  let prose = 0;
   for (const top of nodes) {
     if (!isElement(top)) continue;
     chars += stats.get(top)?.chars ?? 0;
+    prose += stats.get(top)?.prose ?? 0;
+  }
+  for (const top of nodes) {
+    if (!isElement(top)) continue;
     walk(
       top,
       (node) => {
@@ -127,18 +153,18 @@ export function boilerplateWithin(
         const level = HEADINGS[node.name];
         if (level !== undefined && level <= 2 && !headlineSeen && entry.chars > 0) {
           headlineSeen = true;
-          if (repeatsTitle(node, titles)) {
+          if (repeatsTitle(textContent(node), titles)) {
             found.add(node);
             return false;
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, parents[parents.length - 1], quotes > 0)) {
+        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, statsOf })) {
           found.add(node);
           return false;
         }
         // A card is still judged inside: if the cards stay (a listing, a thread), their chrome goes.
-        if (!openTeaser && isTeaser(node, entry, (element) => stats.get(element))) {
+        if (!openTeaser && isTeaser(node, entry, statsOf)) {
           teasers.push(node);
           teaserChars += entry.chars;
           openTeaser = node;
@@ -161,28 +187,78 @@ export function boilerplateWithin(
   return found;
 }
 
-/** Headings whose section lost everything ("Related stories" above a dropped list) go too. */
+/** A short line standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon gelesen?". */
+function isLabel(element: Element, entry: BlockStats): boolean {
+  if (!LABEL_BLOCKS.has(element.name) || entry.chars === 0 || entry.chars > MAX_LINK_LABEL_CHARS) return false;
+  if (entry.linkChars > 0 || entry.ownChars < entry.chars) return false;
+  return !/[.!…]["'»”’)]*$/.test(oneLine(plainText(element)));
+}
+
+interface Opener {
+  element: Element;
+  /** 1–6 for headings; labels are below any heading. */
+  level: number;
+  filled: boolean;
+  /** For a label: whether something was left out after it (the box it titled). */
+  droppedAfter: boolean;
+}
+
+/** Labels are closed by any heading and by the next label. */
+const LABEL_LEVEL = 7;
+
+/**
+ * Headings whose section lost everything ("Related stories" above a dropped list) go too; so do labels that
+ * titled a box that was left out, with nothing kept after them before the next heading ("Auch interessant:"
+ * above a dropped link list). A label with nothing left out after it is a line of text like any other.
+ */
 function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, found: Set<Element>): void {
-  const open: { element: Element; level: number; filled: boolean }[] = [];
+  const open: Opener[] = [];
+  const fill = (): void => {
+    for (const opener of open) opener.filled = true;
+  };
   const close = (level: number): void => {
-    while (open.length > 0 && (open[open.length - 1] as { level: number }).level >= level) {
-      const heading = open.pop() as { element: Element; filled: boolean };
-      if (!heading.filled) found.add(heading.element);
+    while (open.length > 0 && (open[open.length - 1] as Opener).level >= level) {
+      const opener = open.pop() as Opener;
+      if (opener.filled) continue;
+      if (opener.level < LABEL_LEVEL || opener.droppedAfter) found.add(opener.element);
+      else fill();
     }
   };
   for (const top of nodes) {
     if (!isElement(top)) continue;
     walk(top, (node) => {
-      if (!isElement(node)) return false;
-      const entry = blocks.stats.get(node);
-      if (!entry || found.has(node)) return false;
-      const level = HEADINGS[node.name];
-      if (level !== undefined) {
-        close(level);
-        if (entry.chars > 0) open.push({ element: node, level, filled: false });
+      // Text straight inside a container (a section written as text and <br>s) fills the section too.
+      if (isText(node)) {
+        if (node.data.trim()) fill();
         return false;
       }
-      if (entry.ownChars > 0 || (entry.images > 0 && node.name === "img")) for (const heading of open) heading.filled = true;
+      if (!isElement(node)) return false;
+      const entry = blocks.stats.get(node);
+      if (!entry || found.has(node)) {
+        // Furniture and pruned boilerplate, not what is never shown (scripts, styles).
+        if ((entry !== undefined || !isHidden(node)) && open.length > 0) {
+          (open[open.length - 1] as Opener).droppedAfter = true;
+        }
+        return false;
+      }
+      const level = HEADINGS[node.name];
+      // A "heading" as long as a paragraph, or ending as a sentence does, is a standfirst or a pull quote set in
+      // heading type: content, not a section's title.
+      if (level !== undefined && (entry.chars > MAX_HEADING_CHARS || SENTENCE_END.test(oneLine(plainText(node))))) {
+        fill();
+        return false;
+      }
+      if (level !== undefined) {
+        close(level);
+        if (entry.chars > 0) open.push({ element: node, level, filled: false, droppedAfter: false });
+        return false;
+      }
+      if (isLabel(node, entry)) {
+        close(LABEL_LEVEL);
+        open.push({ element: node, level: LABEL_LEVEL, filled: false, droppedAfter: false });
+        return false;
+      }
+      if (entry.ownChars > 0 || (entry.images > 0 && node.name === "img")) fill();
       return true;
     });
   }

@@ -36,6 +36,12 @@ const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "disqus"
 /** Class names that hide text from sighted readers (screen-reader-only helpers). */
 const VISUALLY_HIDDEN = new Set(["sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden", "element-invisible", "screenreader"]);
 
+/**
+ * Class names that leave an element out of the printed page (noprint, hide-for-print, d-print-none,
+ * print:hidden): the author's own word that it is the screen's chrome, not the text.
+ */
+const NOT_PRINTED = /^(?:(?:no|not|non|hide|hidden|dont|do-not)[-_]?(?:for[-_]|on[-_]|in[-_])?print(?:ing|able)?|(?:d-)?print[-_:]?(?:hidden|hide|none|no))$/i;
+
 /** Words that make an element less likely to be the article, without ruling it out. */
 const NEGATIVE_WORDS = new Set([
   "footer", "header", "masthead", "banner", "meta", "metadata", "tags", "tag", "widget", "widgets", "promo", "promos",
@@ -70,38 +76,58 @@ function words(token: string): string[] {
   return token.split(/[-_:.]+|(?<=[a-z])(?=[A-Z])/).map((word) => word.toLowerCase());
 }
 
-/** What one class or id value says; pages repeat the same values many times, so judgements are kept. */
-const judged = new Map<string, Readonly<ClassHint>>();
-/** Enough for the distinct names of a few large pages; beyond it the cache starts over. */
-const MAX_JUDGED = 20_000;
+/** What one class token says, as bits: the same tokens recur across values (post, post-123, type-post). */
+const FURNITURE = 1;
+const DISCUSSION = 2;
+const EMBED = 4;
+const NEGATIVE = 8;
+const POSITIVE = 16;
+const BYLINE = 32;
+const CAPTION = 64;
 
+/** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
+const MAX_JUDGED = 20_000;
+const judgedTokens = new Map<string, number>();
+const judged = new Map<string, Readonly<ClassHint>>();
+
+function judgeToken(token: string): number {
+  const known = judgedTokens.get(token);
+  if (known !== undefined) return known;
+  let bits = VISUALLY_HIDDEN.has(token.toLowerCase()) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  for (const word of words(token)) {
+    // What follows a state word describes the element's state, not the element (o-section--has-ads).
+    if (STATE_WORDS.has(word)) break;
+    if (FURNITURE_WORDS.has(word)) bits |= FURNITURE;
+    if (DISCUSSION_WORDS.has(word)) bits |= FURNITURE | DISCUSSION;
+    if (word === "embed" || word === "embedded") bits |= EMBED;
+    if (NEGATIVE_WORDS.has(word)) bits |= NEGATIVE;
+    if (POSITIVE_WORDS.has(word)) bits |= POSITIVE;
+    if (BYLINE_WORDS.has(word)) bits |= BYLINE;
+    if (CAPTION_WORDS.has(word)) bits |= CAPTION;
+  }
+  if (judgedTokens.size >= MAX_JUDGED) judgedTokens.clear();
+  judgedTokens.set(token, bits);
+  return bits;
+}
+
+/** What one class or id value says. */
 function judge(value: string): Readonly<ClassHint> {
   const known = judged.get(value);
   if (known) return known;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
-  let positive = false;
-  let negative = false;
-  let embed = false;
-  for (const token of value.split(/\s+/)) {
-    if (!token) continue;
-    if (VISUALLY_HIDDEN.has(token.toLowerCase())) hint.furniture = true;
-    for (const word of words(token)) {
-      // What follows a state word describes the element's state, not the element (o-section--has-ads).
-      if (STATE_WORDS.has(word)) break;
-      if (FURNITURE_WORDS.has(word)) hint.furniture = true;
-      if (DISCUSSION_WORDS.has(word)) hint.furniture = hint.discussion = true;
-      if (word === "embed" || word === "embedded") embed = true;
-      if (NEGATIVE_WORDS.has(word)) negative = true;
-      if (POSITIVE_WORDS.has(word)) positive = true;
-      if (BYLINE_WORDS.has(word)) hint.byline = true;
-      if (CAPTION_WORDS.has(word)) hint.caption = true;
-    }
-  }
+  let bits = 0;
+  for (const token of value.split(/\s+/)) if (token) bits |= judgeToken(token);
   // A post embedded in the article (social-media-embed) is quoted content, not a share bar.
-  if (embed) hint.furniture = hint.discussion = false;
-  // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral.
-  if (positive && !negative) hint.weight = 25;
-  if (negative && !positive) hint.weight = -25;
+  const embed = (bits & EMBED) !== 0;
+  const positive = (bits & POSITIVE) !== 0;
+  const negative = (bits & NEGATIVE) !== 0;
+  const hint: ClassHint = {
+    furniture: !embed && (bits & FURNITURE) !== 0,
+    discussion: !embed && (bits & DISCUSSION) !== 0,
+    // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral.
+    weight: positive === negative ? 0 : positive ? 25 : -25,
+    byline: (bits & BYLINE) !== 0,
+    caption: (bits & CAPTION) !== 0,
+  };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
   return hint;
@@ -122,6 +148,9 @@ export function classHint(element: Element): ClassHint {
       hint.caption ||= said.caption;
     }
   }
+  // A picture's own names say how it is shown (td-modal-image: opens in a lightbox), not that it is furniture;
+  // furniture pictures sit in furniture containers.
+  if (element.name === "img") hint.furniture = hint.discussion = false;
   if (/\bauthor\b/i.test(rel ?? "") || /\bauthor\b/i.test(itemprop ?? "")) hint.byline = true;
   if (/\barticleBody\b/.test(itemprop ?? "")) hint.weight += 25;
   return hint;

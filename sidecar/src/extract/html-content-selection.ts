@@ -1,8 +1,10 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { isElement } from "./dom.ts";
+import { isElement, textContent } from "./dom.ts";
 import { boilerplateWithin } from "./html-boilerplate.ts";
 import { type Landmarks, measureBlocks, type PageBlocks } from "./html-block-stats.ts";
 import { findMainContent } from "./html-main-content.ts";
+import { standfirst } from "./html-standfirst.ts";
+import { repeatsTitle } from "./repeats-title.ts";
 import type { PageInfo } from "./html-metadata.ts";
 
 /** Nodes to render, and the elements inside them to leave out. */
@@ -28,10 +30,15 @@ const MIN_PROSE_SHARE = 0.4;
 const FRAME_PROSE_SHARE = 0.8;
 /** An element named like furniture but holding more than this share of the page's text is a layout wrapper (penci_sidebar, menu-open). */
 const WRAPPER_SHARE = 0.5;
+/** Comment sections are the page's text when the rest of it has less than this share of their prose. */
+const MAX_PROSE_BESIDE_DISCUSSION = 0.1;
 /** Wrappers nest; each level found costs one more walk. */
 const MAX_WRAPPER_LEVELS = 4;
 
-/** Measures the page, trusting elements that furniture-like names would drop but that hold most of the page's text. */
+/**
+ * Measures the page, trusting elements that furniture-like names would drop but that hold most of the page's
+ * text, and comment sections when nothing else on the page is prose.
+ */
 function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   const trusted = new Set<Element>();
   let blocks = measureBlocks(body, trusted, landmarks);
@@ -42,6 +49,16 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
     if (wrappers.length === 0) break;
     for (const [element] of wrappers) trusted.add(element);
     blocks = measureBlocks(body, trusted, landmarks);
+  }
+  // Comments are furniture beside a text; on a page with hardly any prose outside them (a live ticker, a
+  // guestbook whose entries are named as comments) they are the text.
+  // Their characters bound their prose: only pages where the rule could hold are measured again.
+  let discussed = 0;
+  for (const chars of blocks.discussions.values()) discussed += chars;
+  if (blocks.root.prose < discussed * MAX_PROSE_BESIDE_DISCUSSION) {
+    for (const element of blocks.discussions.keys()) trusted.add(element);
+    const withDiscussions = measureBlocks(body, trusted, landmarks);
+    if (blocks.root.prose < withDiscussions.root.prose * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
   }
   return blocks;
 }
@@ -85,7 +102,10 @@ export function selectContent(info: PageInfo): ContentSelection {
   const clear = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE;
   const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;
   const chosen = clear ? scored.element : (marked ?? frame);
-  const nodes = chosen && [chosen];
+  // A header apart from the body (a cover, a hero) brings the headline and standfirst.
+  const { headline } = info;
+  const lead = clear && headline && repeatsTitle(textContent(headline), titles) ? standfirst(headline, scored.element, blocks) : [];
+  const nodes = chosen && [...lead, chosen];
   const { captions } = blocks;
   if (!nodes) return { page, hasProse, captions };
   const skip = boilerplateWithin(nodes, blocks, titles, clear ? scored.exclude : []);

@@ -1,7 +1,8 @@
 /**
  * Whether a short line of text is a dateline ("Dienstag, 4. Juni 2019", "23.10.2018 | 14:05",
  * "PUBLISHED: November 19, 2019 at 8:59 pm"): a date or time with at most a few words around it
- * ("Updated", "by Ann"). Written with digits and word shapes only, so it needs no month names in any language.
+ * ("Updated", "by Ann"). Written with digits and word shapes only, so it needs no month names in any language
+ * and reads any script's digits.
  */
 
 /** Longer text is a sentence that mentions a date, not a dateline. */
@@ -9,20 +10,23 @@ export const MAX_DATELINE_CHARS = 100;
 /** Words besides the date: a label ("Erstellt am", "Published") and a name fit, a sentence does not. */
 const MAX_OTHER_WORDS = 4;
 
+/** Letters with their combining marks: month names in scripts that write vowels as marks (Bengali, Hindi). */
+const LETTER = String.raw`[\p{L}\p{M}]`;
+/** Dates and times, in any script's digits (২০২০ as 2020). */
 const DATE_PARTS = new RegExp(
   [
     // 23.10.2018, 11/19/19, 2019-06-04 (not version numbers or phone numbers)
-    String.raw`(?<![\d.])(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![\d.]\d|\d)`,
+    String.raw`(?<![\p{Nd}.])(?:\p{Nd}{1,2}[./-]\p{Nd}{1,2}[./-](?:\p{Nd}{4}|\p{Nd}{2})|\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2})(?![\p{Nd}.]\p{Nd}|\p{Nd})`,
     // 8:59, 14:05:10, with am/pm
-    String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?`,
+    String.raw`\p{Nd}{1,2}:\p{Nd}{2}(?::\p{Nd}{2})?(?:\s?[ap]\.?m\.?)?`,
     // 4. Juni 2019, 19 November 2019, 6 mai 2014
-    String.raw`\d{1,2}\.?\s+\p{L}{3,12}\.?,?\s+\d{4}`,
+    String.raw`\p{Nd}{1,2}\.?\s+${LETTER}{3,12}\.?,?\s+\p{Nd}{4}`,
     // November 19, 2019 / Nov. 19th 2019
-    String.raw`\p{L}{3,12}\.?\s+\d{1,2}(?:st|nd|rd|th)?\.?,?\s+\d{4}`,
+    String.raw`${LETTER}{3,12}\.?\s+\p{Nd}{1,2}(?:st|nd|rd|th)?\.?,?\s+\p{Nd}{4}`,
   ].join("|"),
   "giu",
 );
-const WORD = /\p{L}+/gu;
+const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 
 export function isDateline(text: string): boolean {
   if (text.length > MAX_DATELINE_CHARS) return false;

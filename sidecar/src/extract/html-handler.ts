@@ -1,15 +1,24 @@
 import type { ContentHandler } from "./content-handler.ts";
+import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html-content-selection.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 import { readPageInfo } from "./html-metadata.ts";
 import { parseMarkup } from "./parse-markup.ts";
-import { normalizeNewlines } from "./whitespace.ts";
+import { normalizeNewlines, oneLine } from "./whitespace.ts";
 
 /**
  * Set in metadata when no main block stood out (docs, forum threads, listings) and the whole readable page
  * is shown instead: only navigation, page headers and footers, banners and hidden elements were left out.
  */
 export const WHOLE_PAGE = "whole-page";
+/** Set in metadata when the content shown is the text the page's JSON-LD gives, the page itself showing little of it. */
+export const STRUCTURED_DATA = "json-ld";
+
+/**
+ * A page that shows less than this share of the text its JSON-LD gives for its content is rendered by script
+ * (the text is only in the data); the data's text is shown instead.
+ */
+const MIN_SHOWN_SHARE = 0.25;
 
 export const htmlHandler: ContentHandler = {
   kind: "html",
@@ -17,7 +26,7 @@ export const htmlHandler: ContentHandler = {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
     const document = parseMarkup(normalizeNewlines(text));
     const page = readPageInfo(document, url);
-    const { title, metadata, baseUrl } = page;
+    const { title, metadata, baseUrl, structuredHtml } = page;
     const selection = selectContent(page);
     const { captions } = selection;
     const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions });
@@ -26,6 +35,14 @@ export const htmlHandler: ContentHandler = {
     if (!content) {
       content = render(selection.page);
       if (selection.hasProse) metadata.extraction = WHOLE_PAGE;
+    }
+    // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
+    if (structuredHtml && content.length < structuredHtml.length * MIN_SHOWN_SHARE) {
+      const data = parseMarkup(structuredHtml);
+      if (content.length < oneLine(textContent(data)).length * MIN_SHOWN_SHARE) {
+        content = htmlToMarkdown(data.children, { baseUrl, skip: () => false });
+        metadata.extraction = STRUCTURED_DATA;
+      }
     }
     return {
       ...(title ? { title } : {}),

@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
-import { type EmphasisKind, emphasis, NONCHARACTERS, placeEmphasis } from "./markdown-emphasis.ts";
+import { type EmphasisKind, emphasis, NONCHARACTERS, outerEmphasis, placeEmphasis } from "./markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "./markdown-syntax.ts";
 import { markdownTable } from "./markdown-table.ts";
 import { resolveUrl } from "./resolve-url.ts";
@@ -29,6 +29,9 @@ const MAX_QUOTE_DEPTH = 8;
 const MAX_COLSPAN = 100;
 
 const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/** Blocks that hold text rather than title it. */
+const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);
 
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
 const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q"]);
@@ -212,7 +215,8 @@ class Renderer {
       if (block) out.blocks.push(block);
     };
     const level = HEADING_LEVELS[name];
-    if (level !== undefined) {
+    // Markup that wraps paragraphs or lists in a heading (an unclosed <h2> around the article) holds text, not a title.
+    if (level !== undefined && !findElement(node, (element) => TEXT_BLOCKS.has(element.name))) {
       push(this.heading(node, level));
       return;
     }
@@ -319,7 +323,9 @@ class Renderer {
     const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
     const text = settleBrackets(oneLine(content));
     if (!url || !text) return content;
-    return `${/^\s/.test(content) ? " " : ""}[${text}](${url})${/\s$/.test(content) ? " " : ""}`;
+    const outer = outerEmphasis(text);
+    const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
+    return `${/^\s/.test(content) ? " " : ""}${link}${/\s$/.test(content) ? " " : ""}`;
   }
 
   image(element: Element): string {
@@ -426,12 +432,11 @@ class Renderer {
   table(element: Element, scope: Scope): string[] {
     const caption = element.children.find((child): child is Element => isElement(child) && child.name === "caption");
     const blocks = caption && !this.dropped(caption) ? this.flow(caption.children, scope) : [];
-    // Rows and cells drop only when hidden: a class-name guess on a cell would shift the columns.
-    const rows = tableRows(element)
-      .filter((row) => !isHidden(row))
-      .map((row) =>
-        row.children.filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th") && !isHidden(cell)),
-      );
+    // In a grid, rows and cells drop only when hidden: a class-name guess on a cell would shift the columns.
+    const rowElements = tableRows(element).filter((row) => !isHidden(row));
+    const rows = rowElements.map((row) =>
+      row.children.filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th") && !isHidden(cell)),
+    );
     const span = (cell: Element): number => {
       const value = Number.parseInt(cell.attribs.colspan ?? "", 10);
       return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_COLSPAN) : 1;
@@ -440,7 +445,11 @@ class Renderer {
     for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
     const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));
     if (width <= 1 || nested) {
-      for (const cells of rows) for (const cell of cells) blocks.push(...this.flow(cell.children, scope));
+      // Laid out as blocks, rows and cells have no columns to keep: what pruning left out stays out.
+      for (const [index, cells] of rows.entries()) {
+        if (this.skip(rowElements[index] as Element)) continue;
+        for (const cell of cells) if (!this.skip(cell)) blocks.push(...this.flow(cell.children, scope));
+      }
       return blocks;
     }
     const matrix = rows.map((cells) =>

@@ -2,6 +2,8 @@ import type { Document, Element, ParentNode } from "domhandler";
 import { isElement, isText, textContent, walk } from "./dom.ts";
 import { isHidden } from "./html-visibility.ts";
 import { summarizeJsonLd } from "./json-ld.ts";
+import { jsonLdHtml } from "./json-ld-html.ts";
+import { repeatsTitle } from "./repeats-title.ts";
 import { resolveUrl } from "./resolve-url.ts";
 import { oneLine } from "./whitespace.ts";
 
@@ -26,7 +28,11 @@ export interface PageInfo {
   signals: { bodyTextChars: number; scriptTags: number };
   /** Elements with the page's own main-content marker inside (<main>, role=main, schema.org articleBody). */
   holdsMain: ReadonlySet<Element>;
-  /** Elements with an <h1> inside. */
+  /** The longest text the page's JSON-LD gives for its content, as HTML (an articleBody, a how-to's steps). */
+  structuredHtml?: string;
+  /** The headline: the visible <h1> that repeats a declared title, else the first one. */
+  headline?: Element;
+  /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
 }
 
@@ -79,7 +85,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   let inSvg = 0;
   const hidden: Element[] = []; // open hidden elements; text under any of them is not shown
   const holdsMain = new Set<Element>();
-  const holdsHeadline = new Set<Element>();
+  const headings: Element[] = []; // visible <h1>s
 
   walk(
     document,
@@ -111,7 +117,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
           break;
         case "h1":
           firstH1 ??= node;
-          addAncestors(node, holdsHeadline);
+          if (hidden.length === 0) headings.push(node);
           break;
         case "meta": {
           const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
@@ -141,13 +147,19 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   );
 
   const baseUrl = (baseHref !== undefined ? resolveUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
-  const summaries = jsonLd.flatMap((source) => {
+  const documents = jsonLd.flatMap((source) => {
     try {
-      return [summarizeJsonLd(JSON.parse(source))];
+      return [JSON.parse(source) as unknown];
     } catch {
       return []; // broken JSON-LD is common and only ever a fallback source
     }
   });
+  const summaries = documents.map(summarizeJsonLd);
+  let structuredHtml: string | undefined;
+  for (const value of documents) {
+    const html = jsonLdHtml(value);
+    if (html && html.length > (structuredHtml?.length ?? 0)) structuredHtml = html;
+  }
   const ldAuthors = summaries.find((s) => s && s.authors.length > 0)?.authors.join(", ");
   const ldPublished = summaries.find((s) => s?.datePublished)?.datePublished;
 
@@ -166,7 +178,21 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const titles = [declared, meta.get("og:title"), meta.get("twitter:title"), ...summaries.map((s) => s?.title)].filter(
     (value): value is string => value !== undefined,
   );
+  // The headline is the <h1> that repeats a declared title, else the first: other <h1>s head boxes (a newsletter's).
+  const headline = headings.find((heading) => repeatsTitle(textContent(heading), titles)) ?? headings[0];
+  const holdsHeadline = new Set<Element>();
+  if (headline) addAncestors(headline, holdsHeadline);
   const title = declared || meta.get("og:title") || (firstH1 && oneLine(textContent(firstH1))) || undefined;
-  const page = { metadata, baseUrl, titles, body: body ?? document, signals: { bodyTextChars: (body ? inBodyText : outsideText).chars, scriptTags }, holdsMain, holdsHeadline };
+  const page = {
+    metadata,
+    baseUrl,
+    titles,
+    body: body ?? document,
+    signals: { bodyTextChars: (body ? inBodyText : outsideText).chars, scriptTags },
+    holdsMain,
+    holdsHeadline,
+    ...(headline ? { headline } : {}),
+    ...(structuredHtml ? { structuredHtml } : {}),
+  };
   return title ? { title, ...page } : page;
 }

@@ -23,10 +23,16 @@ export function isHidden(element: Element): boolean {
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
-/** Page furniture by tag and ARIA role: form controls, nav, aside, search, and page-level header/footer (not inside a sectioning element). */
-export function isFurniture(element: Element, inSection: boolean): boolean {
+/**
+ * Page furniture by tag and ARIA role: form controls, nav, aside, search, and page-level header/footer. A header
+ * inside <main> or a sectioning element is its own (an article's header holds the headline). A footer is the
+ * page's unless it is inside sectioning content (article, section, aside, nav), as HTML defines it: one inside
+ * <main> but no section is the site's footer placed there.
+ */
+export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
   if (FORM_CONTROLS.has(name) || name === "nav" || name === "aside" || name === "search") return true;
-  if ((name === "header" || name === "footer") && !inSection) return true;
+  if (name === "header" && !inSection) return true;
+  if (name === "footer" && !inSectioningContent) return true;
   return attribs.role !== undefined && FURNITURE_ROLES.has(attribs.role.trim().toLowerCase());
 }

@@ -8,13 +8,13 @@ export interface JsonLdSummary {
   body?: string;
 }
 
-type JsonObject = Record<string, unknown>;
+export type JsonObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
@@ -27,7 +27,7 @@ export function isJsonLd(value: unknown): boolean {
 }
 
 /** The nodes a document describes: array items and @graph members, one level deep. */
-function nodesOf(value: unknown): JsonObject[] {
+export function jsonLdNodes(value: unknown): JsonObject[] {
   const items = Array.isArray(value) ? value : [value];
   return items.flatMap((item) => {
     if (!isObject(item)) return [];
@@ -54,7 +54,7 @@ function authorNames(value: unknown, byId: ReadonlyMap<string, JsonObject>): str
 
 /** The summary of the most article-like node (headline, then body, then name), or undefined when none has anything to say. */
 export function summarizeJsonLd(value: unknown): JsonLdSummary | undefined {
-  const nodes = nodesOf(value);
+  const nodes = jsonLdNodes(value);
   const byId = new Map<string, JsonObject>();
   let best: JsonObject | undefined;
   for (const node of nodes) {

@@ -55,6 +55,28 @@ function moveTouchingPunctuation(text: string): string {
   return out;
 }
 
+/**
+ * Splits link text that is emphasised as a whole ("[**aborto**]") into the markers and what they wrap, so that
+ * the link can be written inside the emphasis ("**[aborto](…)**"): punctuation after the link then moves inside
+ * the run as after any other. Undefined when the emphasis does not wrap the whole text.
+ */
+export function outerEmphasis(text: string): { open: string; core: string; close: string } | undefined {
+  let depth = 0;
+  while (depth < text.length && IS_OPEN.test(text.charAt(depth))) depth++;
+  if (depth === 0) return undefined;
+  // The markers opened first must close last, and nothing of theirs may close earlier.
+  let level = depth;
+  for (let index = depth; index < text.length - depth; index++) {
+    const char = text.charAt(index);
+    if (!IS_PLACEHOLDER.test(char)) continue;
+    level += IS_OPEN.test(char) ? 1 : -1;
+    if (level < depth) return undefined;
+  }
+  const close = text.slice(text.length - depth);
+  if (close.length !== depth || [...close].some((char) => !IS_PLACEHOLDER.test(char) || IS_OPEN.test(char))) return undefined;
+  return { open: text.slice(0, depth), core: text.slice(depth, text.length - depth), close };
+}
+
 /** Replaces the placeholders in finished inline content with Markdown markers, placed as described above. */
 export function placeEmphasis(text: string): string {
   if (!IS_PLACEHOLDER.test(text)) return text;
