@@ -10,7 +10,7 @@ import { startStack, type Stack } from "../test-support/stack.ts";
 const paragraph = "<p>Agents read pages like this one through the stack; the sidecar vets, fetches and extracts it. </p>";
 export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title></head><body><nav><a href="/">Home</a></nav><main><h1>Bench</h1>${paragraph.repeat(150)}</main></body></html>`;
 
-const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
+export const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
 
 /** The search provider's answer time the cache case measures against. */
 export const PROVIDER_DELAY_MS = 50;

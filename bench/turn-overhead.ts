@@ -1,5 +1,5 @@
 import type { ScriptedReply } from "../test-support/model-script.ts";
-import type { ApiTarget, BenchStack } from "./bench-stack.ts";
+import { type ApiTarget, BENCH_MODEL_KEY, type BenchStack } from "./bench-stack.ts";
 import { percentiles } from "./percentiles.ts";
 
 /** A two-step turn: the model calls a tool, then answers. */
@@ -42,7 +42,7 @@ async function modelAlone(bench: BenchStack): Promise<number> {
   for (let i = 0; i < TURN.length; i++) {
     const res = await fetch(`${bench.model.baseURL}/chat/completions`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer sk-bench-model-key-0123456789" },
+      headers: { "content-type": "application/json", authorization: `Bearer ${BENCH_MODEL_KEY}` },
       body: JSON.stringify({ model: "bench-model", stream: true, messages: [{ role: "user", content: "q" }] }),
     });
     await res.arrayBuffer();

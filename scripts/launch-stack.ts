@@ -14,15 +14,16 @@ export async function launch(root: string): Promise<void> {
   const port = process.env.PORT ?? "8787";
   const sidecarPort = process.env.SIDECAR_PORT ?? "8788";
   const webConfig = process.env.WEB_CONFIG?.trim() || "{}";
-  const checked = parseWebConfig(webConfig);
-  if (checked) {
-    console.error(`WEB_CONFIG is invalid: ${checked}`);
-    process.exit(2);
-  }
-  const agentChecked = process.env.AGENT_CONFIG ? parseAgentConfig(process.env.AGENT_CONFIG) : undefined;
-  if (agentChecked) {
-    console.error(`AGENT_CONFIG is invalid: ${agentChecked}`);
-    process.exit(2);
+  exitWhenInvalid("WEB_CONFIG", webConfig, (value) => {
+    const resolved = resolveWebConfig(value);
+    return resolved.ok ? undefined : resolved.error.message;
+  });
+  // Never echoing values: AGENT_CONFIG may hold keys.
+  if (process.env.AGENT_CONFIG) {
+    exitWhenInvalid("AGENT_CONFIG", process.env.AGENT_CONFIG, (value) => {
+      const parsed = v.safeParse(AgentConfigSchema, value);
+      return parsed.success ? undefined : `check ${issuePaths(parsed.issues).join(", ")}`;
+    });
   }
   const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");
 
@@ -92,16 +93,20 @@ export async function launch(root: string): Promise<void> {
   console.log(`API on http://${host}:${port} (sidecar on http://${host}:${sidecarPort}); Ctrl-C stops both.`);
 }
 
-/** A message when WEB_CONFIG is not a valid settings object, else undefined. */
-function parseWebConfig(source: string): string | undefined {
+/** Exits with a message when a JSON setting from the environment does not parse or `problem` finds one in it. */
+function exitWhenInvalid(name: string, source: string, problem: (value: unknown) => string | undefined): void {
   let value: unknown;
+  let found: string | undefined;
   try {
     value = JSON.parse(source);
   } catch {
-    return "not valid JSON";
+    found = "not valid JSON";
   }
-  const resolved = resolveWebConfig(value);
-  return resolved.ok ? undefined : resolved.error.message;
+  found ??= problem(value);
+  if (found) {
+    console.error(`${name} is invalid: ${found}`);
+    process.exit(2);
+  }
 }
 
 /** A value as dotenv reads it back unchanged: quoted with a quote character it does not contain (such quotes take no escapes). */
@@ -112,18 +117,6 @@ function envFileValue(name: string, value: string): string {
     process.exit(2);
   }
   return `${quote}${value}${quote}`;
-}
-
-/** A message when AGENT_CONFIG is not a valid agent settings object, else undefined (never echoing values: it may hold keys). */
-function parseAgentConfig(source: string): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(source);
-  } catch {
-    return "not valid JSON";
-  }
-  const parsed = v.safeParse(AgentConfigSchema, value);
-  return parsed.success ? undefined : `check ${issuePaths(parsed.issues).join(", ")}`;
 }
 
 /**

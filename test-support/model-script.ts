@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startOrigin } from "./origin.ts";
 
 /** One tool call a scripted reply makes: its arguments are streamed in `pieces` parts. */
 export interface ScriptedToolCall {
@@ -125,16 +125,6 @@ export function argumentPieces(call: ScriptedToolCall): string[] {
   return Array.from({ length: count }, (_, i) => json.slice(i * size, (i + 1) * size)).filter((piece) => piece !== "");
 }
 
-/** Reads a request body as text. */
-export function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 /** A fake model server: the provider's base URL, its root (where `/__control/*` answers), its script. */
 export interface FakeModelServer {
   baseURL: string;
@@ -149,21 +139,8 @@ export async function serveFakeModel(
   handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string, script: ModelScript) => Promise<void> | void,
 ): Promise<FakeModelServer> {
   const script = new ModelScript();
-  const server = http.createServer(async (req, res) => {
-    const body = await readBody(req);
-    if (!script.control(req, body, res)) await handler(req, res, body, script);
+  const origin = await startOrigin(host, (req, res, body) => {
+    if (!script.control(req, body, res)) void handler(req, res, body, script);
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address}:${port}`;
-  return {
-    baseURL: `${url}/v1`,
-    url,
-    script,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseURL: `${origin.url}/v1`, url: origin.url, script, close: origin.close };
 }

@@ -219,3 +219,29 @@ describe("boilerplate inside the article, round two", () => {
     );
   });
 });
+
+describe("what the page cannot smuggle in", () => {
+  it("noncharacters are dropped everywhere, code spans and alt text included, so none becomes emphasis or an escape", () => {
+    expect(md(`<p>Run <code>(\ufdd0x\ufdd1)</code> and <code>a\ufdd6*b</code>.</p><p><img src="/p.png" alt="A \ufdd2chart\ufdd3 of sales"></p>`)).toBe(
+      "Run `(x)` and `a*b`.\n\n![A chart of sales](https://site.test/p.png)",
+    );
+  });
+
+  it("JSON-LD steps nested without end are followed only so deep, and the page still extracts", () => {
+    const nested = `${"[".repeat(10_000)}"Too deep"${"]".repeat(10_000)}`;
+    const data = `{"@type":"HowTo","description":${JSON.stringify(said("The guide"))},"step":[{"@type":"HowToStep","text":"Mix it."},${nested}]}`;
+    const result = extract(`<html><head><script type="application/ld+json">${data}</script></head><body><div id="app"></div></body></html>`);
+    expect(result.content).toBe(`${said("The guide")}\n\nMix it.`);
+  });
+
+  it("JSON-LD plain text is escaped, HTML in it is rendered", () => {
+    const plain = { "@type": "Article", articleBody: `${said("One")} Use a < b && c > d.` };
+    expect(extract(`<html><head><script type="application/ld+json">${JSON.stringify(plain)}</script></head><body><div id="app"></div></body></html>`).content).toBe(
+      `${said("One")} Use a < b && c > d.`,
+    );
+    const html = { "@type": "Article", articleBody: `<p>${said("One")}</p><ul><li>First</li><li>Second</li></ul>` };
+    expect(extract(`<html><head><script type="application/ld+json">${JSON.stringify(html)}</script></head><body><div id="app"></div></body></html>`).content).toBe(
+      `${said("One")}\n\n- First\n- Second`,
+    );
+  });
+});

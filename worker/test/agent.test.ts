@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
-import { call, newSession, openStream, tool } from "./helpers.ts";
+import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
 import { sseReader, type ReadFrame } from "./sse-reader.ts";
 
 const origin = inject("originUrl");
@@ -30,12 +30,19 @@ const PROVIDERS = {
 
 /** Per-request settings: the web config of the tests, and an agent config on top of the defaults. */
 const agentEnv = (agent: object = {}, web: object = {}): Partial<Env> => ({
-  WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], timeoutMs: 2_000, ...web }),
+  ...withConfig(web),
   AGENT_CONFIG: JSON.stringify({ modelProviders: PROVIDERS, defaultProvider: "fake", defaultModel: "fake-gpt", ...agent }),
 });
 const ENV = agentEnv();
 
 const chunkTypes = (frames: ReadFrame[]) => frames.map((f) => f.data?.chunk?.type ?? `control:${f.data?.payload?.control}`);
+
+/** The next frame; a stream that ends first fails the test rather than leaving it waiting. */
+async function nextFrame(stream: ReturnType<typeof sseReader>): Promise<ReadFrame> {
+  const [frame] = await stream.take(1);
+  if (!frame) throw new Error("the stream ended");
+  return frame;
+}
 
 /** Reads frames until a `finish` chunk (or `count` of them) arrives. */
 async function untilFinish(stream: ReturnType<typeof sseReader>, count = 1): Promise<ReadFrame[]> {
@@ -293,9 +300,8 @@ describe("agent turns", () => {
     const closing = await untilFinish(after);
     expect(closing.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/^interrupted/);
     const { messages } = (await s.get("messages")).body;
-    for (const part of messages.flatMap((m: any) => m.parts).filter((p: any) => p.type.startsWith("tool-"))) {
-      expect(["output-available", "output-error"]).toContain(part.state);
-    }
+    // The step cut short was never finished, so none of it is kept: the history is the question, closed.
+    expect(messages.map((m: any) => m.role)).toEqual(["user"]);
     await openai.script({ text: ["back"] });
     expect((await s.post("messages", { message: "again" })).status).toBe(200);
     expect(chunkTypes(await untilFinish(after))).toContain("text-delta");
@@ -312,7 +318,7 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
     const s = await followed(asking);
     await s.post("messages", { message: "read" });
     const asked: ReadFrame[] = [];
-    while (!asked.some((f) => f.data?.payload?.control === "extension-ui")) asked.push(...(await s.stream.take(1)));
+    while (!asked.some((f) => f.data?.payload?.control === "extension-ui")) asked.push(await nextFrame(s.stream));
     const request = asked.at(-1)!.data.payload.request;
     expect(request).toMatchObject({ method: "confirm", title: expect.stringMatching(/fetch_content/), message: expect.stringContaining(page) });
     expect(chunkTypes(asked)).toContain("tool-input-available");
@@ -327,8 +333,8 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
     await s.post("messages", { message: "read another" });
     let ask: any;
     while (!ask) {
-      const [frame] = await s.stream.take(1);
-      if (frame?.data?.payload?.control === "extension-ui") ask = frame.data.payload.request;
+      const frame = await nextFrame(s.stream);
+      if (frame.data?.payload?.control === "extension-ui") ask = frame.data.payload.request;
     }
     expect((await s.post("ui-response", { id: ask.id, confirmed: false })).status).toBe(200);
     const end = await untilFinish(s.stream);

@@ -64,3 +64,9 @@ export function textContent(root: ParentNode): string {
   });
   return parts.join("");
 }
+
+/** Whether `node` is `ancestor` or inside it. */
+export function contains(ancestor: ParentNode, node: AnyNode): boolean {
+  for (let at: AnyNode | null = node; at; at = at.parent) if (at === ancestor) return true;
+  return false;
+}

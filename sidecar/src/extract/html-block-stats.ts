@@ -1,5 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
-import { isElement, isText, walk } from "./dom.ts";
+import { contains, isElement, isText, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { type ClassHint, classHint } from "./html-class-hints.ts";
 import { isFurniture, isHidden } from "./html-visibility.ts";
@@ -85,11 +85,6 @@ function visibleChars(element: Element): number {
     return isElement(node) && !isHidden(node);
   });
   return chars;
-}
-
-function encloses(outer: Element, inner: Element): boolean {
-  for (let parent = inner.parent; parent; parent = parent.parent) if (parent === outer) return true;
-  return false;
 }
 
 /** Where the page's own markers are: what furniture-looking wrappers around the main content hold. */
@@ -230,7 +225,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
           const image = open[open.length - level]?.image;
           const known = image && captions.get(image);
           // A caption around the one found first (a figcaption around its caption and credit lines) is the caption.
-          if (image && (!known || encloses(node, known))) {
+          if (image && (!known || contains(node, known))) {
             captions.set(image, node);
             break;
           }

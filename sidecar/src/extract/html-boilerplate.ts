@@ -4,7 +4,7 @@ import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 import { isDateline, MAX_DATELINE_CHARS } from "./html-dateline.ts";
-import { repeatsTitle } from "./repeats-title.ts";
+import { repeatsTitle, wordsOf } from "./repeats-title.ts";
 import { isTeaser } from "./html-teasers.ts";
 import { plainText } from "./plain-text.ts";
 import { oneLine } from "./whitespace.ts";
@@ -52,7 +52,6 @@ const AD_LABELS = new Set([
 /** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
 const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
 
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Text before the block's first link ends in a colon: "Related: <link>", "[Read more: <link>]". */
 function isLabelledLink(element: Element): boolean {

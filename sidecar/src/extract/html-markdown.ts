@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
-import { type EmphasisKind, emphasis, NONCHARACTERS, outerEmphasis, placeEmphasis } from "./markdown-emphasis.ts";
+import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis } from "./markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "./markdown-syntax.ts";
 import { markdownTable } from "./markdown-table.ts";
 import { resolveUrl } from "./resolve-url.ts";
@@ -62,7 +62,7 @@ interface Flow {
   inline: string;
 }
 
-/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
+/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it), parsed from markup without noncharacters. */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 });
   // A block right after the same block is a copy (a headline repeated under its picture, a caption shown twice).
@@ -70,7 +70,7 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 }
 
 function inlineText(data: string): string {
-  return escapeInlineLazily(collapseSpaces(data.replace(NONCHARACTERS, "")));
+  return escapeInlineLazily(collapseSpaces(data));
 }
 
 /** Ends the current paragraph: "\n" marks <br>; an empty line (two <br>s) splits paragraphs. */
@@ -348,7 +348,7 @@ class Renderer {
   plainText(element: Element): string {
     const parts: string[] = [];
     walk(element, (node) => {
-      if (isText(node)) parts.push(node.data.replace(NONCHARACTERS, ""));
+      if (isText(node)) parts.push(node.data);
       return isElement(node) && !this.dropped(node);
     });
     return oneLine(parts.join(""));

@@ -1,5 +1,5 @@
-import type { Element } from "domhandler";
-import { isElement, walk } from "./dom.ts";
+import type { AnyNode, Element } from "domhandler";
+import { contains, isElement, walk } from "./dom.ts";
 import type { PageBlocks } from "./html-block-stats.ts";
 import { isDateline } from "./html-dateline.ts";
 import { plainText } from "./plain-text.ts";
@@ -17,13 +17,6 @@ const MIN_LINE_CHARS = 25;
 const MAX_LINE_LINK_DENSITY = 0.2;
 const LINES = new Set(["p", "div", "h2", "h3", "h4", "h5", "h6"]);
 
-function holds(ancestor: Element, element: Element): boolean {
-  for (let node: Element | null = element; node; node = node.parent && isElement(node.parent) ? node.parent : null) {
-    if (node === ancestor) return true;
-  }
-  return false;
-}
-
 /**
  * The lines after the headline in its header, when the header comes before the body's block (its sibling, or a
  * sibling of one of its ancestors) and is small beside it; else nothing.
@@ -31,14 +24,17 @@ function holds(ancestor: Element, element: Element): boolean {
 export function standfirst(headline: Element, body: Element, blocks: PageBlocks): Element[] {
   const { stats } = blocks;
   const bodyStats = stats.get(body);
-  if (!bodyStats || holds(body, headline) || holds(headline, body)) return [];
+  // The body and the blocks around it, found once: each is looked up below.
+  const aroundBody = new Set<AnyNode>();
+  for (let at: AnyNode | null = body; at; at = at.parent) aroundBody.add(at);
+  if (!bodyStats || contains(body, headline) || aroundBody.has(headline)) return [];
   // The header: the largest block holding the headline but not the body.
   let header = headline;
-  while (header.parent && isElement(header.parent) && !holds(header.parent, body)) header = header.parent;
+  while (header.parent && isElement(header.parent) && !aroundBody.has(header.parent)) header = header.parent;
   const frame = header.parent;
   if (!frame || !isElement(frame)) return [];
   const order = frame.children;
-  const branch = order.find((child) => isElement(child) && holds(child, body));
+  const branch = order.find((child) => aroundBody.has(child));
   if (!branch || order.indexOf(header) > order.indexOf(branch)) return [];
   const headerStats = stats.get(header);
   if (!headerStats || headerStats.chars > bodyStats.chars * MAX_HEADER_SHARE) return [];

@@ -6,7 +6,7 @@ import { isObject, type JsonObject, jsonLdNodes, text } from "./json-ld.ts";
  * Pages rendered by script often carry their text only there.
  */
 
-/** A step nested deeper than this is not followed (the data is the page's, and may be cyclic or deep). */
+/** A step or list nested deeper than this is not followed: the data is the page's, and may nest without end. */
 const MAX_STEP_DEPTH = 4;
 
 const HAS_MARKUP = /<[a-z][^>]*>/i;
@@ -30,7 +30,7 @@ function asHtml(value: string): string {
 function stepsHtml(value: unknown, depth: number): string {
   if (depth > MAX_STEP_DEPTH) return "";
   if (typeof value === "string") return asHtml(value);
-  if (Array.isArray(value)) return value.map((item) => stepsHtml(item, depth)).join("");
+  if (Array.isArray(value)) return value.map((item) => stepsHtml(item, Array.isArray(item) ? depth + 1 : depth)).join("");
   if (!isObject(value)) return "";
   const name = text(value.name);
   const body = text(value.text);

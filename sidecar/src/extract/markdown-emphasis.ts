@@ -17,7 +17,7 @@ const MARKER: Readonly<Record<string, string>> = {
 const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
 const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
 const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
-/** Noncharacters in the page's own text are dropped, so they cannot pose as placeholders. */
+/** Noncharacters in the page are dropped before it is parsed (html-handler.ts), so they cannot pose as placeholders. */
 export const NONCHARACTERS = /[\ufdd0-\ufdef]/g;
 
 /** Not "]" or "[": moving those would break a link around or inside the run. */

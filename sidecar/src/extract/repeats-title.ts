@@ -1,7 +1,8 @@
 /** A headline repeats a title when this share of its words are the title's. */
 const HEADLINE_WORDS_IN_TITLE = 0.6;
 
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** The words of a text, lower-cased: runs of letters and digits in any script. */
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Whether a heading's text repeats one of the page's declared titles: most of its words are that title's. */
 export function repeatsTitle(heading: string, titles: readonly string[]): boolean {

@@ -1,6 +1,7 @@
 import type { ThinkingLevel } from "@edge-web/shared";
 import type { ModelSelection } from "../agent/resolve-model.ts";
 import { NO_TOKENS, type TokenTotals } from "../agent/token-usage.ts";
+import { createJsonRow } from "./json-row.ts";
 
 /** A session's agent state: its model and thinking choices, and what its model calls used. */
 export interface AgentState {
@@ -17,14 +18,9 @@ export interface AgentStateStore {
 
 /** The agent state as one row of the session's SQLite storage. */
 export function createAgentStateStore(sql: SqlStorage): AgentStateStore {
-  sql.exec("CREATE TABLE IF NOT EXISTS agent_state (k INTEGER PRIMARY KEY CHECK (k = 1), body TEXT NOT NULL)");
+  const row = createJsonRow<AgentState>(sql, "agent_state");
   return {
-    read() {
-      const row = sql.exec<{ body: string }>("SELECT body FROM agent_state WHERE k = 1").toArray()[0];
-      return row ? (JSON.parse(row.body) as AgentState) : { tokens: { ...NO_TOKENS }, cost: 0 };
-    },
-    write(state) {
-      sql.exec("INSERT OR REPLACE INTO agent_state (k, body) VALUES (1, ?)", JSON.stringify(state));
-    },
+    read: () => row.read() ?? { tokens: { ...NO_TOKENS }, cost: 0 },
+    write: (state) => row.write(state),
   };
 }
