@@ -26,14 +26,16 @@ function pick<T>(record: Readonly<Record<string, T>>, keep: (id: string) => bool
  * which the segment tool reads with the syntax ignored.
  */
 export function scoreOutputs(truth: CorpusTruth, outputs: Outputs, markdown: boolean): Scores {
+  // Article bodies are scored as text: converted once, for all three parts.
+  const texts =
+    truth.kind === "articles" && markdown
+      ? Object.fromEntries(Object.entries(outputs).map(([id, { articleBody }]) => [id, { articleBody: markdownPlainText(articleBody) }]))
+      : outputs;
   const part = (keep: (id: string) => boolean): { f1: number; precision: number; recall: number } => {
     if (truth.kind === "segments") {
       const { f1, precision, recall } = scoreSegments(pick(truth.segments, keep), outputs);
       return { f1, precision, recall };
     }
-    const texts = markdown
-      ? Object.fromEntries(Object.entries(outputs).map(([id, { articleBody }]) => [id, { articleBody: markdownPlainText(articleBody) }]))
-      : outputs;
     const { f1, precision, recall } = scoreCorpus(pick(truth.bodies, keep), texts);
     return { f1, precision, recall };
   };

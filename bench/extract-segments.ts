@@ -21,8 +21,6 @@ export interface SegmentScore {
   fn: number;
   /** Pages without a prediction; they count as empty predictions. */
   missing: number;
-  /** One line per segment missed or wrongly kept, as the tool's --misses prints them. */
-  misses: string[];
 }
 
 export function normaliseSegmentText(text: string): string {
@@ -47,27 +45,20 @@ export function scoreSegments(
   let fp = 0;
   let fn = 0;
   let missing = 0;
-  const misses: string[] = [];
   for (const [id, page] of Object.entries(segments)) {
     const prediction = predicted[id];
     if (!prediction) missing++;
     const text = normaliseSegmentText(prediction?.articleBody ?? "");
     for (const segment of page.with) {
       if (text.includes(normaliseSegmentText(segment))) tp++;
-      else {
-        fn++;
-        misses.push(`${id} missing: ${segment.slice(0, 80)}`);
-      }
+      else fn++;
     }
     for (const segment of page.without) {
-      if (text.includes(normaliseSegmentText(segment))) {
-        fp++;
-        misses.push(`${id} kept boilerplate: ${segment.slice(0, 80)}`);
-      }
+      if (text.includes(normaliseSegmentText(segment))) fp++;
     }
   }
   const precision = tp / Math.max(1, tp + fp);
   const recall = tp / Math.max(1, tp + fn);
   const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-  return { pages: Object.keys(segments).length, f1: round(f1), precision: round(precision), recall: round(recall), tp, fp, fn, missing, misses };
+  return { pages: Object.keys(segments).length, f1: round(f1), precision: round(precision), recall: round(recall), tp, fp, fn, missing };
 }

@@ -465,5 +465,12 @@ describe("the session's agent endpoints", () => {
     await untilFinish(s.stream);
     const [request] = await openai.requests();
     expect(JSON.stringify(request!.body.messages.at(-1))).toContain("remember the milk");
+
+    // Another session cannot hand this session's upload to its model.
+    const other = await followed();
+    const foreign = await other.post("messages", { message: "read", attachmentIds: [notes] });
+    expect(foreign).toMatchObject({ status: 400, body: { error: { fields: ["attachmentIds.0"] } } });
+    expect(JSON.stringify(foreign.body)).not.toContain("remember the milk");
+    await other.stream.cancel();
   });
 });

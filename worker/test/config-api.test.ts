@@ -250,6 +250,20 @@ describe("auth domain", () => {
     expect((await settings()).providerKeys).toEqual({ tavily: TAVILY_KEY, serper: "short" });
   });
 
+  it("masks model providers' keys too, keeps one written back as its mask, refuses a wrong mask on its path", async () => {
+    const MODEL_KEY = "sk-model-provider-0123456789";
+    const provider = { api: "openai-compatible", baseURL: "http://127.0.0.2:9/v1", apiKey: MODEL_KEY, models: [{ id: "m" }] };
+    expect((await put("auth", { modelProviders: { local: provider } })).status).toBe(200);
+    const shown = await get("auth");
+    expect(shown.body.values.modelProviders.local).toMatchObject({ apiKey: "sk-***", baseURL: provider.baseURL });
+    expect(shown.text).not.toContain(MODEL_KEY);
+    expect((await put("auth", shown.body.values)).status).toBe(200);
+    expect((await settings()).agent.modelProviders.local?.apiKey).toBe(MODEL_KEY);
+    const wrong = await put("auth", { modelProviders: { local: { ...provider, apiKey: "XYZ***" } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.fields).toEqual(["modelProviders.local.apiKey"]);
+  });
+
   it("refuses a masked value that is not the current secret's mask", async () => {
     await put("auth", { brave: { apiKey: BRAVE_KEY } });
     const res = await put("auth", { brave: { apiKey: "XYZ***" }, tavily: { apiKey: "***" } });

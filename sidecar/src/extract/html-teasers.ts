@@ -8,7 +8,7 @@ import type { BlockStats } from "./html-block-stats.ts";
  */
 
 /** A card holds a headline and a summary; a longer container is a section of the page. */
-export const MAX_TEASER_CHARS = 500;
+const MAX_TEASER_CHARS = 500;
 /** A heading is a link when nearly all its text is. */
 const LINKED_HEADING_SHARE = 0.9;
 const CARDS = new Set(["div", "section", "article", "li", "aside"]);

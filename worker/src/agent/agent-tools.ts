@@ -1,9 +1,9 @@
 import { describeIssues, displayUrl, isPlainObject, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
-import { toJsonSchema } from "@valibot/to-json-schema";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
 import { executeTool } from "../tools/execute-tool.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
+import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import type { ApprovalGate } from "./approval-gate.ts";
 
@@ -41,13 +41,10 @@ class ToolCallFailed extends Error {
   override readonly name = "";
 }
 
-/** Each tool's input as JSON Schema, for the model: derived once from the valibot schemas. */
-const INPUT_SCHEMAS = new Map(Object.values(TOOLS).map((web) => [web.name, toJsonSchema(web.params, { errorMode: "ignore" }) as Parameters<typeof jsonSchema>[0]]));
-
 function agentTool(web: Tool, deps: AgentToolDeps) {
   return tool({
     description: web.description,
-    inputSchema: jsonSchema(INPUT_SCHEMAS.get(web.name)!),
+    inputSchema: jsonSchema(TOOL_INPUT_SCHEMAS.get(web.name) as Parameters<typeof jsonSchema>[0]),
     async execute(input: unknown, { toolCallId, abortSignal }) {
       if (deps.gate) {
         await deps.hooks.inputShown(toolCallId);

@@ -1,6 +1,7 @@
 import type { StoredResult } from "@edge-web/shared";
 import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
+import { toBase64 } from "../attachments/base64url.ts";
 import { cutText } from "../tools/cap-content.ts";
 
 /** What the history's references resolve to. */
@@ -15,12 +16,6 @@ export interface HistorySources {
 /** File parts of the history point at attachments so: `attachment:<id>`. */
 export const ATTACHMENT_URL = /^attachment:(att_[A-Za-z0-9_-]+)$/;
 const MENTION = /@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** A steered message sits inside the assistant message it interrupted; the model sees it as the user's turn. */
 function splitSteering(message: SessionMessage): SessionMessage[] {
@@ -52,7 +47,7 @@ async function resolveFiles(message: SessionMessage, sources: HistorySources): P
       if (!id) return part;
       const file = await sources.attachment(id);
       if (!file) return { type: "text", text: `[The attached file ${String(part.filename ?? id)} is no longer available.]` };
-      return { ...part, url: `data:${file.mimeType};base64,${base64(file.bytes)}` };
+      return { ...part, url: `data:${file.mimeType};base64,${toBase64(file.bytes)}` };
     }),
   );
   return { ...message, parts };

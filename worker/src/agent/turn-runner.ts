@@ -1,4 +1,4 @@
-import type { ControlPayload, StoredResult, ThinkingLevel, UiMessageChunk } from "@edge-web/shared";
+import type { ControlPayload, ThinkingLevel, UiMessageChunk } from "@edge-web/shared";
 import type { ToolSettings } from "../config/effective-config.ts";
 import type { SessionMessage } from "@edge-web/shared";
 import type { ToolContext } from "../tools/tool.ts";

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import type { UserModelMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
+import { fromBase64, toBase64 } from "../attachments/base64url.ts";
 import { cutText } from "../tools/cap-content.ts";
 
 /** What a user sends: text, images (base64) and uploaded attachments. */
@@ -29,12 +30,7 @@ export interface UserMessageDeps {
 const TEXT_TYPES = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|x-ndjson|csv|toml|x-sh)\b|application\/[\w.+-]+\+(json|xml)\b)/i;
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)\b/i;
 
-const decodeBase64 = (data: string) => Uint8Array.from(atob(data), (ch) => ch.charCodeAt(0));
-const dataUrl = (file: { mimeType: string; bytes: Uint8Array }) => {
-  let binary = "";
-  for (let i = 0; i < file.bytes.length; i += 0x8000) binary += String.fromCharCode(...file.bytes.subarray(i, i + 0x8000));
-  return `data:${file.mimeType};base64,${btoa(binary)}`;
-};
+const dataUrl = (file: { mimeType: string; bytes: Uint8Array }) => `data:${file.mimeType};base64,${toBase64(file.bytes)}`;
 
 /**
  * A user's message for the history and for the model. Images (inline or uploaded) become file parts
@@ -46,10 +42,9 @@ export async function buildUserMessage(input: UserInput, deps: UserMessageDeps):
   const content: Exclude<UserModelMessage["content"], string> = [{ type: "text", text: input.message }];
   for (const [i, image] of (input.images ?? []).entries()) {
     if (!IMAGE_TYPES.test(image.mimeType)) return fail("VALIDATION_FAILED", `images.${i} is ${image.mimeType}; send PNG, JPEG, GIF or WebP images.`, [`images.${i}.mimeType`]);
-    const bytes = decodeBase64(image.data);
-    const id = await deps.keepImage(bytes, image.mimeType);
+    const id = await deps.keepImage(fromBase64(image.data), image.mimeType);
     parts.push({ type: "file", mediaType: image.mimeType, url: `attachment:${id}`, filename: `image-${i + 1}` });
-    content.push({ type: "image", image: dataUrl({ mimeType: image.mimeType, bytes }), mediaType: image.mimeType });
+    content.push({ type: "image", image: `data:${image.mimeType};base64,${image.data}`, mediaType: image.mimeType });
   }
   for (const [i, id] of (input.attachmentIds ?? []).entries()) {
     const file = await deps.attachment(id);

@@ -1,5 +1,4 @@
 import { fail, ok, type Result } from "@edge-web/shared";
-import { toJsonSchema } from "@valibot/to-json-schema";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
@@ -9,6 +8,7 @@ import { loadToolSettings } from "../config/effective-config.ts";
 import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
 import { signAttachmentUrl } from "../attachments/sign-attachment-url.ts";
 import type { SessionMessage } from "@edge-web/shared";
+import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 
 /**
@@ -16,7 +16,7 @@ import { TOOLS } from "../tools/tool-registry.ts";
  * slash commands a message may be (`/search`, `/fetch`, `/get`), which run a tool with no model.
  */
 const COMMANDS = [
-  ...Object.values(TOOLS).map((tool) => ({ name: tool.name, kind: "tool", description: tool.description, inputSchema: toJsonSchema(tool.params, { errorMode: "ignore" }) })),
+  ...Object.values(TOOLS).map((tool) => ({ name: tool.name, kind: "tool", description: tool.description, inputSchema: TOOL_INPUT_SCHEMAS.get(tool.name) })),
   ...SLASH_COMMANDS.map((command) => ({ name: command.name, kind: "slash", description: command.description, usage: command.usage, tool: command.tool })),
 ];
 

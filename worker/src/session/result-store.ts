@@ -20,8 +20,11 @@ export function createResultStore(sql: SqlStorage): SessionResultStore {
   sql.exec(`CREATE TABLE IF NOT EXISTS results (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     response_id TEXT NOT NULL UNIQUE,
-    body TEXT NOT NULL
+    body TEXT NOT NULL,
+    label TEXT,
+    kind TEXT
   )`);
+  // Tables stored before results had a label and a kind gain them.
   const columns = sql.exec<{ name: string }>("PRAGMA table_info(results)").toArray().map((c) => c.name);
   if (!columns.includes("label")) sql.exec("ALTER TABLE results ADD COLUMN label TEXT");
   if (!columns.includes("kind")) sql.exec("ALTER TABLE results ADD COLUMN kind TEXT");
