@@ -393,6 +393,40 @@ describe("the session's agent endpoints", () => {
     expect(at.body.items[0]).toMatchObject({ value: `@${fetched.body.responseId}`, label: "Local Article" });
   });
 
+  it("refuses an unknown or missing completion trigger, naming where the triggers are listed", async () => {
+    const id = await newSession();
+    for (const query of ["trigger=%23&query=x", "query=x"]) {
+      const res = await call("GET", `/api/sessions/${id}/completion?${query}`);
+      expect(res).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: ["trigger"] } } });
+      expect(res.body.error.message).toContain("/completion/triggers");
+    }
+  });
+
+  it("refuses slash commands and forks while a turn runs, saying to wait or abort; the turn is unharmed", async () => {
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/slow` } }] }, { text: ["done"] });
+    const s = await followed();
+    await s.post("messages", { message: "fetch the slow page" });
+    await waitFor(async () => (await openai.requests()).length === 1, "the turn to start");
+    const command = await s.post("messages", { message: "/search cats" });
+    expect(command).toMatchObject({ status: 409, body: { error: { code: "SESSION_BUSY" } } });
+    expect(command.body.error.message).toContain("POST /abort");
+    const [user] = (await s.get("fork-messages")).body.messages;
+    const fork = await s.post("fork", { entryId: user.entryId });
+    expect(fork).toMatchObject({ status: 409, body: { error: { code: "SESSION_BUSY" } } });
+    expect(chunkTypes(await untilFinish(s.stream))).toContain("text-delta");
+    await s.stream.cancel();
+  });
+
+  it("answers a worker AGENT_CONFIG that is not JSON or not valid with what to fix, never its values", async () => {
+    for (const AGENT_CONFIG of ["{not json", JSON.stringify({ modelProviders: { x: { api: "nope", baseURL: "http://127.0.0.2:9/v1", apiKey: "sk-secret-do-not-echo" } } })]) {
+      const id = await newSession();
+      const res = await call("POST", `/api/sessions/${id}/messages`, { message: "hi" }, { ...ENV, AGENT_CONFIG });
+      expect(res.status).toBe(500);
+      expect(res.body.error.message).toMatch(/AGENT_CONFIG/);
+      expect(JSON.stringify(res.body)).not.toContain("sk-secret-do-not-echo");
+    }
+  });
+
   it("answers ui-rpc requests on the stream, paired by correlationId", async () => {
     const id = await newSession();
     const fetched = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });

@@ -37,25 +37,26 @@ const dataUrl = (file: { mimeType: string; bytes: Uint8Array }) => `data:${file.
  * that point at the session's attachments (the history stays small; the model gets the bytes), text
  * files become text. Anything else is refused, saying which types work.
  */
-export async function buildUserMessage(input: UserInput, deps: UserMessageDeps): Promise<Result<{ message: SessionMessage; model: UserModelMessage }>> {
+export async function buildUserMessage(input: UserInput, deps: UserMessageDeps): Promise<Result<{ message: SessionMessage; model: () => UserModelMessage }>> {
   const parts: SessionMessage["parts"] = [{ type: "text", text: input.message }];
-  const content: Exclude<UserModelMessage["content"], string> = [{ type: "text", text: input.message }];
+  // The model's copy is built only when asked for (a steered message): a turn reads the history itself.
+  const content: Array<() => Exclude<UserModelMessage["content"], string>[number]> = [() => ({ type: "text", text: input.message })];
   for (const [i, image] of (input.images ?? []).entries()) {
     if (!IMAGE_TYPES.test(image.mimeType)) return fail("VALIDATION_FAILED", `images.${i} is ${image.mimeType}; send PNG, JPEG, GIF or WebP images.`, [`images.${i}.mimeType`]);
     const id = await deps.keepImage(fromBase64(image.data), image.mimeType);
     parts.push({ type: "file", mediaType: image.mimeType, url: `attachment:${id}`, filename: `image-${i + 1}` });
-    content.push({ type: "image", image: `data:${image.mimeType};base64,${image.data}`, mediaType: image.mimeType });
+    content.push(() => ({ type: "image", image: `data:${image.mimeType};base64,${image.data}`, mediaType: image.mimeType }));
   }
   for (const [i, id] of (input.attachmentIds ?? []).entries()) {
     const file = await deps.attachment(id);
     if (!file) return fail("VALIDATION_FAILED", `attachmentIds.${i}: no attachment "${id}" in this session; upload it with POST /api/sessions/:id/attachments first.`, [`attachmentIds.${i}`]);
     if (IMAGE_TYPES.test(file.mimeType)) {
       parts.push({ type: "file", mediaType: file.mimeType, url: `attachment:${id}`, filename: file.name });
-      content.push({ type: "image", image: dataUrl(file), mediaType: file.mimeType });
+      content.push(() => ({ type: "image", image: dataUrl(file), mediaType: file.mimeType }));
     } else if (TEXT_TYPES.test(file.mimeType)) {
       const text = `Attached file ${file.name}:\n${cutText(new TextDecoder().decode(file.bytes), deps.maxTextChars)}`;
       parts.push({ type: "text", text });
-      content.push({ type: "text", text });
+      content.push(() => ({ type: "text", text }));
     } else {
       return fail(
         "VALIDATION_FAILED",
@@ -65,5 +66,5 @@ export async function buildUserMessage(input: UserInput, deps: UserMessageDeps):
     }
   }
   const message: SessionMessage = { id: `msg_${deps.newId()}`, role: "user", parts, metadata: { createdAt: Date.now() } };
-  return ok({ message, model: { role: "user", content } });
+  return ok({ message, model: () => ({ role: "user", content: content.map((part) => part()) }) });
 }

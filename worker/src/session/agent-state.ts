@@ -16,11 +16,16 @@ export interface AgentStateStore {
   write(state: AgentState): void;
 }
 
+/** A session's agent state before any choice or model call. */
+export function emptyAgentState(): AgentState {
+  return { tokens: { ...NO_TOKENS }, cost: 0 };
+}
+
 /** The agent state as one row of the session's SQLite storage. */
 export function createAgentStateStore(sql: SqlStorage): AgentStateStore {
   const row = createJsonRow<AgentState>(sql, "agent_state");
   return {
-    read: () => row.read() ?? { tokens: { ...NO_TOKENS }, cost: 0 },
+    read: () => row.read() ?? emptyAgentState(),
     write: (state) => row.write(state),
   };
 }

@@ -6,8 +6,8 @@ export interface MessageLog {
   put(message: SessionMessage | ToolUiMessage): void;
   list(): SessionMessage[];
   count(): number;
-  /** Removes `id` and every later message; false when there is no such message. */
-  truncateFrom(id: string): boolean;
+  /** Drops the message `id` and every later one (nothing when there is no such message). */
+  truncateFrom(id: string): void;
   /** Writes what was put since the last flush. */
   flush(): void;
   clear(): void;
@@ -40,9 +40,7 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
     truncateFrom(id) {
       this.flush();
       const row = sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", id).toArray()[0];
-      if (!row) return false;
-      sql.exec("DELETE FROM messages WHERE seq >= ?", row.seq);
-      return true;
+      if (row) sql.exec("DELETE FROM messages WHERE seq >= ?", row.seq);
     },
     flush() {
       if (pending.size === 0) return;

@@ -37,7 +37,7 @@ import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
 import { capContent } from "../tools/cap-content.ts";
 import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
-import type { AgentState } from "./agent-state.ts";
+import { type AgentState, emptyAgentState } from "./agent-state.ts";
 import { closeInterruptedMessage } from "./close-interrupted-message.ts";
 import { fitRow } from "./fit-row.ts";
 import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
@@ -70,7 +70,7 @@ export class SessionObject extends DurableObject<Env> {
   /** Undefined while the object holds no session: never created, or deleted (then nothing of it is stored). */
   private stores?: SessionStores;
   private current?: SessionRecord;
-  private agent: AgentState = { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: 0 };
+  private agent: AgentState = emptyAgentState();
   /** A turn that was running when the object stopped; it is closed when the session is next used. */
   private interrupted?: TurnMarker;
   /** Tool calls in flight, cancelled together when the session is deleted. */
@@ -107,7 +107,7 @@ export class SessionObject extends DurableObject<Env> {
         sessionModel: () => this.current?.model,
         history: () => this.stores?.messages.list() ?? [],
         saveMessage: (message) => this.stores?.messages.put(capContent(message, this.settings!.config.maxStoredContentChars)),
-        emit: (chunk) => this.stores && this.emit(this.stores, chunk, this.settings!.config),
+        emit: (chunk) => this.stores && this.emit(this.stores, chunk, this.settings!.config.maxStoredContentChars),
         control: (payload) => this.stores && this.emitControl(this.stores, payload),
         flush: () => this.flush(),
         toolContext: (signal) => this.toolContext(this.stores!, this.settings!, signal),
@@ -216,18 +216,12 @@ export class SessionObject extends DurableObject<Env> {
       if (input.streamingBehavior === "followUp") return this.followUp(input, settings);
       return busy();
     }
-    const model = resolveModel(settings.agent, this.agent.selection, this.current?.model);
-    if (!model.ok) return model;
-    const user = await this.userMessage(open.value, input, settings);
-    if (!user.ok) return user;
-    await this.touch();
-    this.ctx.waitUntil(this.loop.start(user.value.message));
-    return ok({ ok: true });
+    return this.queueMessage(input, settings, (user) => this.loop.start(user.message));
   }
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
   async steer(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
-    return this.queueMessage(input, settings, (user) => this.loop.steer(user.message, user.model));
+    return this.queueMessage(input, settings, (user) => this.loop.steer(user.message, user.model()));
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
@@ -239,7 +233,7 @@ export class SessionObject extends DurableObject<Env> {
   private async queueMessage(
     input: SteerRequest,
     settings: ToolSettings,
-    hand: (user: { message: SessionMessage; model: UserModelMessage }) => Promise<void> | undefined,
+    hand: (user: { message: SessionMessage; model: () => UserModelMessage }) => Promise<void> | undefined,
   ): Promise<Result<{ ok: true }>> {
     const open = this.use(settings);
     if (!open.ok) return open;
@@ -249,6 +243,7 @@ export class SessionObject extends DurableObject<Env> {
     }
     const user = await this.userMessage(open.value, input, settings);
     if (!user.ok) return user;
+    await this.touch();
     const started = hand(user.value);
     if (started) this.ctx.waitUntil(started);
     return ok({ ok: true });
@@ -263,17 +258,18 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   async setModel(selection: ModelSelection): Promise<Result<{ ok: true }>> {
-    const open = this.use();
-    if (!open.ok) return open;
-    this.agent = { ...this.agent, selection };
-    open.value.agent.write(this.agent);
-    return ok({ ok: true });
+    return this.updateAgent({ selection });
   }
 
   async setThinking(level: ThinkingLevel): Promise<Result<{ ok: true }>> {
+    return this.updateAgent({ thinkingLevel: level });
+  }
+
+  /** A model or thinking choice, kept for the session's next model calls. */
+  private updateAgent(change: Partial<AgentState>): Result<{ ok: true }> {
     const open = this.use();
     if (!open.ok) return open;
-    this.agent = { ...this.agent, thinkingLevel: level };
+    this.agent = { ...this.agent, ...change };
     open.value.agent.write(this.agent);
     return ok({ ok: true });
   }
@@ -452,8 +448,9 @@ export class SessionObject extends DurableObject<Env> {
     const marker = this.interrupted;
     if (!marker || this.loop.running) return;
     this.interrupted = undefined;
-    const config = this.settings?.config;
-    const emit = (chunk: UiMessageChunk) => (config ? this.emit(stores, chunk, config) : this.appendChunk(stores, chunk));
+    // After a restart the settings may not be known yet; these chunks carry no page content.
+    const maxStored = this.settings?.config.maxStoredContentChars ?? Number.POSITIVE_INFINITY;
+    const emit = (chunk: UiMessageChunk) => this.emit(stores, chunk, maxStored);
     emit({ type: "start", messageId: marker.messageId });
     emit({ type: "error", errorText: "interrupted: the turn was cut short when the session restarted; send the message again." });
     emit({ type: "finish" });
@@ -461,7 +458,7 @@ export class SessionObject extends DurableObject<Env> {
     if (!history.some((m) => m.id === marker.user.id)) stores.messages.put(marker.user);
     const message = history.find((m) => m.id === marker.messageId);
     if (message) stores.messages.put(closeInterruptedMessage(message));
-    void this.ctx.storage.delete(TURN_KEY);
+    this.ctx.storage.delete(TURN_KEY).catch(() => {}); // a marker left behind only closes the turn again
     this.flush();
   }
 
@@ -516,7 +513,7 @@ export class SessionObject extends DurableObject<Env> {
   private toolSink(stores: SessionStores, config: WebConfig): ToolCallSink {
     const alive = () => this.stores === stores;
     return {
-      emit: (chunk) => alive() && this.emit(stores, chunk, config),
+      emit: (chunk) => alive() && this.emit(stores, chunk, config.maxStoredContentChars),
       saveMessage: (message: ToolUiMessage) => {
         if (alive()) stores.messages.put(capContent(message, config.maxStoredContentChars));
       },
@@ -524,20 +521,15 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /** A chunk goes out live whole; its stored copy (for replay) is capped to web.maxStoredContentChars and a row's size. */
-  private emit(stores: SessionStores, chunk: UiMessageChunk, config: WebConfig): void {
+  /** A chunk on the stream, whole; stored with page content cut to `maxStoredChars`. */
+  private emit(stores: SessionStores, chunk: UiMessageChunk, maxStoredChars: number): void {
     const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk };
     const liveJson = JSON.stringify(live);
-    const capped = capContent(chunk, config.maxStoredContentChars);
+    const capped = capContent(chunk, maxStoredChars);
     const storedJson = capped === chunk ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
     const id = stores.frames.append("uiMessageChunk", storedJson);
     this.hub.broadcast(encodeSseData(id, "uiMessageChunk", liveJson));
     this.scheduleFlush();
-  }
-
-  /** A chunk of a session whose settings are not known yet (a restart): small, stored as it is. */
-  private appendChunk(stores: SessionStores, chunk: UiMessageChunk): void {
-    const json = JSON.stringify({ kind: "uiMessageChunk", protocolVersion: PROTOCOL_VERSION, chunk });
-    this.hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", json), "uiMessageChunk", json));
   }
 
   private emitControl(stores: SessionStores, payload: ControlPayload): void {
