@@ -22,6 +22,11 @@ export type Result<T, C extends string = ErrorCode> = { ok: true; value: T } | F
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
+/** A successful value under one key of an answer object (`{ state: … }`); a failure as it is. */
+export function keyed<T>(key: string, result: Result<T>): Result<Record<string, T>> {
+  return result.ok ? ok({ [key]: result.value }) : result;
+}
+
 export function fail<C extends string = ErrorCode>(code: C, message: string, fields?: readonly string[]): Failure<C> {
   return { ok: false, error: fields && fields.length > 0 ? { code, message, fields: [...fields] } : { code, message } };
 }

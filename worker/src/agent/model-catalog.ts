@@ -1,4 +1,6 @@
-import type { AgentConfig, ModelEntry } from "@edge-web/shared";
+import { ok, type AgentConfig, type ModelEntry, type Result } from "@edge-web/shared";
+import { loadToolSettings } from "../config/effective-config.ts";
+import type { Env } from "../env.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 
 /** A model as the catalog lists it; `cost` in USD per million tokens. */
@@ -53,4 +55,10 @@ export async function modelCatalog(agent: AgentConfig, hiddenProviders: string |
     }),
   );
   return hideProviders({ providers: named.map(([name]) => name), models: listed.flat() }, hiddenProviders);
+}
+
+/** The catalog under the worker's current settings (the config API's and a session's list of models). */
+export async function currentCatalog(env: Env): Promise<Result<ModelCatalog>> {
+  const settings = await loadToolSettings(env);
+  return settings.ok ? ok(await modelCatalog(settings.value.agent, env.PI_WEB_HIDE_PROVIDERS, fetch)) : settings;
 }

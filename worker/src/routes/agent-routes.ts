@@ -1,6 +1,7 @@
 import {
   fail,
   ForkRequestSchema,
+  keyed,
   PromptRequestSchema,
   SetModelRequestSchema,
   SetThinkingRequestSchema,
@@ -11,15 +12,14 @@ import {
 } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type * as v from "valibot";
-import { modelCatalog } from "../agent/model-catalog.ts";
+import { currentCatalog } from "../agent/model-catalog.ts";
 import type { AppEnv } from "../app-env.ts";
 import { loadToolSettings, type ToolSettings } from "../config/effective-config.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
-import { openSession } from "../session/session-access.ts";
+import { openSession, type SessionStub } from "../session/session-access.ts";
 
-type Stub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
 type Ctx = Context<AppEnv>;
 
 /** The session (its object checks existence and status itself, so a record this isolate has seen is enough). */
@@ -31,7 +31,7 @@ async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<Resul
 }
 
 /** One answer from the session object, with what the route prepared. */
-async function answer(c: Ctx, run: (stub: Stub) => Promise<Result<object>>): Promise<Response> {
+async function answer(c: Ctx, run: (stub: SessionStub) => Promise<Result<object>>): Promise<Response> {
   const session = await sessionOf(c);
   if (!session.ok) return jsonError(c, session.error);
   const result = await run(session.value.stub);
@@ -39,7 +39,7 @@ async function answer(c: Ctx, run: (stub: Stub) => Promise<Result<object>>): Pro
 }
 
 /** A request's body and the settings its turn runs with, then one round trip to the session object. */
-function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: Stub, input: v.InferOutput<S>, settings: ToolSettings) => Promise<Result<object>>) {
+function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: ToolSettings) => Promise<Result<object>>) {
   return async (c: Ctx) => {
     const input = await body(c, schema);
     if (!input.ok) return jsonError(c, input.error);
@@ -49,7 +49,7 @@ function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: Stub, in
   };
 }
 
-function withBody<S extends v.GenericSchema>(schema: S, run: (stub: Stub, input: v.InferOutput<S>) => Promise<Result<object>>) {
+function withBody<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>) => Promise<Result<object>>) {
   return async (c: Ctx) => {
     const input = await body(c, schema);
     if (!input.ok) return jsonError(c, input.error);
@@ -66,10 +66,10 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:id/model", async (c) => {
     const input = await body(c, SetModelRequestSchema);
     if (!input.ok) return jsonError(c, input.error);
-    const settings = await loadToolSettings(c.env);
-    if (!settings.ok) return jsonError(c, settings.error);
+    const listed = await currentCatalog(c.env);
+    if (!listed.ok) return jsonError(c, listed.error);
     const { provider, modelId } = input.value;
-    const catalog = await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch);
+    const catalog = listed.value;
     if (!catalog.providers.includes(provider)) {
       const known = catalog.providers.join(", ") || "none (configure auth.modelProviders)";
       return jsonError(c, fail("VALIDATION_FAILED", `Unknown model provider "${provider}"; the providers are: ${known}.`, ["provider"]).error);
@@ -81,7 +81,7 @@ export const agentRoutes = new Hono<AppEnv>()
     return answer(c, (stub) => stub.setModel({ provider, modelId }));
   })
   .post("/:id/thinking", withBody(SetThinkingRequestSchema, (stub, input) => stub.setThinking(input.level)))
-  .get("/:id/fork-messages", (c) => answer(c, async (stub) => wrap("messages", await stub.forkMessages())))
+  .get("/:id/fork-messages", (c) => answer(c, async (stub) => keyed("messages", await stub.forkMessages())))
   .post("/:id/fork", withBody(ForkRequestSchema, (stub, input) => stub.fork(input.entryId)))
   .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
   .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))
@@ -94,11 +94,6 @@ export const agentRoutes = new Hono<AppEnv>()
   .get("/:id/models", async (c) => {
     const session = await sessionOf(c);
     if (!session.ok) return jsonError(c, session.error);
-    const settings = await loadToolSettings(c.env);
-    if (!settings.ok) return jsonError(c, settings.error);
-    return jsonOk(c, await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch));
+    const catalog = await currentCatalog(c.env);
+    return catalog.ok ? jsonOk(c, catalog.value) : jsonError(c, catalog.error);
   });
-
-function wrap(key: string, read: Result<unknown>): Result<object> {
-  return read.ok ? { ok: true, value: { [key]: read.value } } : read;
-}

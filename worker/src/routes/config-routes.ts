@@ -6,7 +6,7 @@ import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
 import { configStub, loadToolSettings, settingsOver } from "../config/effective-config.ts";
-import { modelCatalog } from "../agent/model-catalog.ts";
+import { currentCatalog } from "../agent/model-catalog.ts";
 import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
@@ -63,9 +63,8 @@ async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): P
 export const configRoutes = new Hono<AppEnv>()
   // Registered first, so it wins over /api/config/:domain.
   .get("/api/config/models", async (c) => {
-    const settings = await loadToolSettings(c.env);
-    if (!settings.ok) return jsonError(c, settings.error);
-    return jsonOk(c, await modelCatalog(settings.value.agent, c.env.PI_WEB_HIDE_PROVIDERS, fetch));
+    const catalog = await currentCatalog(c.env);
+    return catalog.ok ? jsonOk(c, catalog.value) : jsonError(c, catalog.error);
   })
   .get("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");

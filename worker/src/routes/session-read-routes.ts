@@ -1,8 +1,8 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, keyed, ok, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
-import { openSession } from "../session/session-access.ts";
+import { openSession, type SessionStub } from "../session/session-access.ts";
 import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
 import { loadToolSettings } from "../config/effective-config.ts";
 import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
@@ -54,27 +54,21 @@ export const sessionReadRoutes = new Hono<AppEnv>()
     return new Response(response.body, response);
   });
 
-type SessionStub = Extract<Awaited<ReturnType<typeof openSession>>, { ok: true }>["value"]["stub"];
-
 /** The plain reads: each answers one object from the session (ended sessions included, deleted ones 404). */
 const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<Result<object>>> = {
   state: async (stub, c) => {
     // The model a turn would use depends on the settings; without valid settings the state still answers.
     const settings = await loadToolSettings(c.env);
-    return wrap("state", await stub.state(settings.ok ? settings.value : undefined));
+    return keyed("state", await stub.state(settings.ok ? settings.value : undefined));
   },
-  stats: async (stub) => wrap("stats", await stub.stats()),
+  stats: async (stub) => keyed("stats", await stub.stats()),
   messages: async (stub, c) => {
     const history = (await stub.history()) as Result<SessionMessage[]>;
     if (!history.ok) return history;
     return ok({ messages: await withDisplayUrls(history.value, c.env.ATTACHMENT_SECRET, c.var.options.basePath) });
   },
-  commands: async (stub) => wrap("commands", (await stub.describe()) ? ok(COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
+  commands: async (stub) => keyed("commands", (await stub.describe()) ? ok(COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
 };
-
-function wrap(key: string, read: Result<unknown>): Result<object> {
-  return read.ok ? ok({ [key]: read.value }) : read;
-}
 
 for (const [name, read] of Object.entries(READS)) {
   sessionReadRoutes.get(`/:id/${name}`, async (c) => {

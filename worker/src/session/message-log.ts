@@ -6,6 +6,8 @@ export interface MessageLog {
   put(message: SessionMessage | ToolUiMessage): void;
   list(): SessionMessage[];
   count(): number;
+  /** The roles of the history's messages, in order, read without parsing the messages. */
+  roles(): string[];
   /** Drops the message `id` and every later one (nothing when there is no such message). */
   truncateFrom(id: string): void;
   /** Writes what was put since the last flush. */
@@ -33,6 +35,13 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
       const bodies = rows.map((row) => pending.get(row.id) ?? row.body);
       for (const id of fresh) bodies.push(pending.get(id)!);
       return bodies.slice(-capacity).map((body) => JSON.parse(body) as SessionMessage);
+    },
+    roles() {
+      // A message's role never changes, so a stored row's role holds for its pending newer state too.
+      const rows = sql.exec<{ role: string }>("SELECT json_extract(body, '$.role') AS role FROM messages ORDER BY seq").toArray();
+      const roles = rows.map((row) => row.role);
+      for (const id of fresh) roles.push((JSON.parse(pending.get(id)!) as SessionMessage).role);
+      return roles.slice(-capacity);
     },
     count() {
       return Math.min(capacity, sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n + fresh.size);

@@ -18,6 +18,9 @@ export function forgetSession(sessionId: string): void {
   seen.delete(sessionId.toLowerCase());
 }
 
+/** A session object's stub, as the routes hold it. */
+export type SessionStub = ReturnType<typeof sessionStub> & object;
+
 /**
  * The session named in the route, if it exists and the caller may use it: 404 SESSION_NOT_FOUND,
  * 403 FORBIDDEN, or (with `active`) 409 SESSION_ENDED. Without `active` the record may come from

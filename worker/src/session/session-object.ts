@@ -425,8 +425,8 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private statsOf(stores: SessionStores) {
-    const messages = stores.messages.list();
-    const counts = { user: messages.filter((m) => m.role === "user").length, assistant: messages.filter((m) => m.role === "assistant").length, total: messages.length };
+    const roles = stores.messages.roles();
+    const counts = { user: roles.filter((role) => role === "user").length, assistant: roles.filter((role) => role === "assistant").length, total: roles.length };
     return sessionStats(this.current?.sessionId ?? "", stores.counters.all(), stores.latency.summary(), counts, this.agent.tokens, this.agent.cost);
   }
 
