@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { mergePatch } from "./merge-patch.ts";
-import { fail, ok, type Result } from "./result.ts";
+import { resolveConfig } from "./resolve-config.ts";
+import type { Result } from "./result.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -102,24 +102,8 @@ export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
 
 export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
 
-/** Field paths of valibot issues, e.g. `cache.ttlMs`. */
-export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return [...new Set(issues.map((issue) => v.getDotPath(issue) ?? "(root)"))];
-}
-
 /** Layers of partial settings, lowest first (`null` resets a key), merged over the defaults and validated. */
-export function resolveWebConfig(
-  ...layers: unknown[]
-): Result<WebConfig> {
-  let merged: unknown = {};
-  for (const layer of layers) merged = mergePatch(merged, layer);
-  const parsed = v.safeParse(WebConfigSchema, merged);
-  if (parsed.success) return ok(parsed.output);
-  return fail("SCHEMA_VALIDATION_FAILED", describeIssues(parsed.issues), issuePaths(parsed.issues));
-}
-
-/** "path: message; path: message" for valibot issues. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; ");
+export function resolveWebConfig(...layers: unknown[]): Result<WebConfig> {
+  return resolveConfig(WebConfigSchema, ...layers);
 }
 

@@ -1,19 +1,17 @@
 import {
   AgentConfigSchema,
   deepFreeze,
-  describeIssues,
   fail,
-  issuePaths,
   KEYED_PROVIDERS,
-  mergePatch,
   ok,
+  resolveConfig,
   resolveWebConfig,
   type AgentConfig,
+  type Failure,
   type Result,
   type SearchKeys,
   type WebConfig,
 } from "@edge-web/shared";
-import * as v from "valibot";
 import type { Env } from "../env.ts";
 import type { ConfigLease } from "./config-object.ts";
 import type { StoredConfig } from "./config-store.ts";
@@ -98,17 +96,16 @@ function resolveLayers(env: Pick<Env, "WEB_CONFIG" | "AGENT_CONFIG">, stored: St
   const config = resolveWebConfig(web.value, settings, sandbox);
   const agentEnv = envLayer("AGENT_CONFIG", env.AGENT_CONFIG);
   if (!agentEnv.ok) return agentEnv;
-  const agentOnly = v.safeParse(AgentConfigSchema, agentEnv.value);
-  if (!agentOnly.success) {
-    return fail("INTERNAL_ERROR", `AGENT_CONFIG is invalid (${describeIssues(agentOnly.issues)}); fix the worker's AGENT_CONFIG variable.`, issuePaths(agentOnly.issues));
+  const agentOnly = resolveConfig(AgentConfigSchema, agentEnv.value);
+  if (!agentOnly.ok) {
+    return fail("INTERNAL_ERROR", `AGENT_CONFIG is invalid (${agentOnly.error.message}); fix the worker's AGENT_CONFIG variable.`, agentOnly.error.fields);
   }
-  const layered = [settings, sandbox, { modelProviders: auth.modelProviders ?? {} }].reduce((acc, layer) => mergePatch(acc, layer), agentEnv.value);
-  const agent = v.safeParse(AgentConfigSchema, layered);
-  if (!config.ok || !agent.success) {
-    const message = config.ok ? describeIssues(agent.success ? [] : agent.issues) : config.error.message;
-    return fail("INTERNAL_ERROR", `The stored configuration is invalid (${message}); correct it with PUT /api/config/settings, /sandbox or /auth.`);
+  const agent = resolveConfig(AgentConfigSchema, agentEnv.value, settings, sandbox, { modelProviders: auth.modelProviders ?? {} });
+  if (!config.ok || !agent.ok) {
+    const { message, fields } = config.ok ? (agent as Failure).error : config.error;
+    return fail("INTERNAL_ERROR", `The stored configuration is invalid (${message}); correct it with PUT /api/config/settings, /sandbox or /auth.`, fields);
   }
-  return ok(deepFreeze({ config: config.value, agent: agent.output }) as Resolved);
+  return ok(deepFreeze({ config: config.value, agent: agent.value }) as Resolved);
 }
 
 function effectiveSettings(env: Env, held: Lease): Result<Resolved> {
