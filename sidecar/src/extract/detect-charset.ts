@@ -79,12 +79,15 @@ const LOWER = /\p{Ll}/u;
 /** Punctuation that stands between words in any script's text. */
 const WORD_PUNCTUATION = /[\s\p{P}\p{N}]/u;
 
+/** The scripts told apart, each with its pattern (compiled once); han and kana count as one. */
+const SCRIPTS = ["Latin", "Cyrillic", "Greek", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai"].map((name) => ({
+  name: name === "Hiragana" || name === "Katakana" || name === "Han" ? "CJK" : name,
+  pattern: new RegExp(`\\p{Script=${name}}`, "u"),
+}));
+
 function script(char: string): string {
   if (char < "\u0080") return "Latin";
-  for (const name of ["Latin", "Cyrillic", "Greek", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai"]) {
-    if (new RegExp(`\\p{Script=${name}}`, "u").test(char)) return name === "Hiragana" || name === "Katakana" || name === "Han" ? "CJK" : name;
-  }
-  return "Other";
+  return SCRIPTS.find(({ pattern }) => pattern.test(char))?.name ?? "Other";
 }
 
 const scripts = new Map<string, string>();

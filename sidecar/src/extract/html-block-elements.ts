@@ -5,3 +5,6 @@ export const BLOCK_ELEMENTS: ReadonlySet<string> = new Set([
   "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
   "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 ]);
+
+/** Heading elements and their levels. */
+export const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };

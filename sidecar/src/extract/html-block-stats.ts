@@ -1,8 +1,9 @@
 import type { Element, ParentNode } from "domhandler";
 import { contains, isElement, isText, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
 import { type ClassHint, classHint } from "./html-class-hints.ts";
 import { isFurniture, isHidden } from "./html-visibility.ts";
+import { isHtmlSpace } from "./whitespace.ts";
 
 /** Text measures of one element's subtree, gathered in a single walk; what content scoring works from. */
 export interface BlockStats {
@@ -49,7 +50,6 @@ const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
 const PROSE_MAX_LINK_DENSITY = 0.5;
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Where short text is structure (a heading, a specification, a parameter) rather than a label. */
 const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "li"]);
 /** A caption describes the picture before it in the same figure, at most this many levels up. */
@@ -73,7 +73,7 @@ interface Open {
 
 function countChars(data: string): number {
   let chars = 0;
-  for (let i = 0; i < data.length; i++) if (!isSpace(data.charCodeAt(i))) chars++;
+  for (let i = 0; i < data.length; i++) if (!isHtmlSpace(data.charCodeAt(i))) chars++;
   return chars;
 }
 
@@ -99,10 +99,6 @@ function isComma(code: number): boolean {
   // , ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ，
   return code === 0x2c || code === 0x60c || code === 0xfe50 || code === 0xfe10 || code === 0xfe11 || code === 0x2e41 ||
     code === 0x2e34 || code === 0x2e32 || code === 0xff0c;
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d || code === 0x0c || code === 0xa0;
 }
 
 /**
@@ -155,7 +151,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         let commas = 0;
         for (let i = 0; i < data.length; i++) {
           const code = data.charCodeAt(i);
-          if (isSpace(code)) continue;
+          if (isHtmlSpace(code)) continue;
           chars++;
           if (isComma(code)) commas++;
         }
@@ -233,7 +229,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       const parentEntry = open[open.length - 1] as Open;
       parentEntry.image ??= entry.image;
-      if (HEADINGS.has(node.name)) entry.stats.heading ??= node;
+      if (HEADING_LEVELS[node.name] !== undefined) entry.stats.heading ??= node;
       parentEntry.stats.heading ??= entry.stats.heading;
       const parent = parentEntry.stats;
       const own = entry.stats;

@@ -1,6 +1,6 @@
 import type { ChildNode, Element } from "domhandler";
 import { isElement, isText, textContent, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 import { isDateline, MAX_DATELINE_CHARS } from "./html-dateline.ts";
@@ -26,7 +26,6 @@ const LINKY_CONTAINER_DENSITY = 0.25;
 const PROSE_COMMAS = 10;
 /** Bylines and author boxes are short; longer text under such a name is content that happens to be named so. */
 const MAX_BYLINE_CHARS = 400;
-const HEADINGS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 /** Containers judged as a whole; paragraphs and inline elements are judged by the block they are in. */
 const CONTAINERS = new Set(["div", "section", "ul", "ol", "dl", "table", "form", "fieldset", "header", "footer", "aside", "nav", "article", "figure", "center", "details", "menu"]);
 
@@ -94,15 +93,18 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const container = CONTAINERS.has(element.name);
   if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
-  if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(plainText(element)).join(" "))) return true;
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(oneLine(plainText(element)))) return true;
+  // The element's text as one line, read once when a check needs it.
+  let text: string | undefined;
+  const line = (): string => (text ??= oneLine(plainText(element)));
+  if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) return true;
   // A heading that is a link stays (a listing's titles); so does a sentence around a long link, but not a paragraph
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
-    if (HEADINGS[element.name] !== undefined) return false;
+    if (HEADING_LEVELS[element.name] !== undefined) return false;
     if (element.name !== "p") return true;
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
-    return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(oneLine(plainText(element)))) || isLabelledLink(element);
+    return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
   }
   if (!container) return false;
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
@@ -149,7 +151,7 @@ export function boilerplateWithin(
         if (!isElement(node) || found.has(node)) return false;
         const entry = stats.get(node);
         if (!entry) return false;
-        const level = HEADINGS[node.name];
+        const level = HEADING_LEVELS[node.name];
         if (level !== undefined && level <= 2 && !headlineSeen && entry.chars > 0) {
           headlineSeen = true;
           if (repeatsTitle(textContent(node), titles)) {
@@ -240,7 +242,7 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
         }
         return false;
       }
-      const level = HEADINGS[node.name];
+      const level = HEADING_LEVELS[node.name];
       // A "heading" as long as a paragraph, or ending as a sentence does, is a standfirst or a pull quote set in
       // heading type: content, not a section's title.
       if (level !== undefined && (entry.chars > MAX_HEADING_CHARS || SENTENCE_END.test(oneLine(plainText(node))))) {

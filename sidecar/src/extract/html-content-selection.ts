@@ -1,10 +1,9 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { isElement, textContent } from "./dom.ts";
+import { isElement } from "./dom.ts";
 import { boilerplateWithin } from "./html-boilerplate.ts";
 import { type Landmarks, measureBlocks, type PageBlocks } from "./html-block-stats.ts";
 import { findMainContent } from "./html-main-content.ts";
 import { standfirst } from "./html-standfirst.ts";
-import { repeatsTitle } from "./repeats-title.ts";
 import type { PageInfo } from "./html-metadata.ts";
 
 /** Nodes to render, and the elements inside them to leave out. */
@@ -103,8 +102,8 @@ export function selectContent(info: PageInfo): ContentSelection {
   const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;
   const chosen = clear ? scored.element : (marked ?? frame);
   // A header apart from the body (a cover, a hero) brings the headline and standfirst.
-  const { headline } = info;
-  const lead = clear && headline && repeatsTitle(textContent(headline), titles) ? standfirst(headline, scored.element, blocks) : [];
+  const { headline, headlineRepeatsTitle } = info;
+  const lead = clear && headline && headlineRepeatsTitle ? standfirst(headline, scored.element, blocks) : [];
   const nodes = chosen && [...lead, chosen];
   const { captions } = blocks;
   if (!nodes) return { page, hasProse, captions };

@@ -1,6 +1,6 @@
 import type { Element } from "domhandler";
 import { isElement } from "./dom.ts";
-import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
 import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
 
 /** The page's main block. */
@@ -35,7 +35,6 @@ const MAX_LEAD_SHARE = 0.5;
 const MAX_LEAD_LINK_DENSITY = 0.2;
 /** The lead is looked for this many levels above the body at most (headline, standfirst, picture, dateline wrappers). */
 const MAX_LEAD_LEVELS = 3;
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 const CONTENT_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote", "figure"]);
 const FIGURE = new Set(["figure", "figcaption"]);
 
@@ -74,7 +73,7 @@ function sideOf(parent: Element, branch: Element, before: boolean, stats: PageBl
 function leadChrome(elements: readonly Element[], stats: PageBlocks["stats"], out: Element[]): void {
   for (const element of elements) {
     const entry = stats.get(element);
-    if (!entry || HEADINGS.has(element.name)) continue;
+    if (!entry || HEADING_LEVELS[element.name] !== undefined) continue;
     if (entry.prose === 0 || FIGURE.has(element.name) || entry.hint.byline) {
       if (BLOCK_ELEMENTS.has(element.name) || entry.images === 0) out.push(element);
       continue;

@@ -1,6 +1,6 @@
 import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
 import { isHidden } from "./html-visibility.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis } from "./markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "./markdown-syntax.ts";
@@ -28,7 +28,6 @@ const MAX_QUOTE_DEPTH = 8;
 /** As browsers do, but lower: a colspan of thousands would only produce empty cells. */
 const MAX_COLSPAN = 100;
 
-const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
 /** Blocks that hold text rather than title it. */
 const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);

@@ -5,7 +5,7 @@ import { summarizeJsonLd } from "./json-ld.ts";
 import { jsonLdHtml } from "./json-ld-html.ts";
 import { repeatsTitle } from "./repeats-title.ts";
 import { resolveUrl } from "./resolve-url.ts";
-import { oneLine } from "./whitespace.ts";
+import { isHtmlSpace, oneLine } from "./whitespace.ts";
 
 /**
  * What a page says about itself (in <head> and JSON-LD): title, metadata, the base URL for its links; and what
@@ -32,12 +32,10 @@ export interface PageInfo {
   structuredHtml?: string;
   /** The headline: the visible <h1> that repeats a declared title, else the first one. */
   headline?: Element;
+  /** Whether the headline repeats a declared title (else it is only the first <h1>). */
+  headlineRepeatsTitle: boolean;
   /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
-}
-
-function isHtmlSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c || code === 0xa0;
 }
 
 /** Shown characters, with each run of whitespace between words counted as one space. */
@@ -179,7 +177,8 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     (value): value is string => value !== undefined,
   );
   // The headline is the <h1> that repeats a declared title, else the first: other <h1>s head boxes (a newsletter's).
-  const headline = headings.find((heading) => repeatsTitle(textContent(heading), titles)) ?? headings[0];
+  const titled = headings.find((heading) => repeatsTitle(textContent(heading), titles));
+  const headline = titled ?? headings[0];
   const holdsHeadline = new Set<Element>();
   if (headline) addAncestors(headline, holdsHeadline);
   const title = declared || meta.get("og:title") || (firstH1 && oneLine(textContent(firstH1))) || undefined;
@@ -192,6 +191,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     holdsMain,
     holdsHeadline,
     ...(headline ? { headline } : {}),
+    headlineRepeatsTitle: titled !== undefined,
     ...(structuredHtml ? { structuredHtml } : {}),
   };
   return title ? { title, ...page } : page;

@@ -14,3 +14,8 @@ export function collapseSpaces(text: string): string {
 export function oneLine(text: string): string {
   return collapseSpaces(text).trim();
 }
+
+/** Whether a character code is HTML whitespace or a no-break space: what separates words on the page. */
+export function isHtmlSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c || code === 0xa0;
+}
