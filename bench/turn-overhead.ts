@@ -1,4 +1,5 @@
 import type { ScriptedReply } from "../test-support/model-script.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
 import { type ApiTarget, BENCH_MODEL_KEY, type BenchStack } from "./bench-stack.ts";
 import { percentiles } from "./percentiles.ts";
 
@@ -8,31 +9,16 @@ const TURN: ScriptedReply[] = [
   { text: ["The", " answer", "."], usage: { input: 80, output: 5 } },
 ];
 
-/** Frames of an SSE response, as a client reads them. */
-function reader(res: Response) {
-  const stream = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return {
-    /** Milliseconds (from `start`) at which the first text-delta and the finish arrived. */
-    async times(start: number): Promise<{ firstDelta: number; finish: number }> {
-      let firstDelta = NaN;
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end < 0) {
-          const { value, done } = await stream.read();
-          if (done) throw new Error("the stream ended before the turn did");
-          buffer += decoder.decode(value, { stream: true });
-          continue;
-        }
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (Number.isNaN(firstDelta) && block.includes('"type":"text-delta"')) firstDelta = performance.now() - start;
-        if (block.includes('"type":"finish"')) return { firstDelta, finish: performance.now() - start };
-      }
-    },
-    close: () => stream.cancel(),
-  };
+/** Milliseconds (from `start`) at which a turn's first text-delta and its finish arrived on the stream. */
+async function turnTimes(stream: ReturnType<typeof sseReader>, start: number): Promise<{ firstDelta: number; finish: number }> {
+  let firstDelta = Number.NaN;
+  for (;;) {
+    const frame = await stream.next();
+    if (!frame) throw new Error("the stream ended before the turn did");
+    const type = frame.data?.chunk?.type;
+    if (Number.isNaN(firstDelta) && type === "text-delta") firstDelta = performance.now() - start;
+    if (type === "finish") return { firstDelta, finish: performance.now() - start };
+  }
 }
 
 /** The fake model's own time for the turn's two calls, asked directly, one after the other. */
@@ -52,14 +38,14 @@ async function modelAlone(bench: BenchStack): Promise<number> {
 
 async function throughApi(target: ApiTarget, bench: BenchStack) {
   const sessionId = await target.newSession();
-  const stream = reader(await fetch(`${target.url}/api/sessions/${sessionId}/stream`));
+  const stream = sseReader((await fetch(`${target.url}/api/sessions/${sessionId}/stream`)).body!);
   bench.model.script.script(...TURN);
   const started = performance.now();
   const res = await target.post(`/api/sessions/${sessionId}/messages`, { message: "a question" });
   if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
-  const times = await stream.times(started);
-  await stream.close();
+  const times = await turnTimes(stream, started);
+  await stream.cancel();
   return times;
 }
 

@@ -7,38 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const KEY = "sk-e2e-model-key-0123456789abcdef";
 const PAGE = `<!doctype html><html><head><title>Turn page</title></head><body><article><h1>Turn page</h1>
 <p>An agent turn fetched this page from a loopback origin and read it back to the model.</p></article></body></html>`;
 
-/** Frames of a live SSE response, read as they arrive. */
+/** A live SSE response, read as it arrives. */
 function frames(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  const reader = sseReader(res.body!);
   return {
-    async next(): Promise<{ id?: number; data: any } | undefined> {
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(":")) continue;
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          return { ...(id && { id: Number(id) }), data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) };
-        }
-        const { value, done } = await reader.read();
-        if (done) return undefined;
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
     /** The chunks of one turn, `start` to `finish`. */
     async turn(): Promise<UIMessageChunk[]> {
       const chunks: UIMessageChunk[] = [];
-      for (let frame = await this.next(); frame; frame = await this.next()) {
-        if (frame.data.kind !== "uiMessageChunk") continue;
+      for (let frame = await reader.next(); frame; frame = await reader.next()) {
+        if (frame.data?.kind !== "uiMessageChunk") continue;
         chunks.push(frame.data.chunk);
         if (frame.data.chunk.type === "finish") break;
       }

@@ -3,37 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const ALICE = "alice-token-0123456789";
 const BOB = "bob-token-0123456789";
 const ADMIN = "admin-token-0123456789";
-
-/** Reads SSE frames from a live HTTP response as they arrive. */
-function frames(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const take = async (n: number) => {
-    const out: Array<{ id?: number; event?: string; data: any }> = [];
-    while (out.length < n) {
-      const end = buffer.indexOf("\n\n");
-      if (end < 0) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        continue;
-      }
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (block.startsWith(":")) continue;
-      const id = /^id: (\d+)$/m.exec(block)?.[1];
-      out.push({ ...(id && { id: Number(id) }), event: /^event: (.*)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
-    }
-    return out;
-  };
-  return { take, close: () => reader.cancel() };
-}
 
 describe("the session protocol over npm start's stack", () => {
   let origin: Origin;
@@ -67,21 +42,21 @@ describe("the session protocol over npm start's stack", () => {
     const id = await newSession();
     const live = await api(`/api/sessions/${id}/stream`, ALICE);
     expect(live.headers.get("content-type")).toBe("text/event-stream");
-    const stream = frames(live);
+    const stream = sseReader(live.body!);
     await post(`/api/sessions/${id}/tools/fetch_content`, ALICE, { url: `${origin.url}/note.txt` });
     const first = await stream.take(4);
     expect(first.map((f) => f.data.chunk.type)).toEqual(["start", "tool-input-available", "tool-output-available", "finish"]);
-    await stream.close();
+    await stream.cancel();
 
     // Missed while disconnected: two more calls.
     await post(`/api/sessions/${id}/tools/get_search_content`, ALICE, { responseId: "nope" });
     await post(`/api/sessions/${id}/tools/fetch_content`, ALICE, { url: `${origin.url}/page.html` });
     const resumed = await api(`/api/sessions/${id}/stream`, ALICE, { headers: { "Last-Event-ID": String(first.at(-1)!.id) } });
-    const again = frames(resumed);
+    const again = sseReader(resumed.body!);
     const replay = await again.take(8);
     expect(replay.map((f) => f.id)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
     expect(replay[2]!.data.chunk.type).toBe("tool-output-error");
-    await again.close();
+    await again.cancel();
   });
 
   it("keeps sessions to their token and config writes to the admin", async () => {

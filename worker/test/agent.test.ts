@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
-import { sseReader, type ReadFrame } from "./sse-reader.ts";
+import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
 
 const origin = inject("originUrl");
 const fakes = inject("fakeModels");

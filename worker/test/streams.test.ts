@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { call, newSession, openStream, tool } from "./helpers.ts";
-import { sseReader, type ReadFrame } from "./sse-reader.ts";
+import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
 
 const origin = inject("originUrl");
 /** A quick tool call that produces its four frames without touching the network. */

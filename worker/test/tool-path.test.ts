@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
-import { sseReader } from "./sse-reader.ts";
+import { sseReader } from "../../test-support/sse-reader.ts";
 
 const origin = inject("originUrl");
 const localSearch = inject("localSearchUrl");
