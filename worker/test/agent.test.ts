@@ -343,6 +343,13 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
     expect(JSON.stringify(requests.at(-1)!.body.messages)).toContain("did not allow");
     const stats = (await s.get("stats")).body.stats;
     expect(stats.web.pagesFetched).toBe(1);
+
+    // A call that could not run is refused without asking.
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: 42 } }] }, { text: ["no URL then"] });
+    await s.post("messages", { message: "read nothing" });
+    const invalid = await untilFinish(s.stream);
+    expect(invalid.find((f) => f.data.chunk?.type === "tool-output-error")!.data.chunk.errorText).toMatch(/^INVALID_INPUT/);
+    expect(invalid.some((f) => f.data?.payload?.control === "extension-ui")).toBe(false);
     await s.stream.cancel();
   });
 });

@@ -1,7 +1,8 @@
-import { describeIssues, displayUrl, isPlainObject, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
+import { describeIssues, displayUrl, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
 import { executeTool } from "../tools/execute-tool.ts";
+import { mergeInputs } from "../tools/merge-inputs.ts";
 import type { Tool, ToolContext } from "../tools/tool.ts";
 import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
@@ -24,13 +25,20 @@ export interface AgentToolDeps {
   newId(): string;
 }
 
-/** What the user is asked to allow, without credentials in URLs. */
-function describeCall(name: string, input: unknown): string {
-  const fields = isPlainObject(input) ? input : {};
-  const list = (one: unknown, many: unknown) => [one, ...(Array.isArray(many) ? many : [])].filter((x): x is string => typeof x === "string");
-  if (name === "fetch_content") return `Fetch ${list(fields.url, fields.urls).map(displayUrl).join(", ") || "(no URL)"}`;
-  if (name === "web_search") return `Search the web for ${list(fields.query, fields.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)"}`;
-  return `Read the stored result ${JSON.stringify(fields.responseId ?? "")}`;
+/** The fields of the tools' checked inputs that say what a call will do. */
+interface CallInput {
+  url?: string;
+  urls?: string[];
+  query?: string;
+  queries?: string[];
+  responseId?: string;
+}
+
+/** What the user is asked to allow, as the call will run it (merged and trimmed), without credentials in URLs. */
+function describeCall(name: string, input: CallInput): string {
+  if (name === "fetch_content") return `Fetch ${mergeInputs(input.url, input.urls).map(displayUrl).join(", ") || "(no URL)"}`;
+  if (name === "web_search") return `Search the web for ${mergeInputs(input.query, input.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)"}`;
+  return `Read the stored result ${JSON.stringify(input.responseId ?? "")}`;
 }
 
 /**
@@ -46,17 +54,19 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
     description: web.description,
     inputSchema: jsonSchema(TOOL_INPUT_SCHEMAS.get(web.name) as Parameters<typeof jsonSchema>[0]),
     async execute(input: unknown, { toolCallId, abortSignal }) {
+      // Checked first: the user is asked about a call that can run, described as it will run.
+      const params = v.safeParse(web.params, input);
+      if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${describeIssues(params.issues)}`);
       if (deps.gate) {
         await deps.hooks.inputShown(toolCallId);
         const id = `ui_${deps.newId()}`;
-        deps.hooks.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message: describeCall(web.name, input) } });
+        const message = describeCall(web.name, params.output as CallInput);
+        deps.hooks.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message } });
         deps.hooks.emit({ type: "tool-approval-request", approvalId: id, toolCallId });
         const approved = await deps.gate.wait(id, abortSignal);
         deps.hooks.emit({ type: "tool-approval-response", approvalId: id, approved });
         if (!approved) throw new ToolCallFailed(`DENIED: the user did not allow this ${web.name} call; nothing was fetched.`);
       }
-      const params = v.safeParse(web.params, input);
-      if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${describeIssues(params.issues)}`);
       const answer = await executeTool(web, params.output, deps.context(abortSignal));
       if (!answer.ok) throw new ToolCallFailed(`${answer.error.code}: ${answer.error.message}`);
       return answer.value;

@@ -14,7 +14,12 @@ export interface HistorySources {
 }
 
 /** File parts of the history point at attachments so: `attachment:<id>`. */
-export const ATTACHMENT_URL = /^attachment:(att_[A-Za-z0-9_-]+)$/;
+const ATTACHMENT_URL = /^attachment:(att_[A-Za-z0-9_-]+)$/;
+
+/** The attachment a history part points at, if it is such a file part. */
+export function attachmentIdOf(part: SessionMessage["parts"][number]): string | undefined {
+  return part.type === "file" && typeof part.url === "string" ? ATTACHMENT_URL.exec(part.url)?.[1] : undefined;
+}
 const MENTION = /@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
 
 /** A steered message sits inside the assistant message it interrupted; the model sees it as the user's turn. */
@@ -43,7 +48,7 @@ async function resolveFiles(message: SessionMessage, sources: HistorySources): P
   if (message.role !== "user") return message;
   const parts = await Promise.all(
     message.parts.map(async (part) => {
-      const id = part.type === "file" && typeof part.url === "string" ? ATTACHMENT_URL.exec(part.url)?.[1] : undefined;
+      const id = attachmentIdOf(part);
       if (!id) return part;
       const file = await sources.attachment(id);
       if (!file) return { type: "text", text: `[The attached file ${String(part.filename ?? id)} is no longer available.]` };

@@ -16,6 +16,11 @@ export async function signAttachmentUrl(secret: string, id: string, now = Date.n
   return `/api/attachments/${id}/raw?exp=${exp}&sig=${toBase64url(new Uint8Array(mac))}`;
 }
 
+/** The URL a client shows an attachment with: the signed download path under the API's base path. */
+export async function attachmentDisplayUrl(basePath: string, secret: string, id: string): Promise<string> {
+  return basePath.replace(/\/$/, "") + (await signAttachmentUrl(secret, id));
+}
+
 /**
  * Whether `sig` is our HMAC over `${id}.${exp}` and `exp` is still in the future. Web Crypto's HMAC
  * verify compares in constant time, so a forger learns nothing from how fast a guess fails.

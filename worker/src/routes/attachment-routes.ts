@@ -7,7 +7,7 @@ import { getAttachment, putAttachment, type Attachment } from "../attachments/at
 import { describeUpload } from "../attachments/describe-upload.ts";
 import { maxAttachmentBytes } from "../attachments/max-attachment-bytes.ts";
 import { readLimitedForm } from "../attachments/read-limited-form.ts";
-import { signAttachmentUrl, verifyAttachmentSignature } from "../attachments/sign-attachment-url.ts";
+import { attachmentDisplayUrl, verifyAttachmentSignature } from "../attachments/sign-attachment-url.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession } from "../session/session-access.ts";
 
@@ -39,7 +39,7 @@ export const attachmentUploadRoute = new Hono<AppEnv>().post("/api/sessions/:id/
     await c.env.ATTACHMENTS.delete(attachment.id);
     return jsonError(c, recorded.error);
   }
-  const displayUrl = c.var.options.basePath.replace(/\/$/, "") + (await signAttachmentUrl(secret, attachment.id));
+  const displayUrl = await attachmentDisplayUrl(c.var.options.basePath, secret, attachment.id);
   return jsonOk(c, { attachment, displayUrl });
 });
 

@@ -5,8 +5,8 @@ import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession, type SessionStub } from "../session/session-access.ts";
 import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
 import { loadToolSettings } from "../config/effective-config.ts";
-import { ATTACHMENT_URL } from "../agent/to-model-messages.ts";
-import { signAttachmentUrl } from "../attachments/sign-attachment-url.ts";
+import { attachmentIdOf } from "../agent/to-model-messages.ts";
+import { attachmentDisplayUrl } from "../attachments/sign-attachment-url.ts";
 import type { SessionMessage } from "@edge-web/shared";
 import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
@@ -28,8 +28,8 @@ async function withDisplayUrls(messages: SessionMessage[], secret: string | unde
       ...message,
       parts: await Promise.all(
         message.parts.map(async (part) => {
-          const id = part.type === "file" && typeof part.url === "string" ? ATTACHMENT_URL.exec(part.url)?.[1] : undefined;
-          return id ? { ...part, url: basePath.replace(/\/$/, "") + (await signAttachmentUrl(secret, id)) } : part;
+          const id = attachmentIdOf(part);
+          return id ? { ...part, url: await attachmentDisplayUrl(basePath, secret, id) } : part;
         }),
       ),
     })),
