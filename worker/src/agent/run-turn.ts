@@ -1,6 +1,6 @@
 import type { ControlPayload, UiMessageChunk } from "@edge-web/shared";
 import {
-  readUIMessageStream,
+  createUIMessageStream,
   stepCountIs,
   streamText,
   toUIMessageStream,
@@ -46,15 +46,13 @@ export interface TurnOutput {
   message(message: UIMessage): void;
 }
 
-export type TurnEnd = "finished" | "max-steps" | "aborted" | "error";
-
 /**
  * One turn: the AI SDK's loop of model calls and tool calls (at most `maxSteps` calls), its chunks
  * filtered to the session's protocol and streamed as they come, the assistant message rebuilt from
  * those very chunks (so a client rebuilding it from the stream gets the same). Whatever happens —
  * a model failure, an abort, the step limit — the turn ends with a `finish` chunk; never throws.
  */
-export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<TurnEnd> {
+export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
   const shown = new Set<string>();
   const waiting = new Map<string, () => void>();
   const hooks: TurnStreamHooks = {
@@ -64,9 +62,20 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<TurnEnd>
   };
   const assembly = new TransformStream<UiMessageChunk, UiMessageChunk>();
   const writer = assembly.writable.getWriter();
+  // The message is rebuilt from the very chunks the stream carries; copies are taken only at step ends
+  // (a copy per chunk would copy every fetched page again with each text delta).
   let latest: UIMessage | undefined;
+  const rebuilt = createUIMessageStream<UIMessage>({
+    execute: ({ writer }) => writer.merge(assembly.readable as ReadableStream<never>),
+    onStepEnd: ({ responseMessage }) => out.message(responseMessage),
+    onEnd: ({ responseMessage }) => {
+      latest = responseMessage;
+    },
+    onError: () => "",
+  });
   const assembled = (async () => {
-    for await (const message of readUIMessageStream({ stream: assembly.readable as ReadableStream<never>, onError: () => {} })) latest = message as UIMessage;
+    const reader = rebuilt.getReader();
+    while (!(await reader.read()).done);
   })();
   const push = (chunk: UiMessageChunk) => {
     out.emit(chunk);
@@ -120,7 +129,6 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<TurnEnd>
         shown.add(chunk.toolCallId);
         waiting.get(chunk.toolCallId)?.();
       }
-      if (chunk.type === "finish-step" && latest) out.message(latest);
     }
   } catch (error) {
     if (!plan.signal.aborted) {
@@ -129,12 +137,9 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<TurnEnd>
     }
   }
 
-  let end: TurnEnd = failed ? "error" : "finished";
   if (plan.signal.aborted) {
-    end = "aborted";
     if (!sawAbort) push({ type: "abort" });
   } else if (!failed && finish?.type === "finish" && finish.finishReason === "tool-calls" && steps >= plan.maxSteps) {
-    end = "max-steps";
     const id = `text-max-steps-${plan.messageId}`;
     push({ type: "text-start", id });
     push({ type: "text-delta", id, delta: `Stopped after ${steps} model calls, the most one turn may make (settings.agent.maxSteps); send a message to continue.` });
@@ -144,5 +149,4 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<TurnEnd>
   await writer.close().catch(() => {});
   await assembled;
   if (latest) out.message(latest);
-  return end;
 }

@@ -14,7 +14,6 @@ import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
 /** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
 export interface TurnMarker {
   messageId: string;
-  startedAt: number;
   user: SessionMessage;
 }
 
@@ -61,7 +60,7 @@ export function createTurnRunner(deps: TurnDeps): TurnRunner {
     // Nothing is committed before the first model call (a commit would hold the call back): the
     // history is written with the session's next flush, the marker without waiting for its commit.
     deps.saveMessage(user);
-    deps.markTurn({ messageId, startedAt: Date.now(), user });
+    deps.markTurn({ messageId, user });
     const createdAt = Date.now();
     const keep = (message: { parts: unknown[] }) =>
       deps.saveMessage({ id: messageId, role: "assistant", parts: message.parts as SessionMessage["parts"], metadata: { createdAt } });
