@@ -221,6 +221,25 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
+  it("says what to check when the provider answers 404 or another 4xx, or cannot be reached", async () => {
+    const s = await followed();
+    for (const [status, expected] of [
+      [404, /HTTP 404: check the model id .*auth\.modelProviders\.fake\.baseURL/],
+      [400, /rejected the request \(HTTP 400\); check the model and its settings/],
+    ] as const) {
+      await openai.script({ status });
+      await s.post("messages", { message: `answer ${status}` });
+      expect((await untilFinish(s.stream)).find((f) => f.data.chunk?.type === "error")!.data.chunk.errorText).toMatch(expected);
+    }
+    await s.stream.cancel();
+    // A port nothing listens on: the connection is refused.
+    const nowhere = agentEnv({ modelProviders: { ...PROVIDERS, fake: { ...PROVIDERS.fake, baseURL: "http://127.0.0.2:9/v1" } } });
+    const unreachable = await followed(nowhere);
+    await unreachable.post("messages", { message: "hi" });
+    expect((await untilFinish(unreachable.stream)).find((f) => f.data.chunk?.type === "error")!.data.chunk.errorText).toMatch(/could not be reached; check auth\.modelProviders\.fake\.baseURL/);
+    await unreachable.stream.cancel();
+  });
+
   it("retries a 429 honouring a short Retry-After, and says when to retry after a long one", async () => {
     await openai.script({ status: 429, headers: { "retry-after": "0" } }, { text: ["after a retry"] });
     const s = await followed();
@@ -446,6 +465,8 @@ describe("the session's agent endpoints", () => {
     expect(await rpc({ correlationId: "c1", method: "results.list" })).toMatchObject({ control: "ui-rpc", response: { correlationId: "c1", ok: true, result: { results: [{ responseId: fetched.body.responseId, kind: "fetch" }] } } });
     expect((await rpc({ correlationId: "c2", method: "results.get", params: { responseId: fetched.body.responseId } })).response.result.kind).toBe("fetch");
     expect((await rpc({ correlationId: "c3", method: "session.stats" })).response.result.toolCalls).toBe(1);
+    expect((await rpc({ correlationId: "c5", method: "results.get" })).response).toMatchObject({ ok: false, error: expect.stringContaining("params { responseId") });
+    expect((await rpc({ correlationId: "c6", method: "results.get", params: { responseId: "nope" } })).response).toMatchObject({ ok: false, error: expect.stringContaining('"nope"') });
     expect(await rpc({ correlationId: "c4", method: "nope" })).toMatchObject({ response: { correlationId: "c4", ok: false, error: expect.stringMatching(/Unknown method/) } });
     expect((await call("POST", `/api/sessions/${id}/ui-rpc`, { method: "x" })).status).toBe(400);
     await stream.cancel();

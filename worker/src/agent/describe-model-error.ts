@@ -1,5 +1,5 @@
 import { APICallError } from "ai";
-import { MAX_RETRY_AFTER_MS, ModelTimeoutError, retryAfterMs } from "./model-fetch.ts";
+import { MAX_RETRY_AFTER_MS, ModelTimeoutError, ModelUnreachableError, retryAfterMs } from "./model-fetch.ts";
 
 /** The errors an error and its causes are made of, outermost first. */
 function chain(error: unknown): unknown[] {
@@ -35,7 +35,7 @@ export function describeModelError(error: unknown, provider: string, api: string
   if (errors.some((e) => named(e, "AI_JSONParseError", "AI_TypeValidationError", "AI_InvalidResponseDataError", "AI_EmptyResponseBodyError"))) {
     return `${where} sent a malformed stream; retry, or check that auth.modelProviders.${provider}.baseURL speaks the ${api} API.`;
   }
-  if (call || errors.some((e) => e instanceof TypeError)) return `${where} could not be reached; check auth.modelProviders.${provider}.baseURL.`;
+  if (call || errors.some((e) => e instanceof ModelUnreachableError)) return `${where} could not be reached; check auth.modelProviders.${provider}.baseURL.`;
   const name = errors.find((e) => e instanceof Error) as Error | undefined;
   return `The model call failed (${name?.name ?? "unknown error"}); retry.`;
 }

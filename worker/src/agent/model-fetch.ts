@@ -8,6 +8,14 @@ export class ModelTimeoutError extends Error {
   }
 }
 
+/** The provider could not be reached: the request failed before any answer came (refused, reset, no route, bad address). */
+export class ModelUnreachableError extends Error {
+  override readonly name = "ModelUnreachableError";
+  constructor(cause: unknown) {
+    super("the model provider could not be reached", { cause });
+  }
+}
+
 /** Longest Retry-After the agent waits out itself; a longer one ends the turn, saying when to retry. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 const RETRIES = 2;
@@ -77,7 +85,9 @@ export function modelFetch(idleMs: number): typeof globalThis.fetch {
       try {
         response = await fetch(input, { ...init, signal: controller.signal });
       } catch (error) {
-        throw controller.signal.reason instanceof ModelTimeoutError ? controller.signal.reason : error;
+        if (controller.signal.reason instanceof ModelTimeoutError) throw controller.signal.reason;
+        // The caller's abort stays an abort; anything else before an answer is the network's (the runtimes word it differently).
+        throw outer?.aborted ? error : new ModelUnreachableError(error);
       } finally {
         disarm();
       }
