@@ -1,30 +1,36 @@
 import * as v from "valibot";
 import type { WebErrorCode } from "./error-codes.ts";
 
+/** Field descriptions travel into every JSON Schema of the tools (models, MCP, OpenAPI). */
+const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
+
 /** Input objects keep unknown fields (agents send extras); known fields must have their types. */
 export const WebSearchParamsSchema = v.looseObject({
-  query: v.optional(v.string()),
-  queries: v.optional(v.array(v.string())),
-  numResults: v.optional(v.number()),
-  includeContent: v.optional(v.boolean()),
+  query: v.optional(described(v.string(), "One search query. Use `queries` to run several at once.")),
+  queries: v.optional(described(v.array(v.string()), "Up to 5 search queries, run in parallel; results come back per query.")),
+  numResults: v.optional(described(v.number(), "Results per query; default and maximum: the service's web.maxResults (5 unless configured).")),
+  includeContent: v.optional(described(v.boolean(), "Also fetch each result's page and include its content as Markdown.")),
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
 export const FetchContentParamsSchema = v.looseObject({
-  url: v.optional(v.string()),
-  urls: v.optional(v.array(v.string())),
-  preferReader: v.optional(v.boolean()),
+  url: v.optional(described(v.string(), "An http(s) URL to fetch. Use `urls` for several.")),
+  urls: v.optional(described(v.array(v.string()), "Several http(s) URLs, fetched in parallel; one result per URL, in order.")),
+  preferReader: v.optional(described(v.boolean(), "Read the page through the configured reader service first (for pages that need a browser to render).")),
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;
 
-const index = v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more"));
+const index = (text: string) => described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more")), text);
 
 export const GetSearchContentParamsSchema = v.looseObject({
-  responseId: v.string("responseId is required: pass the responseId of a web_search or fetch_content result"),
-  query: v.optional(v.string()),
-  queryIndex: v.optional(index),
-  url: v.optional(v.string()),
-  urlIndex: v.optional(index),
+  responseId: described(
+    v.string("responseId is required: pass the responseId of a web_search or fetch_content result"),
+    "The responseId of an earlier web_search or fetch_content answer.",
+  ),
+  query: v.optional(described(v.string(), "Pick one query's results from a stored search, by its text.")),
+  queryIndex: v.optional(index("Pick one query's results from a stored search, by position (0-based).")),
+  url: v.optional(described(v.string(), "Pick one page from a stored answer, by its URL.")),
+  urlIndex: v.optional(index("Pick one page from a stored answer, by position (0-based).")),
 });
 export type GetSearchContentParams = v.InferOutput<typeof GetSearchContentParamsSchema>;
 

@@ -1,5 +1,5 @@
 import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION } from "@edge-web/shared";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiOptions, AppEnv } from "./app-env.ts";
 import { ownerId } from "./auth/principal.ts";
@@ -9,6 +9,7 @@ import { agentRoutes } from "./routes/agent-routes.ts";
 import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
 import { configRoutes } from "./routes/config-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
+import { mcpRoute } from "./routes/mcp-route.ts";
 import { sessionReadRoutes } from "./routes/session-read-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
 import { sessionSourceRoute } from "./routes/session-source-route.ts";
@@ -46,14 +47,19 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // Signed attachment URLs carry their own authorisation: a browser's <img src> cannot send a bearer token.
   app.route("/", attachmentDownloadRoute);
 
-  // Everything under /api needs a principal (open when no tokens are configured).
-  app.use("/api/*", async (c, next) => {
+  // Everything under /api and /mcp needs a principal (open when no tokens are configured).
+  const requirePrincipal: MiddlewareHandler<AppEnv> = async (c, next) => {
     const principal = await options.authResolver(c.req.raw, c.env);
-    if (!principal) return jsonError(c, fail("UNAUTHORIZED", "Send Authorization: Bearer <token> with one of the API tokens.").error);
+    if (!principal) {
+      const refused = fail("UNAUTHORIZED", "Send Authorization: Bearer <token> with one of the API tokens.").error;
+      return jsonError(c, refused, { "www-authenticate": 'Bearer realm="edge-web-tools"' });
+    }
     c.set("principal", principal);
     c.set("options", options);
     await next();
-  });
+  };
+  app.use("/api/*", requirePrincipal);
+  app.use("/mcp", requirePrincipal);
 
   app.route("/api/sessions", sessionRoutes);
   app.route("/api/sessions", toolRoutes);
@@ -62,6 +68,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   app.route("/", attachmentUploadRoute);
   app.route("/", sessionSourceRoute);
   app.route("/", configRoutes);
+  app.route("/", mcpRoute);
   // Extra routes come last, so built-in routes win on any conflict.
   for (const extra of options.routes) app.route("/", extra);
 

@@ -14,8 +14,10 @@ const bindings = env as unknown as Env;
 /** A tool of the family whose run throws, as a bug or a storage failure would. */
 const throwing: Tool = {
   name: "fetch_content",
+  title: "Throws",
   description: "throws",
   params: v.looseObject({}),
+  output: v.unknown(),
   run: async () => {
     throw new Error("storage exploded");
   },

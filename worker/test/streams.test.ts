@@ -160,7 +160,7 @@ describe("session reads", () => {
     expect(commands.map((c: { name: string }) => c.name)).toEqual(["web_search", "fetch_content", "get_search_content", "/search", "/fetch", "/get"]);
     expect(commands.find((c: { name: string }) => c.name === "/fetch")).toMatchObject({ kind: "slash", tool: "fetch_content", usage: "/fetch <url> [url…]" });
     const fetchCommand = commands.find((c: { name: string }) => c.name === "fetch_content");
-    expect(fetchCommand.inputSchema.properties.urls).toEqual({ type: "array", items: { type: "string" } });
+    expect(fetchCommand.inputSchema.properties.urls).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringMatching(/URLs/) });
     expect(commands.find((c: { name: string }) => c.name === "get_search_content").inputSchema.required).toEqual(["responseId"]);
   });
 });

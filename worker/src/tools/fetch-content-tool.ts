@@ -1,4 +1,5 @@
 import {
+  FetchContentSuccessSchema,
   deadlineIn,
   fail,
   fetchBudgetMs,
@@ -17,9 +18,11 @@ import type { Tool } from "./tool.ts";
 
 export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchContentSuccess> = {
   name: "fetch_content",
+  title: "Read web pages",
   description:
-    "Fetch http(s) URLs (`url` or `urls`) and return each page's readable content as Markdown (HTML) or readable text (JSON, CSV, XML/RSS, YAML, code). Private and local addresses are refused.",
+    "Read web pages when you have their URLs (from the user or a web_search): fetches http(s) URLs (`url` or `urls`) and returns each page's main content as Markdown (HTML) or readable text (JSON, CSV, XML/RSS, YAML, code), with a `responseId`. Private and local addresses are refused.",
   params: FetchContentParamsSchema,
+  output: FetchContentSuccessSchema,
   async run(params, ctx) {
     const urls = mergeInputs(params.url, params.urls);
     if (urls.length === 0) {

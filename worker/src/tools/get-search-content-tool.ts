@@ -1,4 +1,5 @@
 import {
+  GetSearchContentSuccessSchema,
   fail,
   GetSearchContentParamsSchema,
   ok,
@@ -11,9 +12,11 @@ import type { Tool } from "./tool.ts";
 
 export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, GetSearchContentSuccess> = {
   name: "get_search_content",
+  title: "Read a stored result",
   description:
-    "Get a stored web_search or fetch_content result back by its `responseId`, whole or one item: `urlIndex`/`url` for fetched pages, `queryIndex`/`query` for search queries.",
+    "Read again what an earlier web_search or fetch_content returned, without fetching anything: pass its `responseId`, and `urlIndex`/`url` for one page or `queryIndex`/`query` for one query's results.",
   params: GetSearchContentParamsSchema,
+  output: GetSearchContentSuccessSchema,
   async run(params, ctx) {
     const responseId = params.responseId.trim();
     if (responseId === "") {

@@ -40,8 +40,12 @@ export type ToolAnswer<Out> = Result<Out> & { headers?: Record<string, string> }
 /** The tool family: params validated at the boundary with `params`, then `run` trusts them. */
 export interface Tool<S extends v.GenericSchema = v.GenericSchema, Out = unknown> {
   name: ToolName;
-  /** What the tool does, for agents choosing a command. */
+  /** A short human name (MCP's title, the OpenAPI summary). */
+  title: string;
+  /** What the tool does and when to use it, for models choosing a tool. */
   description: string;
   params: S;
+  /** The success answer's shape (for MCP's outputSchema and the OpenAPI document). */
+  output: v.GenericSchema<unknown, Out>;
   run(params: v.InferOutput<S>, ctx: ToolContext): Promise<ToolAnswer<Out>>;
 }

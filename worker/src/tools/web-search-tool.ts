@@ -1,4 +1,5 @@
 import {
+  WebSearchSuccessSchema,
   deadlineIn,
   fail,
   fetchBudgetMs,
@@ -24,9 +25,11 @@ const MAX_QUERIES = 5;
 
 export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess> = {
   name: "web_search",
+  title: "Search the web",
   description:
-    "Search the web through the configured provider. Pass `query` or up to 5 `queries`; `numResults` per query (default and maximum web.maxResults); `includeContent: true` also fetches each result's page as Markdown.",
+    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content.",
   params: WebSearchParamsSchema,
+  output: WebSearchSuccessSchema,
   async run(params, ctx) {
     const queries = mergeInputs(params.query, params.queries).slice(0, MAX_QUERIES);
     if (queries.length === 0) {
