@@ -16,3 +16,4 @@ export * from "./display-url.ts";
 export * from "./agent-config.ts";
 export * from "./agent-requests.ts";
 export * from "./ui-message.ts";
+export * from "./api-schemas.ts";

@@ -10,6 +10,7 @@ import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachm
 import { configRoutes } from "./routes/config-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
 import { mcpRoute } from "./routes/mcp-route.ts";
+import { openApiRoute } from "./routes/openapi-route.ts";
 import { sessionReadRoutes } from "./routes/session-read-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
 import { sessionSourceRoute } from "./routes/session-source-route.ts";
@@ -44,6 +45,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   });
 
   app.route("/healthz", healthRoute);
+  app.route("/", openApiRoute);
   // Signed attachment URLs carry their own authorisation: a browser's <img src> cannot send a bearer token.
   app.route("/", attachmentDownloadRoute);
 

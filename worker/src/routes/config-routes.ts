@@ -1,6 +1,5 @@
-import { fail, isPlainObject, ok, type JsonObject, type Result } from "@edge-web/shared";
+import { ConfigPutRequestSchema, fail, ok, type JsonObject, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../app-env.ts";
 import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
@@ -11,8 +10,6 @@ import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
-
-const PutBodySchema = v.object({ values: v.custom<JsonObject>(isPlainObject, "must be an object of the domain's values") });
 
 /** A write lost to a concurrent one is retried this many times before giving up. */
 const WRITE_ATTEMPTS = 5;
@@ -80,7 +77,7 @@ export const configRoutes = new Hono<AppEnv>()
     if (!mayWrite(c)) return jsonError(c, fail("FORBIDDEN", "Changing the configuration needs the admin token (ADMIN_TOKEN) as the bearer token.").error);
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
-    const parsed = validate(PutBodySchema, body.value, "VALIDATION_FAILED");
+    const parsed = validate(ConfigPutRequestSchema, body.value, "VALIDATION_FAILED");
     if (!parsed.ok) return jsonError(c, parsed.error);
     const written = await writeDomain(c.env, domain, parsed.value.values);
     return written.ok ? jsonOk(c, { ok: true }) : jsonError(c, written.error);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import * as v from "valibot";
+import { CreateSessionRequestSchema } from "@edge-web/shared";
 import type { AppEnv } from "../app-env.ts";
 import { ownerId } from "../auth/principal.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
@@ -9,18 +9,11 @@ import { forgetSession, openSession } from "../session/session-access.ts";
 import { sessionSourceKey } from "./session-source-route.ts";
 import { sessionStub } from "../session/session-stub.ts";
 
-/** Other fields of the reference's request (such as `env`, for a local agent process) are accepted and ignored. */
-const CreateSessionSchema = v.looseObject({
-  source: v.string("source is required: a string naming the agent or client"),
-  cwd: v.optional(v.string()),
-  model: v.optional(v.string()),
-});
-
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
-    const input = validate(CreateSessionSchema, body.value, "VALIDATION_FAILED");
+    const input = validate(CreateSessionRequestSchema, body.value, "VALIDATION_FAILED");
     if (!input.ok) return jsonError(c, input.error);
     const sessionId = crypto.randomUUID();
     const { source, cwd, model } = input.value;

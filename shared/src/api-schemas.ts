@@ -1,0 +1,134 @@
+import * as v from "valibot";
+import { THINKING_LEVELS } from "./agent-config.ts";
+import { isPlainObject, type JsonObject } from "./merge-patch.ts";
+
+/**
+ * The HTTP API's answers, as valibot schemas: the OpenAPI document is generated from them, and the
+ * tests check real answers against them. Every JSON body also carries `protocolVersion`.
+ */
+const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
+const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
+
+export const CreateSessionResponseSchema = v.object({ sessionId: described(v.string(), "The new session's id (a UUID).") });
+export const OkResponseSchema = v.object({ ok: v.literal(true) });
+export const HealthResponseSchema = v.object({ ok: v.literal(true), sidecar: v.literal("ok") });
+
+export const ErrorBodySchema = v.object({
+  error: v.object({
+    code: described(v.string(), "A stable code; the table of codes by status is in the API reference."),
+    message: described(v.string(), "What went wrong and what to do."),
+    fields: v.optional(described(v.array(v.string()), "For validation failures: the offending field paths.")),
+  }),
+  protocolVersion: v.string(),
+});
+
+const ModelRefSchema = v.looseObject({ provider: v.string(), id: v.string(), name: v.optional(v.string()), api: v.optional(v.string()) });
+
+export const SessionStateSchema = v.object({
+  sessionId: v.string(),
+  status: v.picklist(["active", "ended"]),
+  thinkingLevel: v.picklist(THINKING_LEVELS),
+  isStreaming: described(v.boolean(), "A turn or a tool call is running."),
+  isCompacting: v.boolean(),
+  steeringMode: v.picklist(["all", "one-at-a-time"]),
+  followUpMode: v.picklist(["all", "one-at-a-time"]),
+  autoCompactionEnabled: v.boolean(),
+  messageCount: v.number(),
+  pendingMessageCount: v.number(),
+  model: nullable(ModelRefSchema),
+  subscribers: described(v.number(), "Open streams of this session."),
+  lastEventId: described(v.number(), "The newest frame's id: resume a stream after it with Last-Event-ID."),
+  source: v.string(),
+  cwd: v.optional(v.string()),
+  createdAt: described(v.number(), "Milliseconds since the epoch."),
+});
+
+const TokensSchema = v.object({ input: v.number(), output: v.number(), cacheRead: v.number(), cacheWrite: v.number(), total: v.number() });
+
+export const SessionStatsSchema = v.object({
+  sessionId: v.string(),
+  userMessages: v.number(),
+  assistantMessages: v.number(),
+  toolCalls: v.number(),
+  toolResults: v.number(),
+  totalMessages: v.number(),
+  tokens: TokensSchema,
+  cost: described(v.number(), "Model cost in the price table's currency (USD unless configured otherwise)."),
+  web: v.object({
+    searches: v.number(),
+    fetches: v.number(),
+    pagesFetched: v.number(),
+    bytesFetched: v.number(),
+    cacheHits: v.number(),
+    cacheMisses: v.number(),
+    errors: described(v.record(v.string(), v.number()), "Failed tool calls by error code."),
+    providers: v.record(v.string(), v.object({ searches: v.number(), p50Ms: nullable(v.number()) })),
+  }),
+});
+
+export const SessionMessageSchema = v.looseObject({
+  id: v.string(),
+  role: v.picklist(["user", "assistant", "system"]),
+  parts: described(v.array(v.looseObject({ type: v.string() })), "AI SDK UIMessage parts: text, reasoning, file, tool-<name>, data-<name>."),
+  metadata: v.optional(v.unknown()),
+});
+
+export const CommandSchema = v.looseObject({
+  name: v.string(),
+  kind: v.picklist(["tool", "slash"]),
+  description: v.string(),
+  inputSchema: v.optional(described(v.record(v.string(), v.unknown()), "The tool's input as JSON Schema.")),
+  usage: v.optional(v.string()),
+  tool: v.optional(v.string()),
+});
+
+export const ModelCatalogSchema = v.object({
+  providers: v.array(v.string()),
+  models: v.array(
+    v.looseObject({
+      id: v.string(),
+      provider: v.string(),
+      name: v.string(),
+      reasoning: v.boolean(),
+      contextWindow: nullable(v.number()),
+      cost: nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite).")),
+    }),
+  ),
+});
+
+export const ForkMessagesSchema = v.object({ messages: v.array(v.object({ entryId: v.string(), text: v.string() })) });
+export const ForkResponseSchema = v.object({ text: described(v.string(), "The text of the message the history was cut before, to prefill an editor.") });
+export const CompletionTriggersSchema = v.object({ triggers: v.array(v.object({ trigger: v.string(), description: v.string() })) });
+export const CompletionItemsSchema = v.object({ items: v.array(v.object({ value: v.string(), label: v.string(), description: v.string() })) });
+
+export const ConfigDomainResponseSchema = v.object({
+  formSchema: described(v.record(v.string(), v.unknown()), "The domain's fields as a form description (types, defaults, which are secret)."),
+  values: described(v.record(v.string(), v.unknown()), "The values in effect; secrets masked."),
+});
+export const ConfigPutRequestSchema = v.object({
+  values: v.pipe(
+    v.custom<JsonObject>(isPlainObject, "must be an object of the domain's values"),
+    // The converter copies metadata into the JSON Schema: what the custom check means there.
+    v.metadata({ type: "object" }),
+    v.description("The fields to change, merged into the stored domain."),
+  ),
+});
+
+/** Other fields of the reference's request (such as `env`, for a local agent process) are accepted and ignored. */
+export const CreateSessionRequestSchema = v.looseObject({
+  source: described(v.string("source is required: a string naming the agent or client"), "Who opens the session (an agent or client name)."),
+  cwd: v.optional(v.string()),
+  model: v.optional(v.string()),
+});
+
+export const AttachmentSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  mimeType: v.string(),
+  size: v.number(),
+  origin: v.picklist(["upload", "inline"]),
+  sessionId: v.string(),
+});
+export const UploadResponseSchema = v.object({ attachment: AttachmentSchema, displayUrl: described(v.string(), "A signed URL to download it, valid for a limited time.") });
+export const UploadRequestSchema = v.object({ file: described(v.string(), "The file (multipart/form-data, binary).") });
+export const SessionSourceRequestSchema = v.object({ id: v.string(), source: v.string() });

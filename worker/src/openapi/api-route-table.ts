@@ -1,0 +1,231 @@
+import {
+  CommandSchema,
+  CompletionItemsSchema,
+  CompletionTriggersSchema,
+  ConfigDomainResponseSchema,
+  ConfigPutRequestSchema,
+  CreateSessionRequestSchema,
+  CreateSessionResponseSchema,
+  ForkMessagesSchema,
+  ForkRequestSchema,
+  ForkResponseSchema,
+  HealthResponseSchema,
+  ModelCatalogSchema,
+  OkResponseSchema,
+  PromptRequestSchema,
+  SessionMessageSchema,
+  SessionSourceRequestSchema,
+  SessionStateSchema,
+  SessionStatsSchema,
+  SetModelRequestSchema,
+  SetThinkingRequestSchema,
+  SteerRequestSchema,
+  UiResponseRequestSchema,
+  UiRpcRequestSchema,
+  UploadRequestSchema,
+  UploadResponseSchema,
+  type ErrorCode,
+} from "@edge-web/shared";
+import * as v from "valibot";
+import { TOOLS } from "../tools/tool-registry.ts";
+
+/** One operation of the HTTP API as the OpenAPI document describes it. */
+export interface ApiRoute {
+  method: "get" | "post" | "put" | "delete";
+  /** Hono's pattern, e.g. /api/sessions/:id/stats. */
+  path: string;
+  tag: "sessions" | "tools" | "stream" | "agent" | "reads" | "config" | "attachments" | "service";
+  summary: string;
+  description?: string;
+  /** False for routes anyone may call (health, signed downloads, the description itself). */
+  auth?: false;
+  query?: Record<string, { description: string; required?: true }>;
+  headers?: Record<string, string>;
+  body?: { schema: v.GenericSchema; type?: "multipart/form-data" };
+  /** The success answer; `schema` absent for bodies that are not JSON. */
+  ok: { status: number; description: string; schema?: v.GenericSchema; type?: string };
+  /** What the route may answer besides success (INTERNAL_ERROR and PROTOCOL_VERSION_MISMATCH always). */
+  errors: ErrorCode[];
+}
+
+const SESSION: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "SESSION_NOT_FOUND"];
+const BODY: ErrorCode[] = ["INVALID_JSON", "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE"];
+const keyedBy = (key: string, schema: v.GenericSchema) => v.object({ [key]: schema });
+
+const TOOL_ERRORS: Record<string, ErrorCode[]> = {
+  web_search: ["WEB_SEARCH_FAILED", "WEB_SEARCH_TIMEOUT", "WEB_SEARCH_INVALID_QUERY", "PROVIDER_RATE_LIMITED", "PROVIDER_UNAVAILABLE", "PROVIDER_AUTH_FAILED", "NETWORK_ERROR", "CONTENT_FETCH_FAILED", "CONTENT_FETCH_TIMEOUT"],
+  fetch_content: ["CONTENT_FETCH_FAILED", "CONTENT_FETCH_TIMEOUT", "CONTENT_FETCH_INVALID_URL", "NETWORK_ERROR"],
+  get_search_content: ["NOT_FOUND"],
+};
+
+const toolRoutes: ApiRoute[] = Object.values(TOOLS).map((tool) => ({
+  method: "post",
+  path: `/api/sessions/:id/tools/${tool.name}`,
+  tag: "tools",
+  summary: tool.title,
+  description: tool.description,
+  body: { schema: tool.params },
+  ok: { status: 200, description: "The tool's answer; its `responseId` reads it again with get_search_content.", schema: tool.output },
+  errors: [...SESSION, "SESSION_ENDED", "INVALID_INPUT", "PAYLOAD_TOO_LARGE", ...TOOL_ERRORS[tool.name]!],
+}));
+
+const agent = (path: string, summary: string, body: v.GenericSchema | undefined, errors: ErrorCode[] = [], ok: ApiRoute["ok"] = { status: 200, description: "Accepted.", schema: OkResponseSchema }): ApiRoute => ({
+  method: "post",
+  path: `/api/sessions/:id/${path}`,
+  tag: "agent",
+  summary,
+  ...(body && { body: { schema: body } }),
+  ok,
+  errors: [...SESSION, "SESSION_ENDED", ...(body ? BODY : []), ...errors],
+});
+
+const read = (path: string, summary: string, schema: v.GenericSchema, extra: Partial<ApiRoute> = {}): ApiRoute => ({
+  method: "get",
+  path: `/api/sessions/:id/${path}`,
+  tag: "reads",
+  summary,
+  ok: { status: 200, description: summary, schema },
+  errors: SESSION,
+  ...extra,
+});
+
+/** Every route of the API; a test checks that the app serves exactly these. */
+export const API_ROUTES: ApiRoute[] = [
+  {
+    method: "get",
+    path: "/healthz",
+    tag: "service",
+    summary: "Health",
+    description: "200 only when the sidecar that makes every outbound request answers too.",
+    auth: false,
+    ok: { status: 200, description: "The service and its sidecar answer.", schema: HealthResponseSchema },
+    errors: ["SIDECAR_UNAVAILABLE"],
+  },
+  {
+    method: "get",
+    path: "/openapi.json",
+    tag: "service",
+    summary: "This description",
+    auth: false,
+    ok: { status: 200, description: "The OpenAPI 3.1 document.", type: "application/json" },
+    errors: [],
+  },
+  {
+    method: "post",
+    path: "/api/sessions",
+    tag: "sessions",
+    summary: "Create a session",
+    body: { schema: CreateSessionRequestSchema },
+    ok: { status: 201, description: "The session was created.", schema: CreateSessionResponseSchema },
+    errors: ["UNAUTHORIZED", ...BODY],
+  },
+  {
+    method: "delete",
+    path: "/api/sessions/:id",
+    tag: "sessions",
+    summary: "Delete a session",
+    description: "Stops everything running, closes its streams and deletes its results, history, frames and attachments.",
+    ok: { status: 200, description: "Deleted.", schema: OkResponseSchema },
+    errors: SESSION,
+  },
+  ...toolRoutes,
+  {
+    method: "get",
+    path: "/api/sessions/:id/stream",
+    tag: "stream",
+    summary: "Follow the session live",
+    description:
+      "Server-sent events: `event: uiMessageChunk` frames (AI SDK UI-message chunks of tool calls and turns) and `event: control` frames, each with a numbered `id:`. Send Last-Event-ID (or ?lastEventId=) to replay what came after it; 0 replays everything kept.",
+    query: { lastEventId: { description: "Replay the frames after this id (for clients that cannot send Last-Event-ID)." } },
+    headers: { "Last-Event-ID": "Replay the frames after this id." },
+    ok: { status: 200, description: "An event stream; it stays open until the session ends or the client leaves.", type: "text/event-stream" },
+    errors: [...SESSION, "SESSION_ENDED"],
+  },
+  read("state", "The session's state", keyedBy("state", SessionStateSchema)),
+  read("stats", "What the session did: messages, tool calls, tokens, cost, fetches", keyedBy("stats", SessionStatsSchema)),
+  read("messages", "The session's history as AI SDK UIMessages", keyedBy("messages", v.array(SessionMessageSchema))),
+  read("commands", "The tools and slash commands a message may use", keyedBy("commands", v.array(CommandSchema))),
+  read("models", "The models a turn may use", ModelCatalogSchema, { tag: "agent" }),
+  agent("messages", "Send a message (starts a turn, or steers or follows one)", PromptRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED", "ATTACHMENT_NOT_FOUND"]),
+  agent("steer", "Steer the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]),
+  agent("follow_up", "Queue a message for after the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]),
+  agent("abort", "Abort the running turn", undefined),
+  agent("model", "Choose the model of the next turns", SetModelRequestSchema),
+  agent("thinking", "Choose the thinking level of the next turns", SetThinkingRequestSchema),
+  agent("fork", "Cut the history back to before a user message", ForkRequestSchema, ["ENTRY_NOT_FOUND", "SESSION_BUSY"], { status: 200, description: "The history was cut.", schema: ForkResponseSchema }),
+  agent("ui-response", "Answer a request for the user (an approval)", UiResponseRequestSchema, ["UNKNOWN_EXTENSION_UI"]),
+  agent("ui-rpc", "Call a UI method; the answer arrives on the stream", UiRpcRequestSchema),
+  read("fork-messages", "The user messages a fork may start from", ForkMessagesSchema, { tag: "agent" }),
+  read("completion/triggers", "Completion triggers", CompletionTriggersSchema, { tag: "agent" }),
+  read("completion", "Completions for a trigger", CompletionItemsSchema, {
+    tag: "agent",
+    query: { trigger: { description: "A trigger from /completion/triggers.", required: true }, query: { description: "What was typed after the trigger." } },
+    errors: [...SESSION, "VALIDATION_FAILED"],
+  }),
+  {
+    method: "post",
+    path: "/api/sessions/:id/attachments",
+    tag: "attachments",
+    summary: "Upload an attachment",
+    body: { schema: UploadRequestSchema, type: "multipart/form-data" },
+    ok: { status: 200, description: "Stored with the session.", schema: UploadResponseSchema },
+    errors: [...SESSION, "SESSION_ENDED", "NO_FILE", "PAYLOAD_TOO_LARGE"],
+  },
+  {
+    method: "get",
+    path: "/api/attachments/:id/raw",
+    tag: "attachments",
+    summary: "Download an attachment by its signed URL",
+    auth: false,
+    query: { exp: { description: "Expiry (from the signed URL).", required: true }, sig: { description: "Signature (from the signed URL).", required: true } },
+    ok: { status: 200, description: "The file's bytes, with its Content-Type.", type: "application/octet-stream" },
+    errors: ["INVALID_SIGNATURE", "ATTACHMENT_NOT_FOUND"],
+  },
+  {
+    method: "post",
+    path: "/api/session-source",
+    tag: "sessions",
+    summary: "Record which source a session came from (best effort)",
+    body: { schema: SessionSourceRequestSchema },
+    ok: { status: 204, description: "Recorded, or the write failed quietly; bad input answers plain text 400." },
+    errors: ["UNAUTHORIZED"],
+  },
+  {
+    method: "post",
+    path: "/mcp",
+    tag: "service",
+    summary: "MCP (Streamable HTTP)",
+    description:
+      "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it.",
+    body: { schema: v.looseObject({ jsonrpc: v.literal("2.0"), method: v.string(), id: v.optional(v.union([v.string(), v.number()])), params: v.optional(v.unknown()) }) },
+    ok: { status: 200, description: "A JSON-RPC answer, as JSON or as an event stream.", type: "application/json" },
+    errors: ["UNAUTHORIZED", "FORBIDDEN"],
+  },
+  {
+    method: "get",
+    path: "/api/config/models",
+    tag: "config",
+    summary: "The configured model providers and their models",
+    ok: { status: 200, description: "The catalog.", schema: ModelCatalogSchema },
+    errors: ["UNAUTHORIZED"],
+  },
+  {
+    method: "get",
+    path: "/api/config/:domain",
+    tag: "config",
+    summary: "A config domain (auth, settings, sandbox): its form and values",
+    ok: { status: 200, description: "Secrets are masked.", schema: ConfigDomainResponseSchema },
+    errors: ["UNAUTHORIZED", "DOMAIN_NOT_FOUND"],
+  },
+  {
+    method: "put",
+    path: "/api/config/:domain",
+    tag: "config",
+    summary: "Change a config domain",
+    description: "Needs ADMIN_TOKEN when one is set. Takes effect for the next call everywhere.",
+    body: { schema: ConfigPutRequestSchema },
+    ok: { status: 200, description: "Stored.", schema: OkResponseSchema },
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "DOMAIN_NOT_FOUND", "SCHEMA_VALIDATION_FAILED", ...BODY],
+  },
+];
+
