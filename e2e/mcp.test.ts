@@ -102,7 +102,7 @@ describe("MCP at /mcp", () => {
     const sessionId = fetched._meta.sessionId as string;
     await client.close();
 
-    const stats = await (await fetch(`${stack.url}/api/sessions/${sessionId}/stats`, auth(ALICE))).json();
+    const stats = (await (await fetch(`${stack.url}/api/sessions/${sessionId}/stats`, auth(ALICE))).json()) as any;
     expect(stats.stats.toolCalls).toBeGreaterThanOrEqual(1);
 
     const stream = await fetch(`${stack.url}/api/sessions/${sessionId}/stream`, { headers: { ...auth(ALICE).headers, "last-event-id": "0" } });
@@ -133,7 +133,7 @@ describe("MCP at /mcp", () => {
     const second = (await client.callTool({ name: "fetch_content", arguments: { url: `${origin.url}/page.html` } })) as ToolResult;
     expect(second.isError).toBeFalsy();
     expect(second._meta.sessionId).not.toBe(first._meta.sessionId);
-    const stats = await (await fetch(`${stack.url}/api/sessions/${second._meta.sessionId}/stats`, auth(ALICE))).json();
+    const stats = (await (await fetch(`${stack.url}/api/sessions/${second._meta.sessionId}/stats`, auth(ALICE))).json()) as any;
     expect(stats.stats.toolCalls).toBe(1);
     await client.close();
   });
@@ -161,7 +161,7 @@ describe("MCP at /mcp", () => {
     });
     expect(noToken.status).toBe(401);
     expect(noToken.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect((await noToken.json()).error.code).toBe("UNAUTHORIZED");
+    expect(((await noToken.json()) as any).error.code).toBe("UNAUTHORIZED");
 
     const foreign = await fetch(`${stack.url}/mcp`, {
       method: "POST",

@@ -47,7 +47,7 @@ function answerChecker() {
   return {
     checked,
     /** Calls the API and checks the answer's status and body against the document. */
-    async call(method: string, path: string, init: { json?: unknown; form?: FormData; expect: number }) {
+    async call(method: string, path: string, init: { json?: unknown; form?: FormData; expect: number }): Promise<any> {
       const { template, operation } = operationOf(method, path);
       const res = await fetch(`${stack.url}${path}`, {
         method: method.toUpperCase(),

@@ -1,0 +1,384 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
+import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
+
+const SHOTS = join(import.meta.dirname, "output", "playground");
+const MODEL_KEY = "sk-playground-model-key-0123456789abcdef";
+const API_TOKEN = "playground-api-token-7f3a9c21d5";
+const HEADING = "Loopback field notes";
+const PARAGRAPH = "This page was served on a loopback origin and fetched through the playground.";
+const PAGE = `<!doctype html><html lang="en"><head><title>${HEADING}</title></head><body><article><h1>${HEADING}</h1>
+<p>${PARAGRAPH}</p><p>Its second paragraph says the fetch pipeline turned it into Markdown.</p></article></body></html>`;
+/** A page whose title and text look like markup: they must come out as text, running nothing. */
+const HOSTILE = `<!doctype html><html><head><title>&lt;img src=x onerror="window.__injected=1"&gt; Hostile title</title></head>
+<body><main><h1>Hostile page</h1><p>&lt;script&gt;window.__injected=2&lt;/script&gt; and &lt;b&gt;not bold&lt;/b&gt; stay text.</p></main></body></html>`;
+const ANSWER = "The loopback page says it was fetched through the playground.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const WAIT = { timeout: 20_000 };
+
+/** What a page did that it should not have: console errors, uncaught errors, failed requests; and every URL it asked for. */
+function watch(context: BrowserContext, page: Page) {
+  const seen = { consoleErrors: [] as string[], failed: [] as string[], requests: [] as { url: string; method: string; authorization?: string; lastEventId?: string }[] };
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => seen.consoleErrors.push(`pageerror: ${error.message}`));
+  context.on("requestfailed", (request) => seen.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  context.on("request", (request) => {
+    const headers = request.headers();
+    seen.requests.push({ url: request.url(), method: request.method(), authorization: headers.authorization, lastEventId: headers["last-event-id"] });
+  });
+  return seen;
+}
+
+/** Failed requests other than streams cut on purpose: a reload closes the open one, a dropped connection cuts it. */
+const unexpectedFailures = (failed: string[]) => failed.filter((line) => !(/\/stream: /.test(line) && /ERR_ABORTED|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(line)));
+/** Console errors other than the browser's own report of a stream whose connection was cut. */
+const unexpectedConsole = (lines: string[]) => lines.filter((line) => !/ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(line));
+
+/**
+ * A front for the stack that serves it under `prefix` (as a deployment behind a base path would)
+ * and can cut the streams passing through it, the way a dropped connection does.
+ */
+async function startBasePathProxy(target: string, prefix: string) {
+  const streams = new Set<http.ServerResponse>();
+  const requests: { path: string; lastEventId?: string }[] = [];
+  const outside: string[] = [];
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (!url.startsWith(prefix)) {
+      outside.push(url);
+      res.writeHead(404, { "content-type": "text/plain" }).end("outside the base path");
+      return;
+    }
+    const path = url.slice(prefix.length - 1);
+    const lastEventId = req.headers["last-event-id"];
+    requests.push({ path, ...(typeof lastEventId === "string" && { lastEventId }) });
+    const upstream = http.request(new URL(path, target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.flushHeaders();
+      if (path.endsWith("/stream")) {
+        streams.add(res);
+        res.on("close", () => streams.delete(res));
+      }
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    outside,
+    streamRequests: () => requests.filter((r) => r.path.endsWith("/stream")),
+    cutStreams: () => {
+      for (const res of streams) res.socket?.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+const text = (locator: Locator) => locator.innerText();
+
+describe("the playground page in a real browser", () => {
+  let model: FakeModelServer;
+  let origin: Origin;
+  let stack: Stack;
+  let authStack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let seen: ReturnType<typeof watch>;
+  const persist = [mkdtempSync(join(tmpdir(), "edge-web-playground-")), mkdtempSync(join(tmpdir(), "edge-web-playground-auth-"))];
+
+  beforeAll(async () => {
+    rmSync(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+    let executablePath: string;
+    try {
+      executablePath = execFileSync("which", ["chromium"], { encoding: "utf8" }).trim();
+    } catch {
+      throw new Error("This test drives Debian's chromium, which is not installed: apt-get install -y chromium (.ci/run does it).");
+    }
+    model = await startFakeOpenAI({ apiKey: MODEL_KEY, models: ["playground-model"] });
+    origin = await startOrigin("127.0.0.2", routes({ "/notes.html": send(200, "text/html; charset=utf-8", PAGE), "/hostile.html": send(200, "text/html; charset=utf-8", HOSTILE) }));
+    const webConfig = JSON.stringify({ allowHosts: ["127.0.0.2"] });
+    // One stack at a time: each start checks the installed dependencies, and two installs at once would collide.
+    stack = await startStack({
+      WEB_CONFIG: webConfig,
+      AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: MODEL_KEY } }, defaultModel: "playground-model" }),
+      PERSIST_DIR: persist[0]!,
+    });
+    [authStack, browser] = await Promise.all([
+      startStack({ WEB_CONFIG: webConfig, API_TOKENS: API_TOKEN, PERSIST_DIR: persist[1]! }),
+      chromium.launch({ executablePath, args: ["--no-sandbox"] }),
+    ]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(WAIT.timeout);
+    seen = watch(context, page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([stack?.stop(), authStack?.stop()]);
+    await origin?.close();
+    await model?.close();
+    for (const dir of persist) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const streamLog = () => page.getByRole("log", { name: "Session stream" });
+  const statsRow = (name: string) => page.getByRole("row", { name: new RegExp(`^${name}`) });
+
+  it("loads with a strict policy, no console errors, no failed requests and nothing but its own origin", async () => {
+    const response = await page.goto(`${stack.url}/`);
+    expect(response?.status()).toBe(200);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    for (const directive of ["default-src 'self'", "connect-src 'self'", "img-src 'self' data: blob:", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+
+    await page.getByRole("heading", { level: 1, name: "edge-web-tools playground" }).waitFor();
+    // The model catalog has loaded: the configured model is offered and the chat is open.
+    await expect.poll(() => text(page.locator("#status")), WAIT).toMatch(/^Ready\. 1 model available/);
+    await page.getByRole("combobox", { name: "Model" }).waitFor();
+    expect(await page.getByRole("combobox", { name: "Model" }).locator("option").allTextContents()).toEqual(["Server default", "local · playground-model"]);
+    expect(await page.getByLabel(/^Message/).isEnabled()).toBe(true);
+    expect(await page.getByLabel("API token").getAttribute("type")).toBe("password");
+    await shot(page, "1-loaded");
+    // Light and dark follow the system's preference.
+    const background = () => page.evaluate<string>("getComputedStyle(document.documentElement).backgroundColor");
+    await page.emulateMedia({ colorScheme: "light" });
+    const light = await background();
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await background()).not.toBe(light);
+    await shot(page, "1-loaded-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    expect(seen.consoleErrors).toEqual([]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.requests.map((r) => r.url)).toEqual(expect.arrayContaining([`${stack.url}/`, `${stack.url}/playground.css`, `${stack.url}/playground.js`, `${stack.url}/api/config/models`]));
+    const foreign = seen.requests.filter((r) => new URL(r.url).origin !== stack.url && !r.url.startsWith("data:"));
+    expect(foreign).toEqual([]);
+  });
+
+  it("creates a session and shows a fetch_content answer's Markdown", async () => {
+    await page.getByRole("button", { name: "New session" }).click();
+    await expect.poll(() => text(page.locator("#session-id")), WAIT).toMatch(UUID);
+    await expect.poll(() => text(page.locator("#stream-state")), WAIT).toBe("live");
+
+    // Two URLs, one per line: one call, two pages.
+    const form = page.getByRole("form", { name: "fetch_content" });
+    await form.getByLabel(/^URL/).fill(`${origin.url}/notes.html\n${origin.url}/hostile.html`);
+    await form.getByRole("button", { name: "Fetch" }).click();
+
+    const result = page.getByRole("region", { name: "Result" });
+    await result.getByRole("heading", { name: HEADING }).waitFor();
+    expect(await result.locator("pre.markdown").count()).toBe(2);
+    // Markup in an answer is shown as text and never runs.
+    await result.getByRole("heading", { name: '<img src=x onerror="window.__injected=1"> Hostile title' }).waitFor();
+    const hostile = await text(result.locator("pre.markdown").nth(1));
+    expect(hostile).toContain("<script>window.");
+    expect(hostile).toContain("<b>not bold");
+    expect(await result.locator("img, script, b").count()).toBe(0);
+    expect(await page.evaluate("typeof window.__injected")).toBe("undefined");
+    const markdown = result.locator("pre.markdown").first();
+    // The page's title heads the result; its body is the Markdown, as text.
+    await expect.poll(() => text(markdown), WAIT).toContain(PARAGRAPH);
+    expect(await text(markdown)).toContain("Its second paragraph says the fetch pipeline turned it into Markdown.");
+    // The page's text arrived as text: no element of the fetched page became part of this one.
+    expect(await result.locator("article h1, article p").filter({ hasText: PARAGRAPH }).count()).toBe(0);
+    // The direct call shows on the session's stream too.
+    await expect.poll(() => text(streamLog()), WAIT).toContain(`${origin.url}/notes.html`);
+    await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+1$/);
+    await shot(page, "2-fetch-content");
+
+    expect(seen.consoleErrors).toEqual([]);
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+    expect(seen.requests.filter((r) => new URL(r.url).origin !== stack.url && !r.url.startsWith("data:"))).toEqual([]);
+  });
+
+  it("streams an agent turn: a fetch_content tool call, then the answer", async () => {
+    model.script.script(
+      { reasoning: ["The notes are on a page; ", "fetch it first."], toolCalls: [{ name: "fetch_content", arguments: { url: `${origin.url}/notes.html` } }] },
+      { text: ["The loopback page says ", "it was fetched through the playground."] },
+    );
+    const input = page.getByLabel(/^Message/);
+    await input.fill("What do the loopback field notes say?");
+    await input.press("Enter");
+
+    const log = streamLog();
+    await expect.poll(() => text(log), WAIT).toContain(ANSWER);
+    const turn = log.getByRole("article", { name: "Assistant message" }).filter({ hasText: ANSWER });
+    const call = turn.locator("details.tool-call");
+    expect(await call.count()).toBe(1);
+    await expect.poll(() => text(call.locator(":scope > summary")), WAIT).toMatch(/Tool call fetch_content — done/);
+    expect(await text(call.locator("pre.tool-input"))).toContain(`"url": "${origin.url}/notes.html"`);
+    expect(await text(turn)).toContain("Finished");
+    // Reasoning is set apart, and folds away once it ends.
+    const reasoning = turn.locator("details.reasoning");
+    expect(await reasoning.count()).toBe(1);
+    expect(await text(reasoning.locator(":scope > summary"))).toBe("Reasoning");
+    expect(await reasoning.getAttribute("open")).toBeNull();
+    expect(await reasoning.locator(".reasoning-text").textContent()).toBe("The notes are on a page; fetch it first.");
+    expect(await text(log.getByRole("article", { name: "Your message" }))).toContain("What do the loopback field notes say?");
+    expect(await input.inputValue()).toBe("");
+    await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+2$/);
+    await shot(page, "3-agent-turn");
+
+    expect(model.script.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(2);
+    expect(seen.consoleErrors).toEqual([]);
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
+  it("resumes after a reload: the turn is replayed and the stats show the tool calls", async () => {
+    const sessionId = await text(page.locator("#session-id"));
+    const streamsBefore = seen.requests.filter((r) => r.url.endsWith("/stream")).length;
+    await page.reload();
+    await expect.poll(() => text(page.locator("#session-id")), WAIT).toBe(sessionId);
+    await expect.poll(() => text(page.locator("#stream-state")), WAIT).toBe("live");
+
+    const log = streamLog();
+    await expect.poll(() => text(log), WAIT).toContain(ANSWER);
+    const turn = log.getByRole("article", { name: "Assistant message" }).filter({ hasText: ANSWER });
+    await expect.poll(() => text(turn.locator("details.tool-call > summary")), WAIT).toMatch(/Tool call fetch_content — done/);
+    expect(await text(turn.locator("pre.tool-input"))).toContain(`${origin.url}/notes.html`);
+    expect(await text(log.getByRole("article", { name: "Your message" }))).toContain("What do the loopback field notes say?");
+    // Both calls, the direct one and the agent's, were replayed.
+    expect(await log.locator("details.tool-call").count()).toBe(2);
+    await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+2$/);
+    expect(Number(await text(page.locator("#stream-last-id")))).toBeGreaterThan(5);
+    await shot(page, "4-reloaded");
+
+    // The replay asked for everything from the start; the session id stayed out of the address.
+    expect(seen.requests.filter((r) => r.url.endsWith("/stream")).length).toBe(streamsBefore + 1);
+    expect(page.url()).toBe(`${stack.url}/`);
+    expect(seen.consoleErrors).toEqual([]);
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
+  it("works behind a base path and reconnects by itself when the connection drops, resuming after the last event", async () => {
+    const proxy = await startBasePathProxy(stack.url, "/web/");
+    const proxyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const proxied = await proxyContext.newPage();
+      proxied.setDefaultTimeout(WAIT.timeout);
+      const proxiedSeen = watch(proxyContext, proxied);
+      await proxied.goto(`${proxy.url}/web/`);
+      await proxied.getByRole("button", { name: "New session" }).click();
+      await expect.poll(() => text(proxied.locator("#stream-state")), WAIT).toBe("live");
+      const log = proxied.getByRole("log", { name: "Session stream" });
+      const fetchNotes = async () => {
+        const form = proxied.getByRole("form", { name: "fetch_content" });
+        await form.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);
+        await form.getByRole("button", { name: "Fetch" }).click();
+      };
+      await fetchNotes();
+      await expect.poll(() => log.locator("details.tool-call[data-state=done]").count(), WAIT).toBe(1);
+      const lastId = await text(proxied.locator("#stream-last-id"));
+      expect(Number(lastId)).toBeGreaterThan(0);
+
+      // The connection drops: the page reconnects with Last-Event-ID and shows each call once.
+      const streamsBefore = proxy.streamRequests().length;
+      proxy.cutStreams();
+      await expect.poll(() => proxy.streamRequests().length, WAIT).toBe(streamsBefore + 1);
+      expect(proxy.streamRequests().at(-1)?.lastEventId).toBe(lastId);
+      await expect.poll(() => text(proxied.locator("#stream-state")), WAIT).toBe("live");
+      await fetchNotes();
+      await expect.poll(() => log.locator("details.tool-call[data-state=done]").count(), WAIT).toBe(2);
+      expect(await log.locator("details.tool-call").count()).toBe(2);
+
+      // The Reconnect button resumes the same way.
+      const resumedFrom = await text(proxied.locator("#stream-last-id"));
+      expect(Number(resumedFrom)).toBeGreaterThan(Number(lastId));
+      await proxied.getByRole("button", { name: "Reconnect" }).click();
+      await expect.poll(() => proxy.streamRequests().at(-1)?.lastEventId, WAIT).toBe(resumedFrom);
+      await expect.poll(() => text(proxied.locator("#stream-state")), WAIT).toBe("live");
+      expect(await log.locator("details.tool-call").count()).toBe(2);
+      await expect.poll(() => text(proxied.getByRole("row", { name: /^Tool calls/ })), WAIT).toMatch(/Tool calls\s+2$/);
+      await shot(proxied, "5-base-path-reconnected");
+
+      // Every request stayed under the base path, on the page's own origin.
+      expect(proxy.outside).toEqual([]);
+      expect(proxiedSeen.requests.filter((r) => !r.url.startsWith(`${proxy.url}/web/`) && !r.url.startsWith("data:"))).toEqual([]);
+      expect(unexpectedConsole(proxiedSeen.consoleErrors)).toEqual([]);
+      expect(unexpectedFailures(proxiedSeen.failed)).toEqual([]);
+    } finally {
+      await proxyContext.close();
+      await proxy.close();
+    }
+  });
+
+  it("shows a failed tool call's error code and message", async () => {
+    const before = seen.consoleErrors.length;
+    const form = page.getByRole("form", { name: "fetch_content" });
+    await form.getByLabel(/^URL/).fill("ftp://127.0.0.2/notes.txt");
+    await form.getByRole("button", { name: "Fetch" }).click();
+    const alert = page.getByRole("region", { name: "Result" }).getByRole("alert");
+    await expect.poll(() => text(alert), WAIT).toMatch(/^CONTENT_FETCH_INVALID_URL — HTTP 400\n/);
+    expect((await alert.locator(".error-message").innerText()).length).toBeGreaterThan(10);
+    await expect.poll(() => text(page.locator("#status")), WAIT).toBe("fetch_content failed: CONTENT_FETCH_INVALID_URL.");
+    await shot(page, "6-tool-error");
+    // The browser reports the 400 answer itself in the console; nothing else was logged.
+    expect(unexpectedConsole(seen.consoleErrors.slice(before)).filter((line) => !/status of 400/.test(line))).toEqual([]);
+  });
+
+  it("with API_TOKENS set, says 401 clearly, then works with the token, which never reaches the address", async () => {
+    const authContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const authPage = await authContext.newPage();
+      authPage.setDefaultTimeout(WAIT.timeout);
+      const authSeen = watch(authContext, authPage);
+      await authPage.goto(`${authStack.url}/`);
+      await expect.poll(() => text(authPage.locator("#status")), WAIT).toContain("401 UNAUTHORIZED");
+
+      await authPage.getByRole("button", { name: "New session" }).click();
+      const access = authPage.getByRole("region", { name: "Access" });
+      const refusal = access.getByRole("alert");
+      await expect.poll(() => text(refusal), WAIT).toContain("UNAUTHORIZED — HTTP 401");
+      expect(await text(refusal)).toContain("enter one in the API token field");
+      expect(await text(authPage.locator("#session-id"))).toBe("none");
+      await shot(authPage, "7a-unauthorized");
+
+      await authPage.getByLabel("API token").fill(API_TOKEN);
+      await authPage.getByRole("button", { name: "New session" }).click();
+      await expect.poll(() => text(authPage.locator("#session-id")), WAIT).toMatch(UUID);
+      await expect.poll(() => access.getByRole("alert").count(), WAIT).toBe(0);
+      await expect.poll(() => text(authPage.locator("#stream-state")), WAIT).toBe("live");
+      const created = authSeen.requests.find((r) => r.method === "POST" && r.url === `${authStack.url}/api/sessions` && r.authorization);
+      expect(created?.authorization).toBe(`Bearer ${API_TOKEN}`);
+      await shot(authPage, "7b-token");
+
+      // Kept in the tab only: sessionStorage, not localStorage, never the URL (also after a reload).
+      const stored = await authPage.evaluate(() => ({ session: Object.values(sessionStorage), local: Object.values(localStorage) }));
+      expect(stored.session).toContain(API_TOKEN);
+      expect(stored.local.join("")).not.toContain(API_TOKEN);
+      expect(authPage.url()).not.toContain(API_TOKEN);
+      await authPage.reload();
+      await expect.poll(() => text(authPage.locator("#stream-state")), WAIT).toBe("live");
+      expect(await authPage.getByLabel("API token").inputValue()).toBe(API_TOKEN);
+      expect(authPage.url()).not.toContain(API_TOKEN);
+      expect(authSeen.requests.filter((r) => r.url.includes(API_TOKEN))).toEqual([]);
+      expect(authSeen.requests.filter((r) => new URL(r.url).origin !== authStack.url && !r.url.startsWith("data:"))).toEqual([]);
+    } finally {
+      await authContext.close();
+    }
+  });
+});
