@@ -1,4 +1,5 @@
 import { apiTarget, startBenchStack } from "./bench-stack.ts";
+import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchSearchCache } from "./search-cache.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
@@ -20,6 +21,7 @@ try {
     await workerd.close();
   }
   console.log(JSON.stringify(await benchSseFanout(bench)));
+  console.log(JSON.stringify(await benchConvert(bench)));
 } finally {
   await bench.close();
 }

@@ -55,10 +55,10 @@ describe("MCP at /mcp", () => {
     ["2026-07-28 client (v2 SDK)", modern],
     ["2025-11-25 client (v1 SDK)", legacy],
   ] as const) {
-    it(`lists the three tools with their schemas to a ${era}`, async () => {
+    it(`lists the four tools with their schemas to a ${era}`, async () => {
       const client = await connect(ALICE);
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["fetch_content", "get_search_content", "web_search"]);
+      expect(tools.map((t) => t.name).sort()).toEqual(["convert_content", "fetch_content", "get_search_content", "web_search"]);
       const fetchTool = tools.find((t) => t.name === "fetch_content")!;
       expect(fetchTool.description).toMatch(/Markdown/);
       expect(Object.keys(fetchTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["url", "urls", "preferReader"]));

@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPdf } from "../sidecar/test/support/document-fixtures.ts";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
@@ -16,7 +17,11 @@ let model: FakeModelServer;
 let doc: any;
 
 beforeAll(async () => {
-  origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", PAGE), "/search": send(200, "application/json", SEARXNG) }));
+  const pdf = Buffer.from(await buildPdf({ pages: [{ heading: "Described", paragraphs: ["A document converted to check its answer."] }] }));
+  origin = await startOrigin(
+    "127.0.0.2",
+    routes({ "/page.html": send(200, "text/html; charset=utf-8", PAGE), "/search": send(200, "application/json", SEARXNG), "/doc.pdf": send(200, "application/pdf", pdf) }),
+  );
   model = await startFakeOpenAI({ apiKey: KEY, models: ["doc-model"] });
   stack = await startStack({
     WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], provider: "searxng", searxng: { enabled: true, baseUrl: origin.url } }),
@@ -100,6 +105,10 @@ describe("GET /openapi.json", () => {
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId, urlIndex: 0 }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: "nope" }, expect: 404 });
+    await call("post", `${s}/tools/convert_content`, { json: { url: `${origin.url}/doc.pdf` }, expect: 200 });
+    await call("post", `${s}/tools/convert_content`, { json: { url: "ftp://127.0.0.2/doc.pdf" }, expect: 400 });
+    await call("post", `${s}/tools/convert_content`, { json: { url: "http://127.0.0.1:9/doc.pdf" }, expect: 403 });
+    await call("post", `${s}/tools/convert_content`, { json: { attachmentId: "att_none" }, expect: 404 });
     await call("get", `${s}/state`, { expect: 200 });
     await call("get", `${s}/stats`, { expect: 200 });
     await call("get", `${s}/messages`, { expect: 200 });

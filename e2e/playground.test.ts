@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
@@ -22,6 +23,10 @@ const PAGE = `<!doctype html><html lang="en"><head><title>${HEADING}</title></he
 const HOSTILE = `<!doctype html><html><head><title>&lt;img src=x onerror="window.__injected=1"&gt; Hostile title</title></head>
 <body><main><h1>Hostile page</h1><p>&lt;script&gt;window.__injected=2&lt;/script&gt; and &lt;b&gt;not bold&lt;/b&gt; stay text.</p></main></body></html>`;
 const ANSWER = "The loopback page says it was fetched through the playground.";
+const DOC_TITLE = "Loopback survey report";
+const DOC_HEADING = "Survey of the loopback range";
+const DOC_FIRST = "The first page counts the hosts that answered on the loopback range.";
+const DOC_SECOND = "The second page says the survey was converted to Markdown in the playground.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const WAIT = { timeout: 20_000 };
 
@@ -92,6 +97,20 @@ async function startBasePathProxy(target: string, prefix: string) {
   };
 }
 
+/** A two-page PDF: a large-font heading and a paragraph on the first page, a paragraph on the second. */
+async function surveyPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(DOC_TITLE);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const first = pdf.addPage([595, 842]);
+  first.drawText(DOC_HEADING, { x: 56, y: 760, size: 26, font: bold });
+  first.drawText(DOC_FIRST, { x: 56, y: 716, size: 11, font: regular });
+  const second = pdf.addPage([595, 842]);
+  second.drawText(DOC_SECOND, { x: 56, y: 760, size: 11, font: regular });
+  return Buffer.from(await pdf.save());
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 const text = (locator: Locator) => locator.innerText();
@@ -105,6 +124,7 @@ describe("the playground page in a real browser", () => {
   let context: BrowserContext;
   let page: Page;
   let seen: ReturnType<typeof watch>;
+  let pdf: Buffer;
   const persist = [mkdtempSync(join(tmpdir(), "edge-web-playground-")), mkdtempSync(join(tmpdir(), "edge-web-playground-auth-"))];
 
   beforeAll(async () => {
@@ -117,7 +137,11 @@ describe("the playground page in a real browser", () => {
       throw new Error("This test drives Debian's chromium, which is not installed: apt-get install -y chromium (.ci/run does it).");
     }
     model = await startFakeOpenAI({ apiKey: MODEL_KEY, models: ["playground-model"] });
-    origin = await startOrigin("127.0.0.2", routes({ "/notes.html": send(200, "text/html; charset=utf-8", PAGE), "/hostile.html": send(200, "text/html; charset=utf-8", HOSTILE) }));
+    pdf = await surveyPdf();
+    origin = await startOrigin(
+      "127.0.0.2",
+      routes({ "/notes.html": send(200, "text/html; charset=utf-8", PAGE), "/hostile.html": send(200, "text/html; charset=utf-8", HOSTILE), "/survey.pdf": send(200, "application/pdf", pdf) }),
+    );
     const webConfig = JSON.stringify({ allowHosts: ["127.0.0.2"] });
     // One stack at a time: each start checks the installed dependencies, and two installs at once would collide.
     stack = await startStack({
@@ -274,6 +298,78 @@ describe("the playground page in a real browser", () => {
     expect(unexpectedFailures(seen.failed)).toEqual([]);
   });
 
+  it("converts a PDF by URL and from an uploaded file with convert_content", async () => {
+    const form = page.getByRole("form", { name: "convert_content" });
+    const result = page.getByRole("region", { name: "Result" });
+    const doc = result.locator("article.result-item");
+    const markdown = result.locator("pre.markdown");
+    const pdfUrl = `${origin.url}/survey.pdf`;
+
+    // By URL: the whole document, both pages.
+    expect(await form.getByLabel("A URL").isChecked()).toBe(true);
+    await form.getByLabel("Document URL").fill(pdfUrl);
+    await form.getByRole("button", { name: "Convert" }).click();
+    await result.getByRole("heading", { name: DOC_TITLE }).waitFor();
+    await expect.poll(() => text(markdown), WAIT).toContain(DOC_FIRST);
+    const byUrl = await text(markdown);
+    // The large-font line is a Markdown heading, the rest body text, with a break between the pages.
+    expect(byUrl).toMatch(new RegExp(`^#{1,3} ${DOC_HEADING}$`, "m"));
+    expect(byUrl).toContain(DOC_SECOND);
+    expect(byUrl.indexOf(DOC_FIRST)).toBeLessThan(byUrl.indexOf(DOC_SECOND));
+    const urlFacts = await text(doc);
+    expect(urlFacts).toContain("pages 2 of 2");
+    expect(urlFacts).toContain("application/pdf");
+    expect(urlFacts).toMatch(/converted by \S+/);
+    expect(urlFacts).not.toContain("truncated");
+    expect(await doc.getByRole("link", { name: pdfUrl }).getAttribute("href")).toBe(pdfUrl);
+    // Its responseId can be read again with get_search_content.
+    const responseId = await text(result.locator("p.meta", { hasText: "responseId" }).locator("code"));
+    await result.getByRole("button", { name: "Read again" }).click();
+    expect(await page.getByLabel("Response id").inputValue()).toBe(responseId);
+    // On the stream the call shows the document like a fetched page: title, source link, foldable Markdown.
+    const calls = streamLog().locator("details.tool-call").filter({ hasText: "convert_content" });
+    await expect.poll(() => text(calls.first().locator(":scope > summary")), WAIT).toMatch(/Tool call convert_content — done/);
+    const urlCall = calls.first().locator(".tool-output");
+    expect(await text(urlCall)).toContain(DOC_TITLE);
+    expect(await urlCall.getByRole("link", { name: pdfUrl }).getAttribute("href")).toBe(pdfUrl);
+    expect(await text(urlCall.locator("details > summary"))).toMatch(/^Markdown \(\d+ characters\)$/);
+    expect(await urlCall.locator(":scope > pre").count()).toBe(0);
+    await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+3$/);
+    await calls.first().scrollIntoViewIfNeeded();
+    await shot(page, "5a-convert-url");
+
+    // From a file: uploaded to the session's attachments, then converted by its id; Enter in Pages runs it.
+    await form.getByLabel("A file from this computer").check();
+    expect(await form.getByLabel("Document URL").isHidden()).toBe(true);
+    await form.getByLabel(/^File/).setInputFiles({ name: "survey.pdf", mimeType: "application/pdf", buffer: pdf });
+    await form.getByLabel(/^Pages/).fill("2");
+    await form.getByLabel(/^Pages/).press("Enter");
+    await expect.poll(() => text(result), WAIT).toMatch(/Uploaded as attachment \S+ — survey\.pdf, application\/pdf/);
+    await expect.poll(() => text(markdown), WAIT).toContain(DOC_SECOND);
+    expect(await text(markdown)).not.toContain(DOC_FIRST);
+    const fileFacts = await text(doc);
+    expect(fileFacts).toContain("pages 1 of 2");
+    const attachmentId = await text(result.locator("p.meta", { hasText: "Uploaded as attachment" }).locator("code"));
+    expect(attachmentId.length).toBeGreaterThan(0);
+    expect(fileFacts).toContain(`Source attachment:${attachmentId}`);
+    expect(await doc.getByRole("link").count()).toBe(0);
+    const uploads = seen.requests.filter((r) => r.method === "POST" && r.url.endsWith("/attachments"));
+    expect(uploads).toHaveLength(1);
+    // The stream's card names the attachment as text, not as a link.
+    await expect.poll(() => calls.count(), WAIT).toBe(2);
+    await expect.poll(() => text(calls.nth(1).locator(":scope > summary")), WAIT).toMatch(/Tool call convert_content — done/);
+    const fileCall = calls.nth(1).locator(".tool-output");
+    expect(await text(fileCall)).toContain(`attachment:${attachmentId}`);
+    expect(await fileCall.getByRole("link").count()).toBe(0);
+    await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+4$/);
+    await calls.nth(1).scrollIntoViewIfNeeded();
+    await shot(page, "5b-convert-file");
+
+    expect(seen.consoleErrors).toEqual([]);
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+    expect(seen.requests.filter((r) => new URL(r.url).origin !== stack.url && !r.url.startsWith("data:"))).toEqual([]);
+  });
+
   it("works behind a base path and reconnects by itself when the connection drops, resuming after the last event", async () => {
     const proxy = await startBasePathProxy(stack.url, "/web/");
     const proxyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -313,7 +409,7 @@ describe("the playground page in a real browser", () => {
       await expect.poll(() => text(proxied.locator("#stream-state")), WAIT).toBe("live");
       expect(await log.locator("details.tool-call").count()).toBe(2);
       await expect.poll(() => text(proxied.getByRole("row", { name: /^Tool calls/ })), WAIT).toMatch(/Tool calls\s+2$/);
-      await shot(proxied, "5-base-path-reconnected");
+      await shot(proxied, "6-base-path-reconnected");
 
       // Every request stayed under the base path, on the page's own origin.
       expect(proxy.outside).toEqual([]);
@@ -335,7 +431,7 @@ describe("the playground page in a real browser", () => {
     await expect.poll(() => text(alert), WAIT).toMatch(/^CONTENT_FETCH_INVALID_URL — HTTP 400\n/);
     expect((await alert.locator(".error-message").innerText()).length).toBeGreaterThan(10);
     await expect.poll(() => text(page.locator("#status")), WAIT).toBe("fetch_content failed: CONTENT_FETCH_INVALID_URL.");
-    await shot(page, "6-tool-error");
+    await shot(page, "7-tool-error");
     // The browser reports the 400 answer itself in the console; nothing else was logged.
     expect(unexpectedConsole(seen.consoleErrors.slice(before)).filter((line) => !/status of 400/.test(line))).toEqual([]);
   });
@@ -355,7 +451,7 @@ describe("the playground page in a real browser", () => {
       await expect.poll(() => text(refusal), WAIT).toContain("UNAUTHORIZED — HTTP 401");
       expect(await text(refusal)).toContain("enter one in the API token field");
       expect(await text(authPage.locator("#session-id"))).toBe("none");
-      await shot(authPage, "7a-unauthorized");
+      await shot(authPage, "8a-unauthorized");
 
       await authPage.getByLabel("API token").fill(API_TOKEN);
       await authPage.getByRole("button", { name: "New session" }).click();
@@ -364,7 +460,7 @@ describe("the playground page in a real browser", () => {
       await expect.poll(() => text(authPage.locator("#stream-state")), WAIT).toBe("live");
       const created = authSeen.requests.find((r) => r.method === "POST" && r.url === `${authStack.url}/api/sessions` && r.authorization);
       expect(created?.authorization).toBe(`Bearer ${API_TOKEN}`);
-      await shot(authPage, "7b-token");
+      await shot(authPage, "8b-token");
 
       // Kept in the tab only: sessionStorage, not localStorage, never the URL (also after a reload).
       const stored = await authPage.evaluate(() => ({ session: Object.values(sessionStorage), local: Object.values(localStorage) }));

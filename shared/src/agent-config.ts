@@ -20,11 +20,12 @@ export const ModelEntrySchema = v.object({
 });
 export type ModelEntry = v.InferOutput<typeof ModelEntrySchema>;
 
-/** The default system prompt: what the three tools are for, and to cite what was read. */
+/** The default system prompt: what the tools are for, and to cite what was read. */
 export const DEFAULT_SYSTEM_PROMPT = [
-  "You are a research assistant with three web tools.",
+  "You are a research assistant with four web tools.",
   "- web_search finds pages: pass `query` (or up to 5 `queries`); `includeContent: true` also reads each result.",
   "- fetch_content reads pages: pass `url` or `urls` (http or https) and get their main content as Markdown.",
+  "- convert_content reads documents (PDF, Word, spreadsheets, presentations): pass `url`, or the `attachmentId` of an uploaded file; `pages` like \"1-3\" for PDFs.",
   "- get_search_content reads back a stored result by its `responseId`, whole or one item (`urlIndex`, `url`, `queryIndex`, `query`).",
   "Search when you need sources, fetch the pages you rely on, and answer from what you read.",
   "Cite the URL of every page you use, inline or as a list at the end. Say so when the tools found nothing useful.",

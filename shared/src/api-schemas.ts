@@ -57,6 +57,7 @@ export const SessionStatsSchema = v.object({
   web: v.object({
     searches: v.number(),
     fetches: v.number(),
+    conversions: v.number(),
     pagesFetched: v.number(),
     bytesFetched: v.number(),
     cacheHits: v.number(),

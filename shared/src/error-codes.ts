@@ -55,7 +55,25 @@ export const API_ERROR_CODES = [
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
-export type ErrorCode = WebErrorCode | ApiErrorCode;
+
+/** The convert family: convert_content's codes (the original convert tool's list). */
+export const CONVERT_ERROR_CODES = [
+  "INVALID_INPUT",
+  "FILE_NOT_FOUND",
+  "FILE_TOO_LARGE",
+  "UNSUPPORTED_PROTOCOL",
+  "CONVERT_TIMEOUT",
+  "CONVERT_FAILED",
+  "NETWORK_ERROR",
+  "PRIVATE_NETWORK_BLOCKED",
+] as const;
+
+export type ConvertErrorCode = (typeof CONVERT_ERROR_CODES)[number];
+export type ErrorCode = WebErrorCode | ApiErrorCode | ConvertErrorCode;
+
+export function isConvertErrorCode(code: string): code is ConvertErrorCode {
+  return (CONVERT_ERROR_CODES as readonly string[]).includes(code);
+}
 
 export function isWebErrorCode(code: string): code is WebErrorCode {
   return Object.hasOwn(WEB_ERROR_CODES, code);

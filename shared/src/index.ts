@@ -17,3 +17,4 @@ export * from "./agent-config.ts";
 export * from "./agent-requests.ts";
 export * from "./ui-message.ts";
 export * from "./api-schemas.ts";
+export * from "./sidecar-convert-protocol.ts";

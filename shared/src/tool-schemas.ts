@@ -34,6 +34,45 @@ export const GetSearchContentParamsSchema = v.looseObject({
 });
 export type GetSearchContentParams = v.InferOutput<typeof GetSearchContentParamsSchema>;
 
+const positive = (text: string) => described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more")), text);
+
+export const ConvertContentParamsSchema = v.looseObject({
+  url: v.optional(described(v.string(), "An http(s) URL of a document (PDF, DOCX, XLSX, ODS, PPTX, or a page). Pass this or `attachmentId`.")),
+  attachmentId: v.optional(described(v.string(), "The id of a file uploaded to this session (POST /attachments). Pass this or `url`.")),
+  maxContentChars: v.optional(positive("Cut the Markdown to this many characters (at most the service's convert.maxContentChars).")),
+  timeoutMs: v.optional(positive("Give up after this many milliseconds (at most the service's convert.timeoutMs).")),
+  pages: v.optional(
+    described(
+      v.pipe(v.string(), v.regex(/^\s*\d+\s*(-\s*\d+\s*)?(,\s*\d+\s*(-\s*\d+\s*)?)*$/, 'must list pages and ranges like "1-3,7"')),
+      'PDF pages to read, like "1-3,7" (1-based).',
+    ),
+  ),
+});
+export type ConvertContentParams = v.InferOutput<typeof ConvertContentParamsSchema>;
+
+/** What a conversion found out about the document (the original convert tool's metadata, plus pages). */
+export const ConvertMetadataSchema = v.object({
+  contentType: v.optional(v.string()),
+  fileName: v.optional(v.string()),
+  fileSize: v.optional(v.number()),
+  durationMs: v.optional(v.number()),
+  title: v.optional(v.string()),
+  pages: v.optional(v.object({ total: v.number(), included: v.number() })),
+});
+
+/** A converted document without its responseId: what the sidecar answers. */
+export const ConvertedDocumentSchema = v.object({
+  source: described(v.string(), "The URL, or attachment:<id> for an uploaded file."),
+  provider: described(v.string(), "The converter that ran (unpdf, mammoth, xlsx, ods, pptx, or the page handler)."),
+  content: v.string(),
+  truncated: v.boolean(),
+  metadata: v.optional(ConvertMetadataSchema),
+});
+export type ConvertedDocument = v.InferOutput<typeof ConvertedDocumentSchema>;
+
+export const ConvertContentSuccessSchema = v.object({ responseId: v.string(), ...ConvertedDocumentSchema.entries });
+export type ConvertContentSuccess = v.InferOutput<typeof ConvertContentSuccessSchema>;
+
 export const ExtractedContentSchema = v.object({
   url: v.string(),
   title: v.optional(v.string()),
@@ -81,5 +120,5 @@ export interface WebToolError {
   error: { code: WebErrorCode; message: string; fields?: string[] };
 }
 
-export const TOOL_NAMES = ["web_search", "fetch_content", "get_search_content"] as const;
+export const TOOL_NAMES = ["web_search", "fetch_content", "get_search_content", "convert_content"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -82,6 +82,19 @@ export const WebConfigSchema = v.object({
   concurrency: v.optional(v.object({ maxConcurrent: positiveInt(3), maxQueueSize: positiveInt(10) }), {}),
   /** The sidecar's keep-alive pool per origin: at most maxSockets connections, idle ones closed after `timeout` ms. */
   connectionPool: v.optional(v.object({ maxSockets: positiveInt(10), timeout: positiveInt(60_000) }), {}),
+  /** convert_content: documents have their own caps (bytes counted decompressed). */
+  convert: v.optional(
+    v.object({
+      maxResponseBytes: positiveInt(20 * 1024 * 1024),
+      maxContentChars: positiveInt(100_000),
+      timeoutMs: positiveInt(30_000),
+      maxPages: positiveInt(500),
+      maxRows: positiveInt(1_000),
+      /** The most all entries of an Office file (a zip archive) may inflate to. */
+      maxUnzippedBytes: positiveInt(100 * 1024 * 1024),
+    }),
+    {},
+  ),
   ddgs: v.optional(v.object({ baseUrl: httpUrl("https://lite.duckduckgo.com/lite/") }), {}),
   brave: keyedProvider("https://api.search.brave.com/res/v1/web/search", "BRAVE_SEARCH_API_KEY"),
   tavily: keyedProvider("https://api.tavily.com/search", "TAVILY_API_KEY"),

@@ -13,11 +13,12 @@ const deps = createSidecarDeps(settingsFromEnv(process.env));
 const server = createSidecarServer({ token, deps });
 const address = await listen(server, port, host);
 console.log(`sidecar listening on http://${address.address}:${address.port}`);
+deps.converter.warm();
 
 const stop = () => {
   server.close();
   server.closeAllConnections();
-  void deps.dispatchers.close().finally(() => process.exit(0));
+  void Promise.all([deps.dispatchers.close(), deps.converter.close()]).finally(() => process.exit(0));
 };
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);

@@ -1,14 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fail, SidecarFetchRequestSchema, SidecarSearchRequestSchema, type Failure } from "@edge-web/shared";
+import {
+  CONVERT_REQUEST_HEADER,
+  fail,
+  SidecarConvertFileRequestSchema,
+  SidecarConvertUrlRequestSchema,
+  SidecarFetchRequestSchema,
+  SidecarSearchRequestSchema,
+  type Failure,
+} from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
-import { fetchContent, type FetchContentDeps } from "./fetch/fetch-content.ts";
+import { convertFile, convertUrl } from "./conversion/convert-source.ts";
+import { fetchContent } from "./fetch/fetch-content.ts";
+import type { SidecarDeps } from "./sidecar-deps.ts";
 import { searchWeb } from "./search/search-web.ts";
 
 export interface SidecarOptions {
   token: string;
-  deps: FetchContentDeps;
+  deps: SidecarDeps;
 }
 
 /** Requests to the sidecar are small JSON documents. */
@@ -16,21 +26,18 @@ const MAX_REQUEST_BYTES = 256 * 1024;
 
 /** A POST route: its body's schema, and the operation that answers a Result for a valid body. */
 interface Operation {
-  parse(json: unknown): { ok: true; value: (deps: FetchContentDeps, signal: AbortSignal) => Promise<unknown> } | Failure;
+  parse(json: unknown): { ok: true; value: (deps: SidecarDeps, signal: AbortSignal) => Promise<unknown> } | Failure;
 }
 
 function operation<S extends v.GenericSchema>(
   what: string,
   schema: S,
-  run: (input: v.InferOutput<S>, deps: FetchContentDeps, signal: AbortSignal) => Promise<unknown>,
+  run: (input: v.InferOutput<S>, deps: SidecarDeps, signal: AbortSignal) => Promise<unknown>,
 ): Operation {
   return {
     parse(json) {
       const parsed = v.safeParse(schema, json);
-      if (!parsed.success) {
-        const fields = [...new Set(parsed.issues.map((i) => v.getDotPath(i) ?? "(root)"))];
-        return fail("VALIDATION_FAILED", `Invalid ${what} request: ${fields.join(", ")}.`, fields);
-      }
+      if (!parsed.success) return invalid(what, parsed.issues);
       return { ok: true, value: (deps, signal) => run(parsed.output, deps, signal) };
     },
   };
@@ -39,9 +46,16 @@ function operation<S extends v.GenericSchema>(
 const OPERATIONS = new Map<string, Operation>([
   ["/v1/fetch", operation("fetch", SidecarFetchRequestSchema, fetchContent)],
   ["/v1/search", operation("search", SidecarSearchRequestSchema, searchWeb)],
+  ["/v1/convert", operation("convert", SidecarConvertUrlRequestSchema, convertUrl)],
 ]);
 
-/** The sidecar's HTTP API: POST /v1/fetch, POST /v1/search and GET /healthz, all behind the bearer token. */
+/** What a request's body may hold: the JSON routes' documents, or (convert-file) the document itself. */
+function invalid(what: string, issues: v.BaseIssue<unknown>[]): Failure {
+  const fields = [...new Set(issues.map((i) => v.getDotPath(i) ?? "(root)"))];
+  return fail("VALIDATION_FAILED", `Invalid ${what} request: ${fields.join(", ")}.`, fields);
+}
+
+/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   return createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {
@@ -52,54 +66,81 @@ export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   });
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, token: string, deps: FetchContentDeps): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, token: string, deps: SidecarDeps): Promise<void> {
   const path = new URL(req.url ?? "/", "http://sidecar").pathname;
   if (!isAuthorized(req.headers.authorization, token)) {
     req.resume();
     return send(res, 401, fail("UNAUTHORIZED", "Send Authorization: Bearer <SIDECAR_TOKEN>."));
   }
   if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
+  if (req.method === "POST" && path === "/v1/convert-file") return handleConvertFile(req, res, deps);
   const op = req.method === "POST" ? OPERATIONS.get(path) : undefined;
   if (!op) {
     req.resume();
     return send(res, 404, fail("ROUTE_NOT_FOUND", `No route for ${req.method} ${path}.`));
   }
 
-  const body = await readBody(req);
-  if (body === undefined) {
-    // Answer first, then drop the connection instead of reading the rest.
-    res.setHeader("connection", "close");
-    res.on("finish", () => req.socket.destroy());
-    return send(res, 413, fail("PAYLOAD_TOO_LARGE", `Requests are limited to ${MAX_REQUEST_BYTES} bytes.`));
-  }
+  const body = await readBody(req, MAX_REQUEST_BYTES);
+  if (body === undefined) return tooLarge(req, res, MAX_REQUEST_BYTES);
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = JSON.parse(body.toString("utf8"));
   } catch {
     return send(res, 400, fail("INVALID_JSON", "The body is not valid JSON."));
   }
   const parsed = op.parse(json);
   if (!parsed.ok) return send(res, 400, parsed);
 
-  // A caller that goes away cancels its work.
+  await answer(res, (signal) => parsed.value(deps, signal));
+}
+
+/** POST /v1/convert-file: the body is the document, its description the X-Convert-Request header (JSON). */
+async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps: SidecarDeps): Promise<void> {
+  let header: unknown;
+  try {
+    header = JSON.parse(String(req.headers[CONVERT_REQUEST_HEADER] ?? ""));
+  } catch {
+    req.resume();
+    return send(res, 400, fail("INVALID_JSON", `The ${CONVERT_REQUEST_HEADER} header must be JSON.`));
+  }
+  const parsed = v.safeParse(SidecarConvertFileRequestSchema, header);
+  if (!parsed.success) {
+    req.resume();
+    return send(res, 400, invalid("convert-file", parsed.issues));
+  }
+  const max = parsed.output.limits.maxResponseBytes;
+  const bytes = await readBody(req, max);
+  if (bytes === undefined) return tooLarge(req, res, max);
+  await answer(res, (signal) => convertFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), parsed.output, deps, signal));
+}
+
+/** Runs an operation; a caller that goes away cancels its work. */
+async function answer(res: ServerResponse, run: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
   const cancel = new AbortController();
   res.on("close", () => cancel.abort());
-  const result = await parsed.value(deps, cancel.signal);
+  const result = await run(cancel.signal);
   if (!res.destroyed) send(res, 200, result);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+/** Answers 413 first, then drops the connection instead of reading the rest. */
+function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  res.setHeader("connection", "close");
+  res.on("finish", () => req.socket.destroy());
+  send(res, 413, fail("PAYLOAD_TOO_LARGE", `Requests are limited to ${limit} bytes.`));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
+      if (size > limit) {
         req.pause();
         resolve(undefined);
       } else chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

@@ -3,6 +3,13 @@ import { createHostLimiter } from "@edge-web/shared";
 import { createHostResolver } from "./fetch/resolve-host.ts";
 import type { FetchContentDeps } from "./fetch/fetch-content.ts";
 import { USER_AGENT } from "./user-agent.ts";
+import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./conversion/convert-pool.ts";
+import { availableParallelism } from "node:os";
+
+/** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
+export interface SidecarDeps extends FetchContentDeps {
+  converter: ConvertPool;
+}
 
 export interface SidecarSettings {
   /** DNS servers ("127.0.0.1:5353"); empty uses the system resolver. */
@@ -12,6 +19,7 @@ export interface SidecarSettings {
   maxQueue: number;
   keepAliveTimeoutMs: number;
   readerApiKey?: string;
+  convert: ConvertPoolSettings;
 }
 
 const int = (raw: string | undefined, fallback: number) => {
@@ -27,12 +35,19 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
     maxPerHost: int(env.SIDECAR_MAX_PER_HOST, 10),
     maxQueue: int(env.SIDECAR_MAX_QUEUE, 256),
     keepAliveTimeoutMs: int(env.SIDECAR_KEEPALIVE_MS, 60_000),
+    convert: {
+      // One core stays with the event loop that serves fetches.
+      threads: int(env.SIDECAR_CONVERT_THREADS, Math.max(1, Math.min(4, availableParallelism() - 1))),
+      maxQueued: int(env.SIDECAR_CONVERT_QUEUE, 16),
+      memoryMb: int(env.SIDECAR_CONVERT_MEMORY_MB, 512),
+    },
     ...(env.JINA_API_KEY && { readerApiKey: env.JINA_API_KEY }),
   };
 }
 
-export function createSidecarDeps(settings: SidecarSettings): FetchContentDeps {
+export function createSidecarDeps(settings: SidecarSettings): SidecarDeps {
   return {
+    converter: createConvertPool(settings.convert),
     resolver: createHostResolver(settings.dnsServers.length > 0 ? { servers: settings.dnsServers } : undefined),
     dispatchers: createDispatcherPool({ maxSockets: settings.maxPerHost, keepAliveTimeoutMs: settings.keepAliveTimeoutMs }),
     limiter: createHostLimiter({ maxConcurrent: settings.maxConcurrent, maxPerHost: settings.maxPerHost, maxQueue: settings.maxQueue }),

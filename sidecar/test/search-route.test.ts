@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SidecarSearchAnswerSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createConvertPool } from "../src/conversion/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { KEYS, searchRequest, startFakeProviders, startSearchDeps, watchForKeys, type FakeProviders } from "./support/fake-providers.ts";
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
   providers = await startFakeProviders();
   const started = await startSearchDeps();
   closeDeps = started.close;
-  server = createSidecarServer({ token: TOKEN, deps: started.deps });
+  server = createSidecarServer({ token: TOKEN, deps: { ...started.deps, converter: createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 64 }) } });
   const address: AddressInfo = await listen(server, 0, "127.0.0.1");
   base = `http://127.0.0.1:${address.port}`;
 });

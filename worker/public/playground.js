@@ -1,4 +1,4 @@
-// The playground: one session of the HTTP API — its three tools, agent turns, the live stream and
+// The playground: one session of the HTTP API — its four tools, agent turns, the live stream and
 // the stats. Everything a response carries is shown as text (textContent / text nodes), never as HTML.
 // URLs are relative, so the page works under any base path.
 
@@ -99,7 +99,13 @@ function hintFor(error, status) {
   if (error.code === "SESSION_ENDED") return "The session ended (it was idle); create a new one.";
   if (error.code === "SESSION_BUSY") return "A turn is running: wait for it to finish, or press Abort.";
   if (error.code === "MODEL_NOT_CONFIGURED") return "No model is configured; see docs/agent.md (AGENT_CONFIG or PUT /api/config/auth).";
-  if (error.code === "NETWORK_ERROR") return "Check that the server is running and reachable.";
+  if (error.code === "NETWORK_ERROR") return status ? "The document could not be downloaded (DNS, connection or a 5xx answer from its server)." : "Check that the server is running and reachable.";
+  if (error.code === "PRIVATE_NETWORK_BLOCKED") return "The URL points at a private or denied address; the network policy (web.allowHosts, web.allowPrivateNetwork) decides what may be fetched.";
+  if (error.code === "UNSUPPORTED_PROTOCOL") return "Only http: and https: URLs can be read; for a file on this computer, choose “A file from this computer”.";
+  if (error.code === "FILE_TOO_LARGE") return "The document is over web.convert.maxResponseBytes; try a smaller file.";
+  if (error.code === "PAYLOAD_TOO_LARGE") return "The file is over the upload limit (ATTACHMENT_MAX_BYTES, 25 MiB by default).";
+  if (error.code === "CONVERT_TIMEOUT") return "Nothing could be converted in time: try fewer pages.";
+  if (error.code === "CONVERT_FAILED") return "Usually the document is unsupported, encrypted, corrupt or scanned (no text layer): PDF, DOCX, XLSX, ODS, PPTX and pages can be read.";
   return "";
 }
 
@@ -145,9 +151,22 @@ function authHeaders() {
 async function api(method, path, body) {
   const headers = authHeaders();
   if (body !== undefined) headers.set("content-type", "application/json");
+  return request(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** A file to the session's attachments (multipart/form-data, field `file`): `{attachment, displayUrl}` on success. */
+async function uploadAttachment(id, file) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  // No content-type of our own: the browser writes the multipart boundary.
+  return request("POST", sessionPath(id, "attachments"), authHeaders(), form);
+}
+
+/** A request with its answer read as JSON; `api()` and `uploadAttachment()` go through here. */
+async function request(method, path, headers, body) {
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store", credentials: "same-origin" });
+    res = await fetch(path, { method, headers, body, cache: "no-store", credentials: "same-origin" });
   } catch {
     return { ok: false, status: 0, error: { code: "NETWORK_ERROR", message: "The request did not reach the server." } };
   }
@@ -270,12 +289,65 @@ function toolParams(tool) {
     if (checked("fc-reader")) params.preferReader = true;
     return params;
   }
+  if (tool === "convert_content") {
+    const params = convertFrom() === "url" ? { url: value("cc-url") } : {};
+    if (value("cc-pages")) params.pages = value("cc-pages");
+    if (value("cc-max")) params.maxContentChars = Number(value("cc-max"));
+    return params;
+  }
   const params = { responseId: value("gs-id") };
   if (value("gs-query")) params.query = value("gs-query");
   if (value("gs-query-index")) params.queryIndex = Number(value("gs-query-index"));
   if (value("gs-url")) params.url = value("gs-url");
   if (value("gs-url-index")) params.urlIndex = Number(value("gs-url-index"));
   return params;
+}
+
+// convert_content reads a URL or a file: the chosen one's field is shown (and required), the other hidden.
+const convertFrom = () => (/** @type {HTMLInputElement} */ ($("cc-from-file")).checked ? "file" : "url");
+const convertFile = /** @type {HTMLInputElement} */ ($("cc-file"));
+
+function showConvertSource() {
+  const fromFile = convertFrom() === "file";
+  $("cc-url-field").hidden = fromFile;
+  $("cc-file-field").hidden = !fromFile;
+  /** @type {HTMLInputElement} */ ($("cc-url")).disabled = fromFile;
+  convertFile.disabled = !fromFile;
+  convertFile.required = fromFile;
+}
+for (const id of ["cc-from-url", "cc-from-file"]) $(id).addEventListener("change", showConvertSource);
+showConvertSource();
+
+/** The last file uploaded for convert_content: converting it again (other pages, say) reuses its attachment. */
+let uploaded = /** @type {{file: File, sessionId: string, attachment: any} | null} */ (null);
+
+/**
+ * A chosen file as an attachment of this session: uploaded unless it already is.
+ * Answers `{ok, attachment, again}` or the failed upload `{ok:false, status, error}`.
+ */
+async function attachmentFor(file) {
+  if (uploaded && uploaded.file === file && uploaded.sessionId === sessionId) return { ok: true, attachment: uploaded.attachment, again: true };
+  setStatus(`Uploading ${file.name}…`);
+  show("result", h("p", { class: "placeholder" }, `Uploading ${file.name} (${formatBytes(file.size)})…`));
+  const res = await uploadAttachment(sessionId, file);
+  const attachment = res.ok ? res.data?.attachment : undefined;
+  if (!res.ok) return res;
+  if (!attachment || typeof attachment.id !== "string") return { ok: false, status: res.status, error: { code: "UPLOAD_FAILED", message: "The upload answered without an attachment id." } };
+  uploaded = { file, sessionId, attachment };
+  return { ok: true, attachment, again: false };
+}
+
+/** Runs a tool form's call; convert_content from a file uploads it first. */
+async function runTool(tool) {
+  const params = toolParams(tool);
+  if (tool !== "convert_content" || convertFrom() === "url") return { res: await api("POST", sessionPath(sessionId, `tools/${tool}`), params) };
+  const file = convertFile.files?.[0];
+  if (!file) return { res: { ok: false, status: 0, error: { code: "NO_FILE", message: "Choose a file to convert." } } };
+  const attached = await attachmentFor(file);
+  if (!attached.ok) return { res: attached, failedUpload: file };
+  setStatus(`Running ${tool}…`);
+  show("result", h("p", { class: "placeholder" }, `Running ${tool} on ${file.name}…`));
+  return { res: await api("POST", sessionPath(sessionId, `tools/${tool}`), { ...params, attachmentId: attached.attachment.id }), attached };
 }
 
 for (const form of document.querySelectorAll("form.tool-form")) {
@@ -293,21 +365,24 @@ for (const form of document.querySelectorAll("form.tool-form")) {
     show("result", h("p", { class: "placeholder" }, `Running ${tool}…`));
     setStatus(`Running ${tool}…`);
     const started = performance.now();
-    const res = await api("POST", sessionPath(sessionId, `tools/${tool}`), toolParams(tool));
+    const { res, attached, failedUpload } = await runTool(tool);
     const ms = Math.round(performance.now() - started);
     result.removeAttribute("aria-busy");
     button.disabled = false;
-    renderResult(tool, res, ms);
-    setStatus(res.ok ? `${tool} answered in ${ms} ms.` : `${tool} failed: ${res.error.code}.`, res.ok ? "ok" : "error");
+    renderResult(tool, res, ms, { attached, failedUpload });
+    if (failedUpload) setStatus(`The upload of ${failedUpload.name} failed: ${res.error.code}.`, "error");
+    else setStatus(res.ok ? `${tool} answered in ${ms} ms.` : `${tool} failed: ${res.error.code}.`, res.ok ? "ok" : "error");
     if (res.status === 404 && res.error?.code === "SESSION_NOT_FOUND") forgetSession("The session no longer exists; create a new one.");
     void refreshStats();
   });
 }
 
-function renderResult(tool, res, ms) {
+function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
   const nodes = [];
   const cache = res.headers?.get("x-cache");
-  nodes.push(h("p", { class: "meta" }, h("code", {}, tool), ` — ${res.status ? `HTTP ${res.status}` : "no answer"}, ${ms} ms${cache ? `, cache ${cache}` : ""}`));
+  const what = failedUpload ? `upload of ${failedUpload.name} failed, ` : "";
+  nodes.push(h("p", { class: "meta" }, h("code", {}, tool), ` — ${what}${res.status ? `HTTP ${res.status}` : "no answer"}, ${ms} ms${cache ? `, cache ${cache}` : ""}`));
+  if (attached) nodes.push(attachmentLine(attached));
   if (!res.ok) {
     nodes.push(errorBox(res.error, res.status));
     show("result", ...nodes);
@@ -317,6 +392,7 @@ function renderResult(tool, res, ms) {
   if (typeof data.responseId === "string") nodes.push(responseIdLine(data.responseId));
   if (tool === "fetch_content") nodes.push(...pages(data.results));
   else if (tool === "web_search") nodes.push(...queryResults(data.queries));
+  else if (tool === "convert_content") nodes.push(convertedDocument(data));
   else nodes.push(...storedResult(data.result));
   nodes.push(h("details", { class: "raw" }, h("summary", {}, "Raw JSON"), h("pre", {}, json(data))));
   show("result", ...nodes);
@@ -352,6 +428,44 @@ function pages(results) {
     item.append(h("pre", { class: "markdown", "aria-label": `Markdown of ${page.url ?? `page ${index + 1}`}`, text: clip(String(page.content ?? "")) }));
     return item;
   });
+}
+
+function attachmentLine({ attachment, again }) {
+  return h(
+    "p",
+    { class: "meta" },
+    again ? "Attachment " : "Uploaded as attachment ",
+    h("code", {}, String(attachment.id)),
+    ` — ${String(attachment.name ?? "")}, ${String(attachment.mimeType ?? "")}, ${formatBytes(attachment.size)}${again ? " (already uploaded)" : ""}`,
+  );
+}
+
+/** What a convert_content answer says of its document, beyond the Markdown. */
+function documentFacts(doc) {
+  const meta = doc.metadata && typeof doc.metadata === "object" ? doc.metadata : {};
+  const facts = [];
+  if (meta.title && meta.fileName) facts.push(String(meta.fileName));
+  if (meta.contentType) facts.push(String(meta.contentType));
+  if (typeof meta.fileSize === "number") facts.push(formatBytes(meta.fileSize));
+  if (meta.pages && typeof meta.pages === "object") facts.push(`pages ${meta.pages.included} of ${meta.pages.total}`);
+  if (typeof doc.content === "string") facts.push(`${doc.content.length} characters`);
+  if (doc.truncated) facts.push("truncated");
+  if (doc.provider) facts.push(`converted by ${doc.provider}`);
+  if (typeof meta.durationMs === "number") facts.push(`${meta.durationMs} ms`);
+  return facts;
+}
+
+const documentTitle = (doc) => String(doc.metadata?.title || doc.metadata?.fileName || doc.source || "Document");
+
+/** A convert_content answer: the document's title, source and facts, its Markdown as preformatted text. */
+function convertedDocument(doc) {
+  const item = h("article", { class: "result-item" });
+  item.append(h("h3", {}, documentTitle(doc)));
+  item.append(h("p", { class: "meta" }, "Source ", safeLink(doc.source)));
+  item.append(h("p", { class: "meta" }, documentFacts(doc).join(" · ")));
+  if (doc.truncated) item.append(h("p", { class: "meta" }, "Truncated: more pages or characters than this answer holds (see Pages and Max characters)."));
+  item.append(h("pre", { class: "markdown", "aria-label": `Markdown of ${doc.source ?? "the document"}`, text: clip(String(doc.content ?? "")) }));
+  return item;
 }
 
 /** web_search queries: each result's title, URL, snippet and (when fetched) content. */
@@ -432,7 +546,7 @@ async function loadModels() {
           h("code", {}, "modelProviders"),
           "). See docs/agent.md.",
         ),
-        h("p", {}, "Slash commands need no model: ", h("code", {}, "/search <query>"), ", ", h("code", {}, "/fetch <url>"), ", ", h("code", {}, "/get <responseId>"), "."),
+        h("p", {}, "Slash commands need no model: ", h("code", {}, "/search <query>"), ", ", h("code", {}, "/fetch <url>"), ", ", h("code", {}, "/convert <url>"), ", ", h("code", {}, "/get <responseId>"), "."),
       ),
     );
     if (!sessionId) setStatus("Ready. No model is configured; the tools work.", "ok");
@@ -628,6 +742,13 @@ function toolOutput(card, output) {
         h("details", {}, h("summary", {}, `Markdown (${page.content.length} characters${page.truncated ? ", truncated" : ""})`), h("pre", { class: "markdown", text: clip(page.content) })),
       );
     }
+  } else if (output && typeof output.content === "string" && typeof output.source === "string") {
+    // convert_content: one document.
+    nodes.push(
+      h("p", {}, h("strong", {}, documentTitle(output)), " — ", safeLink(output.source)),
+      h("p", { class: "meta" }, documentFacts(output).join(" · ")),
+      h("details", {}, h("summary", {}, `Markdown (${output.content.length} characters${output.truncated ? ", truncated" : ""})`), h("pre", { class: "markdown", text: clip(output.content) })),
+    );
   } else if (output && Array.isArray(output.queries)) {
     for (const query of output.queries) {
       const list = h("ul");

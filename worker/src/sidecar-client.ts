@@ -1,8 +1,11 @@
 import {
+  CONVERT_REQUEST_HEADER,
   displayUrl,
   fail,
   FailureSchema,
+  isConvertErrorCode,
   isWebErrorCode,
+  SidecarConvertAnswerSchema,
   SidecarFetchAnswerSchema,
   SidecarSearchAnswerSchema,
   type Deadline,
@@ -10,6 +13,9 @@ import {
   type Failure,
   type FetchOptions,
   type SearchFailure,
+  type ConvertedDocument,
+  type SidecarConvertFileRequest,
+  type SidecarConvertUrlRequest,
   type SidecarSearchRequest,
   type SidecarSearchSuccess,
   type StepTimings,
@@ -23,10 +29,16 @@ type Timed<T> = T & { timings?: StepTimings };
 export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number } | Failure>;
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
+/** The converted document and the bytes read for it, or a failure in the convert family's codes. */
+export type ConvertAnswer = { ok: true; value: ConvertedDocument; bytes: number } | Failure;
 
 export interface SidecarClient {
   fetchContent(url: string, preferReader: boolean, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
   search(request: SidecarSearchRequest, deadline: Deadline, cancel?: AbortSignal): Promise<SearchAnswer>;
+  /** A document at a URL, downloaded through the sidecar's fetch pipeline and converted there. */
+  convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
+  /** A document's bytes (an attachment), converted by the sidecar. */
+  convertFile(bytes: Uint8Array, request: Omit<SidecarConvertFileRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
   healthy(): Promise<boolean>;
 }
 
@@ -35,18 +47,26 @@ const GRACE_MS = 250;
 
 interface CallPlan<S extends v.GenericSchema> {
   path: string;
-  body: object;
+  /** A JSON body (budgetMs is added), or raw bytes whose description rides in a header (budgetMs added there). */
+  body: object | { bytes: Uint8Array; header: object };
   answer: S;
   /** The tool's codes for a sidecar that is late or unusable. */
-  timeoutCode: "CONTENT_FETCH_TIMEOUT" | "WEB_SEARCH_TIMEOUT";
-  failureCode: "CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED";
+  timeoutCode: "CONTENT_FETCH_TIMEOUT" | "WEB_SEARCH_TIMEOUT" | "CONVERT_TIMEOUT";
+  failureCode: "CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED" | "CONVERT_FAILED";
+  /** The codes the tool may answer; the sidecar's other codes become failureCode. */
+  canonical: (code: string) => boolean;
+  /** The setting that holds the deadline, named when it passes. */
+  timeoutSetting: string;
   what: string;
 }
+
+const isBytes = (body: CallPlan<v.GenericSchema>["body"]): body is { bytes: Uint8Array; header: object } => "bytes" in body && body.bytes instanceof Uint8Array;
 
 /** Talks to the sidecar over HTTP with its bearer token; the token never appears in errors. */
 export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN">): SidecarClient {
   const base = env.SIDECAR_URL.replace(/\/+$/, "");
-  const headers = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}`, "content-type": "application/json" };
+  const auth = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}` };
+  const headers = { ...auth, "content-type": "application/json" };
 
   /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
   async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
@@ -54,15 +74,17 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     const cutoff = AbortSignal.timeout(budgetMs + GRACE_MS);
     let response: Response;
     try {
+      const { body } = plan;
       response = await fetch(`${base}${plan.path}`, {
         method: "POST",
-        headers,
-        body: JSON.stringify({ ...plan.body, budgetMs }),
+        ...(isBytes(body)
+          ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: JSON.stringify({ ...body.header, budgetMs }) }, body: body.bytes }
+          : { headers, body: JSON.stringify({ ...body, budgetMs }) }),
         signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
       });
     } catch {
       if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
-      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry or raise web.timeoutMs.`);
+      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
       return fail(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.");
     }
     if (response.status === 401) {
@@ -71,13 +93,13 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     }
     const json: unknown = await response.json().catch(() => null);
     const answer = response.status === 200 ? v.safeParse(plan.answer, json) : undefined;
-    if (answer?.success) return passCanonical(answer.output as { ok: boolean; error?: { code: string } }, plan.failureCode) as A;
+    if (answer?.success) return passCanonical(answer.output as { ok: boolean; error?: { code: string } }, plan) as A;
     // The sidecar refused the request itself: say what it said, in the tool's codes.
     const refusal = v.safeParse(FailureSchema, json);
     if (refusal.success) {
       const { code, message } = refusal.output.error;
-      return isWebErrorCode(code)
-        ? fail(code, message)
+      return plan.canonical(code)
+        ? fail(code as Failure["error"]["code"], message)
         : fail(plan.failureCode, `The sidecar refused ${plan.what} (${code}): ${message}`);
     }
     return fail(plan.failureCode, `The sidecar gave an unexpected answer (HTTP ${response.status}) to ${plan.what}.`);
@@ -91,6 +113,8 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         answer: SidecarFetchAnswerSchema,
         timeoutCode: "CONTENT_FETCH_TIMEOUT",
         failureCode: "CONTENT_FETCH_FAILED",
+        canonical: isWebErrorCode,
+        timeoutSetting: "web.timeoutMs",
         what: `Fetching ${displayUrl(url)}`,
       } as const;
       return call<typeof SidecarFetchAnswerSchema, FetchAnswer>(plan, deadline, cancel);
@@ -103,9 +127,20 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         answer: SidecarSearchAnswerSchema,
         timeoutCode: "WEB_SEARCH_TIMEOUT",
         failureCode: "WEB_SEARCH_FAILED",
+        canonical: isWebErrorCode,
+        timeoutSetting: "web.timeoutMs",
         what: `Searching for ${JSON.stringify(request.query.length > 100 ? `${request.query.slice(0, 100)}…` : request.query)}`,
       } as const;
       return call<typeof SidecarSearchAnswerSchema, SearchAnswer>(plan, deadline, cancel);
+    },
+
+    convertUrl(request, deadline, cancel) {
+      return call<typeof SidecarConvertAnswerSchema, ConvertAnswer>({ ...CONVERT_PLAN, path: "/v1/convert", body: request, what: `Converting ${displayUrl(request.url)}` }, deadline, cancel);
+    },
+
+    convertFile(bytes, request, deadline, cancel) {
+      const plan = { ...CONVERT_PLAN, path: "/v1/convert-file", body: { bytes, header: request }, what: `Converting ${request.fileName ?? request.source}` };
+      return call<typeof SidecarConvertAnswerSchema, ConvertAnswer>(plan, deadline, cancel);
     },
 
     async healthy() {
@@ -120,8 +155,16 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   };
 }
 
-/** Only canonical codes reach callers; anything else becomes the tool's failure code, message kept. */
-function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, failureCode: string): A {
-  if (answer.ok || !answer.error || isWebErrorCode(answer.error.code)) return answer;
-  return { ...answer, error: { ...answer.error, code: failureCode } };
+const CONVERT_PLAN = {
+  answer: SidecarConvertAnswerSchema,
+  timeoutCode: "CONVERT_TIMEOUT",
+  failureCode: "CONVERT_FAILED",
+  canonical: isConvertErrorCode,
+  timeoutSetting: "convert.timeoutMs",
+} as const;
+
+/** Only the tool's codes reach callers; anything else becomes the tool's failure code, message kept. */
+function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, plan: Pick<CallPlan<v.GenericSchema>, "canonical" | "failureCode">): A {
+  if (answer.ok || !answer.error || plan.canonical(answer.error.code)) return answer;
+  return { ...answer, error: { ...answer.error, code: plan.failureCode } };
 }

@@ -90,6 +90,18 @@ describe("agent turns", () => {
     expect(res.body.error.message).toMatch(/defaultModel/);
   });
 
+  it("reads a document with convert_content when the model asks for it", async () => {
+    await openai.script({ toolCalls: [{ name: "convert_content", arguments: { url: `${origin}/guide.pdf`, pages: "2" } }] }, { text: ["The birds nest there."] });
+    const s = await followed();
+    expect((await s.post("messages", { message: "Where do the birds nest?" })).status).toBe(200);
+    const frames = await untilFinish(s.stream);
+    const output = frames.find((f) => f.data?.chunk?.type === "tool-output-available")!.data.chunk.output;
+    expect(output).toMatchObject({ provider: "unpdf", metadata: { pages: { total: 3, included: 1 } } });
+    expect(output.content).toContain("where the birds nest");
+    const toolMessage = (await openai.requests()).at(-1)!.body.messages.find((m: any) => m.role === "tool");
+    expect(toolMessage.content).toContain("where the birds nest");
+  });
+
   it("runs a two-step turn: a real fetch_content of a loopback page fed back to the model, streamed, stored, counted", async () => {
     await openai.script(
       { reasoning: ["Let me ", "read it."], toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/article.html` }, pieces: 3 }], usage: { input: 100, output: 20 } },
@@ -113,7 +125,7 @@ describe("agent turns", () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]!.body).toMatchObject({ model: "fake-gpt", stream: true, stream_options: { include_usage: true } });
     expect(requests[0]!.body.messages[0]).toMatchObject({ role: "system", content: expect.stringMatching(/fetch_content/) });
-    expect(requests[0]!.body.tools.map((t: any) => t.function.name).sort()).toEqual(["fetch_content", "get_search_content", "web_search"]);
+    expect(requests[0]!.body.tools.map((t: any) => t.function.name).sort()).toEqual(["convert_content", "fetch_content", "get_search_content", "web_search"]);
     const toolMessage = requests[1]!.body.messages.find((m: any) => m.role === "tool");
     expect(toolMessage.content).toContain("loopback origin");
 

@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHostLimiter, type ProviderName } from "@edge-web/shared";
 import type { TestProject } from "vitest/node";
+import { createConvertPool } from "../../sidecar/src/conversion/convert-pool.ts";
 import { createSidecarServer, listen } from "../../sidecar/src/server.ts";
+import { buildDocx, buildPdf, buildXlsx } from "../../sidecar/test/support/document-fixtures.ts";
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
 import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
@@ -34,6 +36,18 @@ const MODEL_KEYS = { openai: "sk-fake-openai-key-0123456789abcdef", anthropic: "
  * `pages.test`, and its connections are guarded to loopback.
  */
 export default async function setup(project: TestProject) {
+  const pdf = Buffer.from(
+    await buildPdf({
+      title: "Field guide",
+      pages: [
+        { heading: "Field guide", paragraphs: ["The first page of a PDF served from a loopback origin."] },
+        { heading: "Second chapter", paragraphs: ["The second page says where the birds nest."] },
+        { heading: "Third chapter", paragraphs: ["The third page closes the guide."] },
+      ],
+    }),
+  );
+  const docx = Buffer.from(buildDocx({ heading: "Minutes", paragraph: "The meeting agreed on a plan." }));
+  const xlsx = Buffer.from(buildXlsx({ sheets: [{ name: "Budget", rows: [["Item", "Cost"], ["Tents", 120], ["Maps", 15]] }] }));
   const origin = await startOrigin(
     "127.0.0.2",
     routes({
@@ -41,6 +55,10 @@ export default async function setup(project: TestProject) {
       "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
       "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),
       "/report.pdf": send(200, "application/pdf", "%PDF-1.7\n%binary"),
+      "/guide.pdf": send(200, "application/pdf", pdf),
+      "/minutes.docx": send(200, "application/vnd.openxmlformats-officedocument.wordprocessingml.document", docx),
+      "/budget.xlsx": send(200, "application/octet-stream", xlsx),
+      "/guide-redirect": send(302, "text/plain", "", { location: "http://127.0.0.1:9/guide.pdf" }),
       "/missing": send(404, "text/html", "<h1>gone</h1>"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
@@ -59,7 +77,8 @@ export default async function setup(project: TestProject) {
   );
   const localSearch = await startOrigin("127.0.0.3", routes({ "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port)) }));
   const dns = await startDnsServer((name, type) => (name !== "pages.test" ? "nxdomain" : type === "A" ? ["127.0.0.2"] : []));
-  const deps = { ...egressDeps(dns), limiter: createHostLimiter({ maxConcurrent: 64, maxPerHost: 10, maxQueue: 256 }) };
+  const converter = createConvertPool({ threads: 2, maxQueued: 8, memoryMb: 256 });
+  const deps = { ...egressDeps(dns), limiter: createHostLimiter({ maxConcurrent: 64, maxPerHost: 10, maxQueue: 256 }), converter };
   const sidecar = createSidecarServer({ token: process.env.TEST_SIDECAR_TOKEN ?? "", deps });
   await listen(sidecar, Number(process.env.TEST_SIDECAR_PORT), "127.0.0.1");
 
@@ -94,6 +113,7 @@ export default async function setup(project: TestProject) {
     sidecar.closeAllConnections();
     await new Promise((resolve) => sidecar.close(resolve));
     await deps.dispatchers.close();
+    await converter.close();
     await dns.close();
   };
 }

@@ -29,6 +29,7 @@ function context(counted: string[]): ToolContext {
     providerKeys: {},
     sidecar: createSidecarClient(bindings),
     store: { save: () => {}, get: () => undefined },
+    attachment: async () => undefined,
     cache: createSearchCache(bindings.CACHE, DEFAULT_WEB_CONFIG.cache),
     record: { count: (name) => counted.push(name), latency: () => {}, step: () => {} },
     limiter: createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 1 }),

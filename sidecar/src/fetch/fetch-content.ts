@@ -15,12 +15,11 @@ import {
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import { compileAllowList } from "./allow-list.ts";
 import type { DispatcherSource, EgressFailure, HostResolver, NetworkPolicy } from "./egress-types.ts";
+import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { parseUrl } from "./parse-url.ts";
-import { safeFetch } from "./safe-fetch.ts";
 import { truncateContent } from "./truncate-content.ts";
 
 export interface FetchContentDeps {
@@ -63,49 +62,28 @@ async function runPipeline(
 ): Promise<Result<ExtractedContent> & { bytes?: number }> {
   const { options } = req;
   const deadline = deadlineIn(req.budgetMs ?? fetchBudgetMs(options));
-  const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const parsed = parseUrl(req.url);
   if (!parsed.ok) return fail("CONTENT_FETCH_INVALID_URL", parsed.error.message);
   const url = parsed.value;
   const shown = displayUrl(url);
-  const allow = compileAllowList(options.allowHosts);
-  if (!allow.ok) return fail("INVALID_INPUT", allow.error.message);
-  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = options;
-  const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
-
-  const slot = await deps.limiter.run(
-    url.hostname,
-    // The deadline bounds the wait; once running, the fetch's own timeout (within it) applies.
-    () => {
-      clock.lap("queue");
-      return safeFetch(
-        {
-          url: url.href,
-          headers: { accept: ACCEPT },
-          policy,
-          timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline.remainingMs())),
-          maxResponseBytes: options.maxResponseBytes,
-          pool: options.connectionPool,
-          clock,
-          ...(signal && { signal }),
-        },
-        { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent, allow: allow.value },
-      );
-    },
-    { signal: stop },
+  const fetched = await fetchResource(
+    { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(signal && { signal }) },
+    options,
+    deps,
   );
-  if (!slot.ok) {
-    if (slot.error.code === "queue-full") return fail("CONTENT_FETCH_FAILED", "The fetch service is at its concurrency limit and its queue is full; retry shortly.");
-    if (deadline.signal.aborted) {
+  if (!fetched.ok) {
+    const { code, message } = fetched.error;
+    if (code === "busy") return fail("CONTENT_FETCH_FAILED", message);
+    if (code === "queue-timeout") {
       return fail(
         "CONTENT_FETCH_TIMEOUT",
-        `Fetching ${shown} waited ${deadline.elapsedMs()} ms in the fetch service's queue (it limits requests per host) and could not start within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry later or raise web.timeoutMs.`,
+        `Fetching ${shown} ${message} and could not start within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry later or raise web.timeoutMs.`,
       );
     }
-    return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was cancelled before it started.`);
+    if (code === "cancelled") return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} ${message}.`);
+    return fail(...egressError({ code, message }, shown, options, Math.round(clock.timings().queue ?? 0)));
   }
-  if (!slot.value.ok) return fail(...egressError(slot.value.error, shown, options, Math.round(clock.timings().queue ?? 0)));
-  const response = slot.value.value;
+  const response = fetched.value;
 
   if (response.status < 200 || response.status > 299) {
     return fail("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${response.status}; the page could not be fetched.`);
@@ -122,7 +100,7 @@ async function runPipeline(
   // Pages on private addresses are never sent to the reader service.
   if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && wantsReader(extracted, options, req.preferReader)) {
     // The reader service is operator configuration: the domain lists govern the pages agents ask for, not it.
-    const readerPolicy: NetworkPolicy = { allowPrivateNetwork, allowHosts };
+    const readerPolicy: NetworkPolicy = { allowPrivateNetwork: options.allowPrivateNetwork, allowHosts: options.allowHosts };
     const readerOptions = { ...options, jinaTimeoutMs: Math.max(1, Math.min(options.jinaTimeoutMs, deadline.remainingMs())) };
     const reader = await readViaReader(response.url, readerOptions, readerPolicy, deps, signal);
     clock.lap("reader");

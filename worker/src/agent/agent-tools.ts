@@ -28,6 +28,7 @@ export interface AgentToolDeps {
 /** The fields of the tools' checked inputs that say what a call will do. */
 interface CallInput {
   url?: string;
+  attachmentId?: string;
   urls?: string[];
   query?: string;
   queries?: string[];
@@ -37,6 +38,7 @@ interface CallInput {
 /** What the user is asked to allow, as the call will run it (merged and trimmed), without credentials in URLs. */
 function describeCall(name: string, input: CallInput): string {
   if (name === "fetch_content") return `Fetch ${mergeInputs(input.url, input.urls).map(displayUrl).join(", ") || "(no URL)"}`;
+  if (name === "convert_content") return `Read the document ${input.url ? displayUrl(input.url) : `attachment ${input.attachmentId ?? ""}`}`;
   if (name === "web_search") return `Search the web for ${mergeInputs(input.query, input.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)"}`;
   return `Read the stored result ${JSON.stringify(input.responseId ?? "")}`;
 }

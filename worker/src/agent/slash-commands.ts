@@ -27,6 +27,13 @@ export const SLASH_COMMANDS: SlashCommand[] = [
     params: (args) => (args.length > 0 ? ok({ urls: args }) : needs("at least one URL", "/fetch <url> [url…]")),
   },
   {
+    name: "/convert",
+    usage: "/convert <url>",
+    description: "Read a document (convert_content): PDF, Word, spreadsheets, presentations.",
+    tool: "convert_content",
+    params: (args) => (args.length === 1 ? ok({ url: args[0] }) : needs("one document URL", "/convert <url>")),
+  },
+  {
     name: "/get",
     usage: "/get <responseId>",
     description: "Read a stored result back (get_search_content); type @ to pick one.",

@@ -29,6 +29,12 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   SIDECAR_UNAVAILABLE: 503,
   WEB_SEARCH_TIMEOUT: 504,
   CONTENT_FETCH_TIMEOUT: 504,
+  // The convert family (CONVERT_FAILED and NETWORK_ERROR are upstream failures: 502).
+  UNSUPPORTED_PROTOCOL: 400,
+  FILE_NOT_FOUND: 404,
+  FILE_TOO_LARGE: 413,
+  PRIVATE_NETWORK_BLOCKED: 403,
+  CONVERT_TIMEOUT: 504,
 };
 
 /** The one table from error codes to HTTP statuses; other upstream failures are 502. */

@@ -38,7 +38,7 @@ const SCHEMAS = new Map(
 );
 
 const INSTRUCTIONS =
-  "Web tools: web_search finds pages, fetch_content reads pages as Markdown, get_search_content reads an earlier answer again by its responseId. " +
+  "Web tools: web_search finds pages, fetch_content reads pages as Markdown, convert_content reads documents (PDF, Word, spreadsheets, presentations) as Markdown, get_search_content reads an earlier answer again by its responseId. " +
   "Your calls share one session, so a responseId stays readable in later calls; each result's _meta names the session.";
 
 function failure(error: CodedError, headers?: Record<string, string>): CallToolResult {

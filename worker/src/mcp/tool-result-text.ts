@@ -1,4 +1,4 @@
-import type { ExtractedContent, FetchContentSuccess, GetSearchContentSuccess, QueryResultData, StoredResult, ToolName, WebSearchSuccess } from "@edge-web/shared";
+import type { ConvertContentSuccess, ExtractedContent, FetchContentSuccess, GetSearchContentSuccess, QueryResultData, StoredResult, ToolName, WebSearchSuccess } from "@edge-web/shared";
 
 const page = (item: ExtractedContent) =>
   [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}`, "", item.content].join("\n");
@@ -21,6 +21,10 @@ export function toolResultText(tool: ToolName, value: unknown): string {
   let sections: string[];
   if (tool === "web_search") sections = (value as WebSearchSuccess).queries.map(query);
   else if (tool === "fetch_content") sections = (value as FetchContentSuccess).results.map(page);
+  else if (tool === "convert_content") {
+    const document = value as ConvertContentSuccess;
+    sections = [page({ url: document.source, title: document.metadata?.title ?? document.metadata?.fileName ?? "", content: document.content, truncated: document.truncated })];
+  }
   else {
     const { result } = value as GetSearchContentSuccess;
     sections = "kind" in result ? stored(result) : "query" in result ? [query(result)] : [page(result)];

@@ -491,6 +491,7 @@ export class SessionObject extends DurableObject<Env> {
       config,
       providerKeys,
       sidecar: this.sidecar,
+      attachment: (id) => this.attachmentFile(id),
       store: {
         save: (result, maxStored) => alive() && stores.results.save(result, maxStored),
         get: (responseId) => stores.results.get(responseId),

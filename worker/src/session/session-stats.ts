@@ -38,6 +38,7 @@ export function sessionStats(
     web: {
       searches: count("tool.web_search"),
       fetches: count("tool.fetch_content"),
+      conversions: count("tool.convert_content"),
       pagesFetched: count("fetch.pages"),
       bytesFetched: count("fetch.bytes"),
       cacheHits: count("search.cache.hit"),

@@ -29,6 +29,8 @@ export interface ToolContext {
   record: ToolRecorder;
   /** The session's concurrency limit for outbound work (web.concurrency.*); tools take slots through callSlots. */
   limiter: HostLimiter;
+  /** A file uploaded to this session, or undefined when the session has no such attachment. */
+  attachment(id: string): Promise<{ name: string; mimeType: string; bytes: Uint8Array } | undefined>;
   /** Fires when the call is cancelled (an aborted agent turn); its deadline is the tool's own. */
   signal?: AbortSignal;
   newResponseId(): string;

@@ -1,0 +1,45 @@
+import * as v from "valibot";
+import { FailureSchema } from "./result.ts";
+import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
+import { ConvertedDocumentSchema } from "./tool-schemas.ts";
+import { WebConfigSchema, type WebConfig } from "./web-config.ts";
+
+/** The caps of one conversion (web.convert, with the call's own maxContentChars) and its page selection. */
+export const ConvertLimitsSchema = v.object({
+  ...WebConfigSchema.entries.convert.wrapped.entries,
+  pages: v.optional(v.string()),
+});
+export type ConvertLimits = v.InferOutput<typeof ConvertLimitsSchema>;
+
+/** POST /v1/convert: a document at a URL, fetched through the whole fetch pipeline. */
+export const SidecarConvertUrlRequestSchema = v.object({
+  url: v.string(),
+  options: v.optional(FetchOptionsSchema, {}),
+  limits: ConvertLimitsSchema,
+  budgetMs: BudgetSchema,
+});
+export type SidecarConvertUrlRequest = v.InferInput<typeof SidecarConvertUrlRequestSchema>;
+
+/** POST /v1/convert-file: the document's bytes are the body; this rides in the X-Convert-Request header as JSON. */
+export const SidecarConvertFileRequestSchema = v.object({
+  source: v.string(),
+  fileName: v.optional(v.string()),
+  contentType: v.optional(v.string()),
+  limits: ConvertLimitsSchema,
+  budgetMs: BudgetSchema,
+});
+export type SidecarConvertFileRequest = v.InferInput<typeof SidecarConvertFileRequestSchema>;
+export const CONVERT_REQUEST_HEADER = "x-convert-request";
+
+/** The body of every 200 answer from the convert routes: the document and the bytes read for it, or a failure. */
+export const SidecarConvertAnswerSchema = v.union([v.object({ ok: v.literal(true), value: ConvertedDocumentSchema, bytes: v.number() }), FailureSchema]);
+export type SidecarConvertAnswer = v.InferOutput<typeof SidecarConvertAnswerSchema>;
+
+/** The limits a call converts with: the configured ones, its own maxContentChars (capped by them) and pages. */
+export function convertLimitsFrom(config: WebConfig, maxContentChars: number | undefined, pages: string | undefined): ConvertLimits {
+  return {
+    ...config.convert,
+    maxContentChars: Math.min(maxContentChars ?? config.convert.maxContentChars, config.convert.maxContentChars),
+    ...(pages !== undefined && { pages }),
+  };
+}

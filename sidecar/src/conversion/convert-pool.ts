@@ -1,0 +1,178 @@
+import { Worker } from "node:worker_threads";
+import { fail, type Result } from "@edge-web/shared";
+import type { ConvertedDocument, ConvertOptions } from "../convert/convert-document.ts";
+
+export type ConvertCode = "INVALID_INPUT" | "CONVERT_FAILED" | "CONVERT_TIMEOUT" | "FILE_TOO_LARGE";
+export type ConvertOutcome = Result<ConvertedDocument, ConvertCode>;
+
+export interface ConvertJob {
+  bytes: Uint8Array;
+  hints: { contentType?: string; fileName?: string; url?: string };
+  options: ConvertOptions;
+}
+
+/** Conversions run on worker threads: one big document never stalls the sidecar's fetches. */
+export interface ConvertPool {
+  run(job: ConvertJob, signal?: AbortSignal): Promise<ConvertOutcome>;
+  /** Threads running a job, and jobs waiting for one. */
+  load(): { busy: number; queued: number };
+  /** Starts one thread ahead of the first document, so it does not wait for a thread to load the converters. */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+export interface ConvertPoolSettings {
+  threads: number;
+  /** Jobs that may wait for a thread; more fail at once. */
+  maxQueued: number;
+  /** Each thread's heap limit: a document that needs more fails, the sidecar does not. */
+  memoryMb: number;
+}
+
+/** How long past a job's deadline a thread may run before it is stopped (the converter stops itself at the deadline). */
+const STOP_GRACE_MS = 1_000;
+const THREAD_URL = new URL("./convert-thread.ts", import.meta.url);
+
+interface Running {
+  resolve(outcome: ConvertOutcome): void;
+  timer: ReturnType<typeof setTimeout>;
+  cleanup(): void;
+}
+
+interface Thread {
+  worker: Worker;
+  job?: Running;
+}
+
+interface Waiting {
+  job: ConvertJob;
+  signal?: AbortSignal;
+  resolve(outcome: ConvertOutcome): void;
+  queuedAt: number;
+  cleanup(): void;
+}
+
+export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
+  const idle: Thread[] = [];
+  const all = new Set<Thread>();
+  const queue: Waiting[] = [];
+  let closed = false;
+
+  function spawn(): Thread {
+    const worker = new Worker(THREAD_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.ceil(settings.memoryMb / 8)) },
+    });
+    worker.unref();
+    const thread: Thread = { worker };
+    all.add(thread);
+    worker.on("message", (outcome: ConvertOutcome) => finish(thread, outcome));
+    worker.on("error", (error) => {
+      const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+      finish(thread, fail("CONVERT_FAILED", outOfMemory ? `Converting the document needed more than ${settings.memoryMb} MB of memory; it is too complex to convert here.` : "The converter failed on this document; it may be corrupt."), true);
+    });
+    worker.on("exit", () => finish(thread, fail("CONVERT_FAILED", "The converter stopped while converting this document; it may be corrupt."), true));
+    return thread;
+  }
+
+  /** A thread's job ends; a broken thread is replaced by a new one only when work waits for it. */
+  function finish(thread: Thread, outcome: ConvertOutcome, broken = false): void {
+    const job = thread.job;
+    thread.job = undefined;
+    if (job) {
+      clearTimeout(job.timer);
+      job.cleanup();
+      job.resolve(outcome);
+    }
+    if (broken) {
+      all.delete(thread);
+      void thread.worker.terminate();
+    } else if (job) {
+      idle.push(thread);
+    }
+    next();
+  }
+
+  function start(thread: Thread, waiting: Waiting): void {
+    const { job, signal } = waiting;
+    const stop = (outcome: ConvertOutcome) => {
+      if (!thread.job) return;
+      // The converter is stuck or no longer wanted: only stopping its thread frees the CPU it holds.
+      finish(thread, outcome, true);
+    };
+    const late = Math.max(0, job.options.deadlineMs - Date.now()) + STOP_GRACE_MS;
+    const timer = setTimeout(() => stop(fail("CONVERT_TIMEOUT", "Converting the document did not finish within its deadline; ask for fewer pages or raise timeoutMs.")), late);
+    const onAbort = () => stop(fail("CONVERT_FAILED", "The conversion was cancelled."));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    thread.job = { resolve: waiting.resolve, timer, cleanup: () => signal?.removeEventListener("abort", onAbort) };
+    // The bytes move to the thread rather than being copied, unless their memory is shared or pooled (Node's Buffers).
+    const whole = job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength;
+    try {
+      thread.worker.postMessage(job, whole ? [job.bytes.buffer as ArrayBuffer] : []);
+    } catch {
+      thread.worker.postMessage(job);
+    }
+  }
+
+  function next(): void {
+    while (queue.length > 0 && !closed) {
+      const thread = idle.pop() ?? (all.size < settings.threads ? spawn() : undefined);
+      if (!thread) return;
+      const waiting = queue.shift()!;
+      waiting.cleanup();
+      start(thread, waiting);
+    }
+  }
+
+  return {
+    run(job, signal) {
+      if (closed) return Promise.resolve(fail("CONVERT_FAILED", "The converter is shutting down; retry."));
+      if (signal?.aborted) return Promise.resolve(fail("CONVERT_FAILED", "The conversion was cancelled."));
+      const busy = [...all].filter((t) => t.job).length;
+      if (queue.length >= settings.maxQueued && busy >= settings.threads) {
+        return Promise.resolve(fail("CONVERT_FAILED", `The converter is busy (${settings.threads} documents converting, ${queue.length} waiting); retry shortly.`));
+      }
+      return new Promise<ConvertOutcome>((resolve) => {
+        const queuedAt = Date.now();
+        const leave = (outcome: ConvertOutcome) => {
+          const at = queue.indexOf(waiting);
+          if (at >= 0) queue.splice(at, 1);
+          waiting.cleanup();
+          resolve(outcome);
+        };
+        // The deadline covers the wait for a thread.
+        const timer = setTimeout(
+          () => leave(fail("CONVERT_TIMEOUT", `The document waited ${Date.now() - queuedAt} ms for a free converter and could not start before its deadline; retry later or raise timeoutMs.`)),
+          Math.max(0, job.options.deadlineMs - Date.now()),
+        );
+        const onAbort = () => leave(fail("CONVERT_FAILED", "The conversion was cancelled."));
+        signal?.addEventListener("abort", onAbort, { once: true });
+        const waiting: Waiting = {
+          job,
+          resolve,
+          queuedAt,
+          ...(signal && { signal }),
+          cleanup: () => {
+            clearTimeout(timer);
+            signal?.removeEventListener("abort", onAbort);
+          },
+        };
+        queue.push(waiting);
+        next();
+      });
+    },
+    load: () => ({ busy: [...all].filter((t) => t.job).length, queued: queue.length }),
+    warm() {
+      if (!closed && all.size === 0) idle.push(spawn());
+    },
+    async close() {
+      closed = true;
+      for (const waiting of queue.splice(0)) {
+        waiting.cleanup();
+        waiting.resolve(fail("CONVERT_FAILED", "The converter is shutting down; retry."));
+      }
+      await Promise.all([...all].map((t) => t.worker.terminate()));
+      all.clear();
+      idle.length = 0;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  deadlineIn,
+  displayUrl,
+  fail,
+  ok,
+  type ConvertedDocument,
+  type ConvertErrorCode,
+  type ConvertLimits,
+  type Deadline,
+  type FetchOptions,
+  type Result,
+} from "@edge-web/shared";
+import { fetchResource, type ResourceFailureKind } from "../fetch/fetch-resource.ts";
+import { parseUrl } from "../fetch/parse-url.ts";
+import type { SidecarDeps } from "../sidecar-deps.ts";
+
+/** The document and the bytes read for it, or a failure in convert_content's codes. */
+export type ConvertAnswer = (Result<ConvertedDocument, ConvertErrorCode> & { bytes?: number });
+
+const ACCEPT = "application/pdf,application/vnd.openxmlformats-officedocument.*,application/vnd.oasis.opendocument.*,text/html;q=0.9,*/*;q=0.5";
+
+/** The name a download offers (Content-Disposition), else the URL's last path segment. */
+function fileNameOf(url: URL, disposition: string | undefined): string | undefined {
+  const declared = /filename\*=(?:UTF-8'')?([^;]+)|filename="?([^";]+)"?/i.exec(disposition ?? "");
+  const raw = declared ? (declared[1] ?? declared[2] ?? "") : (url.pathname.split("/").pop() ?? "");
+  try {
+    return decodeURIComponent(raw.trim()) || undefined;
+  } catch {
+    return raw.trim() || undefined;
+  }
+}
+
+const FETCH_CODES: Partial<Record<ResourceFailureKind, ConvertErrorCode>> = {
+  "invalid-url": "INVALID_INPUT",
+  config: "INVALID_INPUT",
+  blocked: "PRIVATE_NETWORK_BLOCKED",
+  timeout: "CONVERT_TIMEOUT",
+  "queue-timeout": "CONVERT_TIMEOUT",
+  cancelled: "CONVERT_TIMEOUT",
+  aborted: "CONVERT_TIMEOUT",
+  busy: "NETWORK_ERROR",
+};
+
+/** A document at a URL: downloaded through the whole fetch pipeline, then converted on a converter thread. */
+export async function convertUrl(
+  req: { url: string; options: FetchOptions; limits: ConvertLimits; budgetMs?: number },
+  deps: SidecarDeps,
+  signal?: AbortSignal,
+): Promise<ConvertAnswer> {
+  const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
+  const raw = req.url.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
+  if (scheme && scheme !== "http" && scheme !== "https") {
+    return fail("UNSUPPORTED_PROTOCOL", `The URL scheme "${scheme}:" is not supported; convert_content reads http(s) URLs, and uploaded files by attachmentId.`);
+  }
+  const parsed = parseUrl(raw);
+  if (!parsed.ok) return fail("INVALID_INPUT", parsed.error.message);
+  const url = parsed.value;
+  const shown = displayUrl(url);
+  const { maxResponseBytes } = req.limits;
+  // One byte past the cap tells a document of exactly the cap from a longer one.
+  const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes: maxResponseBytes + 1, deadline, ...(signal && { signal }) }, req.options, deps);
+  if (!fetched.ok) {
+    const { code, message } = fetched.error;
+    const sentence = code === "queue-timeout" || code === "cancelled" ? `Downloading ${shown} ${message}.` : message;
+    return fail(FETCH_CODES[code] ?? "NETWORK_ERROR", sentence);
+  }
+  const response = fetched.value;
+  if (response.status === 404 || response.status === 410) return fail("FILE_NOT_FOUND", `${shown} answered HTTP ${response.status}: there is no document at this URL.`);
+  if (response.status < 200 || response.status > 299) {
+    const code = response.status >= 500 || response.status === 429 ? "NETWORK_ERROR" : "CONVERT_FAILED";
+    return fail(code, `${shown} answered HTTP ${response.status}; the document could not be downloaded.`);
+  }
+  if (response.truncated || response.bytes.length > maxResponseBytes) {
+    return fail("FILE_TOO_LARGE", `${shown} is larger than ${maxResponseBytes} bytes (convert.maxResponseBytes, counted decompressed); convert a smaller document.`);
+  }
+  const fileName = fileNameOf(new URL(response.url), response.headers["content-disposition"]);
+  const hints = { url: response.url, ...(response.headers["content-type"] && { contentType: response.headers["content-type"] }), ...(fileName && { fileName }) };
+  return convertBytes(response.url, response.bytes, hints, req.limits, deadline, deps, signal);
+}
+
+/** An uploaded file's bytes, converted on a converter thread. */
+export async function convertFile(
+  bytes: Uint8Array,
+  req: { source: string; fileName?: string; contentType?: string; limits: ConvertLimits; budgetMs?: number },
+  deps: SidecarDeps,
+  signal?: AbortSignal,
+): Promise<ConvertAnswer> {
+  const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
+  if (bytes.length > req.limits.maxResponseBytes) {
+    return fail("FILE_TOO_LARGE", `The file is larger than ${req.limits.maxResponseBytes} bytes (convert.maxResponseBytes); convert a smaller document.`);
+  }
+  const hints = { ...(req.fileName && { fileName: req.fileName }), ...(req.contentType && { contentType: req.contentType }) };
+  return convertBytes(req.source, bytes, hints, req.limits, deadline, deps, signal);
+}
+
+async function convertBytes(
+  source: string,
+  bytes: Uint8Array,
+  hints: { contentType?: string; fileName?: string; url?: string },
+  limits: ConvertLimits,
+  deadline: Deadline,
+  deps: SidecarDeps,
+  signal?: AbortSignal,
+): Promise<ConvertAnswer> {
+  const started = Date.now();
+  const fileSize = bytes.length;
+  const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages } = limits;
+  const options = { maxContentChars, maxPages, maxRows, maxUnzippedBytes, deadlineMs: Date.now() + deadline.remainingMs(), ...(pages !== undefined && { pages }) };
+  const outcome = await deps.converter.run({ bytes, hints, options }, signal);
+  if (!outcome.ok) return outcome;
+  const document = outcome.value;
+  return {
+    ...ok({
+      source,
+      provider: document.provider,
+      content: document.content,
+      truncated: document.truncated,
+      metadata: {
+        contentType: document.contentType,
+        ...(hints.fileName && { fileName: hints.fileName }),
+        fileSize,
+        durationMs: Date.now() - started,
+        ...(document.title && { title: document.title }),
+        ...(document.pages && { pages: document.pages }),
+      },
+    }),
+    bytes: fileSize,
+  };
+}

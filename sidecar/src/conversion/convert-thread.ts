@@ -1,0 +1,17 @@
+import { parentPort } from "node:worker_threads";
+import { fail } from "@edge-web/shared";
+import { convertDocument } from "../convert/convert-document.ts";
+import type { ConvertJob, ConvertOutcome } from "./convert-pool.ts";
+
+/** A converter thread: one job at a time, each answered with its outcome. */
+parentPort!.on("message", async (job: ConvertJob) => {
+  let outcome: ConvertOutcome;
+  try {
+    outcome = await convertDocument(job.bytes, job.hints, job.options);
+  } catch (error) {
+    // A converter bug or a hostile file it did not expect: the message names neither bytes nor secrets.
+    console.error("convert: converter threw", error instanceof Error ? error.message.split("\n")[0] : String(error));
+    outcome = fail("CONVERT_FAILED", "The document could not be converted; it may be corrupt or use features that are not supported.");
+  }
+  parentPort!.postMessage(outcome);
+});

@@ -1,0 +1,37 @@
+import { fail, ok, type Result } from "@edge-web/shared";
+import { errorReason } from "../fetch/error-reason.ts";
+import { truncateContent } from "../fetch/truncate-content.ts";
+import { detectDocument, type DocumentHints } from "./detect-document.ts";
+import type { ConvertCode, ConvertedDocument, ConvertOptions, ConvertResult } from "./document-converter.ts";
+import { parsePageSelection } from "./page-selection.ts";
+import { convertText } from "./text-document.ts";
+
+export type { ConvertCode, ConvertedDocument, ConvertOptions } from "./document-converter.ts";
+
+/**
+ * Converts a document (PDF, DOCX, XLSX, ODS, PPTX) or a text file (HTML, Markdown, CSV, JSON, XML, YAML,
+ * plain text) to Markdown, cut to maxContentChars. Pure and self-contained: nothing is fetched or read
+ * from disk; run it where a runaway document can be stopped (it checks the deadline between pages, sheets
+ * and chunks, but a library call in progress runs to its end).
+ */
+export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<Result<ConvertedDocument, ConvertCode>> {
+  if (options.pages !== undefined) {
+    const selection = parsePageSelection(options.pages);
+    if (!selection.ok) return selection;
+  }
+  if (bytes.length === 0) return fail("CONVERT_FAILED", "The file is empty; there is nothing to convert.");
+  if (Date.now() >= options.deadlineMs) return fail("CONVERT_TIMEOUT", "The conversion deadline passed before conversion could start.");
+  const detected = detectDocument(bytes, hints, options.maxUnzippedBytes);
+  if (!detected.ok) return detected;
+  const found = detected.value;
+  let converted: ConvertResult;
+  try {
+    converted = found.type === "document" ? await found.converter.convert(bytes, options) : ok(convertText(bytes, hints, found));
+  } catch (error) {
+    // Expected failures are results; this is a document that broke a reader.
+    return fail("CONVERT_FAILED", `The ${found.type === "document" ? found.converter.format : found.kind.toUpperCase()} file could not be converted: ${errorReason(error)}.`);
+  }
+  if (!converted.ok) return converted;
+  const cut = truncateContent(converted.value.content, options.maxContentChars);
+  return ok({ ...converted.value, content: cut.text, truncated: converted.value.truncated || cut.truncated });
+}

@@ -1,0 +1,186 @@
+import type { Document, Element } from "domhandler";
+import { fail, ok, type Result } from "@edge-web/shared";
+import { isElement, textContent, walk } from "../extract/dom.ts";
+import { escapeInline, escapeLineStart } from "../extract/markdown-syntax.ts";
+import { markdownTable } from "../extract/markdown-table.ts";
+import { oneLine } from "../extract/whitespace.ts";
+import type { DocumentConverter } from "./document-converter.ts";
+import { readRelationships } from "./ooxml-relationships.ts";
+import { readCoreTitle } from "./ooxml-title.ts";
+import { pagesToRead } from "./page-selection.ts";
+import { readXmlPart } from "./read-xml-part.ts";
+import { childElement, childElements, descendantElements, localName, prefixedAttribute } from "./xml-elements.ts";
+import { openZipArchive, type ZipArchive, type ZipCode } from "./zip-archive.ts";
+
+const MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+const PRESENTATION = "ppt/presentation.xml";
+
+/** Placeholders whose paragraphs are bullets unless they say otherwise (the slide master's body style). */
+const BULLETED_PLACEHOLDERS = new Set(["body", "obj"]);
+const TITLE_PLACEHOLDERS = new Set(["title", "ctrTitle"]);
+
+interface Paragraph {
+  text: string;
+  level: number;
+  bullet: boolean;
+}
+
+/** The placeholder type of a shape: "title", "body" …; "obj" for an untyped placeholder, undefined for a plain shape. */
+function placeholderType(shape: Element): string | undefined {
+  const [placeholder] = descendantElements(childElement(shape, "nvSpPr") ?? shape, "ph");
+  return placeholder && (placeholder.attribs.type ?? "obj");
+}
+
+/** A text body's paragraphs (a:p), with the level and bullet each has. */
+function paragraphs(body: Element, bulleted: boolean): Paragraph[] {
+  return childElements(body, "p").flatMap((paragraph) => {
+    const parts: string[] = [];
+    walk(paragraph, (node) => {
+      if (!isElement(node)) return false;
+      const name = localName(node.name);
+      if (name === "t") parts.push(textContent(node));
+      else if (name === "br") parts.push(" ");
+      return name !== "t" && name !== "pPr";
+    });
+    const text = oneLine(parts.join(""));
+    if (!text) return [];
+    const properties = childElement(paragraph, "pPr");
+    const level = Math.min(Number(properties?.attribs.lvl ?? 0) || 0, 8);
+    const marked = properties && (childElement(properties, "buChar") ?? childElement(properties, "buAutoNum"));
+    const unmarked = properties && childElement(properties, "buNone");
+    return [{ text, level, bullet: !unmarked && (bulleted || level > 0 || marked !== undefined) }];
+  });
+}
+
+/** Paragraphs as Markdown: bullets indented by level into a list, other paragraphs as blocks. */
+function paragraphsMarkdown(items: readonly Paragraph[]): string[] {
+  const blocks: string[] = [];
+  let list: string[] = [];
+  for (const { text, level, bullet } of items) {
+    const escaped = escapeInline(text);
+    if (bullet) {
+      list.push(`${"  ".repeat(level)}- ${escaped}`);
+      continue;
+    }
+    if (list.length > 0) blocks.push(list.join("\n"));
+    list = [];
+    blocks.push(escapeLineStart(escaped));
+  }
+  if (list.length > 0) blocks.push(list.join("\n"));
+  return blocks;
+}
+
+function tableMarkdown(table: Element): string {
+  const rows = childElements(table, "tr").map((row) =>
+    childElements(row, "tc").map((cell) => {
+      const body = childElement(cell, "txBody");
+      return escapeInline((body ? paragraphs(body, false) : []).map(({ text }) => text).join("\n"));
+    }),
+  );
+  return markdownTable(rows);
+}
+
+/** A slide's title and its content blocks (shapes' text and tables), in the order the slide lists its shapes. */
+function readShapes(slide: Document): { title?: string; blocks: string[] } {
+  let title: string | undefined;
+  const blocks: string[] = [];
+  walk(slide, (node) => {
+    if (!isElement(node)) return false;
+    switch (localName(node.name)) {
+      // Alternate content repeats its shapes for older readers.
+      case "Fallback":
+      case "pic":
+        return false;
+      case "graphicFrame":
+        for (const table of descendantElements(node, "tbl")) blocks.push(tableMarkdown(table));
+        return false;
+      case "sp": {
+        const type = placeholderType(node);
+        const body = childElement(node, "txBody");
+        const items = body ? paragraphs(body, BULLETED_PLACEHOLDERS.has(type ?? "")) : [];
+        if (type && TITLE_PLACEHOLDERS.has(type) && title === undefined) title = items.map(({ text }) => text).join(" ");
+        else blocks.push(...paragraphsMarkdown(items));
+        return false;
+      }
+      default:
+        return true;
+    }
+  });
+  return { ...(title && { title }), blocks: blocks.filter(Boolean) };
+}
+
+/** The speaker notes' text: the body placeholder of the slide's notes page (the rest is the slide image and page number). */
+function readNotes(notes: Document): string[] {
+  const blocks: string[] = [];
+  for (const shape of descendantElements(notes, "sp")) {
+    const body = childElement(shape, "txBody");
+    if (body && placeholderType(shape) === "body") blocks.push(...paragraphsMarkdown(paragraphs(body, false)));
+  }
+  return blocks;
+}
+
+function slideMarkdown(archive: ZipArchive, part: string, number: number): Result<string, ZipCode> {
+  const slide = readXmlPart(archive, part);
+  if (!slide.ok) return slide;
+  const { title, blocks } = slide.value ? readShapes(slide.value) : { title: undefined, blocks: [] };
+  const relationships = readRelationships(archive, part);
+  if (!relationships.ok) return relationships;
+  const notesPart = [...relationships.value.values()].find(({ type, external }) => type === "notesSlide" && !external)?.target;
+  const notes = notesPart ? readXmlPart(archive, notesPart) : ok(undefined);
+  if (!notes.ok) return notes;
+  const notesBlocks = notes.value ? readNotes(notes.value) : [];
+  const heading = `## Slide ${number}${title ? `: ${escapeInline(title)}` : ""}`;
+  return ok([heading, ...blocks, ...(notesBlocks.length > 0 ? ["Notes:", ...notesBlocks] : [])].join("\n\n"));
+}
+
+/**
+ * PowerPoint presentations, read directly: slides in the presentation's order, each a "## Slide N: title"
+ * section with its shapes' text (bullets by level), tables, and speaker notes under "Notes:".
+ */
+export const pptxConverter: DocumentConverter = {
+  format: "PPTX",
+  mime: MIME,
+  mimes: [MIME, "application/vnd.ms-powerpoint.presentation.macroenabled.12"],
+  extensions: ["pptx", "pptm"],
+  matches: ({ archive }) => archive?.has(PRESENTATION) ?? false,
+  async convert(bytes, options) {
+    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
+    if (!opened.ok) return opened;
+    const archive = opened.value;
+    const presentation = readXmlPart(archive, PRESENTATION);
+    if (!presentation.ok) return presentation;
+    if (!presentation.value) return fail("CONVERT_FAILED", `The presentation has no ${PRESENTATION}; it is not a PowerPoint file.`);
+    const relationships = readRelationships(archive, PRESENTATION);
+    if (!relationships.ok) return relationships;
+    const slides = descendantElements(presentation.value, "sldId").flatMap((slide) => {
+      const relationship = relationships.value.get(prefixedAttribute(slide.attribs, "id") ?? "");
+      return relationship?.type === "slide" && !relationship.external ? [relationship.target] : [];
+    });
+    if (slides.length === 0) return fail("CONVERT_FAILED", "The presentation has no slides.");
+    const selection = pagesToRead(options.pages, slides.length, options.maxPages, "slide");
+    if (!selection.ok) return selection;
+    const title = readCoreTitle(archive);
+    if (!title.ok) return title;
+
+    const sections: string[] = [];
+    let stopped = false;
+    for (const number of selection.value.numbers) {
+      if (Date.now() >= options.deadlineMs) {
+        stopped = true;
+        break;
+      }
+      const section = slideMarkdown(archive, slides[number - 1] as string, number);
+      if (!section.ok) return section;
+      sections.push(section.value);
+    }
+    if (sections.length === 0) return fail("CONVERT_TIMEOUT", "The presentation's slides could not be read before the conversion deadline.");
+    return ok({
+      provider: "pptx",
+      content: sections.join("\n\n"),
+      ...(title.value && { title: title.value }),
+      truncated: stopped || selection.value.truncated,
+      contentType: MIME,
+      pages: { total: slides.length, included: sections.length },
+    });
+  },
+};

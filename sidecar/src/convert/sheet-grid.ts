@@ -1,0 +1,96 @@
+import { escapeInline } from "../extract/markdown-syntax.ts";
+import { markdownTable } from "../extract/markdown-table.ts";
+
+/** A cell's text, repeated over `repeat` columns from `column` (0-based). */
+export interface CellRun {
+  column: number;
+  value: string;
+  repeat: number;
+}
+
+/** Wider sheets are cut: a Markdown table that wide is unreadable, and a cell at XFD1 would make 16,384 columns. */
+const MAX_COLUMNS = 256;
+
+/**
+ * The cells of one sheet as they are read, row by row in order. Only rows within maxRows are kept, and
+ * repeats (ODS writes a million empty rows as one) only cost what is kept. Empty cells are not stored.
+ */
+export class SheetGrid {
+  private readonly rows = new Map<number, string[]>();
+  /** One past the last row with content, counting rows past maxRows. */
+  private height = 0;
+  /** Set when reading stopped at maxRows: rows were left out unread, up to the sheet's declared range if it has one. */
+  private unread: { lastRow?: number } | undefined;
+  private columnsCut = false;
+  private readonly maxRows: number;
+
+  constructor(maxRows: number) {
+    this.maxRows = maxRows;
+  }
+
+  addRow(index: number, runs: readonly CellRun[], repeat = 1): void {
+    const cells: string[] = [];
+    for (const { column, value, repeat: times } of runs) {
+      if (value === "") continue;
+      if (column + times > MAX_COLUMNS) this.columnsCut = true;
+      for (let c = column; c < Math.min(column + times, MAX_COLUMNS); c++) cells[c] = value;
+    }
+    if (cells.length === 0) return;
+    this.height = Math.max(this.height, index + repeat);
+    for (let row = index; row < Math.min(index + repeat, this.maxRows); row++) this.rows.set(row, cells);
+  }
+
+  /** Whether a row (0-based) is within maxRows; past it, readers can stop and call leftUnread. */
+  keeps(row: number): boolean {
+    return row < this.maxRows;
+  }
+
+  /** Rows from maxRows on were not read; lastRow is the last row (1-based) of the sheet's declared range, if known. */
+  leftUnread(lastRow?: number): void {
+    this.unread = lastRow === undefined ? {} : { lastRow };
+  }
+
+  /** Whether any cell had content. */
+  get isEmpty(): boolean {
+    return this.height === 0;
+  }
+
+  /**
+   * The sheet as a Markdown table, its first row the header; empty rows and columns around the content are
+   * dropped. Notes say what was cut, and truncated is set when anything was.
+   */
+  toMarkdown(): { markdown: string; truncated: boolean } {
+    if (this.rows.size === 0) {
+      const notes = this.notes();
+      return notes.length > 0 ? { markdown: notes.join("\n\n"), truncated: true } : { markdown: "(empty sheet)", truncated: false };
+    }
+    const indexes = [...this.rows.keys()].sort((a, b) => a - b);
+    const top = indexes[0] as number;
+    const bottom = indexes[indexes.length - 1] as number;
+    let left = MAX_COLUMNS;
+    let right = 0;
+    for (const cells of this.rows.values()) {
+      left = Math.min(left, cells.findIndex((cell) => cell !== undefined));
+      right = Math.max(right, cells.length);
+    }
+    const matrix: string[][] = [];
+    for (let row = top; row <= bottom; row++) {
+      const cells = this.rows.get(row) ?? [];
+      const line: string[] = [];
+      for (let column = left; column < right; column++) line.push(escapeInline(cells[column] ?? ""));
+      matrix.push(line);
+    }
+    const notes = this.notes();
+    return { markdown: [markdownTable(matrix), ...notes].join("\n\n"), truncated: notes.length > 0 };
+  }
+
+  private notes(): string[] {
+    const notes: string[] = [];
+    if (this.unread) {
+      const range = this.unread.lastRow !== undefined && this.unread.lastRow > this.maxRows ? `; the sheet's range ends at row ${this.unread.lastRow}` : "";
+      notes.push(`_Rows after row ${this.maxRows} are left out${range}._`);
+    } else if (this.height > this.maxRows) notes.push(`_The sheet has ${this.height} rows; ${this.height - this.maxRows} after row ${this.maxRows} are left out._`);
+    if (this.columnsCut) notes.push(`_Columns after column ${MAX_COLUMNS} are left out._`);
+    return notes;
+  }
+}

@@ -1,0 +1,95 @@
+import { fail, ok } from "@edge-web/shared";
+import type { DocumentConverter } from "./document-converter.ts";
+import { readRelationships } from "./ooxml-relationships.ts";
+import { readCoreTitle } from "./ooxml-title.ts";
+import { pagesToRead } from "./page-selection.ts";
+import { readXmlPart } from "./read-xml-part.ts";
+import { SheetGrid } from "./sheet-grid.ts";
+import { sheetsMarkdown } from "./sheets-markdown.ts";
+import { readDateStyles } from "./xlsx-date-styles.ts";
+import { readSharedStrings } from "./xlsx-shared-strings.ts";
+import { readWorksheet } from "./xlsx-worksheet.ts";
+import { descendantElements, prefixedAttribute } from "./xml-elements.ts";
+import { openZipArchive } from "./zip-archive.ts";
+
+const MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const WORKBOOK = "xl/workbook.xml";
+
+/**
+ * Excel workbooks, read directly: sheet order and names from the workbook, cells streamed from each
+ * worksheet. Values are shown as stored (formulas by their cached results); numbers whose format is a
+ * date or time are written as ISO dates and times.
+ */
+export const xlsxConverter: DocumentConverter = {
+  format: "XLSX",
+  mime: MIME,
+  mimes: [MIME, "application/vnd.ms-excel.sheet.macroenabled.12"],
+  extensions: ["xlsx", "xlsm"],
+  matches: ({ archive }) => archive?.has(WORKBOOK) ?? false,
+  async convert(bytes, options) {
+    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
+    if (!opened.ok) return opened;
+    const archive = opened.value;
+    const workbook = readXmlPart(archive, WORKBOOK);
+    if (!workbook.ok) return workbook;
+    if (!workbook.value) return fail("CONVERT_FAILED", `The spreadsheet has no ${WORKBOOK}; it is not an Excel workbook.`);
+    const relationships = readRelationships(archive, WORKBOOK);
+    if (!relationships.ok) return relationships;
+    const targetOf = (type: string): string | undefined => [...relationships.value.values()].find((r) => r.type === type && !r.external)?.target;
+
+    const sheets = descendantElements(workbook.value, "sheet").flatMap((sheet) => {
+      const relationship = relationships.value.get(prefixedAttribute(sheet.attribs, "id") ?? "");
+      // Chart sheets and macro sheets have no cells.
+      return relationship?.type === "worksheet" && !relationship.external ? [{ name: sheet.attribs.name ?? "", part: relationship.target }] : [];
+    });
+    if (sheets.length === 0) return fail("CONVERT_FAILED", "The spreadsheet has no worksheets.");
+    const selection = pagesToRead(options.pages, sheets.length, options.maxPages, "sheet");
+    if (!selection.ok) return selection;
+
+    const [properties] = descendantElements(workbook.value, "workbookPr");
+    const date1904 = ["1", "true"].includes(properties?.attribs.date1904 ?? "");
+    const styles = readXmlPart(archive, targetOf("styles") ?? "xl/styles.xml");
+    if (!styles.ok) return styles;
+    const stringsPart = archive.read(targetOf("sharedStrings") ?? "xl/sharedStrings.xml");
+    if (!stringsPart.ok) return stringsPart;
+    const sharedStrings = stringsPart.value ? readSharedStrings(stringsPart.value, options.deadlineMs) : ok([]);
+    if (!sharedStrings.ok) return sharedStrings;
+    if (sharedStrings.value === "timeout") return fail("CONVERT_TIMEOUT", "The spreadsheet's strings could not be read before the conversion deadline.");
+    const title = readCoreTitle(archive);
+    if (!title.ok) return title;
+    const context = { sharedStrings: sharedStrings.value, dateStyles: readDateStyles(styles.value), date1904 };
+
+    const read: { name: string; grid: SheetGrid }[] = [];
+    let stopped = false;
+    for (const number of selection.value.numbers) {
+      const sheet = sheets[number - 1] as { name: string; part: string };
+      if (Date.now() >= options.deadlineMs) {
+        stopped = true;
+        break;
+      }
+      const part = archive.read(sheet.part);
+      if (!part.ok) return part;
+      const grid = new SheetGrid(options.maxRows);
+      if (part.value) {
+        const outcome = readWorksheet(part.value, context, grid, options.deadlineMs);
+        if (!outcome.ok) return outcome;
+        if (outcome.value === "timeout") {
+          stopped = true;
+          if (!grid.isEmpty) read.push({ name: sheet.name, grid });
+          break;
+        }
+      }
+      read.push({ name: sheet.name, grid });
+    }
+    if (read.length === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet's sheets could not be read before the conversion deadline.");
+    const { content, truncated } = sheetsMarkdown(read);
+    return ok({
+      provider: "xlsx",
+      content,
+      ...(title.value && { title: title.value }),
+      truncated: truncated || stopped || selection.value.truncated,
+      contentType: MIME,
+      pages: { total: sheets.length, included: read.length },
+    });
+  },
+};

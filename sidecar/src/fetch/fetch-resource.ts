@@ -1,0 +1,58 @@
+import { fail, type Deadline, type FetchOptions, type Result, type StepClock } from "@edge-web/shared";
+import { compileAllowList } from "./allow-list.ts";
+import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
+import type { FetchContentDeps } from "./fetch-content.ts";
+import { safeFetch } from "./safe-fetch.ts";
+
+/** Why no response came: an egress failure, or the fetch service's queue (full, no slot before the deadline, cancelled while waiting). */
+export type ResourceFailureKind = EgressFailureKind | "busy" | "queue-timeout" | "cancelled";
+
+export interface ResourceRequest {
+  url: URL;
+  accept: string;
+  /** The most decoded body bytes read; a longer body comes back cut, with `truncated`. */
+  maxResponseBytes: number;
+  deadline: Deadline;
+  clock?: StepClock;
+  signal?: AbortSignal;
+}
+
+/**
+ * One GET through the whole egress path — the request's network policy, the per-host queue, DNS
+ * checks, the pinned connection, re-vetted redirects — within the deadline.
+ */
+export async function fetchResource(req: ResourceRequest, options: FetchOptions, deps: FetchContentDeps): Promise<Result<FetchedResponse, ResourceFailureKind>> {
+  const allow = compileAllowList(options.allowHosts);
+  if (!allow.ok) return allow;
+  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = options;
+  const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
+  const { deadline, signal } = req;
+  const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  const slot = await deps.limiter.run(
+    req.url.hostname,
+    // The deadline bounds the wait; once running, the fetch's own timeout (within it) applies.
+    () => {
+      req.clock?.lap("queue");
+      return safeFetch(
+        {
+          url: req.url.href,
+          headers: { accept: req.accept },
+          policy,
+          timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline.remainingMs())),
+          maxResponseBytes: req.maxResponseBytes,
+          pool: options.connectionPool,
+          ...(req.clock && { clock: req.clock }),
+          ...(signal && { signal }),
+        },
+        { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent, allow: allow.value },
+      );
+    },
+    { signal: stop },
+  );
+  if (!slot.ok) {
+    if (slot.error.code === "queue-full") return fail("busy", "The fetch service is at its concurrency limit and its queue is full; retry shortly.");
+    if (deadline.signal.aborted) return fail("queue-timeout", `waited ${deadline.elapsedMs()} ms in the fetch service's queue (it limits requests per host)`);
+    return fail("cancelled", "was cancelled before it started");
+  }
+  return slot.value;
+}

@@ -1,0 +1,170 @@
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { CONVERT_REQUEST_HEADER, createHostLimiter, DEFAULT_WEB_CONFIG, type ConvertLimits } from "@edge-web/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
+import { createConvertPool } from "../src/conversion/convert-pool.ts";
+import { createSidecarServer, listen } from "../src/server.ts";
+import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
+import { buildDocx, buildNestedPdf, buildPdf, buildZipBomb } from "./support/document-fixtures.ts";
+import { egressDeps } from "./support/egress.ts";
+
+const TOKEN = "test-token-0123456789";
+const LIMITS: ConvertLimits = { ...DEFAULT_WEB_CONFIG.convert };
+const OPTIONS = { allowHosts: ["127.0.0.2"] };
+
+let base: string;
+let origin: Origin;
+let dns: DnsServer;
+let bigPdf: Buffer;
+const converter = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 256 });
+let server: ReturnType<typeof createSidecarServer>;
+let closeDispatchers: () => Promise<void>;
+
+beforeAll(async () => {
+  bigPdf = Buffer.from(await buildPdf({ pages: 2_000 }));
+  const small = Buffer.from(await buildPdf({ pages: [{ heading: "Small", paragraphs: ["A short document."] }] }));
+  origin = await startOrigin(
+    "127.0.0.2",
+    routes({
+      "/small.pdf": send(200, "application/pdf", small),
+      "/big.pdf": send(200, "application/pdf", bigPdf),
+      "/small.gz.pdf": send(200, "application/pdf", zlib.gzipSync(small), { "content-encoding": "gzip" }),
+      "/hello.txt": send(200, "text/plain", "hello"),
+      "/to-private": send(302, "text/plain", "", { location: "http://127.0.0.1:9/x.pdf" }),
+      "/gone": send(410, "text/plain", "gone"),
+      "/broken": send(500, "text/plain", "oops"),
+    }),
+  );
+  dns = await startDnsServer(() => "nxdomain");
+  const egress = egressDeps(dns);
+  closeDispatchers = () => egress.dispatchers.close();
+  server = createSidecarServer({ token: TOKEN, deps: { ...egress, limiter: createHostLimiter({ maxConcurrent: 16, maxPerHost: 8, maxQueue: 64 }), converter } });
+  const address: AddressInfo = await listen(server, 0, "127.0.0.1");
+  base = `http://127.0.0.1:${address.port}`;
+}, 60_000);
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await converter.close();
+  await closeDispatchers();
+  await dns.close();
+  await origin.close();
+});
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const convertUrl = async (url: string, limits: Partial<ConvertLimits> = {}, budgetMs?: number) =>
+  (await (
+    await fetch(`${base}/v1/convert`, { method: "POST", headers: auth, body: JSON.stringify({ url, options: OPTIONS, limits: { ...LIMITS, ...limits }, ...(budgetMs && { budgetMs }) }) })
+  ).json()) as any;
+const convertFile = async (bytes: Uint8Array, request: object) =>
+  fetch(`${base}/v1/convert-file`, { method: "POST", headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: JSON.stringify(request) }, body: bytes });
+const fetchPage = async () =>
+  (await (await fetch(`${base}/v1/fetch`, { method: "POST", headers: auth, body: JSON.stringify({ url: `${origin.url}/hello.txt`, options: OPTIONS }) })).json()) as any;
+const healthy = async () => (await fetch(`${base}/healthz`, { headers: auth })).status === 200;
+
+describe("POST /v1/convert: a document at a URL", () => {
+  it("downloads through the fetch pipeline and converts on a converter thread", async () => {
+    const answer = await convertUrl(`${origin.url}/small.pdf`);
+    expect(answer).toMatchObject({ ok: true, value: { source: `${origin.url}/small.pdf`, provider: "unpdf", metadata: { fileName: "small.pdf", pages: { total: 1, included: 1 } } } });
+    expect(answer.value.content).toContain("A short document.");
+    expect(answer.bytes).toBeGreaterThan(100);
+    // Decoded bytes are what is converted (and counted against the cap).
+    expect((await convertUrl(`${origin.url}/small.gz.pdf`)).value.content).toContain("A short document.");
+  });
+
+  it("answers in convert_content's codes", async () => {
+    expect((await convertUrl("http://127.0.0.1:9/x.pdf")).error.code).toBe("PRIVATE_NETWORK_BLOCKED");
+    expect((await convertUrl(`${origin.url}/to-private`)).error.code).toBe("PRIVATE_NETWORK_BLOCKED");
+    expect((await convertUrl("gopher://127.0.0.2/x")).error.code).toBe("UNSUPPORTED_PROTOCOL");
+    expect((await convertUrl("http://")).error.code).toBe("INVALID_INPUT");
+    expect((await convertUrl(`${origin.url}/gone`)).error.code).toBe("FILE_NOT_FOUND");
+    expect((await convertUrl(`${origin.url}/broken`)).error.code).toBe("NETWORK_ERROR");
+    expect((await convertUrl("http://nowhere.test/x.pdf")).error.code).toBe("NETWORK_ERROR");
+    const tooLarge = await convertUrl(`${origin.url}/small.gz.pdf`, { maxResponseBytes: 500 });
+    expect(tooLarge.error).toMatchObject({ code: "FILE_TOO_LARGE", message: expect.stringMatching(/500 bytes/) });
+  });
+});
+
+describe("POST /v1/convert-file: a document's bytes", () => {
+  it("converts the body with the header's description", async () => {
+    const res = await convertFile(buildDocx({ heading: "Uploaded" }), { source: "attachment:att_1", fileName: "up.docx", limits: LIMITS });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, value: { source: "attachment:att_1", provider: "mammoth", metadata: { fileName: "up.docx" } } });
+  });
+
+  it("refuses a body over the cap and a header that is not a valid description", async () => {
+    const over = await convertFile(new Uint8Array(2_000), { source: "attachment:att_2", limits: { ...LIMITS, maxResponseBytes: 1_000 } });
+    expect(over.status).toBe(413);
+    const bad = await fetch(`${base}/v1/convert-file`, { method: "POST", headers: { ...auth, [CONVERT_REQUEST_HEADER]: "{not json" }, body: "x" });
+    expect(bad.status).toBe(400);
+    const invalid = await convertFile(new Uint8Array(10), { source: 3 });
+    expect(invalid.status).toBe(400);
+  });
+});
+
+describe("the converter threads", () => {
+  it("keep the sidecar serving fetches while a long document converts", async () => {
+    const conversion = convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 20_000);
+    // Wait until the thread is busy with it, then fetch: the fetches finish while it still converts.
+    for (let i = 0; i < 200 && converter.load().busy === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(converter.load().busy).toBe(1);
+    for (let i = 0; i < 5; i++) expect((await fetchPage()).value.content).toBe("hello");
+    expect(converter.load().busy).toBe(1);
+    const answer = await conversion;
+    expect(answer.ok).toBe(true);
+    expect(answer.value.metadata.pages.total).toBe(2_000);
+  }, 30_000);
+
+  it("answer a 2,000-page PDF within a short deadline with the pages they got", async () => {
+    const answer = await convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 1_500);
+    expect(answer).toMatchObject({ ok: true, value: { truncated: true } });
+    expect(answer.value.metadata.pages.included).toBeGreaterThan(0);
+    expect(answer.value.metadata.pages.included).toBeLessThan(2_000);
+  }, 15_000);
+
+  it("refuse work beyond the queue at once, and count waiting against the deadline", async () => {
+    const first = convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 8_000);
+    for (let i = 0; i < 200 && converter.load().busy === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const waiting = convertUrl(`${origin.url}/small.pdf`, {}, 300);
+    for (let i = 0; i < 200 && converter.load().queued === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const refused = await convertUrl(`${origin.url}/small.pdf`);
+    expect(refused.error).toMatchObject({ code: "CONVERT_FAILED", message: expect.stringMatching(/busy/) });
+    expect((await waiting).error).toMatchObject({ code: "CONVERT_TIMEOUT", message: expect.stringMatching(/waited/) });
+    expect((await first).ok).toBe(true);
+  }, 20_000);
+
+  it("fail hostile files cleanly and stay healthy", async () => {
+    const hostile: Array<[string, Uint8Array]> = [
+      ["bomb.xlsx", buildZipBomb()],
+      ["liar.xlsx", buildZipBomb({ inflatedBytes: 300 * 1024 * 1024, declaredBytes: 1_000 })],
+      ["nested.pdf", buildNestedPdf()],
+      ["garbage.pdf", new Uint8Array(Buffer.from("%PDF-1.7\n" + "\u0000\u00ff".repeat(5_000)))],
+    ];
+    for (const [fileName, bytes] of hostile) {
+      const res = await convertFile(bytes, { source: `attachment:${fileName}`, fileName, limits: LIMITS });
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as any;
+      if (!answer.ok) expect(["CONVERT_FAILED", "FILE_TOO_LARGE"]).toContain(answer.error.code);
+      expect(await healthy()).toBe(true);
+    }
+    expect((await convertUrl(`${origin.url}/small.pdf`)).ok).toBe(true);
+  }, 60_000);
+
+  it("stop a thread that runs out of memory, and go on with a new one", async () => {
+    const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 32 });
+    try {
+      // 135 KB of DOCX whose 40,000 paragraphs need well over 64 MB to convert.
+      const heavy = buildDocx({ paragraphs: Array.from({ length: 40_000 }, (_, i) => `Paragraph ${i} ${"words ".repeat(40)}`) });
+      const options = { ...LIMITS, deadlineMs: Date.now() + 30_000 };
+      const outcome = await tight.run({ bytes: heavy, hints: { fileName: "heavy.docx" }, options });
+      expect(outcome).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringMatching(/32 MB of memory/) } });
+      const small = await buildPdf({ pages: [{ heading: "After", paragraphs: ["Still converting."] }] });
+      const next = await tight.run({ bytes: small, hints: {}, options: { ...options, deadlineMs: Date.now() + 10_000 } });
+      expect(next).toMatchObject({ ok: true, value: { content: expect.stringContaining("Still converting.") } });
+    } finally {
+      await tight.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { convertDocument } from "../src/convert/convert-document.ts";
+import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from "./support/document-fixtures.ts";
+import { buildZip } from "./support/document-zip.ts";
+
+const bytesOf = (text: string) => new TextEncoder().encode(text);
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS and PPTX documents and HTML, text, Markdown, CSV, JSON, XML and YAML files.";
+
+async function provider(bytes: Uint8Array, hints: Parameters<typeof convertDocument>[1]) {
+  const result = await convertDocument(bytes, hints, documentOptions());
+  return result.ok ? result.value.provider : result.error.code;
+}
+
+describe("convertDocument: detection", () => {
+  it("trusts what the bytes show over the Content-Type and the file name", async () => {
+    expect(await provider(buildSimplePdf(), { contentType: "text/html", fileName: "page.html" })).toBe("unpdf");
+    expect(await provider(buildDocx(), { contentType: "application/pdf", fileName: "report.pdf" })).toBe("mammoth");
+    expect(await provider(buildXlsx({ sheets: [{ name: "S", rows: [["a"]] }] }), { fileName: "data.docx" })).toBe("xlsx");
+    expect(await provider(buildOds({ sheets: [{ name: "S", rows: [["a"]] }] }), {})).toBe("ods");
+  });
+
+  it("finds the PDF header after junk at the start", async () => {
+    expect(await provider(new Uint8Array([...bytesOf("\n\n   "), ...buildSimplePdf()]), {})).toBe("unpdf");
+  });
+
+  it("goes by the Content-Type, then the extension, when the bytes show nothing; the converter then says what is wrong", async () => {
+    expect(await convertDocument(bytesOf("<html>not a pdf</html>"), { contentType: "application/pdf; charset=binary" }, documentOptions())).toEqual({
+      ok: false,
+      error: { code: "CONVERT_FAILED", message: expect.stringContaining("not a readable PDF") },
+    });
+    expect(await convertDocument(bytesOf("plain words"), { fileName: "Budget.XLSX" }, documentOptions())).toEqual({
+      ok: false,
+      error: { code: "CONVERT_FAILED", message: expect.stringContaining("end-of-directory record is missing") },
+    });
+    expect(await provider(bytesOf("plain words"), { url: "https://example.com/files/deck.pptx?download=1" })).toBe("CONVERT_FAILED");
+  });
+
+  it("reads text formats with fetch_content's handlers, the kind as provider", async () => {
+    const cases: [string, Parameters<typeof convertDocument>[1], string, string][] = [
+      ["<html><head><title>Page</title></head><body><h1>Hello</h1><p>World</p></body></html>", { contentType: "text/html" }, "html", "text/html"],
+      ["# Title\n\nBody", { fileName: "notes.md" }, "markdown", "text/markdown"],
+      ["a,b\n1,2", { fileName: "table.csv" }, "csv", "text/csv"],
+      ['{"a": 1}', {}, "json", "application/json"],
+      ["<feed><title>x</title></feed>", { contentType: "application/xml" }, "xml", "application/xml"],
+      ["a: 1", { url: "https://example.com/config.yaml" }, "yaml", "application/yaml"],
+      ["just some words", {}, "text", "text/plain"],
+    ];
+    for (const [text, hints, kind, mime] of cases) {
+      const result = await convertDocument(bytesOf(text), hints, documentOptions());
+      expect(result.ok && { provider: result.value.provider, contentType: result.value.contentType }).toEqual({ provider: kind, contentType: mime });
+    }
+  });
+
+  it("renders HTML as fetch_content does, resolving links against the URL when there is one", async () => {
+    const html = bytesOf('<html><head><title>Page</title></head><body><main><h1>Hello</h1><p>See <a href="/next">next</a>.</p></main></body></html>');
+    expect(await convertDocument(html, { contentType: "text/html", url: "https://example.com/a/" }, documentOptions())).toEqual({
+      ok: true,
+      value: { provider: "html", title: "Page", content: "# Hello\n\nSee [next](https://example.com/next).", truncated: false, contentType: "text/html" },
+    });
+    const unaddressed = await convertDocument(html, { contentType: "text/html" }, documentOptions());
+    expect(unaddressed.ok && unaddressed.value.content).toBe("# Hello\n\nSee next.");
+  });
+
+  it.each([
+    ["a PNG image", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), { contentType: "image/png" }, "of type image/png"],
+    ["an unlabeled binary", new Uint8Array([0, 1, 2, 3, 0, 255, 254, 0]), {}, "binary data of a format that was not recognised"],
+    ["a legacy .doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), { fileName: "old.doc" }, "a legacy Microsoft Office file"],
+    ["an RTF document", bytesOf("{\\rtf1\\ansi Hello}"), {}, "an RTF document"],
+    ["an EPUB", buildZip([{ name: "mimetype", data: "application/epub+zip", store: true }]), {}, "an EPUB e-book"],
+    ["an ODT", buildZip([{ name: "mimetype", data: "application/vnd.oasis.opendocument.text", store: true }, { name: "content.xml", data: "<x/>" }]), {}, "an OpenDocument text document"],
+    ["a plain ZIP", buildZip([{ name: "readme.txt", data: "hi" }]), { fileName: "bundle.zip" }, "a ZIP archive that is not an Office document"],
+    ["an audio file by its name", new Uint8Array([1, 2, 3, 0]), { fileName: "song.mp3" }, "a .mp3 file"],
+  ])("refuses %s, naming what it is and what is supported", async (_, bytes, hints, what) => {
+    const result = await convertDocument(bytes, hints, documentOptions());
+    expect(result.ok === false && result.error.code).toBe("CONVERT_FAILED");
+    expect(result.ok === false && result.error.message.startsWith(`This file is ${what}`)).toBe(true);
+    expect(result.ok === false && result.error.message.endsWith(SUPPORTED)).toBe(true);
+  });
+
+  it("refuses an empty file", async () => {
+    expect(await convertDocument(new Uint8Array(0), {}, documentOptions())).toEqual({
+      ok: false,
+      error: { code: "CONVERT_FAILED", message: "The file is empty; there is nothing to convert." },
+    });
+  });
+});
+
+describe("convertDocument: options", () => {
+  it("checks the page selection before anything else, whatever the format", async () => {
+    expect(await convertDocument(bytesOf("plain text"), {}, documentOptions({ pages: "2-1" }))).toEqual({
+      ok: false,
+      error: { code: "INVALID_INPUT", message: 'The page selection "2-1" is not valid: the range 2-1 runs backwards.' },
+    });
+  });
+
+  it("ignores a valid page selection for formats without pages", async () => {
+    const result = await convertDocument(bytesOf("plain text"), {}, documentOptions({ pages: "1" }));
+    expect(result.ok && result.value.content).toBe("plain text");
+  });
+
+  it("cuts the Markdown to maxContentChars and says so", async () => {
+    expect(await convertDocument(bytesOf("0123456789"), {}, documentOptions({ maxContentChars: 4 }))).toEqual({
+      ok: true,
+      value: { provider: "text", content: "0123", truncated: true, contentType: "text/plain" },
+    });
+  });
+
+  it("fails with CONVERT_TIMEOUT when the deadline has already passed", async () => {
+    const result = await convertDocument(bytesOf("plain text"), {}, documentOptions({ deadlineMs: Date.now() - 1 }));
+    expect(result.ok === false && result.error.code).toBe("CONVERT_TIMEOUT");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { convertDocument } from "../src/convert/convert-document.ts";
+import { buildDocx, documentOptions } from "./support/document-fixtures.ts";
+import { buildZip } from "./support/document-zip.ts";
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+describe("convertDocument: DOCX", () => {
+  it("keeps headings, links, nested and numbered lists and tables, with the document's title", async () => {
+    const result = await convertDocument(buildDocx({ title: "Q3 Report" }), {}, documentOptions());
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        provider: "mammoth",
+        title: "Q3 Report",
+        truncated: false,
+        contentType: DOCX,
+        content: [
+          "# Quarterly Report",
+          "This report summarises the quarter. See [the results page](https://example.com/results).",
+          "- Revenue grew\n  - Mostly in logistics\n- Costs fell",
+          "1. Plan the budget\n2. Hire two engineers",
+          "## Figures",
+          "| Region | Sales |\n| --- | --- |\n| North | 120 |\n| South | 95 |",
+        ].join("\n\n"),
+      },
+    });
+  });
+
+  it("renders the whole document, however little it looks like main content", async () => {
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Short line ${i + 1}`);
+    const result = await convertDocument(buildDocx({ paragraphs }), {}, documentOptions());
+    expect(result.ok && result.value.content.endsWith(paragraphs.join("\n\n"))).toBe(true);
+  });
+
+  it("keeps the text of links to the document's own bookmarks, without the link", async () => {
+    const result = await convertDocument(buildDocx({ bookmarkLink: "See the appendix" }), {}, documentOptions());
+    expect(result.ok && result.value.content.endsWith("\n\nSee the appendix")).toBe(true);
+  });
+
+  it("escapes text that would read as Markdown", async () => {
+    const result = await convertDocument(buildDocx({ paragraphs: ["*Not emphasis* and # not a heading"] }), {}, documentOptions());
+    expect(result.ok && result.value.content.endsWith("\n\n\\*Not emphasis\\* and # not a heading")).toBe(true);
+  });
+
+  it("cuts the Markdown to maxContentChars", async () => {
+    const result = await convertDocument(buildDocx(), {}, documentOptions({ maxContentChars: 20 }));
+    expect(result.ok && result.value).toMatchObject({ content: "# Quarterly Report\n\n", truncated: true });
+  });
+
+  it("fails with CONVERT_FAILED when word/document.xml is not XML", async () => {
+    const broken = buildZip([{ name: "word/document.xml", data: "<w:document><w:body><w:p>" }]);
+    const result = await convertDocument(broken, {}, documentOptions());
+    expect(result).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("The Word document could not be read") } });
+  });
+
+  it("checks every entry before mammoth sees the archive: an entry that lies about its size fails", async () => {
+    const bomb = buildZip([
+      { name: "word/document.xml", data: "<w:document/>" },
+      { name: "word/media/filler.bin", data: Buffer.alloc(5 * 1024 * 1024), declaredSize: 1024 },
+    ]);
+    const result = await convertDocument(bomb, {}, documentOptions());
+    expect(result).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("inflates to more than the 1024 bytes it declares") } });
+  });
+
+  it("fails with FILE_TOO_LARGE when the parts unpack past maxUnzippedBytes", async () => {
+    const result = await convertDocument(buildDocx(), {}, documentOptions({ maxUnzippedBytes: 1000 }));
+    expect(result.ok === false && result.error.code).toBe("FILE_TOO_LARGE");
+  });
+
+  it("fails with CONVERT_TIMEOUT when the deadline has passed", async () => {
+    const result = await convertDocument(buildDocx(), {}, documentOptions({ deadlineMs: Date.now() - 1 }));
+    expect(result.ok === false && result.error.code).toBe("CONVERT_TIMEOUT");
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  ConvertContentParamsSchema,
+  ConvertContentSuccessSchema,
+  convertLimitsFrom,
+  deadlineIn,
+  fail,
+  fetchOptionsFrom,
+  ok,
+  type ConvertContentSuccess,
+  type ConvertedDocument,
+  type ExtractedContent,
+} from "@edge-web/shared";
+import { callSlots } from "./call-slots.ts";
+import { capContent } from "./cap-content.ts";
+import type { Tool } from "./tool.ts";
+
+/** How an uploaded file is named as a conversion's source (and selected again with get_search_content's `url`). */
+export const attachmentSource = (id: string) => `attachment:${id}`;
+
+/** A conversion as get_search_content reads it back: one fetched "page" whose URL is the source. */
+function asStoredPage(document: ConvertedDocument): ExtractedContent {
+  const { metadata } = document;
+  const described = {
+    converter: document.provider,
+    ...(metadata?.fileName && { fileName: metadata.fileName }),
+    ...(metadata?.fileSize !== undefined && { fileSize: String(metadata.fileSize) }),
+    ...(metadata?.pages && { pages: `${metadata.pages.included} of ${metadata.pages.total}` }),
+  };
+  return {
+    url: document.source,
+    ...(metadata?.title && { title: metadata.title }),
+    content: document.content,
+    truncated: document.truncated,
+    ...(metadata?.contentType && { contentType: metadata.contentType }),
+    metadata: described,
+  };
+}
+
+export const convertContentTool: Tool<typeof ConvertContentParamsSchema, ConvertContentSuccess> = {
+  name: "convert_content",
+  title: "Read a document",
+  description:
+    "Read documents as Markdown: PDFs (text in reading order, headings, page breaks; `pages` like \"1-3,7\"), Word (DOCX), spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides and speaker notes), and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
+  params: ConvertContentParamsSchema,
+  output: ConvertContentSuccessSchema,
+  async run(params, ctx) {
+    const url = params.url?.trim();
+    const attachmentId = params.attachmentId?.trim();
+    if (Boolean(url) === Boolean(attachmentId)) {
+      return fail("INVALID_INPUT", "Pass exactly one of `url` (an http(s) URL) and `attachmentId` (a file uploaded to this session).", ["url", "attachmentId"]);
+    }
+    const { convert, maxStoredContentChars, maxStoredResults } = ctx.config;
+    const limits = convertLimitsFrom(ctx.config, params.maxContentChars, params.pages);
+    const deadline = deadlineIn(Math.min(params.timeoutMs ?? convert.timeoutMs, convert.timeoutMs));
+    const slots = callSlots(ctx.limiter, deadline, ctx.signal);
+    const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;
+
+    const slot = await slots.run(async () => {
+      if (url) return ctx.sidecar.convertUrl({ url, options: fetchOptionsFrom(ctx.config), limits }, deadline, ctx.signal);
+      const file = await ctx.attachment(attachmentId!);
+      if (!file) return fail("FILE_NOT_FOUND", `No attachment "${attachmentId}" in this session; upload the file with POST /api/sessions/:id/attachments and pass the id it answers.`);
+      const source = attachmentSource(attachmentId!);
+      return ctx.sidecar.convertFile(file.bytes, { source, fileName: file.name, contentType: file.mimeType, limits }, deadline, ctx.signal);
+    });
+    if (!slot.ok) {
+      if (slot.error.code === "queue-full") return fail("CONVERT_FAILED", `This session already has ${ctx.config.concurrency.maxConcurrent} requests running and ${ctx.config.concurrency.maxQueueSize} calls waiting (web.concurrency); wait for them to finish.`);
+      if (slot.error.code === "timeout") return fail("CONVERT_TIMEOUT", `${what} waited ${deadline.elapsedMs()} ms for one of this session's slots and could not start within its ${deadline.budgetMs} ms deadline.`);
+      return fail("CONVERT_FAILED", `${what} was cancelled.`);
+    }
+    const answer = slot.value;
+    if (!answer.ok) return answer;
+    ctx.record.count("convert.documents");
+    ctx.record.count("convert.bytes", answer.bytes);
+    const responseId = ctx.newResponseId();
+    ctx.store.save(capContent({ kind: "fetch", responseId, results: [asStoredPage(answer.value)] }, maxStoredContentChars), maxStoredResults);
+    return ok({ responseId, ...answer.value });
+  },
+};
