@@ -2,6 +2,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPdf } from "../sidecar/test/support/document-fixtures.ts";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
@@ -18,9 +19,10 @@ let stack: Stack;
 let origin: Origin;
 
 beforeAll(async () => {
+  const pdf = Buffer.from(await buildPdf({ pages: [{ heading: "Converted over MCP", paragraphs: ["A PDF read by an MCP client."] }] }));
   origin = await startOrigin(
     "127.0.0.2",
-    routes({ "/page.html": send(200, "text/html; charset=utf-8", PAGE), "/search": send(200, "application/json", SEARXNG) }),
+    routes({ "/page.html": send(200, "text/html; charset=utf-8", PAGE), "/search": send(200, "application/json", SEARXNG), "/doc.pdf": send(200, "application/pdf", pdf) }),
   );
   stack = await startStack({
     API_TOKENS: `${ALICE},${BOB}`,
@@ -93,6 +95,18 @@ describe("MCP at /mcp", () => {
     expect(searched.isError).toBeFalsy();
     expect(searched.structuredContent.queries[0].results[0]).toMatchObject({ title: "MCP page", url: "http://127.0.0.2/page.html" });
     expect(text(searched)).toContain("[MCP page](http://127.0.0.2/page.html)");
+    await client.close();
+  });
+
+  it("runs convert_content on a PDF", async () => {
+    const client = await modern(ALICE);
+    const converted = (await client.callTool({ name: "convert_content", arguments: { url: `${origin.url}/doc.pdf` } })) as ToolResult;
+    expect(converted.isError).toBeFalsy();
+    expect(converted.structuredContent).toMatchObject({ provider: "unpdf", metadata: { pages: { total: 1, included: 1 } } });
+    expect(text(converted)).toContain("A PDF read by an MCP client.");
+    const refused = (await client.callTool({ name: "convert_content", arguments: { url: "ftp://127.0.0.2/doc.pdf" } })) as ToolResult;
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^UNSUPPORTED_PROTOCOL: /);
     await client.close();
   });
 
