@@ -82,7 +82,7 @@ describe("GET /openapi.json", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe("3.1.0");
-    expect(doc.servers[0].url).toBe(stack.url);
+    expect(doc.servers[0].url).toBe("/");
     for (const path of ["/api/sessions", "/api/sessions/{id}/tools/fetch_content", "/api/sessions/{id}/stream", "/api/sessions/{id}/messages", "/api/config/{domain}", "/api/sessions/{id}/attachments", "/healthz", "/mcp"]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }

@@ -7,7 +7,6 @@ import { isPlainObject, type JsonObject } from "./merge-patch.ts";
  * tests check real answers against them. Every JSON body also carries `protocolVersion`.
  */
 const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
-const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
 
 export const CreateSessionResponseSchema = v.object({ sessionId: described(v.string(), "The new session's id (a UUID).") });
 export const OkResponseSchema = v.object({ ok: v.literal(true) });
@@ -35,7 +34,7 @@ export const SessionStateSchema = v.object({
   autoCompactionEnabled: v.boolean(),
   messageCount: v.number(),
   pendingMessageCount: v.number(),
-  model: nullable(ModelRefSchema),
+  model: v.nullable(ModelRefSchema),
   subscribers: described(v.number(), "Open streams of this session."),
   lastEventId: described(v.number(), "The newest frame's id: resume a stream after it with Last-Event-ID."),
   source: v.string(),
@@ -63,7 +62,7 @@ export const SessionStatsSchema = v.object({
     cacheHits: v.number(),
     cacheMisses: v.number(),
     errors: described(v.record(v.string(), v.number()), "Failed tool calls by error code."),
-    providers: v.record(v.string(), v.object({ searches: v.number(), p50Ms: nullable(v.number()) })),
+    providers: v.record(v.string(), v.object({ searches: v.number(), p50Ms: v.nullable(v.number()) })),
   }),
 });
 
@@ -91,8 +90,8 @@ export const ModelCatalogSchema = v.object({
       provider: v.string(),
       name: v.string(),
       reasoning: v.boolean(),
-      contextWindow: nullable(v.number()),
-      cost: nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite).")),
+      contextWindow: v.nullable(v.number()),
+      cost: v.nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite).")),
     }),
   ),
 });

@@ -44,7 +44,7 @@ export const ConvertContentParamsSchema = v.looseObject({
   pages: v.optional(
     described(
       v.pipe(v.string(), v.regex(/^\s*\d+\s*(-\s*\d+\s*)?(,\s*\d+\s*(-\s*\d+\s*)?)*$/, 'must list pages and ranges like "1-3,7"')),
-      'PDF pages to read, like "1-3,7" (1-based).',
+      'Which pages (PDF), slides (PPTX) or sheets (XLSX, ODS) to read, like "1-3,7" (1-based); other formats have no pages.',
     ),
   ),
 });

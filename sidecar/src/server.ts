@@ -11,7 +11,8 @@ import {
 } from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
-import { convertFile, convertUrl } from "./conversion/convert-source.ts";
+import { convertFile } from "./conversion/convert-file.ts";
+import { convertUrl } from "./conversion/convert-url.ts";
 import { fetchContent } from "./fetch/fetch-content.ts";
 import type { SidecarDeps } from "./sidecar-deps.ts";
 import { searchWeb } from "./search/search-web.ts";
@@ -98,10 +99,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
 async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps: SidecarDeps): Promise<void> {
   let header: unknown;
   try {
-    header = JSON.parse(String(req.headers[CONVERT_REQUEST_HEADER] ?? ""));
+    // Percent-encoded, since header values carry only Latin-1 and file names may be in any script.
+    header = JSON.parse(decodeURIComponent(String(req.headers[CONVERT_REQUEST_HEADER] ?? "")));
   } catch {
     req.resume();
-    return send(res, 400, fail("INVALID_JSON", `The ${CONVERT_REQUEST_HEADER} header must be JSON.`));
+    return send(res, 400, fail("INVALID_JSON", `The ${CONVERT_REQUEST_HEADER} header must be percent-encoded JSON.`));
   }
   const parsed = v.safeParse(SidecarConvertFileRequestSchema, header);
   if (!parsed.success) {
@@ -110,7 +112,7 @@ async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps
   }
   const max = parsed.output.limits.maxResponseBytes;
   const bytes = await readBody(req, max);
-  if (bytes === undefined) return tooLarge(req, res, max);
+  if (bytes === undefined) return tooLarge(req, res, max, "FILE_TOO_LARGE");
   await answer(res, (signal) => convertFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), parsed.output, deps, signal));
 }
 
@@ -123,10 +125,10 @@ async function answer(res: ServerResponse, run: (signal: AbortSignal) => Promise
 }
 
 /** Answers 413 first, then drops the connection instead of reading the rest. */
-function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
+function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number, code: "PAYLOAD_TOO_LARGE" | "FILE_TOO_LARGE" = "PAYLOAD_TOO_LARGE"): void {
   res.setHeader("connection", "close");
   res.on("finish", () => req.socket.destroy());
-  send(res, 413, fail("PAYLOAD_TOO_LARGE", `Requests are limited to ${limit} bytes.`));
+  send(res, 413, fail(code, `${code === "FILE_TOO_LARGE" ? "Documents" : "Requests"} are limited to ${limit} bytes.`));
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {

@@ -7,6 +7,7 @@ import { createConvertPool } from "../src/conversion/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { buildDocx, buildNestedPdf, buildPdf, buildZipBomb } from "./support/document-fixtures.ts";
+import { deflatedFiller } from "./support/document-zip.ts";
 import { egressDeps } from "./support/egress.ts";
 
 const TOKEN = "test-token-0123456789";
@@ -59,7 +60,35 @@ const convertUrl = async (url: string, limits: Partial<ConvertLimits> = {}, budg
     await fetch(`${base}/v1/convert`, { method: "POST", headers: auth, body: JSON.stringify({ url, options: OPTIONS, limits: { ...LIMITS, ...limits }, ...(budgetMs && { budgetMs }) }) })
   ).json()) as any;
 const convertFile = async (bytes: Uint8Array, request: object) =>
-  fetch(`${base}/v1/convert-file`, { method: "POST", headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: JSON.stringify(request) }, body: bytes });
+  fetch(`${base}/v1/convert-file`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify(request)) },
+    body: bytes,
+  });
+
+/** A one-page PDF whose content stream is FlateDecode data inflating to `inflatedBytes` spaces (built without inflating it). */
+function pdfStreamBomb(inflatedBytes: number): Uint8Array {
+  // zlib's two header bytes, raw deflate, and a checksum pdf.js does not check.
+  const stream = Buffer.concat([Buffer.from([0x78, 0x9c]), deflatedFiller(inflatedBytes).data, Buffer.alloc(4)]);
+  const objects = [
+    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
+    Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+    Buffer.from("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>"),
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from("\nendstream")]),
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((body, i) => {
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]);
+    offsets.push(at);
+    parts.push(object);
+    at += object.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
+}
 const fetchPage = async () =>
   (await (await fetch(`${base}/v1/fetch`, { method: "POST", headers: auth, body: JSON.stringify({ url: `${origin.url}/hello.txt`, options: OPTIONS }) })).json()) as any;
 const healthy = async () => (await fetch(`${base}/healthz`, { headers: auth })).status === 200;
@@ -79,6 +108,8 @@ describe("POST /v1/convert: a document at a URL", () => {
     expect((await convertUrl(`${origin.url}/to-private`)).error.code).toBe("PRIVATE_NETWORK_BLOCKED");
     expect((await convertUrl("gopher://127.0.0.2/x")).error.code).toBe("UNSUPPORTED_PROTOCOL");
     expect((await convertUrl("http://")).error.code).toBe("INVALID_INPUT");
+    expect((await convertUrl("localhost:8080/x.pdf")).error.code).toBe("INVALID_INPUT");
+    expect((await convertUrl("example.com:443/x.pdf")).error.code).toBe("INVALID_INPUT");
     expect((await convertUrl(`${origin.url}/gone`)).error.code).toBe("FILE_NOT_FOUND");
     expect((await convertUrl(`${origin.url}/broken`)).error.code).toBe("NETWORK_ERROR");
     expect((await convertUrl("http://nowhere.test/x.pdf")).error.code).toBe("NETWORK_ERROR");
@@ -88,15 +119,16 @@ describe("POST /v1/convert: a document at a URL", () => {
 });
 
 describe("POST /v1/convert-file: a document's bytes", () => {
-  it("converts the body with the header's description", async () => {
-    const res = await convertFile(buildDocx({ heading: "Uploaded" }), { source: "attachment:att_1", fileName: "up.docx", limits: LIMITS });
+  it("converts the body with the header's description, whatever script its file name is in", async () => {
+    const res = await convertFile(buildDocx({ heading: "Uploaded" }), { source: "attachment:att_1", fileName: "報告 café.docx", limits: LIMITS });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, value: { source: "attachment:att_1", provider: "mammoth", metadata: { fileName: "up.docx" } } });
+    expect(await res.json()).toMatchObject({ ok: true, value: { source: "attachment:att_1", provider: "mammoth", metadata: { fileName: "報告 café.docx" } } });
   });
 
   it("refuses a body over the cap and a header that is not a valid description", async () => {
     const over = await convertFile(new Uint8Array(2_000), { source: "attachment:att_2", limits: { ...LIMITS, maxResponseBytes: 1_000 } });
     expect(over.status).toBe(413);
+    expect(((await over.json()) as any).error.code).toBe("FILE_TOO_LARGE");
     const bad = await fetch(`${base}/v1/convert-file`, { method: "POST", headers: { ...auth, [CONVERT_REQUEST_HEADER]: "{not json" }, body: "x" });
     expect(bad.status).toBe(400);
     const invalid = await convertFile(new Uint8Array(10), { source: 3 });
@@ -151,6 +183,36 @@ describe("the converter threads", () => {
     }
     expect((await convertUrl(`${origin.url}/small.pdf`)).ok).toBe(true);
   }, 60_000);
+
+  it("stop a thread whose buffers outgrow its memory limit (a PDF stream inflating to gigabytes)", async () => {
+    const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 64 });
+    try {
+      const bomb = pdfStreamBomb(3 * 1024 * 1024 * 1024);
+      expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+      const outcome = await tight.run({ bytes: bomb, hints: { fileName: "bomb.pdf" }, options: { ...LIMITS, deadlineMs: Date.now() + 60_000 } });
+      expect(outcome).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringMatching(/64 MB of memory/) } });
+      const small = await buildPdf({ pages: [{ heading: "After", paragraphs: ["Still converting."] }] });
+      expect((await tight.run({ bytes: small, hints: {}, options: { ...LIMITS, deadlineMs: Date.now() + 10_000 } })).ok).toBe(true);
+    } finally {
+      await tight.close();
+    }
+  }, 60_000);
+
+  it("never hand work to a thread that died while idle", async () => {
+    const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 8 });
+    try {
+      tight.warm();
+      // A warmed thread with too little memory to load the converters dies before any job.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const small = await buildPdf({ pages: [{ heading: "Idle", paragraphs: ["A job for a thread that died."] }] });
+      const started = Date.now();
+      const outcome = await tight.run({ bytes: small, hints: {}, options: { ...LIMITS, deadlineMs: Date.now() + 5_000 } });
+      expect(outcome).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringMatching(/memory/) } });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await tight.close();
+    }
+  }, 20_000);
 
   it("stop a thread that runs out of memory, and go on with a new one", async () => {
     const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 32 });

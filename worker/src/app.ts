@@ -2,6 +2,7 @@ import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION } 
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiOptions, AppEnv } from "./app-env.ts";
+import { isServedHost } from "./auth/is-served-host.ts";
 import { ownerId } from "./auth/principal.ts";
 import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 import { jsonError } from "./http/respond.ts";
@@ -32,6 +33,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // nosniff and the rest of hono's defaults on every answer (a route's own value wins, e.g. attachments').
   app.use("*", secureHeaders({ overwrite: false }));
   app.use("*", async (c, next) => {
+    c.set("options", options);
     const declared = c.req.header(PROTOCOL_HEADER);
     if (!isCompatibleProtocolVersion(declared)) {
       c.res = jsonError(
@@ -56,8 +58,12 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
       const refused = fail("UNAUTHORIZED", "Send Authorization: Bearer <token> with one of the API tokens.").error;
       return jsonError(c, refused, { "www-authenticate": 'Bearer realm="edge-web-tools"' });
     }
+    // Without tokens anyone who reaches the port may call: only requests addressed to this machine (or a listed name) are served.
+    if (principal.kind === "open" && !isServedHost(new URL(c.req.url).hostname, c.env.SERVED_HOSTNAMES)) {
+      const refused = fail("FORBIDDEN", "This server runs without API tokens, so it answers only requests addressed to localhost or a name in SERVED_HOSTNAMES; set API_TOKENS to serve other hosts.");
+      return jsonError(c, refused.error);
+    }
     c.set("principal", principal);
-    c.set("options", options);
     await next();
   };
   app.use("/api/*", requirePrincipal);

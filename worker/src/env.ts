@@ -20,6 +20,8 @@ export interface Env {
   PI_WEB_HIDE_PROVIDERS?: string;
   /** Comma-separated bearer tokens for the API; unset means open (local development). */
   API_TOKENS?: string;
+  /** Comma-separated host names an open server (no API_TOKENS) answers to besides localhost; and MCP's allowed page origins. */
+  SERVED_HOSTNAMES?: string;
   /** Bearer token required for configuration writes, when set. */
   ADMIN_TOKEN?: string;
   /** HMAC key for attachment URLs. */

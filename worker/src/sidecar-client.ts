@@ -78,7 +78,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
       response = await fetch(`${base}${plan.path}`, {
         method: "POST",
         ...(isBytes(body)
-          ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: JSON.stringify({ ...body.header, budgetMs }) }, body: body.bytes }
+          ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify({ ...body.header, budgetMs })) }, body: body.bytes }
           : { headers, body: JSON.stringify({ ...body, budgetMs }) }),
         signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
       });

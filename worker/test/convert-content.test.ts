@@ -70,6 +70,11 @@ describe("convert_content through the worker, the session object and the sidecar
     expect(res.body).toMatchObject({ source: `attachment:${attachmentId}`, provider: "unpdf", metadata: { fileName: "guide.pdf" } });
     expect(res.body.content).toContain("where the birds nest");
 
+    const tooLarge = await convert(owner, { attachmentId }, { ...ENV, ...withConfig({ convert: { maxResponseBytes: 100 } }) });
+    expect(tooLarge).toMatchObject({ status: 413, body: { error: { code: "FILE_TOO_LARGE" } } });
+    const named = await upload(owner, new Uint8Array(pdf), "鳥の巣 guide.pdf", "application/pdf");
+    expect((await convert(owner, { attachmentId: named })).body.metadata.fileName).toBe("鳥の巣 guide.pdf");
+
     const other = await newSession(ENV);
     const refused = await convert(other, { attachmentId });
     expect(refused.status).toBe(404);

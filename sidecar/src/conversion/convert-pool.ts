@@ -1,13 +1,13 @@
 import { Worker } from "node:worker_threads";
 import { fail, type Result } from "@edge-web/shared";
-import type { ConvertedDocument, ConvertOptions } from "../convert/convert-document.ts";
+import type { ConvertCode, ConvertedDocument, ConvertOptions } from "../convert/convert-document.ts";
+import type { DocumentHints } from "../convert/detect-document.ts";
 
-export type ConvertCode = "INVALID_INPUT" | "CONVERT_FAILED" | "CONVERT_TIMEOUT" | "FILE_TOO_LARGE";
 export type ConvertOutcome = Result<ConvertedDocument, ConvertCode>;
 
 export interface ConvertJob {
   bytes: Uint8Array;
-  hints: { contentType?: string; fileName?: string; url?: string };
+  hints: DocumentHints;
   options: ConvertOptions;
 }
 
@@ -25,17 +25,25 @@ export interface ConvertPoolSettings {
   threads: number;
   /** Jobs that may wait for a thread; more fail at once. */
   maxQueued: number;
-  /** Each thread's heap limit: a document that needs more fails, the sidecar does not. */
+  /**
+   * Each thread's memory limit, for its heap and again for memory outside it (the buffers that
+   * inflated streams fill): a document that needs more fails, the sidecar does not.
+   */
   memoryMb: number;
 }
 
-/** How long past a job's deadline a thread may run before it is stopped (the converter stops itself at the deadline). */
-const STOP_GRACE_MS = 1_000;
+/**
+ * How long past a job's deadline a thread may run before it is stopped: converters stop themselves
+ * before the deadline, and the worker waits a little longer than this for the answer.
+ */
+const STOP_GRACE_MS = 100;
+/** How often a busy thread's memory outside its heap is read (the heap limit needs no watching). */
+const MEMORY_CHECK_MS = 100;
+const MIB = 1024 * 1024;
 const THREAD_URL = new URL("./convert-thread.ts", import.meta.url);
 
 interface Running {
   resolve(outcome: ConvertOutcome): void;
-  timer: ReturnType<typeof setTimeout>;
   cleanup(): void;
 }
 
@@ -48,7 +56,6 @@ interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
   resolve(outcome: ConvertOutcome): void;
-  queuedAt: number;
   cleanup(): void;
 }
 
@@ -68,23 +75,27 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     worker.on("message", (outcome: ConvertOutcome) => finish(thread, outcome));
     worker.on("error", (error) => {
       const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
-      finish(thread, fail("CONVERT_FAILED", outOfMemory ? `Converting the document needed more than ${settings.memoryMb} MB of memory; it is too complex to convert here.` : "The converter failed on this document; it may be corrupt."), true);
+      finish(thread, outOfMemory ? tooBig() : fail("CONVERT_FAILED", "The converter failed on this document; it may be corrupt."), true);
     });
     worker.on("exit", () => finish(thread, fail("CONVERT_FAILED", "The converter stopped while converting this document; it may be corrupt."), true));
     return thread;
   }
+
+  const tooBig = () => fail("CONVERT_FAILED", `Converting the document needed more than ${settings.memoryMb} MB of memory; it is too complex to convert here.`);
 
   /** A thread's job ends; a broken thread is replaced by a new one only when work waits for it. */
   function finish(thread: Thread, outcome: ConvertOutcome, broken = false): void {
     const job = thread.job;
     thread.job = undefined;
     if (job) {
-      clearTimeout(job.timer);
       job.cleanup();
       job.resolve(outcome);
     }
     if (broken) {
       all.delete(thread);
+      // A thread may also die while idle (warmed, or between jobs): it must never be handed work.
+      const at = idle.indexOf(thread);
+      if (at >= 0) idle.splice(at, 1);
       void thread.worker.terminate();
     } else if (job) {
       idle.push(thread);
@@ -95,15 +106,33 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
   function start(thread: Thread, waiting: Waiting): void {
     const { job, signal } = waiting;
     const stop = (outcome: ConvertOutcome) => {
-      if (!thread.job) return;
+      // A late timer or memory reading of a job that already ended must not touch the thread's next one.
+      if (thread.job !== running) return;
       // The converter is stuck or no longer wanted: only stopping its thread frees the CPU it holds.
       finish(thread, outcome, true);
     };
     const late = Math.max(0, job.options.deadlineMs - Date.now()) + STOP_GRACE_MS;
     const timer = setTimeout(() => stop(fail("CONVERT_TIMEOUT", "Converting the document did not finish within its deadline; ask for fewer pages or raise timeoutMs.")), late);
+    // The heap limit does not cover buffers (a PDF stream inflating to gigabytes fills those): they are watched here.
+    const watch = setInterval(() => {
+      thread.worker
+        .getHeapStatistics()
+        .then((stats) => {
+          if (stats.external_memory > settings.memoryMb * MIB) stop(tooBig());
+        })
+        .catch(() => {});
+    }, MEMORY_CHECK_MS);
     const onAbort = () => stop(fail("CONVERT_FAILED", "The conversion was cancelled."));
     signal?.addEventListener("abort", onAbort, { once: true });
-    thread.job = { resolve: waiting.resolve, timer, cleanup: () => signal?.removeEventListener("abort", onAbort) };
+    const running: Running = {
+      resolve: waiting.resolve,
+      cleanup: () => {
+        clearTimeout(timer);
+        clearInterval(watch);
+        signal?.removeEventListener("abort", onAbort);
+      },
+    };
+    thread.job = running;
     // The bytes move to the thread rather than being copied, unless their memory is shared or pooled (Node's Buffers).
     const whole = job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength;
     try {
@@ -149,7 +178,6 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
         const waiting: Waiting = {
           job,
           resolve,
-          queuedAt,
           ...(signal && { signal }),
           cleanup: () => {
             clearTimeout(timer);

@@ -1,11 +1,10 @@
 import { McpServer, type CallToolResult, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { PROTOCOL_VERSION, type CodedError } from "@edge-web/shared";
+import { fail, PROTOCOL_VERSION, type CodedError } from "@edge-web/shared";
 import type { Principal } from "../auth/principal.ts";
-import { loadToolSettings } from "../config/effective-config.ts";
 import type { Env } from "../env.ts";
-import { validate } from "../http/validate.ts";
-import type { Tool, ToolAnswer } from "../tools/tool.ts";
+import { callTool } from "../http/call-tool.ts";
+import type { Tool } from "../tools/tool.ts";
 import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import { callerSession } from "./caller-session.ts";
@@ -49,17 +48,13 @@ function failure(error: CodedError, headers?: Record<string, string>): CallToolR
 
 const STALE = new Set(["SESSION_NOT_FOUND", "SESSION_ENDED"]);
 
-async function callTool(env: Env, principal: Principal, tool: Tool, args: unknown): Promise<CallToolResult> {
-  const params = validate(tool.params, args ?? {}, "INVALID_INPUT");
-  if (!params.ok) return failure(params.error);
-  const settings = await loadToolSettings(env);
-  if (!settings.ok) return failure(settings.error);
+async function runTool(env: Env, principal: Principal, tool: Tool, args: unknown): Promise<CallToolResult> {
   let session = await callerSession(env, principal);
-  let answer = (await session.stub.callTool(tool.name, params.value, settings.value)) as ToolAnswer<unknown>;
+  let answer = await callTool(env, session.stub, tool, args ?? {});
   // The caller's session ended (idle) or was deleted: the call did nothing, so it runs again in a new one.
   if (!answer.ok && STALE.has(answer.error.code)) {
-    session = await callerSession(env, principal, true);
-    answer = (await session.stub.callTool(tool.name, params.value, settings.value)) as ToolAnswer<unknown>;
+    session = await callerSession(env, principal, session.sessionId);
+    answer = await callTool(env, session.stub, tool, args ?? {});
   }
   if (!answer.ok) return failure(answer.error, answer.headers);
   return {
@@ -67,6 +62,16 @@ async function callTool(env: Env, principal: Principal, tool: Tool, args: unknow
     structuredContent: answer.value as Record<string, unknown>,
     _meta: { sessionId: session.sessionId },
   };
+}
+
+/** A tool call whose storage or session failed unexpectedly still answers in the tools' shape; the cause is only logged. */
+async function guardedRunTool(env: Env, principal: Principal, tool: Tool, args: unknown): Promise<CallToolResult> {
+  try {
+    return await runTool(env, principal, tool, args);
+  } catch (error) {
+    console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : String(error));
+    return failure(fail("INTERNAL_ERROR", `${tool.name} failed unexpectedly; try again.`).error);
+  }
 }
 
 /** The MCP server for one request: the session's tools, run in the caller's own session object. */
@@ -83,7 +88,7 @@ export function mcpServer(env: Env, principal: Principal): McpServer {
         outputSchema: schemas.output,
         annotations: { readOnlyHint: true, openWorldHint: tool.name !== "get_search_content" },
       },
-      (args: unknown) => callTool(env, principal, tool, args),
+      (args: unknown) => guardedRunTool(env, principal, tool, args),
     );
   }
   return server;

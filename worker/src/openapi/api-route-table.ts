@@ -46,6 +46,8 @@ export interface ApiRoute {
   ok: { status: number; description: string; schema?: v.GenericSchema; type?: string };
   /** What the route may answer besides success (INTERNAL_ERROR and PROTOCOL_VERSION_MISMATCH always). */
   errors: ErrorCode[];
+  /** Answers outside the error envelope, by status (plain-text refusals, JSON-RPC errors). */
+  otherResponses?: Record<string, { description: string; type: string }>;
 }
 
 const SESSION: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "SESSION_NOT_FOUND"];
@@ -188,8 +190,12 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "sessions",
     summary: "Record which source a session came from (best effort)",
     body: { schema: SessionSourceRequestSchema },
-    ok: { status: 204, description: "Recorded, or the write failed quietly; bad input answers plain text 400." },
+    ok: { status: 204, description: "Recorded, or the write failed quietly." },
     errors: ["UNAUTHORIZED"],
+    otherResponses: {
+      "400": { description: "Plain text: the body is not JSON with string id and source.", type: "text/plain" },
+      "413": { description: "Plain text: the body is over 1 MiB.", type: "text/plain" },
+    },
   },
   {
     method: "post",
@@ -197,10 +203,18 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "service",
     summary: "MCP (Streamable HTTP)",
     description:
-      "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it.",
+      "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it. A browser page from another host is refused with a JSON-RPC error (403).",
     body: { schema: v.looseObject({ jsonrpc: v.literal("2.0"), method: v.string(), id: v.optional(v.union([v.string(), v.number()])), params: v.optional(v.unknown()) }) },
-    ok: { status: 200, description: "A JSON-RPC answer, as JSON or as an event stream.", type: "application/json" },
+    ok: { status: 200, description: "A JSON-RPC answer: application/json, or text/event-stream (2025-11-25 clients get a stream).", type: "application/json" },
     errors: ["UNAUTHORIZED", "FORBIDDEN"],
+    otherResponses: {
+      "202": { description: "A notification, accepted.", type: "text/plain" },
+      "400": { description: "A JSON-RPC error: an invalid message, or a batch (one request per HTTP request).", type: "application/json" },
+      "405": { description: "GET and DELETE: this endpoint keeps no sessions and opens no stream of its own.", type: "application/json" },
+      "406": { description: "A JSON-RPC error: the Accept header must allow application/json and text/event-stream.", type: "application/json" },
+      "413": { description: "A JSON-RPC error: the body is over 1 MiB.", type: "application/json" },
+      "415": { description: "A JSON-RPC error: the body must be application/json.", type: "application/json" },
+    },
   },
   {
     method: "get",

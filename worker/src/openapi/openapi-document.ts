@@ -1,4 +1,4 @@
-import { ErrorBodySchema, PROTOCOL_VERSION, type ErrorCode } from "@edge-web/shared";
+import { ErrorBodySchema, PROTOCOL_HEADER, PROTOCOL_VERSION, type ErrorCode } from "@edge-web/shared";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import { statusFor } from "../http/status-for.ts";
@@ -7,6 +7,7 @@ import { API_ROUTES, type ApiRoute } from "./api-route-table.ts";
 type Json = Record<string, unknown>;
 
 const ALWAYS: ErrorCode[] = ["PROTOCOL_VERSION_MISMATCH", "INTERNAL_ERROR"];
+const PROTOCOL_HEADER_DESCRIPTION = `The protocol version the client speaks (this server: ${PROTOCOL_VERSION}); another major version answers 426.`;
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a valibot schema; checks that JSON Schema cannot say are left out. */
 function jsonSchema(schema: v.GenericSchema): Json {
@@ -28,7 +29,9 @@ const operationId = (route: ApiRoute) =>
 
 function errorResponses(route: ApiRoute): Json {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...route.errors, ...ALWAYS])) {
+  // Every route behind auth may refuse a caller (401), or a request an open server does not serve (403).
+  const auth: ErrorCode[] = route.auth === false ? [] : ["UNAUTHORIZED", "FORBIDDEN"];
+  for (const code of new Set([...route.errors, ...auth, ...ALWAYS])) {
     const status = statusFor(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -50,7 +53,13 @@ function errorResponses(route: ApiRoute): Json {
 function operation(route: ApiRoute): Json {
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const query = Object.entries(route.query ?? {}).map(([name, q]) => ({ name, in: "query", required: q.required ?? false, description: q.description, schema: { type: "string" } }));
-  const headers = Object.entries(route.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, description, schema: { type: "string" } }));
+  const headers = Object.entries({ ...route.headers, [PROTOCOL_HEADER]: PROTOCOL_HEADER_DESCRIPTION }).map(([name, description]) => ({
+    name,
+    in: "header",
+    required: false,
+    description,
+    schema: { type: "string" },
+  }));
   const ok = route.ok;
   const okContent = ok.schema
     ? { "application/json": { schema: jsonSchema(withProtocolVersion(ok.schema)) } }
@@ -63,18 +72,19 @@ function operation(route: ApiRoute): Json {
     summary: route.summary,
     ...(route.description && { description: route.description }),
     ...(route.auth === false && { security: [] }),
-    ...(pathParams.length + query.length + headers.length > 0 && { parameters: [...pathParams, ...query, ...headers] }),
+    parameters: [...pathParams, ...query, ...headers],
     ...(route.body && {
       requestBody: { required: true, content: { [route.body.type ?? "application/json"]: { schema: jsonSchema(route.body.schema) } } },
     }),
     responses: {
       [String(ok.status)]: { description: ok.description, ...(okContent && { content: okContent }) },
       ...errorResponses(route),
+      ...Object.fromEntries(Object.entries(route.otherResponses ?? {}).map(([status, other]) => [status, { description: other.description, content: { [other.type]: { schema: { type: other.type === "application/json" ? "object" : "string" } } } }])),
     },
   };
 }
 
-/** The OpenAPI 3.1 document of the API, built from the route table and the schemas that validate requests. */
+/** The OpenAPI 3.1 document of the API, built from the route table and the schemas that validate requests; `serverUrl` may be relative (the base path). */
 export function openApiDocument(serverUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const route of API_ROUTES) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);

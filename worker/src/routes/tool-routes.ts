@@ -1,12 +1,10 @@
 import { fail, TOOL_NAMES, type ToolName } from "@edge-web/shared";
 import { Hono } from "hono";
-import { loadToolSettings } from "../config/effective-config.ts";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
-import { validate } from "../http/validate.ts";
+import { callTool } from "../http/call-tool.ts";
 import { openSession } from "../session/session-access.ts";
-import type { ToolAnswer } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 
 const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);
@@ -25,12 +23,6 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
 
   const body = await readJsonBody(c, "INVALID_INPUT");
   if (!body.ok) return jsonError(c, body.error);
-  const params = validate(tool.params, body.value, "INVALID_INPUT");
-  if (!params.ok) return jsonError(c, params.error);
-  const settings = await loadToolSettings(c.env);
-  if (!settings.ok) return jsonError(c, settings.error);
-
-  // One round trip: the session object runs the call with the settings resolved here.
-  const answer = (await session.value.stub.callTool(tool.name, params.value, settings.value)) as ToolAnswer<unknown>;
+  const answer = await callTool(c.env, session.value.stub, tool, body.value);
   return answer.ok ? jsonOk(c, answer.value as object, 200, answer.headers) : jsonError(c, answer.error, answer.headers);
 });

@@ -59,6 +59,9 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
       if (url) return ctx.sidecar.convertUrl({ url, options: fetchOptionsFrom(ctx.config), limits }, deadline, ctx.signal);
       const file = await ctx.attachment(attachmentId!);
       if (!file) return fail("FILE_NOT_FOUND", `No attachment "${attachmentId}" in this session; upload the file with POST /api/sessions/:id/attachments and pass the id it answers.`);
+      if (file.bytes.length > limits.maxResponseBytes) {
+        return fail("FILE_TOO_LARGE", `Attachment ${attachmentId} is ${file.bytes.length} bytes, over web.convert.maxResponseBytes (${limits.maxResponseBytes}); convert a smaller document.`);
+      }
       const source = attachmentSource(attachmentId!);
       return ctx.sidecar.convertFile(file.bytes, { source, fileName: file.name, contentType: file.mimeType, limits }, deadline, ctx.signal);
     });

@@ -1,21 +1,8 @@
-import {
-  deadlineIn,
-  displayUrl,
-  fail,
-  ok,
-  type ConvertedDocument,
-  type ConvertErrorCode,
-  type ConvertLimits,
-  type Deadline,
-  type FetchOptions,
-  type Result,
-} from "@edge-web/shared";
+import { deadlineIn, displayUrl, fail, type ConvertErrorCode, type ConvertLimits, type FetchOptions } from "@edge-web/shared";
 import { fetchResource, type ResourceFailureKind } from "../fetch/fetch-resource.ts";
 import { parseUrl } from "../fetch/parse-url.ts";
 import type { SidecarDeps } from "../sidecar-deps.ts";
-
-/** The document and the bytes read for it, or a failure in convert_content's codes. */
-export type ConvertAnswer = (Result<ConvertedDocument, ConvertErrorCode> & { bytes?: number });
+import { convertBytes, type ConvertAnswer } from "./convert-bytes.ts";
 
 const ACCEPT = "application/pdf,application/vnd.openxmlformats-officedocument.*,application/vnd.oasis.opendocument.*,text/html;q=0.9,*/*;q=0.5";
 
@@ -49,8 +36,9 @@ export async function convertUrl(
 ): Promise<ConvertAnswer> {
   const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
   const raw = req.url.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
-  if (scheme && scheme !== "http" && scheme !== "https") {
+  // "localhost:8080/x.pdf" or "example.com:443/x" parse as schemes; they are URLs missing http(s)://.
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(raw)?.[1]?.toLowerCase();
+  if (scheme && scheme !== "http" && scheme !== "https" && !scheme.includes(".") && scheme !== "localhost") {
     return fail("UNSUPPORTED_PROTOCOL", `The URL scheme "${scheme}:" is not supported; convert_content reads http(s) URLs, and uploaded files by attachmentId.`);
   }
   const parsed = parseUrl(raw);
@@ -77,54 +65,4 @@ export async function convertUrl(
   const fileName = fileNameOf(new URL(response.url), response.headers["content-disposition"]);
   const hints = { url: response.url, ...(response.headers["content-type"] && { contentType: response.headers["content-type"] }), ...(fileName && { fileName }) };
   return convertBytes(response.url, response.bytes, hints, req.limits, deadline, deps, signal);
-}
-
-/** An uploaded file's bytes, converted on a converter thread. */
-export async function convertFile(
-  bytes: Uint8Array,
-  req: { source: string; fileName?: string; contentType?: string; limits: ConvertLimits; budgetMs?: number },
-  deps: SidecarDeps,
-  signal?: AbortSignal,
-): Promise<ConvertAnswer> {
-  const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
-  if (bytes.length > req.limits.maxResponseBytes) {
-    return fail("FILE_TOO_LARGE", `The file is larger than ${req.limits.maxResponseBytes} bytes (convert.maxResponseBytes); convert a smaller document.`);
-  }
-  const hints = { ...(req.fileName && { fileName: req.fileName }), ...(req.contentType && { contentType: req.contentType }) };
-  return convertBytes(req.source, bytes, hints, req.limits, deadline, deps, signal);
-}
-
-async function convertBytes(
-  source: string,
-  bytes: Uint8Array,
-  hints: { contentType?: string; fileName?: string; url?: string },
-  limits: ConvertLimits,
-  deadline: Deadline,
-  deps: SidecarDeps,
-  signal?: AbortSignal,
-): Promise<ConvertAnswer> {
-  const started = Date.now();
-  const fileSize = bytes.length;
-  const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages } = limits;
-  const options = { maxContentChars, maxPages, maxRows, maxUnzippedBytes, deadlineMs: Date.now() + deadline.remainingMs(), ...(pages !== undefined && { pages }) };
-  const outcome = await deps.converter.run({ bytes, hints, options }, signal);
-  if (!outcome.ok) return outcome;
-  const document = outcome.value;
-  return {
-    ...ok({
-      source,
-      provider: document.provider,
-      content: document.content,
-      truncated: document.truncated,
-      metadata: {
-        contentType: document.contentType,
-        ...(hints.fileName && { fileName: hints.fileName }),
-        fileSize,
-        durationMs: Date.now() - started,
-        ...(document.title && { title: document.title }),
-        ...(document.pages && { pages: document.pages }),
-      },
-    }),
-    bytes: fileSize,
-  };
 }

@@ -1,0 +1,42 @@
+import { ok, type ConvertedDocument, type ConvertErrorCode, type ConvertLimits, type Deadline, type Result } from "@edge-web/shared";
+import type { DocumentHints } from "../convert/detect-document.ts";
+import type { SidecarDeps } from "../sidecar-deps.ts";
+
+/** The document and the bytes read for it, or a failure in convert_content's codes. */
+export type ConvertAnswer = Result<ConvertedDocument, ConvertErrorCode> & { bytes?: number };
+
+/** A document's bytes on a converter thread, answered in convert_content's shape. */
+export async function convertBytes(
+  source: string,
+  bytes: Uint8Array,
+  hints: DocumentHints,
+  limits: ConvertLimits,
+  deadline: Deadline,
+  deps: SidecarDeps,
+  signal?: AbortSignal,
+): Promise<ConvertAnswer> {
+  const started = Date.now();
+  const fileSize = bytes.length;
+  const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages } = limits;
+  const options = { maxContentChars, maxPages, maxRows, maxUnzippedBytes, deadlineMs: Date.now() + deadline.remainingMs(), ...(pages !== undefined && { pages }) };
+  const outcome = await deps.converter.run({ bytes, hints, options }, signal);
+  if (!outcome.ok) return outcome;
+  const document = outcome.value;
+  return {
+    ...ok({
+      source,
+      provider: document.provider,
+      content: document.content,
+      truncated: document.truncated,
+      metadata: {
+        contentType: document.contentType,
+        ...(hints.fileName && { fileName: hints.fileName }),
+        fileSize,
+        durationMs: Date.now() - started,
+        ...(document.title && { title: document.title }),
+        ...(document.pages && { pages: document.pages }),
+      },
+    }),
+    bytes: fileSize,
+  };
+}
