@@ -262,6 +262,10 @@ describe("the playground page in a real browser", () => {
     expect(await text(reasoning.locator(":scope > summary"))).toBe("Reasoning");
     expect(await reasoning.getAttribute("open")).toBeNull();
     expect(await reasoning.locator(".reasoning-text").textContent()).toBe("The notes are on a page; fetch it first.");
+    // Deltas grow one text node per part; the finished message is no longer busy.
+    expect(await reasoning.locator(".reasoning-text").evaluate((node) => node.childNodes.length)).toBe(1);
+    expect(await turn.locator(".text-part").evaluate((node) => node.childNodes.length)).toBe(1);
+    expect(await turn.getAttribute("aria-busy")).toBeNull();
     expect(await text(log.getByRole("article", { name: "Your message" }))).toContain("What do the loopback field notes say?");
     expect(await input.inputValue()).toBe("");
     await expect.poll(() => text(statsRow("Tool calls")), WAIT).toMatch(/Tool calls\s+2$/);
@@ -434,6 +438,63 @@ describe("the playground page in a real browser", () => {
     await shot(page, "7-tool-error");
     // The browser reports the 400 answer itself in the console; nothing else was logged.
     expect(unexpectedConsole(seen.consoleErrors.slice(before)).filter((line) => !/status of 400/.test(line))).toEqual([]);
+  });
+
+  it("keeps only the newest 200 entries of a long stream, live and on a replay", async () => {
+    const LOG_CAP = 200;
+    const CALLS = LOG_CAP + 10;
+    const capContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const capPage = await capContext.newPage();
+      capPage.setDefaultTimeout(WAIT.timeout);
+      const capSeen = watch(capContext, capPage);
+      await capPage.goto(`${stack.url}/`);
+      await capPage.getByRole("button", { name: "New session" }).click();
+      await expect.poll(() => text(capPage.locator("#session-id")), WAIT).toMatch(UUID);
+      await expect.poll(() => text(capPage.locator("#stream-state")), WAIT).toBe("live");
+      const sessionId = await text(capPage.locator("#session-id"));
+
+      // Each direct call is one message on the stream; reading back an id nothing was stored under fails at once.
+      const call = (i: number) =>
+        fetch(`${stack.url}/api/sessions/${sessionId}/tools/get_search_content`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ responseId: `missing-${i}` }),
+        }).then((res) => res.body?.cancel());
+      for (let i = 0; i < CALLS; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => call(i + j)));
+
+      const log = capPage.getByRole("log", { name: "Session stream" });
+      const entries = log.locator(":scope > *");
+      // The calls of a batch may reach the stream in any order: which calls are shown is checked, not where.
+      const shownCalls = async () => (await log.locator("pre.tool-input").allTextContents()).map((input) => Number(/"missing-(\d+)"/.exec(input)?.[1]));
+      const keepsTheNewest = async () => {
+        // The last batch has arrived and every message has finished (none is busy for screen readers any more).
+        await expect
+          .poll(async () => {
+            const calls = await shownCalls();
+            return calls.filter((i) => i >= CALLS - 10).length === 10 && (await log.locator("[aria-busy]").count()) === 0;
+          }, WAIT)
+          .toBe(true);
+        expect(await entries.count()).toBe(LOG_CAP);
+        const calls = await shownCalls();
+        expect(new Set(calls).size).toBe(LOG_CAP);
+        // The first batch's messages left the log.
+        expect(calls.filter((i) => !(i >= 10 && i < CALLS))).toEqual([]);
+        expect(await entries.last().locator("details.tool-call").getAttribute("data-state")).toBe("error");
+      };
+      await keepsTheNewest();
+
+      // Replaying every buffered frame keeps to the same cap.
+      await capPage.getByRole("button", { name: "Replay from the start" }).click();
+      await expect.poll(() => text(capPage.locator("#stream-state")), WAIT).toBe("live");
+      await keepsTheNewest();
+      await shot(capPage, "7b-long-stream");
+
+      expect(unexpectedConsole(capSeen.consoleErrors)).toEqual([]);
+      expect(unexpectedFailures(capSeen.failed)).toEqual([]);
+    } finally {
+      await capContext.close();
+    }
   });
 
   it("with API_TOKENS set, says 401 clearly, then works with the token, which never reaches the address", async () => {

@@ -7,8 +7,17 @@ const KEYS = {
   session: "edge-web-tools.playground.session",
   echoes: "edge-web-tools.playground.echoes",
 };
-const STREAM_SILENCE_MS = 45_000; // three missed keep-alives
+/** The server's `: keep-alive` comment interval by default; the stream's own comments correct it. */
+const HEARTBEAT_MS = 15_000;
+/** A stream that stays silent for this many keep-alives, and at least the floor, is taken for dead. */
+const SILENCE_HEARTBEATS = 3;
+const SILENCE_FLOOR_MS = 45_000;
+/** Reconnection backoff: doubling from the first delay up to the cap, each delay jittered. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_CAP_MS = 15_000;
 const MAX_SHOWN_CHARS = 100_000;
+/** The stream log keeps this many entries (messages, notes, approvals), dropping the oldest. */
+const MAX_LOG_ENTRIES = 200;
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -67,7 +76,9 @@ const lines = (text) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const clip = (text) => (text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}\n\n… (${text.length - MAX_SHOWN_CHARS} more characters not shown)` : text);
+/** The shown start of a text of `total` characters, and how many more there are. */
+const clipped = (shown, total) => (total > shown.length ? `${shown}\n\n… (${total - shown.length} more characters not shown)` : shown);
+const clip = (text) => clipped(text.slice(0, MAX_SHOWN_CHARS), text.length);
 
 const json = (value) => {
   try {
@@ -162,6 +173,16 @@ async function uploadAttachment(id, file) {
   return request("POST", sessionPath(id, "attachments"), authHeaders(), form);
 }
 
+/** A response's body as text, and as JSON when it is JSON. */
+async function readBody(res) {
+  const text = await res.text().catch(() => "");
+  try {
+    return { text, data: text ? JSON.parse(text) : undefined };
+  } catch {
+    return { text, data: undefined };
+  }
+}
+
 /** A request with its answer read as JSON; `api()` and `uploadAttachment()` go through here. */
 async function request(method, path, headers, body) {
   let res;
@@ -170,13 +191,7 @@ async function request(method, path, headers, body) {
   } catch {
     return { ok: false, status: 0, error: { code: "NETWORK_ERROR", message: "The request did not reach the server." } };
   }
-  const text = await res.text().catch(() => "");
-  let data;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
+  const { text, data } = await readBody(res);
   if (res.ok) return { ok: true, status: res.status, data, headers: res.headers };
   return { ok: false, status: res.status, error: errorOf(res.status, data, text) };
 }
@@ -220,6 +235,7 @@ const ensureSession = async () => (sessionId ? true : createSession());
 
 function forgetSession(reason) {
   stopStream();
+  settle(view.current);
   echoes.clear();
   setSession("");
   show("stats", h("p", { class: "placeholder" }, "No session yet."));
@@ -390,10 +406,7 @@ function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
   }
   const data = res.data ?? {};
   if (typeof data.responseId === "string") nodes.push(responseIdLine(data.responseId));
-  if (tool === "fetch_content") nodes.push(...pages(data.results));
-  else if (tool === "web_search") nodes.push(...queryResults(data.queries));
-  else if (tool === "convert_content") nodes.push(convertedDocument(data));
-  else nodes.push(...storedResult(data.result));
+  nodes.push(...answerNodes(data, IN_PANEL));
   nodes.push(h("details", { class: "raw" }, h("summary", {}, "Raw JSON"), h("pre", {}, json(data))));
   show("result", ...nodes);
 }
@@ -408,12 +421,40 @@ function responseIdLine(responseId) {
   return h("p", { class: "meta" }, "responseId ", h("code", {}, responseId), " ", use);
 }
 
-/** fetch_content results: each page's Markdown as preformatted text. */
-function pages(results) {
+/**
+ * Where a tool's answer is shown: in the Result panel (under its h2, the Markdown open) or in a tool
+ * card on the stream (under the card's h4, the Markdown folded away). The renderers below serve both.
+ */
+const IN_PANEL = { heading: "h3", fold: false };
+const IN_CARD = { heading: "h5", fold: true };
+
+/** A tool answer by its shape: web_search, fetch_content, convert_content, or get_search_content's stored result. */
+function answerNodes(data, layout) {
+  if (!data || typeof data !== "object") return [];
+  if (Array.isArray(data.queries)) return queryResults(data.queries, layout);
+  if (typeof data.query === "string" && Array.isArray(data.results)) return queryResults([data], layout);
+  if (Array.isArray(data.results)) return pages(data.results, layout);
+  if (typeof data.content === "string" && typeof data.source === "string") return [convertedDocument(data, layout)];
+  if (typeof data.content === "string") return pages([data], layout);
+  if (data.result && typeof data.result === "object") return answerNodes(data.result, layout);
+  return [];
+}
+
+/** A page's or document's Markdown as preformatted text; folded in a card, its summary giving the size. */
+function markdownBlock(content, label, truncated, layout) {
+  const text = String(content ?? "");
+  const pre = h("pre", { class: "markdown", "aria-label": label, text: clip(text) });
+  if (!layout.fold) return pre;
+  return h("details", {}, h("summary", {}, `Markdown (${text.length} characters${truncated ? ", truncated" : ""})`), pre);
+}
+
+/** fetch_content results: each page's title, facts and Markdown. */
+function pages(results, layout) {
   if (!Array.isArray(results)) return [];
   return results.map((page, index) => {
     const item = h("article", { class: "result-item" });
-    item.append(h("h3", {}, String(page.title || page.url || `Page ${index + 1}`)));
+    item.append(h(layout.heading, {}, String(page?.title || page?.url || `Page ${index + 1}`)));
+    if (!page || typeof page !== "object") return item;
     item.append(h("p", { class: "meta" }, safeLink(page.url)));
     const facts = [];
     if (page.contentType) facts.push(String(page.contentType));
@@ -425,7 +466,7 @@ function pages(results) {
       const meta = Object.entries(page.metadata).map(([k, v]) => `${k}: ${v}`);
       if (meta.length) item.append(h("p", { class: "meta" }, meta.join(" · ")));
     }
-    item.append(h("pre", { class: "markdown", "aria-label": `Markdown of ${page.url ?? `page ${index + 1}`}`, text: clip(String(page.content ?? "")) }));
+    item.append(markdownBlock(page.content, `Markdown of ${page.url ?? `page ${index + 1}`}`, page.truncated, layout));
     return item;
   });
 }
@@ -455,36 +496,33 @@ function documentFacts(doc) {
   return facts;
 }
 
-const documentTitle = (doc) => String(doc.metadata?.title || doc.metadata?.fileName || doc.source || "Document");
-
 /** A convert_content answer: the document's title, source and facts, its Markdown as preformatted text. */
-function convertedDocument(doc) {
+function convertedDocument(doc, layout) {
   const item = h("article", { class: "result-item" });
-  item.append(h("h3", {}, documentTitle(doc)));
+  item.append(h(layout.heading, {}, String(doc.metadata?.title || doc.metadata?.fileName || doc.source || "Document")));
   item.append(h("p", { class: "meta" }, "Source ", safeLink(doc.source)));
   item.append(h("p", { class: "meta" }, documentFacts(doc).join(" · ")));
   if (doc.truncated) item.append(h("p", { class: "meta" }, "Truncated: more pages or characters than this answer holds (see Pages and Max characters)."));
-  item.append(h("pre", { class: "markdown", "aria-label": `Markdown of ${doc.source ?? "the document"}`, text: clip(String(doc.content ?? "")) }));
+  item.append(markdownBlock(doc.content, `Markdown of ${doc.source ?? "the document"}`, doc.truncated, layout));
   return item;
 }
 
 /** web_search queries: each result's title, URL, snippet and (when fetched) content. */
-function queryResults(queries) {
-  if (!Array.isArray(queries)) return [];
+function queryResults(queries, layout) {
   return queries.map((query) => {
     const item = h("section", { class: "result-item" });
-    item.append(h("h3", {}, `“${String(query.query ?? "")}”`));
-    const results = Array.isArray(query.results) ? query.results : [];
+    item.append(h(layout.heading, {}, `“${String(query?.query ?? "")}”`));
+    const results = Array.isArray(query?.results) ? query.results : [];
     if (results.length === 0) {
       item.append(h("p", { class: "placeholder" }, "No results."));
       return item;
     }
-    const list = h("ol");
+    const list = h("ol", { class: "result-list" });
     for (const result of results) {
-      const li = h("li", {}, h("strong", {}, safeLink(result.url, result.title || result.url)));
-      li.append(h("p", { class: "meta" }, String(result.url ?? ""), result.source ? ` · ${result.source}` : ""));
-      if (result.snippet) li.append(h("p", {}, String(result.snippet)));
-      if (result.content && typeof result.content.content === "string") {
+      const li = h("li", {}, h("strong", {}, safeLink(result?.url, result?.title || result?.url)));
+      li.append(h("p", { class: "meta" }, String(result?.url ?? ""), result?.source ? ` · ${result.source}` : ""));
+      if (result?.snippet) li.append(h("p", {}, String(result.snippet)));
+      if (result?.content && typeof result.content.content === "string") {
         li.append(h("details", {}, h("summary", {}, `Page content (${result.content.content.length} characters)`), h("pre", { class: "markdown", text: clip(result.content.content) })));
       }
       list.append(li);
@@ -492,16 +530,6 @@ function queryResults(queries) {
     item.append(list);
     return item;
   });
-}
-
-/** get_search_content: a whole stored answer, one page or one query. */
-function storedResult(result) {
-  if (!result || typeof result !== "object") return [];
-  if (result.kind === "fetch") return pages(result.results);
-  if (result.kind === "search") return queryResults(result.queries);
-  if (typeof result.content === "string") return pages([result]);
-  if (Array.isArray(result.results)) return queryResults([result]);
-  return [];
 }
 
 // ---------------------------------------------------------------- models and chat
@@ -631,17 +659,18 @@ $("chat-abort").addEventListener("click", async () => {
 
 const log = $("stream-log");
 const view = {
-  /** messageId → message record; `current` is the message chunks without an id belong to. */
-  messages: new Map(),
+  /** The message record chunks without an id belong to. */
   current: null,
+  /** toolCallId → tool card, for the cards still in the log. */
   tools: new Map(),
   /** After a resync: chunks of messages the history already showed are skipped. */
   skipUntilNewStart: false,
   shownIds: new Set(),
+  /** A message's article → its record, so that what the view keeps of it goes when the article does. */
+  records: new WeakMap(),
 };
 
 function resetView() {
-  view.messages.clear();
   view.tools.clear();
   view.current = null;
   view.skipUntilNewStart = false;
@@ -650,39 +679,66 @@ function resetView() {
   echoes.unrender();
 }
 
-/** Appends to the log, keeping it scrolled to the end when it was there. */
-function appendToLog(node) {
-  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
-  log.querySelector(":scope > .placeholder")?.remove();
-  log.append(node);
-  if (atEnd) log.scrollTop = log.scrollHeight;
-}
-
+/** Changes the log, keeping it scrolled to the end when it was there. */
 function keepAtEnd(update) {
   const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
   update();
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
 
-function newMessage(role, messageId) {
+/** Appends an entry to the log; past MAX_LOG_ENTRIES the oldest entries go (never the message still streaming). */
+function appendToLog(node) {
+  keepAtEnd(() => {
+    log.querySelector(":scope > .placeholder")?.remove();
+    log.append(node);
+    for (let entry = log.firstElementChild; entry && log.childElementCount > MAX_LOG_ENTRIES; ) {
+      const next = entry.nextElementSibling;
+      if (entry !== view.current?.article) {
+        entry.remove();
+        forgetEntry(entry);
+      }
+      entry = next;
+    }
+  });
+}
+
+/** Drops what the view kept of a message that left the log: its id, its tool cards, its echo. */
+function forgetEntry(entry) {
+  const record = view.records.get(entry);
+  if (!record) return;
+  view.records.delete(entry);
+  if (record.messageId) view.shownIds.delete(record.messageId);
+  for (const toolCallId of record.toolCallIds) view.tools.delete(toolCallId);
+  echoes.forget(entry);
+}
+
+/** A message in the log; a streaming one is aria-busy until it settles, so screen readers read it once, whole. */
+function newMessage(role, messageId, { streaming = false } = {}) {
   const body = h("div", { class: "msg-body" });
   const head = h("p", { class: "msg-head" }, role === "user" ? "you" : "assistant", messageId ? ` · ${messageId}` : "");
-  const article = h("article", { class: `msg ${role}`, "aria-label": role === "user" ? "Your message" : "Assistant message" }, head, body);
-  const record = { article, body, parts: new Map(), role };
+  const article = h("article", { class: `msg ${role}`, "aria-label": role === "user" ? "Your message" : "Assistant message", "aria-busy": streaming ? "true" : undefined }, head, body);
+  const record = { article, body, parts: new Map(), toolCallIds: [], messageId };
+  view.records.set(article, record);
   appendToLog(article);
-  if (messageId) view.messages.set(messageId, record);
   return record;
 }
 
-const currentMessage = () => (view.current ??= newMessage("assistant"));
+/** A streamed message is complete (finished, failed, aborted or cut short): no longer busy. */
+function settle(record) {
+  record?.article.removeAttribute("aria-busy");
+}
 
+const currentMessage = () => (view.current ??= newMessage("assistant", undefined, { streaming: true }));
+
+/** A text or reasoning part: its element, and the one text node its deltas are added to. */
 function textPart(id) {
   const message = currentMessage();
   let part = message.parts.get(`text:${id}`);
   if (!part) {
-    part = h("div", { class: "text-part" });
+    const node = document.createTextNode("");
+    part = { element: h("div", { class: "text-part" }, node), node };
     message.parts.set(`text:${id}`, part);
-    message.body.append(part);
+    message.body.append(part.element);
   }
   return part;
 }
@@ -691,21 +747,24 @@ function reasoningPart(id) {
   const message = currentMessage();
   let part = message.parts.get(`reasoning:${id}`);
   if (!part) {
-    const text = h("div", { class: "reasoning-text" });
-    part = h("details", { class: "reasoning", open: true }, h("summary", {}, "Reasoning"), text);
-    part.text = text;
+    const node = document.createTextNode("");
+    part = { element: h("details", { class: "reasoning", open: true }, h("summary", {}, "Reasoning"), h("div", { class: "reasoning-text" }, node)), node };
     message.parts.set(`reasoning:${id}`, part);
-    message.body.append(part);
+    message.body.append(part.element);
   }
   return part;
 }
+
+const addText = (part, text) => {
+  part.node.data += String(text ?? "");
+};
 
 function toolCard(toolCallId, toolName) {
   let card = view.tools.get(toolCallId);
   if (!card) {
     const state = h("span", { class: "tool-state" }, "input streaming");
     const name = h("code", {}, String(toolName ?? "tool"));
-    const input = h("pre", { class: "tool-input" });
+    const input = document.createTextNode("");
     const output = h("div", { class: "tool-output" });
     const element = h(
       "details",
@@ -713,12 +772,15 @@ function toolCard(toolCallId, toolName) {
       h("summary", {}, "Tool call ", name, " — ", state),
       h("p", { class: "meta" }, "call ", h("code", {}, String(toolCallId))),
       h("h4", {}, "Input"),
-      input,
+      h("pre", { class: "tool-input" }, input),
       output,
     );
-    card = { element, state, name, input, output, inputText: "", toolName };
+    // Of streamed input only what is shown is kept: its first MAX_SHOWN_CHARS characters, and the length of the whole.
+    card = { element, state, name, input, output, inputShown: "", inputLength: 0, toolName };
     view.tools.set(toolCallId, card);
-    currentMessage().body.append(element);
+    const message = currentMessage();
+    message.toolCallIds.push(toolCallId);
+    message.body.append(element);
   }
   if (toolName && !card.toolName) {
     card.toolName = toolName;
@@ -727,37 +789,36 @@ function toolCard(toolCallId, toolName) {
   return card;
 }
 
+function setToolInput(card, text) {
+  card.input.data = text;
+  card.inputShown = "";
+  card.inputLength = 0;
+}
+
+function streamToolInput(card, delta) {
+  const room = MAX_SHOWN_CHARS - card.inputShown.length;
+  card.inputLength += delta.length;
+  if (card.inputLength <= MAX_SHOWN_CHARS) {
+    card.inputShown += delta;
+    card.input.data += delta;
+    return;
+  }
+  if (room > 0) card.inputShown += delta.slice(0, room);
+  card.input.data = clipped(card.inputShown, card.inputLength);
+}
+
 function setToolState(card, state, label) {
   card.element.dataset.state = state;
   card.state.textContent = label;
 }
 
+/** A tool's output in its card: rendered as in the Result panel, the Markdown folded; other shapes as JSON. */
 function toolOutput(card, output) {
   const nodes = [h("h4", {}, "Output")];
-  if (output && typeof output === "object" && typeof output.responseId === "string") nodes.push(h("p", { class: "meta" }, "responseId ", h("code", {}, output.responseId)));
-  if (output && Array.isArray(output.results) && output.results.every((r) => r && typeof r.content === "string")) {
-    for (const page of output.results) {
-      nodes.push(
-        h("p", {}, h("strong", {}, String(page.title || page.url)), " — ", safeLink(page.url)),
-        h("details", {}, h("summary", {}, `Markdown (${page.content.length} characters${page.truncated ? ", truncated" : ""})`), h("pre", { class: "markdown", text: clip(page.content) })),
-      );
-    }
-  } else if (output && typeof output.content === "string" && typeof output.source === "string") {
-    // convert_content: one document.
-    nodes.push(
-      h("p", {}, h("strong", {}, documentTitle(output)), " — ", safeLink(output.source)),
-      h("p", { class: "meta" }, documentFacts(output).join(" · ")),
-      h("details", {}, h("summary", {}, `Markdown (${output.content.length} characters${output.truncated ? ", truncated" : ""})`), h("pre", { class: "markdown", text: clip(output.content) })),
-    );
-  } else if (output && Array.isArray(output.queries)) {
-    for (const query of output.queries) {
-      const list = h("ul");
-      for (const result of Array.isArray(query.results) ? query.results : []) list.append(h("li", {}, safeLink(result.url, result.title || result.url)));
-      nodes.push(h("p", {}, `“${String(query.query ?? "")}”: ${query.results?.length ?? 0} results`), list);
-    }
-  } else {
-    nodes.push(h("pre", { text: typeof output === "string" ? clip(output) : json(output) }));
-  }
+  if (typeof output?.responseId === "string") nodes.push(responseIdLine(output.responseId));
+  const shown = answerNodes(output, IN_CARD);
+  if (shown.length) nodes.push(...shown);
+  else nodes.push(h("pre", { text: typeof output === "string" ? clip(output) : json(output) }));
   card.output.replaceChildren(...nodes);
 }
 
@@ -774,7 +835,8 @@ function renderChunk(chunk) {
   }
   switch (chunk.type) {
     case "start":
-      view.current = newMessage("assistant", chunk.messageId);
+      settle(view.current);
+      view.current = newMessage("assistant", chunk.messageId, { streaming: true });
       break;
     case "start-step":
     case "finish-step":
@@ -785,35 +847,33 @@ function renderChunk(chunk) {
       textPart(chunk.id);
       break;
     case "text-delta":
-      keepAtEnd(() => textPart(chunk.id).append(String(chunk.delta ?? "")));
+      keepAtEnd(() => addText(textPart(chunk.id), chunk.delta));
       break;
     case "reasoning-start":
       reasoningPart(chunk.id);
       break;
     case "reasoning-delta":
-      keepAtEnd(() => reasoningPart(chunk.id).text.append(String(chunk.delta ?? "")));
+      keepAtEnd(() => addText(reasoningPart(chunk.id), chunk.delta));
       break;
     case "reasoning-end":
-      reasoningPart(chunk.id).open = false;
+      reasoningPart(chunk.id).element.open = false;
       break;
     case "tool-input-start":
       toolCard(chunk.toolCallId, chunk.toolName);
       break;
     case "tool-input-delta": {
-      const card = toolCard(chunk.toolCallId);
-      card.inputText += String(chunk.inputTextDelta ?? "");
-      card.input.textContent = clip(card.inputText);
+      keepAtEnd(() => streamToolInput(toolCard(chunk.toolCallId), String(chunk.inputTextDelta ?? "")));
       break;
     }
     case "tool-input-available": {
       const card = toolCard(chunk.toolCallId, chunk.toolName);
-      card.input.textContent = json(chunk.input);
+      setToolInput(card, json(chunk.input));
       setToolState(card, "running", "running");
       break;
     }
     case "tool-input-error": {
       const card = toolCard(chunk.toolCallId, chunk.toolName);
-      card.input.textContent = json(chunk.input);
+      setToolInput(card, json(chunk.input));
       setToolState(card, "error", "invalid input");
       card.output.replaceChildren(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false }));
       break;
@@ -841,12 +901,15 @@ function renderChunk(chunk) {
       break;
     case "error":
       keepAtEnd(() => currentMessage().body.append(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false })));
+      settle(view.current);
       break;
     case "abort":
       keepAtEnd(() => currentMessage().body.append(frameNote(`Aborted${chunk.reason ? `: ${chunk.reason}` : ""}.`, "warn")));
+      settle(view.current);
       break;
     case "finish":
       keepAtEnd(() => currentMessage().body.append(frameNote(`Finished${chunk.finishReason ? ` (${chunk.finishReason})` : ""}.`)));
+      settle(view.current);
       view.current = null;
       scheduleStats();
       break;
@@ -920,19 +983,20 @@ async function showHistory() {
     appendToLog(errorBox(res.error, res.status, { alert: false }));
     return;
   }
+  settle(view.current);
   for (const message of res.data?.messages ?? []) {
     const record = newMessage(message.role === "user" ? "user" : "assistant", message.id);
     view.current = record;
     if (message.id) view.shownIds.add(message.id);
     for (const part of message.parts ?? []) {
-      if (part.type === "text") textPart(`h${record.parts.size}`).append(String(part.text ?? ""));
+      if (part.type === "text") addText(textPart(`h${record.parts.size}`), part.text);
       else if (part.type === "reasoning") {
         const reasoning = reasoningPart(`h${record.parts.size}`);
-        reasoning.text.append(String(part.text ?? ""));
-        reasoning.open = false;
+        addText(reasoning, part.text);
+        reasoning.element.open = false;
       } else if (typeof part.type === "string" && (part.type.startsWith("tool-") || part.type === "dynamic-tool")) {
         const card = toolCard(part.toolCallId ?? `h${record.parts.size}`, part.toolName ?? part.type.slice(5));
-        card.input.textContent = json(part.input);
+        setToolInput(card, json(part.input));
         if (part.state === "output-available") {
           toolOutput(card, part.output);
           setToolState(card, "done", "done");
@@ -973,6 +1037,8 @@ const echoes = {
   add(text) {
     const echo = { after: stream.lastEventId, text };
     this.list.push(echo);
+    // No more are kept than the log shows.
+    if (this.list.length > MAX_LOG_ENTRIES) this.list.splice(0, this.list.length - MAX_LOG_ENTRIES);
     this.save();
     this.render(echo);
     return echo;
@@ -981,6 +1047,10 @@ const echoes = {
     echo.element?.remove();
     this.list = this.list.filter((e) => e !== echo);
     this.save();
+  },
+  /** A shown message left the log. */
+  forget(element) {
+    for (const echo of this.list) if (echo.element === element) echo.element = undefined;
   },
   /** Shows the messages sent before event `id`. */
   before(id) {
@@ -1001,7 +1071,10 @@ const stream = {
   /** The connection's AbortController; a connection that is no longer this one stops quietly. */
   controller: /** @type {AbortController | null} */ (null),
   lastEventId: 0,
+  /** Failed connections in a row; only a connection that delivers something (a frame or a keep-alive) ends the row. */
   retry: 0,
+  /** The keep-alive interval: the server's default until the stream shows its own. */
+  heartbeatMs: HEARTBEAT_MS,
   wanted: false,
   timer: 0,
   watchdog: 0,
@@ -1098,14 +1171,19 @@ function startStream({ fromStart }) {
   void connect(sessionId);
 }
 
+/** How long a stream may stay silent: a few missed keep-alives, never less than the floor. */
+const silenceLimit = () => Math.max(SILENCE_FLOOR_MS, SILENCE_HEARTBEATS * stream.heartbeatMs);
+
 function scheduleReconnect(reason) {
   clearTimeout(stream.watchdog);
   stream.controller?.abort();
   stream.controller = null;
   if (!stream.wanted || !sessionId) return;
-  const delay = Math.min(1000 * 2 ** stream.retry, 15_000);
-  stream.retry += 1;
-  setStreamState("reconnecting", `reconnecting in ${Math.round(delay / 1000)} s`);
+  // Exponential backoff up to the cap, each delay drawn from its upper half so that pages cut off together do not come back together.
+  const ceiling = Math.min(RETRY_FIRST_MS * 2 ** stream.retry, RETRY_CAP_MS);
+  const delay = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  stream.retry = Math.min(stream.retry + 1, 30);
+  setStreamState("reconnecting", `reconnecting in ${Math.ceil(delay / 1000)} s`);
   setStatus(`${reason}; reconnecting with Last-Event-ID ${stream.lastEventId}.`);
   const id = sessionId;
   stream.timer = setTimeout(() => void connect(id), delay);
@@ -1128,13 +1206,7 @@ async function connect(id) {
   }
   if (!mine()) return;
   if (!res.ok || !res.body) {
-    const text = await res.text().catch(() => "");
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
+    const { text, data } = await readBody(res);
     if (!mine()) return;
     const error = errorOf(res.status, data, text);
     if (res.status >= 500 || res.status === 429) {
@@ -1150,24 +1222,32 @@ async function connect(id) {
     return;
   }
   const resumed = stream.retry > 0;
-  stream.retry = 0;
   setStreamState("live", "live");
   if (stream.resuming) setStatus("Session resumed: its stream is replayed below.", "ok");
   else if (resumed) setStatus(`The stream is live again, resumed after event ${stream.lastEventId}.`, "ok");
   stream.resuming = false;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  // The backoff starts over once the stream delivers something: one that is accepted and then closes keeps backing off.
+  let lastComment = 0;
   const parser = sseParser(
     (frame) => {
+      stream.retry = 0;
       stream.queue = stream.queue.then(() => (mine() ? handleFrame(frame) : undefined)).catch(() => {});
     },
-    () => {},
+    () => {
+      stream.retry = 0;
+      // The only comments are keep-alives: the time between two is the server's interval (capped, so that waking from sleep does not stretch it).
+      const now = performance.now();
+      if (lastComment) stream.heartbeatMs = Math.min(now - lastComment, 10 * 60_000);
+      lastComment = now;
+    },
   );
   try {
     for (;;) {
       clearTimeout(stream.watchdog);
       stream.watchdog = setTimeout(() => {
         if (mine()) scheduleReconnect("The stream went silent");
-      }, STREAM_SILENCE_MS);
+      }, silenceLimit());
       const { value, done } = await reader.read();
       if (done || !mine()) break;
       parser.push(value);
