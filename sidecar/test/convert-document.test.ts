@@ -35,6 +35,17 @@ describe("convertDocument: detection", () => {
     expect(await provider(bytesOf("plain words"), { url: "https://example.com/files/deck.pptx?download=1" })).toBe("CONVERT_FAILED");
   });
 
+  it("lets a text Content-Type win over a document extension: a page served as text/html from …/paper.pdf is that page", async () => {
+    const page = bytesOf("<!doctype html><html><head><title>Sign in</title></head><body><h1>Please sign in</h1><p>To download the paper.</p></body></html>");
+    expect(await convertDocument(page, { contentType: "text/html; charset=utf-8", url: "https://example.com/paper.pdf" }, documentOptions())).toEqual({
+      ok: true,
+      value: { provider: "html", title: "Sign in", content: "# Please sign in\n\nTo download the paper.", truncated: false, contentType: "text/html" },
+    });
+    expect(await provider(bytesOf("just words"), { contentType: "text/plain", fileName: "report.docx" })).toBe("text");
+    // A header that says nothing leaves the extension to decide.
+    expect(await provider(bytesOf("just words"), { contentType: "application/octet-stream", fileName: "report.docx" })).toBe("CONVERT_FAILED");
+  });
+
   it("reads text formats with fetch_content's handlers, the kind as provider", async () => {
     const cases: [string, Parameters<typeof convertDocument>[1], string, string][] = [
       ["<html><head><title>Page</title></head><body><h1>Hello</h1><p>World</p></body></html>", { contentType: "text/html" }, "html", "text/html"],

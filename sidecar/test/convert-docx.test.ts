@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../src/convert/convert-document.ts";
 import { buildDocx, documentOptions } from "./support/document-fixtures.ts";
-import { buildZip } from "./support/document-zip.ts";
+import { buildZip, hideSecondDirectory, unicodePathExtra } from "./support/document-zip.ts";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -61,6 +61,38 @@ describe("convertDocument: DOCX", () => {
     ]);
     const result = await convertDocument(bomb, {}, documentOptions());
     expect(result).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("inflates to more than the 1024 bytes it declares") } });
+  });
+
+  it("refuses a document hiding a second directory, which mammoth's unzipper would read past the size limit", async () => {
+    const hiddenParagraphs = Array.from({ length: 2000 }, (_, i) => `hidden paragraph ${i} `.repeat(20));
+    const bytes = hideSecondDirectory(buildDocx({ heading: "Harmless", paragraphs: ["short"] }), buildDocx({ heading: "Hidden", paragraphs: hiddenParagraphs }));
+    const result = await convertDocument(bytes, {}, documentOptions({ maxUnzippedBytes: 64 * 1024 }));
+    expect(result).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("bytes between its directory and its end record") } });
+  });
+
+  it("hands mammoth exactly the entries it checked: an entry another unzipper would rename is not read as the document", async () => {
+    const hidden = '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hidden text</w:t></w:r></w:p></w:body></w:document>';
+    // JSZip takes a Unicode Path extra field as the name of an entry not flagged UTF-8.
+    const decoy = { name: "word/decoy.xml", data: hidden, flags: 0, extra: unicodePathExtra("word/decoy.xml", "word/document.xml") };
+    const result = await convertDocument(buildDocx({ heading: "Shown heading", entries: [decoy] }), {}, documentOptions());
+    expect(result.ok && result.value.content.startsWith("# Shown heading\n\n")).toBe(true);
+    expect(result.ok && result.value.content).not.toContain("Hidden text");
+  });
+
+  it("does not start mammoth, which cannot be stopped, on a document it could not finish in the time left", async () => {
+    const paragraphs = Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i} with some words to read in it.`);
+    const bytes = buildDocx({ paragraphs });
+    const started = Date.now();
+    const result = await convertDocument(bytes, {}, documentOptions({ deadlineMs: started + 300 }));
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(result).toEqual({ ok: false, error: { code: "CONVERT_TIMEOUT", message: expect.stringContaining("cannot be converted in the time left") } });
+  });
+
+  it("ignores a page selection: a Word document has no pages to choose and is answered whole", async () => {
+    const whole = await convertDocument(buildDocx(), {}, documentOptions());
+    const selected = await convertDocument(buildDocx(), {}, documentOptions({ pages: "2-3" }));
+    expect(selected).toEqual(whole);
+    expect(selected.ok && "pages" in selected.value).toBe(false);
   });
 
   it("fails with FILE_TOO_LARGE when the parts unpack past maxUnzippedBytes", async () => {

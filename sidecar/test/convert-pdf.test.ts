@@ -136,6 +136,14 @@ describe("convertDocument: PDF page selection and limits", () => {
     expect(elapsed).toBeLessThan(2000);
   });
 
+  it.each([300, 800])("stops a margin before a deadline %i ms away, so the partial answer is ready by then", async (budget) => {
+    const deadlineMs = Date.now() + budget;
+    const document = await converted(longPdf, { maxPages: 5000, deadlineMs });
+    expect(Date.now()).toBeLessThan(deadlineMs);
+    expect(document.truncated).toBe(true);
+    expect(document.pages?.included).toBeGreaterThan(0);
+  });
+
   it("fails with CONVERT_TIMEOUT when the deadline leaves no time to read anything", async () => {
     const result = await convert(report, { deadlineMs: Date.now() - 1 });
     expect(result.ok).toBe(false);

@@ -60,6 +60,11 @@ describe("convertDocument: PPTX", () => {
     expect(result.ok && result.value.content).not.toContain("Slide 2");
   });
 
+  it("stops reading slides once the Markdown is past maxContentChars", async () => {
+    const result = await convertDocument(deck, {}, documentOptions({ maxContentChars: 30 }));
+    expect(result.ok && result.value).toMatchObject({ truncated: true, pages: { total: 3, included: 1 }, content: "## Slide 1: Why now\n\n- Demand " });
+  });
+
   it("refuses a selection naming no slide", async () => {
     expect(await convertDocument(deck, {}, documentOptions({ pages: "9" }))).toEqual({
       ok: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../src/convert/convert-document.ts";
+import { SheetGrid } from "../src/convert/sheet-grid.ts";
 import { buildOds, buildXlsx, buildZipBomb, documentOptions, type XlsxCell } from "./support/document-fixtures.ts";
 import { buildZip } from "./support/document-zip.ts";
 
@@ -95,12 +96,19 @@ describe("convertDocument: XLSX", () => {
     const limits = { maxRows: 1_000_000, maxContentChars: 100_000_000 };
     expect((await converted(bytes, limits)).truncated).toBe(false);
     const budget = (Date.now() - fullStarted) / 2;
-    const started = Date.now();
-    const document = await converted(bytes, { ...limits, deadlineMs: Date.now() + budget });
-    expect(Date.now() - started).toBeLessThan(budget + 500);
+    const deadlineMs = Date.now() + budget;
+    const document = await converted(bytes, { ...limits, deadlineMs });
+    // Reading stops a margin before the deadline, so the answer is ready by then.
+    expect(Date.now()).toBeLessThan(deadlineMs);
     expect(document.truncated).toBe(true);
     expect(document.content).toContain("\n| 1 | 2 | 3 |\n");
     expect(document.content).not.toContain("| 59999 | 119998 | 179997 |");
+  });
+
+  it("stops reading sheets once the Markdown is past maxContentChars", async () => {
+    const document = await converted(workbook, { maxContentChars: 40 });
+    expect(document).toMatchObject({ truncated: true, pages: { total: 3, included: 1 } });
+    expect(document.content).toBe((await converted(workbook)).content.slice(0, 40));
   });
 
   it("fails with CONVERT_TIMEOUT when the deadline passes before any sheet is read", async () => {
@@ -198,6 +206,44 @@ describe("convertDocument: ODS", () => {
     expect(document.content).toContain("_The sheet has 5001 rows; 4991 after row 10 are left out._");
   });
 
+  it("renders no more than the answer can hold, however far a tiny file repeats its cells", async () => {
+    // 60 sheets of one cell repeated over 16,384 columns and a million rows: 2 KiB that would render 15 million cells.
+    const sheets = Array.from({ length: 60 }, (_, i) => ({ name: `S${i + 1}`, rows: [{ repeat: 1_000_000, cells: [{ repeat: 16_384, cell: "x" }] }] }));
+    const bytes = buildOds({ sheets });
+    expect(bytes.length).toBeLessThan(4096);
+    const started = Date.now();
+    const document = await converted(bytes, { maxContentChars: 100_000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(document).toMatchObject({ truncated: true, pages: { total: 60, included: 1 } });
+    expect(document.content.length).toBe(100_000);
+  });
+
+  it("renders at most a quarter million cells across the workbook, whatever maxContentChars allows", async () => {
+    const sheets = Array.from({ length: 5 }, (_, i) => ({ name: `S${i + 1}`, rows: [{ repeat: 1_000_000, cells: [{ repeat: 16_384, cell: "x" }] }] }));
+    const document = await converted(buildOds({ sheets }), { maxContentChars: 100_000_000 });
+    expect(document).toMatchObject({ truncated: true, pages: { total: 5, included: 2 } });
+    const cells = document.content.split("\n").filter((line) => line.startsWith("| x")).length * 256;
+    expect(cells).toBeGreaterThan(240_000);
+    expect(cells).toBeLessThanOrEqual(250_000 + 256);
+    expect(document.content).toContain("_Rows after row 976 are left out: the answer has no room for more._");
+  });
+
+  it("stops building sheets once the Markdown is past maxContentChars, still counting them", async () => {
+    const document = await converted(spreadsheet, { maxContentChars: 30 });
+    expect(document).toMatchObject({ truncated: true, pages: { total: 2, included: 1 } });
+    expect(document.content).toBe((await converted(spreadsheet)).content.slice(0, 30));
+  });
+
+  it("reads a cell whose value type is a name Object.prototype has as a cell without a typed value", async () => {
+    const cells = ["constructor", "__proto__", "toString"].map((type) => `<table:table-cell office:value-type="${type}" office:value="5" office:constructor="6"/>`);
+    const content = `<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row><table:table-cell><text:p>head</text:p></table:table-cell>${cells.join("")}</table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`;
+    const bytes = buildZip([
+      { name: "mimetype", data: ODS, store: true },
+      { name: "content.xml", data: content },
+    ]);
+    expect((await converted(bytes)).content).toBe("## S\n\n| head |\n| --- |");
+  });
+
   it("reads only the selected sheets", async () => {
     const document = await converted(spreadsheet, { pages: "2" });
     expect(document.content).toBe("## Notes\n\n| a \\| b |\n| --- |");
@@ -216,5 +262,31 @@ describe("convertDocument: ODS", () => {
       { name: "content.xml", data: content },
     ]);
     expect((await converted(bytes)).content).toBe("## S\n\n| two  spaces<br>next line |\n| --- |");
+  });
+});
+
+describe("SheetGrid", () => {
+  const grid = new SheetGrid(1000);
+  for (let row = 0; row < 1000; row++) grid.addRow(row, [{ column: 0, value: `r${row + 1}`, repeat: 1 }, { column: 1, value: "x", repeat: 3 }]);
+  const rows = (markdown: string) => markdown.split("\n").filter((line) => line.startsWith("| r")).length;
+
+  it("renders at most maxCells cells, in whole rows, and says where it stopped", () => {
+    const table = grid.toMarkdown({ maxCells: 40, deadlineMs: Date.now() + 10_000 });
+    expect(table).toMatchObject({ truncated: true, cells: 40 });
+    expect(rows(table.markdown)).toBe(10);
+    expect(table.markdown.endsWith("\n\n_Rows after row 10 are left out: the answer has no room for more._")).toBe(true);
+  });
+
+  it("stops rendering when the deadline leaves no time, after the first thousand cells", () => {
+    const table = grid.toMarkdown({ maxCells: Number.POSITIVE_INFINITY, deadlineMs: Date.now() - 1 });
+    expect(table).toMatchObject({ truncated: true, cells: 1000 });
+    expect(rows(table.markdown)).toBe(250);
+    expect(table.markdown.endsWith("\n\n_Rows after row 250 are left out: the conversion deadline came._")).toBe(true);
+  });
+
+  it("renders every row within both limits", () => {
+    const table = grid.toMarkdown({ maxCells: 4000, deadlineMs: Date.now() + 10_000 });
+    expect(table).toMatchObject({ truncated: false, cells: 4000 });
+    expect(rows(table.markdown)).toBe(1000);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { writeStoredZip } from "../src/convert/write-stored-zip.ts";
 import { openZipArchive } from "../src/convert/zip-archive.ts";
-import { buildZip, deflatedFiller } from "./support/document-zip.ts";
+import { buildZip, deflatedFiller, hideSecondDirectory } from "./support/document-zip.ts";
 
 const LIMIT = 10 * 1024 * 1024;
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -32,8 +33,22 @@ function patchCentral(bytes: Uint8Array, offset: number, value: number): Uint8Ar
 
 const failure = (bytes: Uint8Array, limit = LIMIT) => {
   const archive = openZipArchive(bytes, limit);
-  return archive.ok ? archive.value.verify() : archive;
+  return archive.ok ? archive.value.readAll() : archive;
 };
+
+/** The archive with `count` bytes put before it, every offset moved to match, so that it is consistent but for them. */
+function prepend(bytes: Uint8Array, count: number): Uint8Array {
+  const out = new Uint8Array(count + bytes.length);
+  out.set(bytes, count);
+  const view = new DataView(out.buffer);
+  const end = out.length - 22;
+  const directory = view.getUint32(end + 16, true) + count;
+  view.setUint32(end + 16, directory, true);
+  for (let at = directory; at < end; at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)) {
+    view.setUint32(at + 42, view.getUint32(at + 42, true) + count, true);
+  }
+  return out;
+}
 
 describe("openZipArchive", () => {
   const archive = buildZip([
@@ -42,14 +57,18 @@ describe("openZipArchive", () => {
     { name: "folder/", data: "" },
   ]);
 
-  it("lists entries and reads stored and deflated ones", () => {
+  it("reads stored and deflated entries, one by name or all in directory order", () => {
     const zip = open(archive);
-    expect(zip.names).toEqual(["stored.txt", "deflated.xml", "folder/"]);
     expect(zip.has("deflated.xml")).toBe(true);
     expect(text((zip.read("stored.txt") as { value: Uint8Array }).value)).toBe("kept as it is");
     expect(text((zip.read("deflated.xml") as { value: Uint8Array }).value)).toBe("<a>".repeat(1000));
     expect(zip.read("missing.xml")).toEqual({ ok: true, value: undefined });
-    expect(zip.verify()).toEqual({ ok: true, value: undefined });
+    const all = zip.readAll();
+    expect(all.ok && all.value.map(({ name, data }) => [name, text(data)])).toEqual([
+      ["stored.txt", "kept as it is"],
+      ["deflated.xml", "<a>".repeat(1000)],
+      ["folder/", ""],
+    ]);
   });
 
   it("fails with FILE_TOO_LARGE when the entries declare more than the limit in total", () => {
@@ -113,6 +132,19 @@ describe("openZipArchive", () => {
     expect(failure(bytes)).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining(message) } });
   });
 
+  it("fails an archive hiding a second directory between its directory and its end record", () => {
+    const hidden = hideSecondDirectory(buildZip([{ name: "part.xml", data: "shown" }]), buildZip([{ name: "part.xml", data: "hidden ".repeat(100) }]));
+    expect(failure(hidden)).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("bytes between its directory and its end record") } });
+  });
+
+  it.each([
+    ["an archive", archive],
+    ["an empty archive", buildZip([])],
+  ])("fails %s with data before its first entry, even when every offset allows for it", (_, bytes) => {
+    expect(open(bytes)).toBeDefined();
+    expect(failure(prepend(bytes, 16))).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("bytes before its first entry") } });
+  });
+
   it("fails entries that share bytes (an overlapping-entry bomb)", () => {
     const zip = buildZip([
       { name: "a.xml", data: "a".repeat(100) },
@@ -133,5 +165,37 @@ describe("openZipArchive", () => {
       { name: "part.xml", data: "two" },
     ]);
     expect(failure(twice)).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("appears twice") } });
+  });
+});
+
+describe("writeStoredZip", () => {
+  const entries = [
+    { name: "[Content_Types].xml", data: new TextEncoder().encode("<Types/>") },
+    { name: "word/document.xml", data: new TextEncoder().encode("<w:document>café</w:document>") },
+    { name: "folder/", data: new Uint8Array(0) },
+    { name: "naïve.txt", data: new Uint8Array([0, 1, 2, 255]) },
+  ];
+
+  it("writes the entries stored, in order, as a reader of its own reads them back", () => {
+    const written = writeStoredZip(entries);
+    const all = open(written).readAll();
+    expect(all).toEqual({ ok: true, value: entries });
+    // Stored: each entry's bytes appear as they are, right after its local header at the very start.
+    expect(new DataView(written.buffer).getUint16(8, true)).toBe(0);
+    expect(text(written.subarray(30, 30 + 19))).toBe("[Content_Types].xml");
+    expect(text(written.subarray(49, 57))).toBe("<Types/>");
+  });
+
+  it("writes nothing but headers, data and the directory: no gaps, extra fields or comments", () => {
+    const written = writeStoredZip(entries);
+    const names = entries.reduce((sum, { name }) => sum + Buffer.byteLength(name), 0);
+    const data = entries.reduce((sum, { data }) => sum + data.length, 0);
+    expect(written.length).toBe(entries.length * (30 + 46) + 2 * names + data + 22);
+  });
+
+  it("writes an empty archive as its end record alone", () => {
+    const written = writeStoredZip([]);
+    expect(written.length).toBe(22);
+    expect(open(written).readAll()).toEqual({ ok: true, value: [] });
   });
 });

@@ -1,17 +1,16 @@
-/** What beforeDeadline answers when the deadline came first. */
-export const TIMED_OUT: unique symbol = Symbol("timed out");
+import { fail, ok, type Result } from "@edge-web/shared";
 
 /**
- * The work's value, or TIMED_OUT once Date.now() reaches deadlineMs. The work itself is not stopped (the
+ * The work's value, or CONVERT_TIMEOUT once Date.now() reaches deadlineMs. The work itself is not stopped (the
  * libraries have no way to cancel); the caller releases what it holds.
  */
-export async function beforeDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T | typeof TIMED_OUT> {
+export async function beforeDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<Result<T, "CONVERT_TIMEOUT">> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, deadlineMs - Date.now()));
+  const timeout = new Promise<Result<T, "CONVERT_TIMEOUT">>((resolve) => {
+    timer = setTimeout(() => resolve(fail("CONVERT_TIMEOUT", "The conversion deadline came first.")), Math.max(0, deadlineMs - Date.now()));
   });
   try {
-    return await Promise.race([work, timeout]);
+    return await Promise.race([work.then((value) => ok(value)), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -3,10 +3,15 @@ import { errorReason } from "../fetch/error-reason.ts";
 import { truncateContent } from "../fetch/truncate-content.ts";
 import { detectDocument, type DocumentHints } from "./detect-document.ts";
 import type { ConvertCode, ConvertedDocument, ConvertOptions, ConvertResult } from "./document-converter.ts";
-import { parsePageSelection } from "./page-selection.ts";
+import { parsePageSelection } from "./parse-page-selection.ts";
 import { convertText } from "./text-document.ts";
 
 export type { ConvertCode, ConvertedDocument, ConvertOptions } from "./document-converter.ts";
+
+/** Converters stop reading this long before the deadline, at least, to assemble and send what they read by then… */
+const MIN_MARGIN_MS = 50;
+/** …or this share of the time left when conversion starts, when that is longer (larger documents take longer to assemble). */
+const MARGIN_SHARE = 0.05;
 
 /**
  * Converts a document (PDF, DOCX, XLSX, ODS, PPTX) or a text file (HTML, Markdown, CSV, JSON, XML, YAML,
@@ -15,18 +20,21 @@ export type { ConvertCode, ConvertedDocument, ConvertOptions } from "./document-
  * and chunks, but a library call in progress runs to its end).
  */
 export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<Result<ConvertedDocument, ConvertCode>> {
+  // Checked for every format, so a malformed selection fails alike everywhere; the paged formats apply it, the others ignore it.
   if (options.pages !== undefined) {
     const selection = parsePageSelection(options.pages);
     if (!selection.ok) return selection;
   }
   if (bytes.length === 0) return fail("CONVERT_FAILED", "The file is empty; there is nothing to convert.");
-  if (Date.now() >= options.deadlineMs) return fail("CONVERT_TIMEOUT", "The conversion deadline passed before conversion could start.");
+  const now = Date.now();
+  if (now >= options.deadlineMs) return fail("CONVERT_TIMEOUT", "The conversion deadline passed before conversion could start.");
+  const stopMs = options.deadlineMs - Math.max(MIN_MARGIN_MS, (options.deadlineMs - now) * MARGIN_SHARE);
   const detected = detectDocument(bytes, hints, options.maxUnzippedBytes);
   if (!detected.ok) return detected;
   const found = detected.value;
   let converted: ConvertResult;
   try {
-    converted = found.type === "document" ? await found.converter.convert(bytes, options) : ok(convertText(bytes, hints, found));
+    converted = found.type === "document" ? await found.converter.convert(bytes, { ...options, stopMs }) : ok(convertText(bytes, hints, found));
   } catch (error) {
     // Expected failures are results; this is a document that broke a reader.
     return fail("CONVERT_FAILED", `The ${found.type === "document" ? found.converter.format : found.kind.toUpperCase()} file could not be converted: ${errorReason(error)}.`);

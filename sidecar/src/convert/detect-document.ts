@@ -52,8 +52,9 @@ function zipName(bytes: Uint8Array): string {
 
 /**
  * Which converter reads the bytes: what the bytes show first (a PDF header, the parts of a ZIP archive),
- * then the Content-Type, then the file extension; other bytes go to fetch_content's type detection, which
- * finds the text formats and names the binary ones.
+ * then the Content-Type (a document type, or a text type for fetch_content's handlers), then the file
+ * extension; other bytes go to fetch_content's type detection, which finds the text formats and names the
+ * binary ones.
  */
 export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzippedBytes: number): Result<DetectedDocument, ConvertCode> {
   const isZip = startsWith(bytes, "PK\x03\x04") || startsWith(bytes, "PK\x05\x06");
@@ -68,14 +69,17 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   if (startsWith(bytes, "{\\rtf")) return unsupported("an RTF document");
 
   const mime = hints.contentType?.split(/[;,]/)[0]?.trim().toLowerCase() ?? "";
-  const extension = extensionOf(hints);
-  const claimed =
-    DOCUMENT_CONVERTERS.find((converter) => mime !== "" && converter.mimes.includes(mime)) ??
-    DOCUMENT_CONVERTERS.find((converter) => extension !== "" && converter.extensions.includes(extension));
-  if (claimed) return ok({ type: "document", converter: claimed });
+  const claimedByType = mime === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.mimes.includes(mime));
+  if (claimedByType) return ok({ type: "document", converter: claimedByType });
 
   const url = hints.fileName !== undefined ? `file:///${encodeURIComponent(hints.fileName)}` : (hints.url ?? "");
   const type = detectContentType({ ...(hints.contentType !== undefined && { contentType: hints.contentType }), url, bytes });
+  // The type found is the header's own only when the header names a text type. Such a header wins over the
+  // extension: a sign-in page served as text/html from …/paper.pdf is that page, not a broken PDF.
+  const textByHeader = type.ok && mime !== "" && type.mime === mime;
+  const extension = extensionOf(hints);
+  const claimedByExtension = textByHeader || extension === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.extensions.includes(extension));
+  if (claimedByExtension) return ok({ type: "document", converter: claimedByExtension });
   if (type.ok) return ok({ type: "text", kind: type.kind, mime: type.mime, ...(type.language && { language: type.language }) });
   return unsupported(mime && mime !== "application/octet-stream" ? `of type ${mime}` : extension ? `a .${extension} file` : "binary data of a format that was not recognised");
 }

@@ -4,15 +4,20 @@ import type { ZipArchive } from "./zip-archive.ts";
 export interface ConvertOptions {
   /** The Markdown is cut to this many characters (truncated: true when cut). */
   maxContentChars: number;
-  /** Pages to read, like "1-3,7" (1-based, inclusive ranges): PDF pages, PPTX slides, spreadsheet sheets. */
+  /**
+   * Pages to read, like "1-3,7" (1-based, inclusive ranges): PDF pages, PPTX slides in the presentation's order,
+   * XLSX worksheets and ODS sheets in the workbook's order. A malformed selection fails (INVALID_INPUT) whatever the
+   * format; for a paged format, so does one naming none of its pages. DOCX and the text formats have no pages:
+   * a selection is ignored and the whole document is answered, without `pages` in the result.
+   */
   pages?: string;
   /** At most this many pages (slides, sheets) are read; past it the answer is truncated. */
   maxPages: number;
   /** Rows per spreadsheet sheet; past it the sheet is cut, with a line saying how many rows were left out. */
   maxRows: number;
   /**
-   * When conversion must stop (a Date.now() time). A document stopped part way answers what it has, truncated;
-   * one that produced nothing by then fails with CONVERT_TIMEOUT.
+   * When the answer is due (a Date.now() time). A document stopped part way answers what it has, truncated;
+   * one that produced nothing in time fails with CONVERT_TIMEOUT.
    */
   deadlineMs: number;
   /** The most bytes all entries of a ZIP-based document (DOCX, XLSX, PPTX, ODS) may unpack to. */
@@ -42,17 +47,24 @@ export interface DocumentProbe {
   archive?: ZipArchive;
 }
 
+/** What a converter is given: the call's options, and when to stop reading. */
+export interface ConverterOptions extends ConvertOptions {
+  /**
+   * When reading stops (a Date.now() time): a margin before deadlineMs, left for assembling and sending the
+   * answer. Only assembling what was read (rendering the sheets read) may go on past it, into that margin.
+   */
+  stopMs: number;
+}
+
 /** One document format (PDF, DOCX …): how to recognise it and how to turn it into Markdown. */
 export interface DocumentConverter {
   /** The format's name in messages, e.g. "DOCX". */
   format: string;
-  /** The MIME type answered as the content type. */
-  mime: string;
   /** MIME types and file extensions (lowercase, no dot) that claim the format when the bytes do not show it. */
   mimes: readonly string[];
   extensions: readonly string[];
   /** Whether the bytes show the format: its signature, or for ZIP-based formats the parts inside. */
   matches(probe: DocumentProbe): boolean;
   /** Never throws: expected failures are results. */
-  convert(bytes: Uint8Array, options: ConvertOptions): Promise<ConvertResult>;
+  convert(bytes: Uint8Array, options: ConverterOptions): Promise<ConvertResult>;
 }

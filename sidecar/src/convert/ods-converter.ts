@@ -2,27 +2,29 @@ import { fail, ok } from "@edge-web/shared";
 import { textContent } from "../extract/dom.ts";
 import { oneLine } from "../extract/whitespace.ts";
 import type { DocumentConverter } from "./document-converter.ts";
-import { pagesToRead, parsePageSelection } from "./page-selection.ts";
+import { pagesToRead } from "./pages-to-read.ts";
+import { parsePageSelection } from "./parse-page-selection.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { type CellRun, SheetGrid } from "./sheet-grid.ts";
-import { sheetsMarkdown } from "./sheets-markdown.ts";
+import { SheetsMarkdown } from "./sheets-markdown.ts";
 import { streamXml } from "./stream-xml.ts";
-import { descendantElements, prefixedAttribute } from "./xml-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
+import { prefixedAttribute } from "./prefixed-attribute.ts";
 import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.oasis.opendocument.spreadsheet";
 /** ODF puts this first, stored, so the type shows at a fixed place in the bytes (the entry name, then its content). */
 const SIGNATURE = `mimetype${MIME}`;
 
-/** The attribute holding a cell's value, by its value type; used when the cell shows no text. */
-const VALUE_ATTRIBUTES: Readonly<Record<string, string>> = {
-  float: "value",
-  percentage: "value",
-  currency: "value",
-  date: "date-value",
-  time: "time-value",
-  boolean: "boolean-value",
-};
+/** The attribute holding a cell's value, by its value type; used when the cell shows no text. A Map, as the key comes from the document. */
+const VALUE_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
+  ["float", "value"],
+  ["percentage", "value"],
+  ["currency", "value"],
+  ["date", "date-value"],
+  ["time", "time-value"],
+  ["boolean", "boolean-value"],
+]);
 
 /** Spaces a single <text:s c="…"/> may stand for. */
 const MAX_SPACES = 100;
@@ -41,11 +43,11 @@ interface OdsSheet {
 /**
  * OpenDocument spreadsheets, streamed from content.xml. A cell shows its text (the value as formatted),
  * or its typed value when it has no text. Repeated rows and cells (a sheet's million empty rows are one
- * element) cost only the rows and columns kept.
+ * element) cost only the rows and columns kept, and each sheet is rendered as it ends, so that sheets past
+ * the answer's size are not built at all.
  */
 export const odsConverter: DocumentConverter = {
   format: "ODS",
-  mime: MIME,
   mimes: [MIME],
   extensions: ["ods"],
   matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && new TextDecoder("latin1").decode(bytes.subarray(30, 30 + SIGNATURE.length)) === SIGNATURE,
@@ -62,9 +64,12 @@ export const odsConverter: DocumentConverter = {
     const [titleElement] = meta.value ? descendantElements(meta.value, "title") : [];
     const title = titleElement && oneLine(textContent(titleElement));
 
-    // Sheets are kept as they stream past: those selected, up to maxPages.
+    // The selection is applied as sheets stream past (how many there are is known only at the end), then
+    // checked against that count as the other paged formats check theirs.
     const selected = (number: number): boolean => ranges?.value.some(({ first, last }) => number >= first && number <= last) ?? true;
-    const sheets: OdsSheet[] = [];
+    const markdown = new SheetsMarkdown(options);
+    let kept = 0;
+    let leftOut = false;
     let total = 0;
     let tableDepth = 0;
     let sheet: OdsSheet | undefined;
@@ -83,8 +88,11 @@ export const odsConverter: DocumentConverter = {
           if (name === "table") {
             if (++tableDepth !== 1) return;
             total++;
-            sheet = selected(total) && sheets.length < options.maxPages ? { name: prefixedAttribute(attributes, "name") ?? `Sheet${total}`, grid: new SheetGrid(options.maxRows) } : undefined;
-            if (sheet) sheets.push(sheet);
+            const wanted = selected(total) && kept < options.maxPages;
+            // Past the answer's size, sheets are only counted.
+            sheet = wanted && !markdown.full ? { name: prefixedAttribute(attributes, "name") ?? `Sheet${total}`, grid: new SheetGrid(options.maxRows) } : undefined;
+            if (sheet) kept++;
+            else if (wanted) leftOut = true;
             row = 0;
             return;
           }
@@ -98,7 +106,7 @@ export const odsConverter: DocumentConverter = {
               return;
             case "table-cell":
             case "covered-table-cell": {
-              const valueAttribute = VALUE_ATTRIBUTES[prefixedAttribute(attributes, "value-type") ?? ""];
+              const valueAttribute = VALUE_ATTRIBUTES.get(prefixedAttribute(attributes, "value-type") ?? "");
               const value = valueAttribute ? (prefixedAttribute(attributes, valueAttribute) ?? "") : "";
               cell = { repeat: repeatCount(prefixedAttribute(attributes, "number-columns-repeated")), value, paragraphs: [] };
               return;
@@ -119,7 +127,10 @@ export const odsConverter: DocumentConverter = {
         close(name) {
           if (name === "table") {
             tableDepth--;
-            if (tableDepth === 0) sheet = undefined;
+            if (tableDepth === 0 && sheet) {
+              markdown.add(sheet.name, sheet.grid);
+              sheet = undefined;
+            }
             return;
           }
           if (tableDepth !== 1 || !sheet) return;
@@ -148,25 +159,24 @@ export const odsConverter: DocumentConverter = {
           }
         },
       },
-      options.deadlineMs,
+      options.stopMs,
     );
     if (!outcome.ok) return outcome;
     const stopped = outcome.value === "timeout";
     // Stopped part way, the sheets read so far are what there is (the current one if it has content).
-    const shown = stopped ? sheets.filter((read) => read !== sheet || !read.grid.isEmpty) : sheets;
-    if (stopped && shown.length === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet could not be read before the conversion deadline.");
+    if (stopped && sheet && !sheet.grid.isEmpty) markdown.add(sheet.name, sheet.grid);
+    const rendered = markdown.result();
+    if (stopped && rendered.sheets === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet could not be read before the conversion deadline.");
     if (total === 0) return fail("CONVERT_FAILED", "The spreadsheet has no sheets.");
-    // Read through, the selection is checked against the sheets found; those kept are exactly the ones it names.
     const selection = stopped ? ok({ truncated: true }) : pagesToRead(options.pages, total, options.maxPages, "sheet");
     if (!selection.ok) return selection;
-    const markdown = sheetsMarkdown(shown);
     return ok({
       provider: "ods",
-      content: markdown.content,
+      content: rendered.content,
       ...(title && { title }),
-      truncated: markdown.truncated || selection.value.truncated,
+      truncated: rendered.truncated || leftOut || selection.value.truncated,
       contentType: MIME,
-      pages: { total, included: shown.length },
+      pages: { total, included: rendered.sheets },
     });
   },
 };

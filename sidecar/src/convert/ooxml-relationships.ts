@@ -1,6 +1,6 @@
 import { ok, type Result } from "@edge-web/shared";
 import { readXmlPart } from "./read-xml-part.ts";
-import { descendantElements } from "./xml-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
 import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
 /** One relationship of an Office Open XML part: which other part (or URL) it points to, and as what. */

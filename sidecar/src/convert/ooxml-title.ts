@@ -2,7 +2,7 @@ import { ok, type Result } from "@edge-web/shared";
 import { textContent } from "../extract/dom.ts";
 import { oneLine } from "../extract/whitespace.ts";
 import { readXmlPart } from "./read-xml-part.ts";
-import { descendantElements } from "./xml-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
 import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
 /** The title an Office Open XML document's properties give (dc:title in docProps/core.xml), if any. */

@@ -1,16 +1,18 @@
-import { fail, ok } from "@edge-web/shared";
+import { fail, ok, type Result } from "@edge-web/shared";
 import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { escapeInline, escapeLineStart } from "../extract/markdown-syntax.ts";
 import { errorReason } from "../fetch/error-reason.ts";
-import { beforeDeadline, TIMED_OUT } from "./before-deadline.ts";
+import { beforeDeadline } from "./before-deadline.ts";
 import type { ConvertCode, ConvertResult, DocumentConverter } from "./document-converter.ts";
-import { pagesToRead } from "./page-selection.ts";
+import { pagesToRead } from "./pages-to-read.ts";
 import { layOutPage, type PlacedText, type TextBlock } from "./pdf-layout.ts";
 
 /**
  * PDF through pdf.js (unpdf's serverless build, which parses in this thread). Every page begins with a
  * `<!-- page N -->` line, invisible when the Markdown is shown and a page number to cite when it is read.
  */
+
+const MIME = "application/pdf";
 
 /** A line this much larger than the body text is a heading. */
 const HEADING_RATIO = 1.15;
@@ -101,44 +103,47 @@ function toMarkdown(pages: readonly PdfPage[]): string {
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /** A page's text items with their positions and font sizes; the page's resources are released after. */
-async function pageItems(document: PdfDocument, number: number, deadlineMs: number): Promise<PlacedText[] | typeof TIMED_OUT> {
-  const page = await beforeDeadline(document.getPage(number), deadlineMs);
-  if (page === TIMED_OUT) return page;
+async function pageItems(document: PdfDocument, number: number, stopMs: number): Promise<Result<PlacedText[], "CONVERT_TIMEOUT">> {
+  const page = await beforeDeadline(document.getPage(number), stopMs);
+  if (!page.ok) return page;
   try {
-    const content = await beforeDeadline(page.getTextContent(), deadlineMs);
-    if (content === TIMED_OUT) return content;
+    const content = await beforeDeadline(page.value.getTextContent(), stopMs);
+    if (!content.ok) return content;
     const placed: PlacedText[] = [];
-    for (const item of content.items) {
+    for (const item of content.value.items) {
       // Marked-content entries have no text.
       if (!("str" in item)) continue;
       const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
       placed.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height });
     }
-    return placed;
+    return ok(placed);
   } finally {
-    page.cleanup();
+    page.value.cleanup();
   }
 }
 
 export const pdfConverter: DocumentConverter = {
   format: "PDF",
-  mime: "application/pdf",
-  mimes: ["application/pdf", "application/x-pdf"],
+  mimes: [MIME, "application/x-pdf"],
   extensions: ["pdf"],
   // Readers accept the header anywhere in the first KiB, after junk some generators write first.
   matches: ({ bytes }) => new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).includes("%PDF-"),
   async convert(bytes, options) {
-    const { getDocument } = await getResolvedPDFJS();
+    // Loaded on first use, which takes a while on a cold thread.
+    const pdfjs = await beforeDeadline(getResolvedPDFJS(), options.stopMs);
+    if (!pdfjs.ok) return fail("CONVERT_TIMEOUT", "The PDF reader could not be loaded before the conversion deadline.");
+    const { getDocument } = pdfjs.value;
     // pdf.js takes ownership of (detaches) the buffer it is given; the caller's bytes stay intact.
     const task = getDocument({ ...DOCUMENT_OPTIONS, data: bytes.slice() });
     try {
-      const document = await beforeDeadline(task.promise, options.deadlineMs);
-      if (document === TIMED_OUT) return fail("CONVERT_TIMEOUT", "The PDF could not be opened before the conversion deadline.");
+      const opened = await beforeDeadline(task.promise, options.stopMs);
+      if (!opened.ok) return fail("CONVERT_TIMEOUT", "The PDF could not be opened before the conversion deadline.");
+      const document = opened.value;
       const total = document.numPages;
       const selection = pagesToRead(options.pages, total, options.maxPages, "page");
       if (!selection.ok) return selection;
-      const metadata = await beforeDeadline(document.getMetadata(), options.deadlineMs);
-      const info = metadata === TIMED_OUT ? undefined : (metadata.info as { Title?: unknown });
+      const metadata = await beforeDeadline(document.getMetadata(), options.stopMs);
+      const info = metadata.ok ? (metadata.value.info as { Title?: unknown }) : undefined;
       const title = typeof info?.Title === "string" ? info.Title.trim() : "";
 
       const pages: PdfPage[] = [];
@@ -146,16 +151,16 @@ export const pdfConverter: DocumentConverter = {
       let stopped = false;
       for (const number of selection.value.numbers) {
         // Past maxContentChars the rest would be cut anyway.
-        if (Date.now() >= options.deadlineMs || chars > options.maxContentChars) {
+        if (Date.now() >= options.stopMs || chars > options.maxContentChars) {
           stopped = true;
           break;
         }
-        const items = await pageItems(document, number, options.deadlineMs);
-        if (items === TIMED_OUT) {
+        const items = await pageItems(document, number, options.stopMs);
+        if (!items.ok) {
           stopped = true;
           break;
         }
-        const blocks = layOutPage(items);
+        const blocks = layOutPage(items.value);
         for (const block of blocks) chars += block.lines.join("").length;
         pages.push({ number, blocks });
       }
@@ -170,7 +175,7 @@ export const pdfConverter: DocumentConverter = {
         content: toMarkdown(pages),
         ...(title && { title }),
         truncated: stopped || selection.value.truncated,
-        contentType: "application/pdf",
+        contentType: MIME,
         pages: { total, included: pages.length },
       });
     } catch (error) {

@@ -7,9 +7,12 @@ import { oneLine } from "../extract/whitespace.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
-import { pagesToRead } from "./page-selection.ts";
+import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
-import { childElement, childElements, descendantElements, localName, prefixedAttribute } from "./xml-elements.ts";
+import { childElements } from "./child-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
+import { localName } from "./local-name.ts";
+import { prefixedAttribute } from "./prefixed-attribute.ts";
 import { openZipArchive, type ZipArchive, type ZipCode } from "./zip-archive.ts";
 
 const MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
@@ -27,7 +30,7 @@ interface Paragraph {
 
 /** The placeholder type of a shape: "title", "body" …; "obj" for an untyped placeholder, undefined for a plain shape. */
 function placeholderType(shape: Element): string | undefined {
-  const [placeholder] = descendantElements(childElement(shape, "nvSpPr") ?? shape, "ph");
+  const [placeholder] = descendantElements(childElements(shape, "nvSpPr")[0] ?? shape, "ph");
   return placeholder && (placeholder.attribs.type ?? "obj");
 }
 
@@ -44,11 +47,10 @@ function paragraphs(body: Element, bulleted: boolean): Paragraph[] {
     });
     const text = oneLine(parts.join(""));
     if (!text) return [];
-    const properties = childElement(paragraph, "pPr");
+    const [properties] = childElements(paragraph, "pPr");
     const level = Math.min(Number(properties?.attribs.lvl ?? 0) || 0, 8);
-    const marked = properties && (childElement(properties, "buChar") ?? childElement(properties, "buAutoNum"));
-    const unmarked = properties && childElement(properties, "buNone");
-    return [{ text, level, bullet: !unmarked && (bulleted || level > 0 || marked !== undefined) }];
+    const has = (name: string): boolean => properties !== undefined && childElements(properties, name).length > 0;
+    return [{ text, level, bullet: !has("buNone") && (bulleted || level > 0 || has("buChar") || has("buAutoNum")) }];
   });
 }
 
@@ -73,7 +75,7 @@ function paragraphsMarkdown(items: readonly Paragraph[]): string[] {
 function tableMarkdown(table: Element): string {
   const rows = childElements(table, "tr").map((row) =>
     childElements(row, "tc").map((cell) => {
-      const body = childElement(cell, "txBody");
+      const [body] = childElements(cell, "txBody");
       return escapeInline((body ? paragraphs(body, false) : []).map(({ text }) => text).join("\n"));
     }),
   );
@@ -96,7 +98,7 @@ function readShapes(slide: Document): { title?: string; blocks: string[] } {
         return false;
       case "sp": {
         const type = placeholderType(node);
-        const body = childElement(node, "txBody");
+        const [body] = childElements(node, "txBody");
         const items = body ? paragraphs(body, BULLETED_PLACEHOLDERS.has(type ?? "")) : [];
         if (type && TITLE_PLACEHOLDERS.has(type) && title === undefined) title = items.map(({ text }) => text).join(" ");
         else blocks.push(...paragraphsMarkdown(items));
@@ -113,7 +115,7 @@ function readShapes(slide: Document): { title?: string; blocks: string[] } {
 function readNotes(notes: Document): string[] {
   const blocks: string[] = [];
   for (const shape of descendantElements(notes, "sp")) {
-    const body = childElement(shape, "txBody");
+    const [body] = childElements(shape, "txBody");
     if (body && placeholderType(shape) === "body") blocks.push(...paragraphsMarkdown(paragraphs(body, false)));
   }
   return blocks;
@@ -139,7 +141,6 @@ function slideMarkdown(archive: ZipArchive, part: string, number: number): Resul
  */
 export const pptxConverter: DocumentConverter = {
   format: "PPTX",
-  mime: MIME,
   mimes: [MIME, "application/vnd.ms-powerpoint.presentation.macroenabled.12"],
   extensions: ["pptx", "pptm"],
   matches: ({ archive }) => archive?.has(PRESENTATION) ?? false,
@@ -163,15 +164,18 @@ export const pptxConverter: DocumentConverter = {
     if (!title.ok) return title;
 
     const sections: string[] = [];
+    let chars = 0;
     let stopped = false;
     for (const number of selection.value.numbers) {
-      if (Date.now() >= options.deadlineMs) {
+      // Past maxContentChars the rest would be cut anyway.
+      if (Date.now() >= options.stopMs || chars >= options.maxContentChars) {
         stopped = true;
         break;
       }
       const section = slideMarkdown(archive, slides[number - 1] as string, number);
       if (!section.ok) return section;
       sections.push(section.value);
+      chars += section.value.length + 2;
     }
     if (sections.length === 0) return fail("CONVERT_TIMEOUT", "The presentation's slides could not be read before the conversion deadline.");
     return ok({

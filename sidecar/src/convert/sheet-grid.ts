@@ -10,6 +10,8 @@ export interface CellRun {
 
 /** Wider sheets are cut: a Markdown table that wide is unreadable, and a cell at XFD1 would make 16,384 columns. */
 const MAX_COLUMNS = 256;
+/** Rendered whatever the time (a millisecond's work), so that a table rendered late still shows what the sheet holds. */
+const MIN_CELLS = 1000;
 
 /**
  * The cells of one sheet as they are read, row by row in order. Only rows within maxRows are kept, and
@@ -57,12 +59,13 @@ export class SheetGrid {
 
   /**
    * The sheet as a Markdown table, its first row the header; empty rows and columns around the content are
-   * dropped. Notes say what was cut, and truncated is set when anything was.
+   * dropped. Rendering stops at maxCells cells (in whole rows, at least one) and in time to finish by
+   * deadlineMs. Notes say what was cut, and truncated is set when anything was.
    */
-  toMarkdown(): { markdown: string; truncated: boolean } {
+  toMarkdown(limits: { maxCells: number; deadlineMs: number }): { markdown: string; truncated: boolean; cells: number } {
     if (this.rows.size === 0) {
       const notes = this.notes();
-      return notes.length > 0 ? { markdown: notes.join("\n\n"), truncated: true } : { markdown: "(empty sheet)", truncated: false };
+      return { markdown: notes.length > 0 ? notes.join("\n\n") : "(empty sheet)", truncated: notes.length > 0, cells: 0 };
     }
     const indexes = [...this.rows.keys()].sort((a, b) => a - b);
     const top = indexes[0] as number;
@@ -73,15 +76,23 @@ export class SheetGrid {
       left = Math.min(left, cells.findIndex((cell) => cell !== undefined));
       right = Math.max(right, cells.length);
     }
+    const width = right - left;
+    const last = Math.min(bottom, top + Math.max(1, Math.floor(limits.maxCells / width)) - 1);
+    const always = top + Math.ceil(MIN_CELLS / width);
+    // Writing the table from the rows gathered takes about twice as long again: they are gathered for a third of the time left.
+    const started = Date.now();
+    const gatherUntil = started + (limits.deadlineMs - started) / 3;
     const matrix: string[][] = [];
-    for (let row = top; row <= bottom; row++) {
+    let row = top;
+    for (; row <= last && (row < always || Date.now() < gatherUntil); row++) {
       const cells = this.rows.get(row) ?? [];
       const line: string[] = [];
       for (let column = left; column < right; column++) line.push(escapeInline(cells[column] ?? ""));
       matrix.push(line);
     }
-    const notes = this.notes();
-    return { markdown: [markdownTable(matrix), ...notes].join("\n\n"), truncated: notes.length > 0 };
+    const cut = row > bottom ? [] : [`_Rows after row ${row} are left out: ${row > last ? "the answer has no room for more" : "the conversion deadline came"}._`];
+    const notes = [...cut, ...this.notes()];
+    return { markdown: [markdownTable(matrix), ...notes].join("\n\n"), truncated: notes.length > 0, cells: matrix.length * width };
   }
 
   private notes(): string[] {

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import { Parser } from "htmlparser2";
 import { bomEncoding } from "../extract/bom.ts";
-import { localName } from "./xml-elements.ts";
+import { localName } from "./local-name.ts";
 
 /** Callbacks for a streamed XML part; names are local names (prefixes dropped). */
 export interface XmlEvents {
@@ -13,8 +13,8 @@ export interface XmlEvents {
 
 /** Sheets nest a handful of levels; deeper nesting is an attack on the parser (its open-element stack is an array). */
 const MAX_DEPTH = 256;
-/** Decoded and parsed this many bytes at a time, checking the deadline in between. */
-const CHUNK_BYTES = 256 * 1024;
+/** Decoded and parsed this many bytes at a time, checking the deadline in between: a few milliseconds of work, so reading stops close to its time. */
+const CHUNK_BYTES = 16 * 1024;
 
 /**
  * Parses a large XML part (a worksheet, the shared strings, an ODS content.xml) without building a tree:

@@ -2,14 +2,15 @@ import { fail, ok } from "@edge-web/shared";
 import type { DocumentConverter } from "./document-converter.ts";
 import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
-import { pagesToRead } from "./page-selection.ts";
+import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { SheetGrid } from "./sheet-grid.ts";
-import { sheetsMarkdown } from "./sheets-markdown.ts";
+import { SheetsMarkdown } from "./sheets-markdown.ts";
 import { readDateStyles } from "./xlsx-date-styles.ts";
 import { readSharedStrings } from "./xlsx-shared-strings.ts";
 import { readWorksheet } from "./xlsx-worksheet.ts";
-import { descendantElements, prefixedAttribute } from "./xml-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
+import { prefixedAttribute } from "./prefixed-attribute.ts";
 import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -22,7 +23,6 @@ const WORKBOOK = "xl/workbook.xml";
  */
 export const xlsxConverter: DocumentConverter = {
   format: "XLSX",
-  mime: MIME,
   mimes: [MIME, "application/vnd.ms-excel.sheet.macroenabled.12"],
   extensions: ["xlsx", "xlsm"],
   matches: ({ archive }) => archive?.has(WORKBOOK) ?? false,
@@ -43,6 +43,7 @@ export const xlsxConverter: DocumentConverter = {
       return relationship?.type === "worksheet" && !relationship.external ? [{ name: sheet.attribs.name ?? "", part: relationship.target }] : [];
     });
     if (sheets.length === 0) return fail("CONVERT_FAILED", "The spreadsheet has no worksheets.");
+    // Pages are the worksheets, numbered in the workbook's order.
     const selection = pagesToRead(options.pages, sheets.length, options.maxPages, "sheet");
     if (!selection.ok) return selection;
 
@@ -52,44 +53,43 @@ export const xlsxConverter: DocumentConverter = {
     if (!styles.ok) return styles;
     const stringsPart = archive.read(targetOf("sharedStrings") ?? "xl/sharedStrings.xml");
     if (!stringsPart.ok) return stringsPart;
-    const sharedStrings = stringsPart.value ? readSharedStrings(stringsPart.value, options.deadlineMs) : ok([]);
+    const sharedStrings = stringsPart.value ? readSharedStrings(stringsPart.value, options.stopMs) : ok([]);
     if (!sharedStrings.ok) return sharedStrings;
     if (sharedStrings.value === "timeout") return fail("CONVERT_TIMEOUT", "The spreadsheet's strings could not be read before the conversion deadline.");
     const title = readCoreTitle(archive);
     if (!title.ok) return title;
     const context = { sharedStrings: sharedStrings.value, dateStyles: readDateStyles(styles.value), date1904 };
 
-    const read: { name: string; grid: SheetGrid }[] = [];
+    const markdown = new SheetsMarkdown(options);
     let stopped = false;
     for (const number of selection.value.numbers) {
       const sheet = sheets[number - 1] as { name: string; part: string };
-      if (Date.now() >= options.deadlineMs) {
+      // Past the answer's size the rest would be cut anyway.
+      if (Date.now() >= options.stopMs || markdown.full) {
         stopped = true;
         break;
       }
       const part = archive.read(sheet.part);
       if (!part.ok) return part;
       const grid = new SheetGrid(options.maxRows);
-      if (part.value) {
-        const outcome = readWorksheet(part.value, context, grid, options.deadlineMs);
-        if (!outcome.ok) return outcome;
-        if (outcome.value === "timeout") {
-          stopped = true;
-          if (!grid.isEmpty) read.push({ name: sheet.name, grid });
-          break;
-        }
+      const outcome = part.value ? readWorksheet(part.value, context, grid, options.stopMs) : ok("complete");
+      if (!outcome.ok) return outcome;
+      if (outcome.value === "timeout") {
+        stopped = true;
+        if (!grid.isEmpty) markdown.add(sheet.name, grid);
+        break;
       }
-      read.push({ name: sheet.name, grid });
+      markdown.add(sheet.name, grid);
     }
-    if (read.length === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet's sheets could not be read before the conversion deadline.");
-    const { content, truncated } = sheetsMarkdown(read);
+    const { content, truncated, sheets: included } = markdown.result();
+    if (included === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet's sheets could not be read before the conversion deadline.");
     return ok({
       provider: "xlsx",
       content,
       ...(title.value && { title: title.value }),
       truncated: truncated || stopped || selection.value.truncated,
       contentType: MIME,
-      pages: { total: sheets.length, included: read.length },
+      pages: { total: sheets.length, included },
     });
   },
 };

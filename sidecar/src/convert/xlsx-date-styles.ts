@@ -1,6 +1,7 @@
 import type { Document } from "domhandler";
 import { type DateStyle, dateStyleOf } from "./excel-date.ts";
-import { childElements, descendantElements } from "./xml-elements.ts";
+import { childElements } from "./child-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
 
 /** The date style of each cell format (a cell's s attribute indexes cellXfs) whose number format shows a date or time. */
 export function readDateStyles(styles: Document | undefined): Map<number, DateStyle> {

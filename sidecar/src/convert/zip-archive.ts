@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { fail, ok, type Result } from "@edge-web/shared";
 import { errorReason } from "../fetch/error-reason.ts";
+import { ZIP_RECORDS } from "./zip-records.ts";
 
 /**
  * A ZIP reader for untrusted Office documents. Sizes come from the central directory and are enforced
@@ -10,14 +11,18 @@ import { errorReason } from "../fetch/error-reason.ts";
 
 export type ZipCode = "CONVERT_FAILED" | "FILE_TOO_LARGE";
 
+/** One entry's name (as stored: forward slashes) and its bytes, inflated and checked. */
+export interface ZipEntry {
+  name: string;
+  data: Uint8Array;
+}
+
 export interface ZipArchive {
-  /** Entry names as stored (forward slashes, no leading slash). */
-  readonly names: readonly string[];
   has(name: string): boolean;
   /** The entry's bytes; a missing entry is undefined. */
   read(name: string): Result<Uint8Array | undefined, ZipCode>;
-  /** Inflates every entry once, so a damaged or lying entry fails here rather than in a library that trusts the archive. */
-  verify(): Result<void, ZipCode>;
+  /** Every entry in directory order, each inflated and checked, so a damaged or lying entry fails here. */
+  readAll(): Result<ZipEntry[], ZipCode>;
 }
 
 interface Entry {
@@ -40,13 +45,8 @@ const MAX_ENTRIES = 10_000;
 const MAX_RATIO = 200;
 const RATIO_CHECK_BYTES = MIB;
 
-const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_BYTES = 22;
-const CENTRAL_BYTES = 46;
-const LOCAL_BYTES = 30;
+const { local: LOCAL, central: CENTRAL, end: END } = ZIP_RECORDS;
 const MAX_COMMENT = 0xffff;
 
 const STORED = 0;
@@ -57,9 +57,9 @@ const damaged = (why: string) => fail<ZipCode>("CONVERT_FAILED", `The document's
 const formatSize = (bytes: number): string => (bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
 
 function findEndOfCentralDirectory(view: DataView): number {
-  const last = view.byteLength - EOCD_BYTES;
+  const last = view.byteLength - END.bytes;
   for (let at = last; at >= 0 && at >= last - MAX_COMMENT; at--) {
-    if (view.getUint32(at, true) === EOCD_SIGNATURE) return at;
+    if (view.getUint32(at, true) === END.signature) return at;
   }
   return -1;
 }
@@ -83,12 +83,15 @@ export function openZipArchive(bytes: Uint8Array, maxUnzippedBytes: number): Res
   if (disk !== 0 || directoryDisk !== 0) return fail("CONVERT_FAILED", "The document is a multi-part ZIP archive, which is not supported.");
   if (count > MAX_ENTRIES) return fail("CONVERT_FAILED", `The document's ZIP container has ${count} entries; at most ${MAX_ENTRIES} are read.`);
   if (directoryOffset + directorySize > eocd) return damaged("its directory lies outside the file");
+  // JSZip (inside mammoth) takes a gap before the end record for data prepended to the archive and shifts every
+  // offset by it, which can land on a second, hidden directory: the directory must end where the end record starts.
+  if (directoryOffset + directorySize !== eocd) return damaged("there are bytes between its directory and its end record");
 
   const entries: Entry[] = [];
   let declaredTotal = 0;
   let at = directoryOffset;
   for (let i = 0; i < count; i++) {
-    if (at + CENTRAL_BYTES > directoryOffset + directorySize || view.getUint32(at, true) !== CENTRAL_SIGNATURE) {
+    if (at + CENTRAL.bytes > directoryOffset + directorySize || view.getUint32(at, true) !== CENTRAL.signature) {
       return damaged("its directory has fewer entries than it declares");
     }
     const flags = view.getUint16(at + 8, true);
@@ -100,17 +103,17 @@ export function openZipArchive(bytes: Uint8Array, maxUnzippedBytes: number): Res
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     const headerOffset = view.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + CENTRAL_BYTES, at + CENTRAL_BYTES + nameLength));
-    at += CENTRAL_BYTES + nameLength + extraLength + commentLength;
+    const name = new TextDecoder().decode(bytes.subarray(at + CENTRAL.bytes, at + CENTRAL.bytes + nameLength));
+    at += CENTRAL.bytes + nameLength + extraLength + commentLength;
     if (at > directoryOffset + directorySize) return damaged("its directory runs past its declared size");
     if (flags & ENCRYPTED_FLAGS) return fail("CONVERT_FAILED", "The document's ZIP entries are encrypted; it cannot be read without the password.");
     if (compressedSize === 0xffffffff || size === 0xffffffff || headerOffset === 0xffffffff) {
       return fail("CONVERT_FAILED", "The document is a ZIP64 archive, which is not supported.");
     }
-    if (headerOffset + LOCAL_BYTES > directoryOffset || view.getUint32(headerOffset, true) !== LOCAL_SIGNATURE) {
+    if (headerOffset + LOCAL.bytes > directoryOffset || view.getUint32(headerOffset, true) !== LOCAL.signature) {
       return damaged(`the entry ${name} does not start where the directory says`);
     }
-    const dataOffset = headerOffset + LOCAL_BYTES + view.getUint16(headerOffset + 26, true) + view.getUint16(headerOffset + 28, true);
+    const dataOffset = headerOffset + LOCAL.bytes + view.getUint16(headerOffset + 26, true) + view.getUint16(headerOffset + 28, true);
     if (dataOffset + compressedSize > directoryOffset) return damaged(`the entry ${name} runs past the end of the data`);
     declaredTotal += size;
     entries.push({ name, method, crc, compressedSize, size, headerOffset, dataOffset });
@@ -125,8 +128,10 @@ export function openZipArchive(bytes: Uint8Array, maxUnzippedBytes: number): Res
       `The document's entry ${bomb.name} declares ${formatSize(bomb.size)} from ${bomb.compressedSize} compressed bytes, a ratio only a zip bomb has; it is not unpacked.`,
     );
   }
-  // Entries that share bytes make a small archive unpack many times over (overlapping-entry zip bombs).
   const byOffset = [...entries].sort((a, b) => a.headerOffset - b.headerOffset);
+  // Nor may data be prepended to the first entry (what that shift is meant for): a document has none.
+  if ((byOffset[0]?.headerOffset ?? directoryOffset) !== 0) return damaged("there are bytes before its first entry");
+  // Entries that share bytes make a small archive unpack many times over (overlapping-entry zip bombs).
   for (let i = 1; i < byOffset.length; i++) {
     const previous = byOffset[i - 1] as Entry;
     const entry = byOffset[i] as Entry;
@@ -160,18 +165,19 @@ function inflate(bytes: Uint8Array, entry: Entry): Result<Uint8Array, ZipCode> {
 
 function archiveOver(bytes: Uint8Array, entries: ReadonlyMap<string, Entry>): ZipArchive {
   return {
-    names: [...entries.keys()],
     has: (name) => entries.has(name),
     read(name) {
       const entry = entries.get(name);
       return entry ? inflate(bytes, entry) : ok(undefined);
     },
-    verify() {
+    readAll() {
+      const all: ZipEntry[] = [];
       for (const entry of entries.values()) {
         const inflated = inflate(bytes, entry);
         if (!inflated.ok) return inflated;
+        all.push({ name: entry.name, data: inflated.value });
       }
-      return ok(undefined);
+      return ok(all);
     },
   };
 }

@@ -260,9 +260,11 @@ export interface DocxSpec {
   paragraphs?: string[];
   /** A last paragraph linking to a bookmark inside the document (as a table of contents does). */
   bookmarkLink?: string;
+  /** More archive entries after the document's own parts. */
+  entries?: ZipEntryInput[];
 }
 
-const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink">> = {
+const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink" | "entries">> = {
   heading: "Quarterly Report",
   paragraph: "This report summarises the quarter.",
   link: { text: "the results page", url: "https://example.com/results" },
@@ -336,6 +338,7 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
     { name: "word/styles.xml", data: styles },
     { name: "word/numbering.xml", data: numbering },
     { name: "docProps/core.xml", data: coreProperties(spec.title ?? "") },
+    ...(spec.entries ?? []),
   ]);
 }
 
