@@ -22,6 +22,8 @@ export interface SidecarOptions {
   deps: SidecarDeps;
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** Requests to the sidecar are small JSON documents. */
 const MAX_REQUEST_BYTES = 256 * 1024;
 
@@ -58,13 +60,17 @@ function invalid(what: string, issues: v.BaseIssue<unknown>[]): Failure {
 
 /** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {
       console.error("sidecar: request failed", err instanceof Error ? err.message : String(err));
       if (!res.headersSent) send(res, 500, fail("INTERNAL_ERROR", "The sidecar failed unexpectedly; retry."));
       else res.destroy();
     });
   });
+  // Idle connections outlive the worker's pool (Node's default is 5 s), so the worker closes them first and never reuses one being closed.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, token: string, deps: SidecarDeps): Promise<void> {

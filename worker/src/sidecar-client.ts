@@ -72,20 +72,23 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
     const budgetMs = Math.max(1, deadline.remainingMs());
     const cutoff = AbortSignal.timeout(budgetMs + GRACE_MS);
-    let response: Response;
-    try {
-      const { body } = plan;
-      response = await fetch(`${base}${plan.path}`, {
-        method: "POST",
-        ...(isBytes(body)
-          ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify({ ...body.header, budgetMs })) }, body: body.bytes }
-          : { headers, body: JSON.stringify({ ...body, budgetMs }) }),
-        signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
-      });
-    } catch {
-      if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
-      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
-      return fail(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.");
+    let response: Response | undefined;
+    // A kept-alive connection the sidecar closed just as it was reused fails at once: every call is idempotent, so it is sent once more.
+    for (let attempt = 0; !response; attempt++) {
+      try {
+        const { body } = plan;
+        response = await fetch(`${base}${plan.path}`, {
+          method: "POST",
+          ...(isBytes(body)
+            ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify({ ...body.header, budgetMs })) }, body: body.bytes }
+            : { headers, body: JSON.stringify({ ...body, budgetMs }) }),
+          signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
+        });
+      } catch {
+        if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
+        if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
+        if (attempt > 0) return fail(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.");
+      }
     }
     if (response.status === 401) {
       await response.body?.cancel();

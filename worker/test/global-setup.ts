@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
   );
   const docx = Buffer.from(buildDocx({ heading: "Minutes", paragraph: "The meeting agreed on a plan." }));
   const xlsx = Buffer.from(buildXlsx({ sheets: [{ name: "Budget", rows: [["Item", "Cost"], ["Tents", 120], ["Maps", 15]] }] }));
+  let flakyRequests = 0;
   const origin = await startOrigin(
     "127.0.0.2",
     routes({
@@ -58,6 +59,11 @@ export default async function setup(project: TestProject) {
       "/guide.pdf": send(200, "application/pdf", pdf),
       "/minutes.docx": send(200, "application/vnd.openxmlformats-officedocument.wordprocessingml.document", docx),
       "/budget.xlsx": send(200, "application/octet-stream", xlsx),
+      // A sidecar whose every other answer is a connection closed without a word, as a kept-alive socket closing on reuse looks.
+      "/flaky-sidecar/v1/fetch": (req, res) => {
+        if (flakyRequests++ % 2 === 0) req.socket.destroy();
+        else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, value: { url: "http://x.test/", content: "second try", truncated: false }, bytes: 10 }));
+      },
       "/guide-redirect": send(302, "text/plain", "", { location: "http://127.0.0.1:9/guide.pdf" }),
       "/missing": send(404, "text/html", "<h1>gone</h1>"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),

@@ -26,6 +26,12 @@ describe("the worker's sidecar client", () => {
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
   });
 
+  it("sends a call once more when the connection closes before any answer", async () => {
+    const client = createSidecarClient({ SIDECAR_URL: `${origin}/flaky-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
+    const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
+    expect(result).toMatchObject({ ok: true, value: { content: "second try" } });
+  });
+
   it("passes the sidecar's answer and the bytes it read through", async () => {
     const result = await createSidecarClient(bindings).fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: true, value: { content: "plain notes\nsecond line" }, bytes: 23 });
