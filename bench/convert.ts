@@ -74,7 +74,7 @@ export async function benchConvert(bench: BenchStack, rounds = 15) {
     const idleP = percentiles(idle);
     const busyP = percentiles(busy);
     return {
-      bench: "convert_content",
+      case: "convert_content: a 200-page PDF through the stack, in-process and by unpdf alone; fetch_content while documents convert",
       pdfPages: PAGES,
       pagesPerSecondP50: pagesPerSecond,
       ratio: { inProcessVsUnpdfExtractText: +(pagesPerSecond.inProcess / pagesPerSecond.unpdfExtractText).toFixed(2), stackVsInProcess: +(pagesPerSecond.stack / pagesPerSecond.inProcess).toFixed(2) },

@@ -1297,6 +1297,7 @@ async function refreshStats() {
     ["Cost (USD)", typeof stats.cost === "number" ? stats.cost.toFixed(6) : count(stats.cost)],
     ["Searches", count(web.searches)],
     ["Fetches", count(web.fetches)],
+    ["Conversions", count(web.conversions)],
     ["Pages fetched", count(web.pagesFetched)],
     ["Bytes fetched", formatBytes(web.bytesFetched)],
     ["Cache hits / misses", `${count(web.cacheHits)} / ${count(web.cacheMisses)}`],
