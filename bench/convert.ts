@@ -28,14 +28,13 @@ export async function benchConvert(bench: BenchStack, rounds = 15) {
       if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
       return res.json() as Promise<{ metadata?: { pages?: { included: number } } }>;
     };
-    const options = { ...DEFAULT_WEB_CONFIG.convert, deadlineMs: 0 };
     const ways = {
       stack: async () => {
         const answer = await tool("convert_content", { url: `${origin.url}/doc.pdf` });
         if (answer.metadata?.pages?.included !== PAGES) throw new Error("the stack converted fewer pages than the document has");
       },
       inProcess: async () => {
-        const converted = await convertDocument(new Uint8Array(pdf), { fileName: "doc.pdf" }, { ...options, deadlineMs: Date.now() + 60_000 });
+        const converted = await convertDocument(new Uint8Array(pdf), { fileName: "doc.pdf" }, { ...DEFAULT_WEB_CONFIG.convert, deadlineMs: Date.now() + 60_000 });
         if (!converted.ok || converted.value.pages?.included !== PAGES) throw new Error("the converter read fewer pages than the document has");
       },
       unpdfExtractText: async () => {

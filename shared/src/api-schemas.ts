@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { described } from "./described.ts";
 import { THINKING_LEVELS } from "./agent-config.ts";
 import { isPlainObject, type JsonObject } from "./merge-patch.ts";
 
@@ -6,8 +7,6 @@ import { isPlainObject, type JsonObject } from "./merge-patch.ts";
  * The HTTP API's answers, as valibot schemas: the OpenAPI document is generated from them, and the
  * tests check real answers against them. Every JSON body also carries `protocolVersion`.
  */
-const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
-
 export const CreateSessionResponseSchema = v.object({ sessionId: described(v.string(), "The new session's id (a UUID).") });
 export const OkResponseSchema = v.object({ ok: v.literal(true) });
 export const HealthResponseSchema = v.object({ ok: v.literal(true), sidecar: v.literal("ok") });

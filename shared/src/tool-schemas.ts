@@ -1,8 +1,7 @@
 import * as v from "valibot";
+import { described } from "./described.ts";
 import type { WebErrorCode } from "./error-codes.ts";
 
-/** Field descriptions travel into every JSON Schema of the tools (models, MCP, OpenAPI). */
-const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
 
 /** Input objects keep unknown fields (agents send extras); known fields must have their types. */
 export const WebSearchParamsSchema = v.looseObject({

@@ -119,7 +119,7 @@ async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps
   const max = parsed.output.limits.maxResponseBytes;
   const bytes = await readBody(req, max);
   if (bytes === undefined) return tooLarge(req, res, max, "FILE_TOO_LARGE");
-  await answer(res, (signal) => convertFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), parsed.output, deps, signal));
+  await answer(res, (signal) => convertFile(bytes, parsed.output, deps, signal));
 }
 
 /** Runs an operation; a caller that goes away cancels its work. */

@@ -35,6 +35,9 @@ beforeAll(async () => {
       "/to-private": send(302, "text/plain", "", { location: "http://127.0.0.1:9/x.pdf" }),
       "/gone": send(410, "text/plain", "gone"),
       "/broken": send(500, "text/plain", "oops"),
+      "/busy": send(429, "text/plain", "slow down"),
+      "/private": send(403, "text/plain", "no"),
+      "/download": send(200, "application/pdf", small, { "content-disposition": "attachment; filename*=UTF-8''annual%20report.pdf" }),
     }),
   );
   dns = await startDnsServer(() => "nxdomain");
@@ -99,6 +102,8 @@ describe("POST /v1/convert: a document at a URL", () => {
     expect(answer).toMatchObject({ ok: true, value: { source: `${origin.url}/small.pdf`, provider: "unpdf", metadata: { fileName: "small.pdf", pages: { total: 1, included: 1 } } } });
     expect(answer.value.content).toContain("A short document.");
     expect(answer.bytes).toBeGreaterThan(100);
+    // A download names its file in Content-Disposition.
+    expect((await convertUrl(`${origin.url}/download`)).value.metadata.fileName).toBe("annual report.pdf");
     // Decoded bytes are what is converted (and counted against the cap).
     expect((await convertUrl(`${origin.url}/small.gz.pdf`)).value.content).toContain("A short document.");
   });
@@ -112,6 +117,8 @@ describe("POST /v1/convert: a document at a URL", () => {
     expect((await convertUrl("example.com:443/x.pdf")).error.code).toBe("INVALID_INPUT");
     expect((await convertUrl(`${origin.url}/gone`)).error.code).toBe("FILE_NOT_FOUND");
     expect((await convertUrl(`${origin.url}/broken`)).error.code).toBe("NETWORK_ERROR");
+    expect((await convertUrl(`${origin.url}/busy`)).error.code).toBe("NETWORK_ERROR");
+    expect((await convertUrl(`${origin.url}/private`)).error.code).toBe("CONVERT_FAILED");
     expect((await convertUrl("http://nowhere.test/x.pdf")).error.code).toBe("NETWORK_ERROR");
     const tooLarge = await convertUrl(`${origin.url}/small.gz.pdf`, { maxResponseBytes: 500 });
     expect(tooLarge.error).toMatchObject({ code: "FILE_TOO_LARGE", message: expect.stringMatching(/500 bytes/) });

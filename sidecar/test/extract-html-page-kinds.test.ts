@@ -227,6 +227,12 @@ describe("what the page cannot smuggle in", () => {
     );
   });
 
+  it("noncharacters written as entities are dropped as well, in text and attributes", () => {
+    expect(md(`<p>Say &#xFDD0;text&#xFDD1; and <code>&#xfdd6;*</code>.</p><p><img src="/p.png" alt="A &#xFDD2;chart&#xFDD3;"></p>`)).toBe(
+      "Say text and `*`.\n\n![A chart](https://site.test/p.png)",
+    );
+  });
+
   it("JSON-LD steps nested without end are followed only so deep, and the page still extracts", () => {
     const nested = `${"[".repeat(10_000)}"Too deep"${"]".repeat(10_000)}`;
     const data = `{"@type":"HowTo","description":${JSON.stringify(said("The guide"))},"step":[{"@type":"HowToStep","text":"Mix it."},${nested}]}`;

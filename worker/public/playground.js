@@ -534,7 +534,7 @@ function queryResults(queries, layout) {
 
 // ---------------------------------------------------------------- models and chat
 
-let catalog = { providers: [], models: [] };
+let catalog = { models: [] };
 let catalogLoaded = false;
 let chosenModel = null;
 const modelSelect = /** @type {HTMLSelectElement} */ ($("model"));
@@ -551,7 +551,7 @@ async function loadModels() {
     setStatus(res.status === 401 ? "401 UNAUTHORIZED: this server needs an API token — enter it under Access." : `Could not list the models: ${res.error.code}.`, "error");
     return;
   }
-  catalog = { providers: res.data?.providers ?? [], models: res.data?.models ?? [] };
+  catalog = { models: res.data?.models ?? [] };
   catalogLoaded = true;
   if (catalog.models.length === 0) {
     $("model-field").hidden = true;

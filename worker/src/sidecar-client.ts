@@ -70,13 +70,13 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
 
   /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
   async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
-    const budgetMs = Math.max(1, deadline.remainingMs());
-    const cutoff = AbortSignal.timeout(budgetMs + GRACE_MS);
+    const cutoff = AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS);
     let response: Response | undefined;
     // A kept-alive connection the sidecar closed just as it was reused fails at once: every call is idempotent, so it is sent once more.
     for (let attempt = 0; !response; attempt++) {
       try {
         const { body } = plan;
+        const budgetMs = Math.max(1, deadline.remainingMs());
         response = await fetch(`${base}${plan.path}`, {
           method: "POST",
           ...(isBytes(body)

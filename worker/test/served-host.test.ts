@@ -42,6 +42,19 @@ describe("an open server (no API tokens) answers only requests addressed to this
     expect(sameOrigin.status).toBe(200);
   });
 
+  it("refuses MCP bodies over the JSON body limit", async () => {
+    const huge = await app.request(
+      "http://127.0.0.1/mcp",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "fetch_content", arguments: { url: "x".repeat(1_100_000) } } }),
+      },
+      bindings,
+    );
+    expect(huge.status).toBe(413);
+  });
+
   it("refuses JSON-RPC batches on /mcp", async () => {
     const batch = await app.request(
       "http://127.0.0.1/mcp",

@@ -1,4 +1,4 @@
-import { deadlineIn, fail, type ConvertLimits } from "@edge-web/shared";
+import { deadlineIn, type ConvertLimits } from "@edge-web/shared";
 import type { SidecarDeps } from "../sidecar-deps.ts";
 import { convertBytes, type ConvertAnswer } from "./convert-bytes.ts";
 
@@ -9,10 +9,8 @@ export async function convertFile(
   deps: SidecarDeps,
   signal?: AbortSignal,
 ): Promise<ConvertAnswer> {
+  // The route read at most limits.maxResponseBytes of the body (413 beyond).
   const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
-  if (bytes.length > req.limits.maxResponseBytes) {
-    return fail("FILE_TOO_LARGE", `The file is larger than ${req.limits.maxResponseBytes} bytes (convert.maxResponseBytes); convert a smaller document.`);
-  }
   const hints = { ...(req.fileName && { fileName: req.fileName }), ...(req.contentType && { contentType: req.contentType }) };
   return convertBytes(req.source, bytes, hints, req.limits, deadline, deps, signal);
 }

@@ -1,9 +1,7 @@
 import { Worker } from "node:worker_threads";
-import { fail, type Result } from "@edge-web/shared";
-import type { ConvertCode, ConvertedDocument, ConvertOptions } from "../convert/convert-document.ts";
+import { fail } from "@edge-web/shared";
+import type { ConvertOptions, ConvertResult } from "../convert/convert-document.ts";
 import type { DocumentHints } from "../convert/detect-document.ts";
-
-export type ConvertOutcome = Result<ConvertedDocument, ConvertCode>;
 
 export interface ConvertJob {
   bytes: Uint8Array;
@@ -13,7 +11,7 @@ export interface ConvertJob {
 
 /** Conversions run on worker threads: one big document never stalls the sidecar's fetches. */
 export interface ConvertPool {
-  run(job: ConvertJob, signal?: AbortSignal): Promise<ConvertOutcome>;
+  run(job: ConvertJob, signal?: AbortSignal): Promise<ConvertResult>;
   /** Threads running a job, and jobs waiting for one. */
   load(): { busy: number; queued: number };
   /** Starts one thread ahead of the first document, so it does not wait for a thread to load the converters. */
@@ -43,7 +41,7 @@ const MIB = 1024 * 1024;
 const THREAD_URL = new URL("./convert-thread.ts", import.meta.url);
 
 interface Running {
-  resolve(outcome: ConvertOutcome): void;
+  resolve(outcome: ConvertResult): void;
   cleanup(): void;
 }
 
@@ -55,7 +53,7 @@ interface Thread {
 interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
-  resolve(outcome: ConvertOutcome): void;
+  resolve(outcome: ConvertResult): void;
   cleanup(): void;
 }
 
@@ -72,7 +70,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     worker.unref();
     const thread: Thread = { worker };
     all.add(thread);
-    worker.on("message", (outcome: ConvertOutcome) => finish(thread, outcome));
+    worker.on("message", (outcome: ConvertResult) => finish(thread, outcome));
     worker.on("error", (error) => {
       const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
       finish(thread, outOfMemory ? tooBig() : fail("CONVERT_FAILED", "The converter failed on this document; it may be corrupt."), true);
@@ -84,7 +82,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
   const tooBig = () => fail("CONVERT_FAILED", `Converting the document needed more than ${settings.memoryMb} MB of memory; it is too complex to convert here.`);
 
   /** A thread's job ends; a broken thread is replaced by a new one only when work waits for it. */
-  function finish(thread: Thread, outcome: ConvertOutcome, broken = false): void {
+  function finish(thread: Thread, outcome: ConvertResult, broken = false): void {
     const job = thread.job;
     thread.job = undefined;
     if (job) {
@@ -105,7 +103,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
 
   function start(thread: Thread, waiting: Waiting): void {
     const { job, signal } = waiting;
-    const stop = (outcome: ConvertOutcome) => {
+    const stop = (outcome: ConvertResult) => {
       // A late timer or memory reading of a job that already ended must not touch the thread's next one.
       if (thread.job !== running) return;
       // The converter is stuck or no longer wanted: only stopping its thread frees the CPU it holds.
@@ -156,13 +154,13 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     run(job, signal) {
       if (closed) return Promise.resolve(fail("CONVERT_FAILED", "The converter is shutting down; retry."));
       if (signal?.aborted) return Promise.resolve(fail("CONVERT_FAILED", "The conversion was cancelled."));
-      const busy = [...all].filter((t) => t.job).length;
+      const busy = all.size - idle.length;
       if (queue.length >= settings.maxQueued && busy >= settings.threads) {
         return Promise.resolve(fail("CONVERT_FAILED", `The converter is busy (${settings.threads} documents converting, ${queue.length} waiting); retry shortly.`));
       }
-      return new Promise<ConvertOutcome>((resolve) => {
+      return new Promise<ConvertResult>((resolve) => {
         const queuedAt = Date.now();
-        const leave = (outcome: ConvertOutcome) => {
+        const leave = (outcome: ConvertResult) => {
           const at = queue.indexOf(waiting);
           if (at >= 0) queue.splice(at, 1);
           waiting.cleanup();
@@ -188,7 +186,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
         next();
       });
     },
-    load: () => ({ busy: [...all].filter((t) => t.job).length, queued: queue.length }),
+    load: () => ({ busy: all.size - idle.length, queued: queue.length }),
     warm() {
       if (!closed && all.size === 0) idle.push(spawn());
     },

@@ -1,11 +1,11 @@
 import { parentPort } from "node:worker_threads";
 import { fail } from "@edge-web/shared";
-import { convertDocument } from "../convert/convert-document.ts";
-import type { ConvertJob, ConvertOutcome } from "./convert-pool.ts";
+import { convertDocument, type ConvertResult } from "../convert/convert-document.ts";
+import type { ConvertJob } from "./convert-pool.ts";
 
 /** A converter thread: one job at a time, each answered with its outcome. */
 parentPort!.on("message", async (job: ConvertJob) => {
-  let outcome: ConvertOutcome;
+  let outcome: ConvertResult;
   try {
     outcome = await convertDocument(job.bytes, job.hints, job.options);
   } catch (error) {

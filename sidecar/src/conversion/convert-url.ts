@@ -46,8 +46,7 @@ export async function convertUrl(
   const url = parsed.value;
   const shown = displayUrl(url);
   const { maxResponseBytes } = req.limits;
-  // One byte past the cap tells a document of exactly the cap from a longer one.
-  const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes: maxResponseBytes + 1, deadline, ...(signal && { signal }) }, req.options, deps);
+  const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes, deadline, ...(signal && { signal }) }, req.options, deps);
   if (!fetched.ok) {
     const { code, message } = fetched.error;
     const sentence = code === "queue-timeout" || code === "cancelled" ? `Downloading ${shown} ${message}.` : message;
@@ -59,7 +58,7 @@ export async function convertUrl(
     const code = response.status >= 500 || response.status === 429 ? "NETWORK_ERROR" : "CONVERT_FAILED";
     return fail(code, `${shown} answered HTTP ${response.status}; the document could not be downloaded.`);
   }
-  if (response.truncated || response.bytes.length > maxResponseBytes) {
+  if (response.truncated) {
     return fail("FILE_TOO_LARGE", `${shown} is larger than ${maxResponseBytes} bytes (convert.maxResponseBytes, counted decompressed); convert a smaller document.`);
   }
   const fileName = fileNameOf(new URL(response.url), response.headers["content-disposition"]);

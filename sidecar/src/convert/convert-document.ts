@@ -1,12 +1,12 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, ok } from "@edge-web/shared";
 import { errorReason } from "../fetch/error-reason.ts";
 import { truncateContent } from "../fetch/truncate-content.ts";
 import { detectDocument, type DocumentHints } from "./detect-document.ts";
-import type { ConvertCode, ConvertedDocument, ConvertOptions, ConvertResult } from "./document-converter.ts";
+import type { ConvertOptions, ConvertResult } from "./document-converter.ts";
 import { parsePageSelection } from "./parse-page-selection.ts";
 import { convertText } from "./text-document.ts";
 
-export type { ConvertCode, ConvertedDocument, ConvertOptions } from "./document-converter.ts";
+export type { ConvertOptions, ConvertResult } from "./document-converter.ts";
 
 /** Converters stop reading this long before the deadline, at least, to assemble and send what they read by then… */
 const MIN_MARGIN_MS = 50;
@@ -19,7 +19,7 @@ const MARGIN_SHARE = 0.05;
  * from disk; run it where a runaway document can be stopped (it checks the deadline between pages, sheets
  * and chunks, but a library call in progress runs to its end).
  */
-export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<Result<ConvertedDocument, ConvertCode>> {
+export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConvertResult> {
   // Checked for every format, so a malformed selection fails alike everywhere; the paged formats apply it, the others ignore it.
   if (options.pages !== undefined) {
     const selection = parsePageSelection(options.pages);

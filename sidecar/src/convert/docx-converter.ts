@@ -3,7 +3,6 @@ import { fail, ok } from "@edge-web/shared";
 import mammoth from "mammoth";
 import { isElement, walk } from "../extract/dom.ts";
 import { htmlToMarkdown } from "../extract/html-markdown.ts";
-import { NONCHARACTERS } from "../extract/markdown-emphasis.ts";
 import { parseMarkup } from "../extract/parse-markup.ts";
 import { errorReason } from "../fetch/error-reason.ts";
 import type { DocumentConverter } from "./document-converter.ts";
@@ -60,7 +59,7 @@ export const docxConverter: DocumentConverter = {
     } catch (error) {
       return fail("CONVERT_FAILED", `The Word document could not be read: ${errorReason(error)}.`);
     }
-    const document = parseMarkup(html.replace(NONCHARACTERS, ""));
+    const document = parseMarkup(html);
     unlinkInternalAnchors(document);
     // about:blank resolves absolute links and refuses relative ones: the document has no address of its own.
     const content = htmlToMarkdown(document.children, { baseUrl: "about:blank", skip: () => false });

@@ -2,7 +2,6 @@ import type { ContentHandler } from "./content-handler.ts";
 import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html-content-selection.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
-import { NONCHARACTERS } from "./markdown-emphasis.ts";
 import { readPageInfo } from "./html-metadata.ts";
 import { parseMarkup } from "./parse-markup.ts";
 import { normalizeNewlines, oneLine } from "./whitespace.ts";
@@ -24,9 +23,8 @@ const MIN_SHOWN_SHARE = 0.25;
 export const htmlHandler: ContentHandler = {
   kind: "html",
   extract({ text, url }) {
-    // htmlparser2 keeps CR characters; browsers normalise them away before parsing. Noncharacters go before
-    // parsing too, from text and attributes alike, so none can pose as the renderer's placeholders.
-    const document = parseMarkup(normalizeNewlines(text).replace(NONCHARACTERS, ""));
+    // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
+    const document = parseMarkup(normalizeNewlines(text));
     const page = readPageInfo(document, url);
     const { title, metadata, baseUrl, structuredHtml } = page;
     const selection = selectContent(page);
@@ -40,7 +38,7 @@ export const htmlHandler: ContentHandler = {
     }
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
     if (structuredHtml && content.length < structuredHtml.length * MIN_SHOWN_SHARE) {
-      const data = parseMarkup(structuredHtml.replace(NONCHARACTERS, ""));
+      const data = parseMarkup(structuredHtml);
       if (content.length < oneLine(textContent(data)).length * MIN_SHOWN_SHARE) {
         content = htmlToMarkdown(data.children, { baseUrl, skip: () => false });
         metadata.extraction = STRUCTURED_DATA;

@@ -1,5 +1,6 @@
 import type { Document } from "domhandler";
 import { DomHandler, Parser } from "htmlparser2";
+import { NONCHARACTERS } from "./markdown-emphasis.ts";
 
 /**
  * Elements nested deeper than this are not opened; their content joins the deepest open element
@@ -16,9 +17,24 @@ class NestingCappedParser extends Parser {
   }
 }
 
-/** Parses HTML (or XML with xmlMode) into htmlparser2's DOM, with entities decoded and nesting capped. */
+/**
+ * Noncharacters are the Markdown renderer's placeholders: they are dropped from the decoded text and
+ * attribute values, so none reaches the renderer, whether written as characters or as entities.
+ */
+class NoncharacterFreeHandler extends DomHandler {
+  override ontext(data: string): void {
+    super.ontext(data.replace(NONCHARACTERS, ""));
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    for (const key of Object.keys(attribs)) attribs[key] = attribs[key]!.replace(NONCHARACTERS, "");
+    super.onopentag(name, attribs);
+  }
+}
+
+/** Parses HTML (or XML with xmlMode) into htmlparser2's DOM, with entities decoded, noncharacters dropped and nesting capped. */
 export function parseMarkup(markup: string, xmlMode = false): Document {
-  const handler = new DomHandler(null, { xmlMode });
+  const handler = new NoncharacterFreeHandler(null, { xmlMode });
   new NestingCappedParser(handler, { xmlMode }).end(markup);
   return handler.root;
 }

@@ -4,6 +4,11 @@ function isLocal(hostname: string): boolean {
   return name === "localhost" || name.endsWith(".localhost") || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** SERVED_HOSTNAMES as a list of names. */
+export function servedHostnames(served: string | undefined): string[] {
+  return (served ?? "").split(",").map((entry) => entry.trim().toLowerCase().replace(/\.$/, "")).filter(Boolean);
+}
+
 /**
  * Whether a request addressed to `hostname` may be served without API tokens: loopback names, and
  * the names listed in SERVED_HOSTNAMES. Any other name means a page elsewhere may have rebound its
@@ -11,6 +16,5 @@ function isLocal(hostname: string): boolean {
  */
 export function isServedHost(hostname: string, served: string | undefined): boolean {
   if (isLocal(hostname)) return true;
-  const name = hostname.toLowerCase().replace(/\.$/, "");
-  return (served ?? "").split(",").some((entry) => entry.trim().toLowerCase().replace(/\.$/, "") === name && name !== "");
+  return servedHostnames(served).includes(hostname.toLowerCase().replace(/\.$/, ""));
 }

@@ -50,7 +50,8 @@ export interface ApiRoute {
   otherResponses?: Record<string, { description: string; type: string }>;
 }
 
-const SESSION: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "SESSION_NOT_FOUND"];
+/** UNAUTHORIZED and FORBIDDEN are added by the document to every route behind auth. */
+const SESSION: ErrorCode[] = ["SESSION_NOT_FOUND"];
 const BODY: ErrorCode[] = ["INVALID_JSON", "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE"];
 const keyedBy = (key: string, schema: v.GenericSchema) => v.object({ [key]: schema });
 
@@ -120,7 +121,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Create a session",
     body: { schema: CreateSessionRequestSchema },
     ok: { status: 201, description: "The session was created.", schema: CreateSessionResponseSchema },
-    errors: ["UNAUTHORIZED", ...BODY],
+    errors: BODY,
   },
   {
     method: "delete",
@@ -191,7 +192,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Record which source a session came from (best effort)",
     body: { schema: SessionSourceRequestSchema },
     ok: { status: 204, description: "Recorded, or the write failed quietly." },
-    errors: ["UNAUTHORIZED"],
+    errors: [],
     otherResponses: {
       "400": { description: "Plain text: the body is not JSON with string id and source.", type: "text/plain" },
       "413": { description: "Plain text: the body is over 1 MiB.", type: "text/plain" },
@@ -206,7 +207,7 @@ export const API_ROUTES: ApiRoute[] = [
       "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it. A browser page from another host is refused with a JSON-RPC error (403).",
     body: { schema: v.looseObject({ jsonrpc: v.literal("2.0"), method: v.string(), id: v.optional(v.union([v.string(), v.number()])), params: v.optional(v.unknown()) }) },
     ok: { status: 200, description: "A JSON-RPC answer: application/json, or text/event-stream (2025-11-25 clients get a stream).", type: "application/json" },
-    errors: ["UNAUTHORIZED", "FORBIDDEN"],
+    errors: [],
     otherResponses: {
       "202": { description: "A notification, accepted.", type: "text/plain" },
       "400": { description: "A JSON-RPC error: an invalid message, or a batch (one request per HTTP request).", type: "application/json" },
@@ -222,7 +223,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "config",
     summary: "The configured model providers and their models",
     ok: { status: 200, description: "The catalog.", schema: ModelCatalogSchema },
-    errors: ["UNAUTHORIZED"],
+    errors: [],
   },
   {
     method: "get",
@@ -230,7 +231,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "config",
     summary: "A config domain (auth, settings, sandbox): its form and values",
     ok: { status: 200, description: "Secrets are masked.", schema: ConfigDomainResponseSchema },
-    errors: ["UNAUTHORIZED", "DOMAIN_NOT_FOUND"],
+    errors: ["DOMAIN_NOT_FOUND"],
   },
   {
     method: "put",
@@ -240,7 +241,7 @@ export const API_ROUTES: ApiRoute[] = [
     description: "Needs ADMIN_TOKEN when one is set. Takes effect for the next call everywhere.",
     body: { schema: ConfigPutRequestSchema },
     ok: { status: 200, description: "Stored.", schema: OkResponseSchema },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "DOMAIN_NOT_FOUND", "SCHEMA_VALIDATION_FAILED", ...BODY],
+    errors: ["DOMAIN_NOT_FOUND", "SCHEMA_VALIDATION_FAILED", ...BODY],
   },
 ];
 

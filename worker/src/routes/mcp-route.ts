@@ -1,6 +1,7 @@
 import { createMcpHandler, originValidationResponse } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { servedHostnames } from "../auth/is-served-host.ts";
 import { MAX_JSON_BODY_BYTES } from "../http/read-json-body.ts";
 import { mcpServer } from "../mcp/mcp-server.ts";
 
@@ -28,7 +29,7 @@ async function firstCharacter(body: ReadableStream<Uint8Array> | null): Promise<
  * already checked is this machine or a name in SERVED_HOSTNAMES) or of a listed name.
  */
 export const mcpRoute = new Hono<AppEnv>().all("/mcp", async (c) => {
-  const allowed = [new URL(c.req.url).hostname, ...(c.env.SERVED_HOSTNAMES ?? "").split(",").map((name) => name.trim()).filter(Boolean)];
+  const allowed = [new URL(c.req.url).hostname, ...servedHostnames(c.env.SERVED_HOSTNAMES)];
   const rejected = originValidationResponse(c.req.raw, allowed);
   if (rejected) return rejected;
   if (c.req.method === "POST" && (await firstCharacter(c.req.raw.clone().body)) === "[") return c.json(NO_BATCHES, 400);

@@ -522,7 +522,6 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /** A chunk goes out live whole; its stored copy (for replay) is capped to web.maxStoredContentChars and a row's size. */
-  /** A chunk on the stream, whole; stored with page content cut to `maxStoredChars`. */
   private emit(stores: SessionStores, chunk: UiMessageChunk, maxStoredChars: number): void {
     const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk };
     const liveJson = JSON.stringify(live);

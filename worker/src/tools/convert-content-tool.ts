@@ -12,6 +12,7 @@ import {
 } from "@edge-web/shared";
 import { callSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
+import { slotFailure } from "./slot-failure.ts";
 import type { Tool } from "./tool.ts";
 
 /** How an uploaded file is named as a conversion's source (and selected again with get_search_content's `url`). */
@@ -65,15 +66,11 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
       const source = attachmentSource(attachmentId!);
       return ctx.sidecar.convertFile(file.bytes, { source, fileName: file.name, contentType: file.mimeType, limits }, deadline, ctx.signal);
     });
-    if (!slot.ok) {
-      if (slot.error.code === "queue-full") return fail("CONVERT_FAILED", `This session already has ${ctx.config.concurrency.maxConcurrent} requests running and ${ctx.config.concurrency.maxQueueSize} calls waiting (web.concurrency); wait for them to finish.`);
-      if (slot.error.code === "timeout") return fail("CONVERT_TIMEOUT", `${what} waited ${deadline.elapsedMs()} ms for one of this session's slots and could not start within its ${deadline.budgetMs} ms deadline.`);
-      return fail("CONVERT_FAILED", `${what} was cancelled.`);
-    }
+    if (!slot.ok) return slotFailure(slot.error, "convert", what, slots, ctx.config);
     const answer = slot.value;
     if (!answer.ok) return answer;
-    ctx.record.count("convert.documents");
-    ctx.record.count("convert.bytes", answer.bytes);
+    // A downloaded document counts in the session's bytesFetched like any page.
+    if (url) ctx.record.count("fetch.bytes", answer.bytes);
     const responseId = ctx.newResponseId();
     ctx.store.save(capContent({ kind: "fetch", responseId, results: [asStoredPage(answer.value)] }, maxStoredContentChars), maxStoredResults);
     return ok({ responseId, ...answer.value });
