@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AgentConfigSchema, issuePaths, resolveWebConfig } from "@edge-web/shared";
+import { AgentConfigSchema, issuePaths, resolveConfig, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { projectEnv } from "./ensure-deps.mjs";
 
@@ -15,7 +15,7 @@ export async function launch(root: string): Promise<void> {
   const sidecarPort = process.env.SIDECAR_PORT ?? "8788";
   const webConfig = process.env.WEB_CONFIG?.trim() || "{}";
   exitWhenInvalid("WEB_CONFIG", webConfig, (value) => {
-    const resolved = resolveWebConfig(value);
+    const resolved = resolveConfig(WebConfigSchema, value);
     return resolved.ok ? undefined : resolved.error.message;
   });
   // Never echoing values: AGENT_CONFIG may hold keys.

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { positiveInt } from "./positive-int.ts";
 
 /** The reasoning levels a session's turns may use (POST /thinking, settings.defaultThinkingLevel). */
 export const THINKING_LEVELS = ["minimal", "low", "medium", "high", "xhigh"] as const;
@@ -7,7 +8,6 @@ export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 export const MODEL_APIS = ["openai-compatible", "anthropic"] as const;
 export type ModelApi = (typeof MODEL_APIS)[number];
 
-const positiveInt = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), fallback);
 const price = v.pipe(v.number(), v.minValue(0));
 
 /** A model a provider offers; `cost` is in USD per million tokens. */

@@ -7,7 +7,7 @@ interface ErrorCodeInfo {
   recovery: Recovery;
 }
 
-/** The 16 canonical web tool error codes (web-tools-error-codes.md). */
+/** The 16 canonical web tool error codes, with how a caller should react to each. */
 export const WEB_ERROR_CODES = {
   INVALID_INPUT: { status: "active", recovery: "abort" },
   NOT_FOUND: { status: "active", recovery: "abort" },
@@ -29,7 +29,7 @@ export const WEB_ERROR_CODES = {
 
 export type WebErrorCode = keyof typeof WEB_ERROR_CODES;
 
-/** Codes of the session protocol's HTTP layer (http-api.md). */
+/** Codes of the session protocol's HTTP layer. */
 export const API_ERROR_CODES = [
   "PROTOCOL_VERSION_MISMATCH",
   "UNAUTHORIZED",

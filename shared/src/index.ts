@@ -1,6 +1,7 @@
 export * from "./protocol-version.ts";
 export * from "./error-codes.ts";
 export * from "./result.ts";
+export * from "./positive-int.ts";
 export * from "./web-config.ts";
 export * from "./resolve-config.ts";
 export * from "./tool-schemas.ts";

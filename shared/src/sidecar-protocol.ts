@@ -1,12 +1,12 @@
 import * as v from "valibot";
+import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema } from "./result.ts";
 import { ExtractedContentSchema } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
-const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 /** Milliseconds the whole request may take, every queue included (the caller's deadline). */
-export const BudgetSchema = v.optional(positiveInt);
+export const BudgetSchema = v.optional(PositiveIntSchema);
 
 /** The keep-alive pools the sidecar opens for a request's origin (web.connectionPool). */
 export const ConnectionPoolSchema = WebConfigSchema.entries.connectionPool.wrapped;
@@ -30,6 +30,28 @@ export const FetchOptionsSchema = v.object({
   debug: WebConfigSchema.entries.debug,
 });
 export type FetchOptions = v.InferOutput<typeof FetchOptionsSchema>;
+
+/**
+ * What a URL written through the config API must pass: the fetch policy with no private-network
+ * exemption but web.allowHosts (web.allowPrivateNetwork speaks for pages, not for where secrets go).
+ */
+export const ConfiguredUrlPolicySchema = v.object({
+  allowHosts: FetchOptionsSchema.entries.allowHosts,
+  deniedDomains: FetchOptionsSchema.entries.deniedDomains,
+  allowedDomains: FetchOptionsSchema.entries.allowedDomains,
+});
+export type ConfiguredUrlPolicy = v.InferOutput<typeof ConfiguredUrlPolicySchema>;
+
+export const configuredUrlPolicy = (config: WebConfig): ConfiguredUrlPolicy => ({
+  allowHosts: config.allowHosts,
+  deniedDomains: config.deniedDomains,
+  allowedDomains: config.allowedDomains,
+});
+
+/** POST /v1/vet: may a configured URL be reached? Answered with the vetted address, or the egress failure. */
+export const SidecarVetRequestSchema = v.object({ url: v.string(), policy: ConfiguredUrlPolicySchema, budgetMs: BudgetSchema });
+export type SidecarVetRequest = v.InferOutput<typeof SidecarVetRequestSchema>;
+export const SidecarVetAnswerSchema = v.union([v.object({ ok: v.literal(true), value: v.object({ address: v.string() }) }), FailureSchema]);
 
 export const SidecarFetchRequestSchema = v.object({
   url: v.string(),

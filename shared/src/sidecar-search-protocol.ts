@@ -1,6 +1,7 @@
 import * as v from "valibot";
+import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema, type Failure } from "./result.ts";
-import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
+import { BudgetSchema, ConfiguredUrlPolicySchema, configuredUrlPolicy, FetchOptionsSchema } from "./sidecar-protocol.ts";
 import { SearchResultSchema, type SearchResult } from "./tool-schemas.ts";
 import { PROVIDER_NAMES, WebConfigSchema, type ProviderName, type WebConfig } from "./web-config.ts";
 
@@ -14,12 +15,25 @@ export type KeyedProviderName = (typeof KEYED_PROVIDERS)[number];
 /** API keys resolved by the worker (environment or /api/config/auth); never part of web config. */
 export type SearchKeys = Partial<Record<KeyedProviderName, string>>;
 
-const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
 const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an http(s) URL"));
+
+/**
+ * Which providers' base URLs the operator set (built-in defaults or WEB_CONFIG). Those may be on a
+ * private network (a local SearXNG is normal); a URL written through the config API is reached only
+ * as the network policy allows.
+ */
+export type OperatorUrls = Record<ProviderName, boolean>;
+
+/** Every provider's URL is the operator's: for settings that come from the operator alone. */
+export const OPERATOR_URLS_ONLY: OperatorUrls = { ddgs: true, brave: true, tavily: true, serper: true, openserp: true, searxng: true };
+
+/** True when the operator set the base URL (it may be private); false when it passes `policy`. */
+const trusted = v.boolean();
 
 const keyedProvider = (name: KeyedProviderName) =>
   v.object({
     enabled: v.boolean(),
+    trusted,
     baseUrl: httpUrl,
     apiKey: v.optional(v.pipe(v.string(), v.nonEmpty())),
     /** Only named in messages that ask for a key; defaults to the config's default. */
@@ -32,19 +46,22 @@ export const SidecarSearchRequestSchema = v.object({
   numResults: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SEARCH_RESULTS)),
   provider: v.picklist(["auto", ...PROVIDER_NAMES]),
   providerPriority: v.array(v.picklist(PROVIDER_NAMES)),
-  timeoutMs: positiveInt,
-  maxResponseBytes: positiveInt,
+  timeoutMs: PositiveIntSchema,
+  maxResponseBytes: PositiveIntSchema,
   connectionPool: FetchOptionsSchema.entries.connectionPool,
   debug: FetchOptionsSchema.entries.debug,
   budgetMs: BudgetSchema,
+  /** What a provider URL the operator did not set must pass. */
+  policy: ConfiguredUrlPolicySchema,
   providers: v.object({
-    ddgs: v.object({ baseUrl: httpUrl }),
+    ddgs: v.object({ baseUrl: httpUrl, trusted }),
     brave: keyedProvider("brave"),
     tavily: keyedProvider("tavily"),
     serper: keyedProvider("serper"),
     openserp: keyedProvider("openserp"),
     searxng: v.object({
       enabled: v.boolean(),
+      trusted,
       /** "" when no instance is configured; as in web config, any URL (a non-http one fails the search). */
       baseUrl: v.union([v.literal(""), v.pipe(v.string(), v.url())]),
       defaultEngine: v.string(),
@@ -78,11 +95,17 @@ export const SidecarSearchAnswerSchema = v.union([
 export type SidecarSearchAnswer = v.InferOutput<typeof SidecarSearchAnswerSchema>;
 
 /** The search request for resolved web settings; the caller validates query and numResults first. */
-export function searchRequestFrom(config: WebConfig, query: string, numResults: number, keys: SearchKeys, budgetMs?: number): SidecarSearchRequest {
+export function searchRequestFrom(
+  config: WebConfig,
+  query: string,
+  numResults: number,
+  keys: SearchKeys,
+  operatorUrls: OperatorUrls,
+): SidecarSearchRequest {
   const keyed = (name: KeyedProviderName) => {
     const { enabled, baseUrl, apiKeyEnv } = config[name];
     const apiKey = keys[name];
-    return { enabled, baseUrl, apiKeyEnv, ...(apiKey && { apiKey }) };
+    return { enabled, trusted: operatorUrls[name], baseUrl, apiKeyEnv, ...(apiKey && { apiKey }) };
   };
   return {
     query,
@@ -93,14 +116,14 @@ export function searchRequestFrom(config: WebConfig, query: string, numResults: 
     maxResponseBytes: config.maxResponseBytes,
     connectionPool: config.connectionPool,
     debug: config.debug,
-    ...(budgetMs !== undefined && { budgetMs }),
+    policy: configuredUrlPolicy(config),
     providers: {
-      ddgs: { baseUrl: config.ddgs.baseUrl },
+      ddgs: { baseUrl: config.ddgs.baseUrl, trusted: operatorUrls.ddgs },
       brave: keyed("brave"),
       tavily: keyed("tavily"),
       serper: keyed("serper"),
       openserp: keyed("openserp"),
-      searxng: { enabled: config.searxng.enabled, baseUrl: config.searxng.baseUrl, defaultEngine: config.searxng.defaultEngine },
+      searxng: { enabled: config.searxng.enabled, trusted: operatorUrls.searxng, baseUrl: config.searxng.baseUrl, defaultEngine: config.searxng.defaultEngine },
     },
   };
 }

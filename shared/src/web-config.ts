@@ -1,11 +1,9 @@
 import * as v from "valibot";
-import { resolveConfig } from "./resolve-config.ts";
-import type { Result } from "./result.ts";
+import { positiveInt } from "./positive-int.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-const positiveInt = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), fallback);
 const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
 const httpUrl = (fallback: string) =>
   v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an http(s) URL")), fallback);
@@ -38,17 +36,27 @@ const domainList = v.optional(
   [],
 );
 
+/**
+ * The worker variable a provider's key is read from. Only provider-key variables qualify, so no
+ * setting can send another binding (API_TOKENS, ADMIN_TOKEN, SIDECAR_TOKEN, ATTACHMENT_SECRET,
+ * AGENT_CONFIG, WEB_CONFIG, …) to a provider as its key.
+ */
+export const ApiKeyEnvSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Z][A-Z0-9_]*_API_KEY$/, "must name a provider-key variable: upper case, ending in _API_KEY (e.g. BRAVE_SEARCH_API_KEY)"),
+);
+
 const keyedProvider = (baseUrl: string, apiKeyEnv: string) =>
   v.optional(
     v.object({
       enabled: flag(false),
       baseUrl: httpUrl(baseUrl),
-      apiKeyEnv: v.optional(v.string(), apiKeyEnv),
+      apiKeyEnv: v.optional(ApiKeyEnvSchema, apiKeyEnv),
     }),
     {},
   );
 
-/** Every `web.*` setting with its default (design/defaults.md). Validated once, at the boundary. */
+/** Every `web.*` setting with its default (docs/providers.md and docs/api.md list them). Validated once, at the boundary. */
 export const WebConfigSchema = v.object({
   provider: v.optional(v.picklist(["auto", ...PROVIDER_NAMES]), "ddgs"),
   providerPriority,
@@ -115,8 +123,4 @@ export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
 
 export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
 
-/** Layers of partial settings, lowest first (`null` resets a key), merged over the defaults and validated. */
-export function resolveWebConfig(...layers: unknown[]): Result<WebConfig> {
-  return resolveConfig(WebConfigSchema, ...layers);
-}
 

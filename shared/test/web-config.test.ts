@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEB_CONFIG, resolveWebConfig, WEB_ERROR_CODES, isCompatibleProtocolVersion } from "../src/index.ts";
+import { DEFAULT_WEB_CONFIG, resolveConfig, WebConfigSchema, WEB_ERROR_CODES, isCompatibleProtocolVersion } from "../src/index.ts";
 
 describe("web config", () => {
   it("has the documented defaults, with the cache on", () => {
@@ -12,25 +12,25 @@ describe("web config", () => {
   });
 
   it("merges layers deeply, later layers winning", () => {
-    const r = resolveWebConfig({ cache: { ttlMs: 120_000 } }, { cache: { enabled: false }, allowHosts: ["127.0.0.2"] });
+    const r = resolveConfig(WebConfigSchema, { cache: { ttlMs: 120_000 } }, { cache: { enabled: false }, allowHosts: ["127.0.0.2"] });
     expect(r.ok && r.value.cache).toEqual({ enabled: false, maxEntries: 50, ttlMs: 120_000 });
     expect(r.ok && r.value.allowHosts).toEqual(["127.0.0.2"]);
   });
 
   it("lets a later layer reset a key to the default with null", () => {
-    const r = resolveWebConfig({ maxResults: 8, cache: { ttlMs: 120_000 } }, { maxResults: null, cache: { ttlMs: null } });
+    const r = resolveConfig(WebConfigSchema, { maxResults: 8, cache: { ttlMs: 120_000 } }, { maxResults: null, cache: { ttlMs: null } });
     expect(r.ok && r.value.maxResults).toBe(5);
     expect(r.ok && r.value.cache.ttlMs).toBe(300_000);
   });
 
   it("rejects wrong types with field paths", () => {
-    const r = resolveWebConfig({ timeoutMs: "fast", concurrency: { maxConcurrent: 0 } });
+    const r = resolveConfig(WebConfigSchema, { timeoutMs: "fast", concurrency: { maxConcurrent: 0 } });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.fields).toEqual(["timeoutMs", "concurrency.maxConcurrent"]);
   });
 
   it("drops unknown and duplicate provider names from providerPriority", () => {
-    const r = resolveWebConfig({ providerPriority: ["bing", "ddgs", "DDGS", "brave"] });
+    const r = resolveConfig(WebConfigSchema, { providerPriority: ["bing", "ddgs", "DDGS", "brave"] });
     expect(r.ok && r.value.providerPriority).toEqual(["ddgs", "brave"]);
   });
 });

@@ -12,6 +12,7 @@ import {
   SidecarFetchRequestSchema,
   SidecarRelayRequestSchema,
   SidecarSearchRequestSchema,
+  SidecarVetRequestSchema,
   type Failure,
 } from "@edge-web/shared";
 import * as v from "valibot";
@@ -21,6 +22,7 @@ import { convertUrl } from "./conversion/convert-url.ts";
 import type { EgressFailureKind } from "./fetch/egress-types.ts";
 import { fetchContent } from "./fetch/fetch-content.ts";
 import { relayRequest } from "./relay/relay-request.ts";
+import { vetUrl } from "./fetch/vet-url.ts";
 import type { SidecarDeps } from "./sidecar-deps.ts";
 import { searchWeb } from "./search/search-web.ts";
 
@@ -57,6 +59,7 @@ const OPERATIONS = new Map<string, Operation>([
   ["/v1/fetch", operation("fetch", SidecarFetchRequestSchema, fetchContent)],
   ["/v1/search", operation("search", SidecarSearchRequestSchema, searchWeb)],
   ["/v1/convert", operation("convert", SidecarConvertUrlRequestSchema, convertUrl)],
+  ["/v1/vet", operation("vet", SidecarVetRequestSchema, vetUrl)],
 ]);
 
 /** What a request's body may hold: the JSON routes' documents, or (convert-file) the document itself. */
@@ -76,7 +79,7 @@ const RELAY_FAILURE_STATUS: Record<Exclude<EgressFailureKind, "aborted">, number
   timeout: 504,
 };
 
-/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file, /v1/relay and GET /healthz, all behind the bearer token. */
+/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file, /v1/relay, /v1/vet and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   const server = createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {

@@ -5,6 +5,7 @@ import type { FetchContentDeps } from "./fetch/fetch-content.ts";
 import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./conversion/convert-pool.ts";
 import { availableParallelism } from "node:os";
+import type { ReaderKey } from "./fetch/jina-fallback.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
 export interface SidecarDeps extends FetchContentDeps {
@@ -18,9 +19,12 @@ export interface SidecarSettings {
   maxPerHost: number;
   maxQueue: number;
   keepAliveTimeoutMs: number;
-  readerApiKey?: string;
+  reader?: ReaderKey;
   convert: ConvertPoolSettings;
 }
+
+/** The reader service JINA_API_KEY is for, unless JINA_BASE_URL names another. */
+const DEFAULT_READER_URL = "https://r.jina.ai/";
 
 const int = (raw: string | undefined, fallback: number) => {
   const n = Number(raw);
@@ -41,7 +45,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
       maxQueued: int(env.SIDECAR_CONVERT_QUEUE, 16),
       memoryMb: int(env.SIDECAR_CONVERT_MEMORY_MB, 512),
     },
-    ...(env.JINA_API_KEY && { readerApiKey: env.JINA_API_KEY }),
+    ...(env.JINA_API_KEY && { reader: { apiKey: env.JINA_API_KEY, origin: new URL(env.JINA_BASE_URL || DEFAULT_READER_URL).origin } }),
   };
 }
 
@@ -52,6 +56,6 @@ export function createSidecarDeps(settings: SidecarSettings): SidecarDeps {
     dispatchers: createDispatcherPool({ maxSockets: settings.maxPerHost, keepAliveTimeoutMs: settings.keepAliveTimeoutMs }),
     limiter: createHostLimiter({ maxConcurrent: settings.maxConcurrent, maxPerHost: settings.maxPerHost, maxQueue: settings.maxQueue }),
     userAgent: USER_AGENT,
-    ...(settings.readerApiKey && { readerApiKey: settings.readerApiKey }),
+    ...(settings.reader && { reader: settings.reader }),
   };
 }

@@ -63,13 +63,18 @@ describe("calling the reader service", () => {
     await deps.dispatchers.close();
   });
 
-  const ask = (path: string, over: Partial<FetchOptions> = {}, readerApiKey?: string) =>
-    readViaReader("https://page.test/a", base({ jinaBaseUrl: `${reader.url}${path}`, ...over }), policy, { ...deps, ...(readerApiKey && { readerApiKey }) });
+  const ask = (path: string, over: Partial<FetchOptions> = {}, apiKey?: string, keyOrigin = reader.url) =>
+    readViaReader("https://page.test/a", base({ jinaBaseUrl: `${reader.url}${path}`, ...over }), policy, { ...deps, ...(apiKey && { reader: { apiKey, origin: new URL(keyOrigin).origin } }) });
 
   it("returns the rendering and sends the key as a bearer token", async () => {
     const r = await ask("/ok/", {}, "reader-key");
     expect(r).toEqual({ ok: true, value: { title: "Page A", content: "Rendered **A**" } });
-    expect(seen[0]?.authorization).toBe("Bearer reader-key");
+    expect(seen.at(-1)?.authorization).toBe("Bearer reader-key");
+  });
+  it("sends the key only to the reader origin it was set for, never to another base URL", async () => {
+    const r = await ask("/ok/", {}, "reader-key", "https://r.jina.ai/");
+    expect(r.ok).toBe(true);
+    expect(seen.at(-1)?.authorization).toBeUndefined();
   });
   it("keeps the original extraction on an empty or non-2xx answer", async () => {
     expect(await ask("/empty/")).toEqual({ ok: true, value: undefined });

@@ -1,10 +1,10 @@
-import { DEFAULT_WEB_CONFIG, resolveWebConfig, searchRequestFrom, SidecarSearchRequestSchema } from "@edge-web/shared";
+import { DEFAULT_WEB_CONFIG, OPERATOR_URLS_ONLY, resolveConfig, searchRequestFrom, SidecarSearchRequestSchema, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 
 describe("searchRequestFrom", () => {
   it("builds a valid request from the default web config, with keys only where given", () => {
-    const request = searchRequestFrom(DEFAULT_WEB_CONFIG, "rust", 5, { tavily: "tvly-123", brave: "" });
+    const request = searchRequestFrom(DEFAULT_WEB_CONFIG, "rust", 5, { tavily: "tvly-123", brave: "" }, OPERATOR_URLS_ONLY);
     expect(request).toEqual({
       query: "rust",
       numResults: 5,
@@ -14,39 +14,41 @@ describe("searchRequestFrom", () => {
       maxResponseBytes: 1_048_576,
       connectionPool: { maxSockets: 10, timeout: 60_000 },
       debug: false,
+      policy: { allowHosts: [], deniedDomains: [], allowedDomains: [] },
       providers: {
-        ddgs: { baseUrl: "https://lite.duckduckgo.com/lite/" },
-        brave: { enabled: false, baseUrl: "https://api.search.brave.com/res/v1/web/search", apiKeyEnv: "BRAVE_SEARCH_API_KEY" },
-        tavily: { enabled: false, baseUrl: "https://api.tavily.com/search", apiKeyEnv: "TAVILY_API_KEY", apiKey: "tvly-123" },
-        serper: { enabled: false, baseUrl: "https://google.serper.dev/search", apiKeyEnv: "SERPER_API_KEY" },
-        openserp: { enabled: false, baseUrl: "https://api.openserp.com/search", apiKeyEnv: "OPENSERP_API_KEY" },
-        searxng: { enabled: false, baseUrl: "", defaultEngine: "google" },
+        ddgs: { baseUrl: "https://lite.duckduckgo.com/lite/", trusted: true },
+        brave: { enabled: false, trusted: true, baseUrl: "https://api.search.brave.com/res/v1/web/search", apiKeyEnv: "BRAVE_SEARCH_API_KEY" },
+        tavily: { enabled: false, trusted: true, baseUrl: "https://api.tavily.com/search", apiKeyEnv: "TAVILY_API_KEY", apiKey: "tvly-123" },
+        serper: { enabled: false, trusted: true, baseUrl: "https://google.serper.dev/search", apiKeyEnv: "SERPER_API_KEY" },
+        openserp: { enabled: false, trusted: true, baseUrl: "https://api.openserp.com/search", apiKeyEnv: "OPENSERP_API_KEY" },
+        searxng: { enabled: false, trusted: true, baseUrl: "", defaultEngine: "google" },
       },
     });
     expect(v.parse(SidecarSearchRequestSchema, request)).toEqual(request);
   });
 
   it("carries the resolved settings", () => {
-    const config = resolveWebConfig({
+    const config = resolveConfig(WebConfigSchema, {
       provider: "auto",
       providerPriority: ["searxng", "brave"],
       timeoutMs: 1_234,
       searxng: { enabled: true, baseUrl: "http://10.0.0.5:8080", defaultEngine: "" },
-      openserp: { enabled: true, apiKeyEnv: "OS_KEY" },
+      openserp: { enabled: true, apiKeyEnv: "OS_API_KEY" },
     });
     if (!config.ok) throw new Error(config.error.message);
-    const request = searchRequestFrom(config.value, "q", 50, {});
+    const request = searchRequestFrom(config.value, "q", 50, {}, { ...OPERATOR_URLS_ONLY, searxng: false });
+    expect(request.providers.searxng.trusted).toBe(false);
     expect(request).toMatchObject({
       provider: "auto",
       providerPriority: ["searxng", "brave"],
       timeoutMs: 1_234,
-      providers: { searxng: { enabled: true, baseUrl: "http://10.0.0.5:8080", defaultEngine: "" }, openserp: { enabled: true, apiKeyEnv: "OS_KEY" } },
+      providers: { searxng: { enabled: true, baseUrl: "http://10.0.0.5:8080", defaultEngine: "" }, openserp: { enabled: true, apiKeyEnv: "OS_API_KEY" } },
     });
     expect(v.is(SidecarSearchRequestSchema, request)).toBe(true);
   });
 
   it("is refused by the schema when the worker forgot to validate its input", () => {
-    const request = searchRequestFrom(DEFAULT_WEB_CONFIG, " ", 0, {});
+    const request = searchRequestFrom(DEFAULT_WEB_CONFIG, " ", 0, {}, OPERATOR_URLS_ONLY);
     const issues = v.safeParse(SidecarSearchRequestSchema, request).issues ?? [];
     expect(issues.map((issue) => v.getDotPath(issue))).toEqual(["query", "numResults"]);
   });

@@ -77,7 +77,7 @@ describe("POST /v1/search", () => {
         error: {
           code: "VALIDATION_FAILED",
           message: expect.stringMatching(/^Invalid search request: /),
-          fields: ["query", "numResults", "provider", "providers.brave.enabled", "providers.brave.baseUrl"],
+          fields: ["query", "numResults", "provider", "providers.brave.enabled", "providers.brave.trusted", "providers.brave.baseUrl"],
         },
       },
     });

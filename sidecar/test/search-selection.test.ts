@@ -124,8 +124,8 @@ describe("an explicit provider", () => {
   });
 
   it("names the configured key variable when web.<name>.apiKeyEnv changes it", async () => {
-    const answer = await search({ provider: "tavily", tavily: { apiKeyEnv: "MY_TAVILY" } }, {});
-    expect(!answer.ok && answer.error.message).toContain("MY_TAVILY or tavily.apiKey");
+    const answer = await search({ provider: "tavily", tavily: { apiKeyEnv: "MY_TAVILY_API_KEY" } }, {});
+    expect(!answer.ok && answer.error.message).toContain("MY_TAVILY_API_KEY or tavily.apiKey");
   });
 
   it.each(["brave", "tavily", "serper", "openserp", "searxng"] as const)("%s that is not enabled is INVALID_INPUT naming the flag", async (name) => {

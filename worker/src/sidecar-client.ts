@@ -8,6 +8,7 @@ import {
   SidecarConvertAnswerSchema,
   SidecarFetchAnswerSchema,
   SidecarSearchAnswerSchema,
+  SidecarVetAnswerSchema,
   type Deadline,
   type ExtractedContent,
   type Failure,
@@ -18,6 +19,7 @@ import {
   type SidecarConvertUrlRequest,
   type SidecarSearchRequest,
   type SidecarSearchSuccess,
+  type SidecarVetRequest,
   type StepTimings,
 } from "@edge-web/shared";
 import * as v from "valibot";
@@ -39,6 +41,12 @@ export interface SidecarClient {
   convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
   /** A document's bytes (an attachment), converted by the sidecar. */
   convertFile(bytes: Uint8Array, request: Omit<SidecarConvertFileRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
+  /**
+   * Whether a configured URL may be reached (a provider's base URL written through the config API),
+   * DNS answers included. Failures carry the egress kind as their code (blocked, dns, invalid-url…),
+   * or SIDECAR_UNAVAILABLE when the sidecar could not answer.
+   */
+  vetUrl(request: Omit<SidecarVetRequest, "budgetMs">, deadline: Deadline): Promise<{ ok: true; value: { address: string } } | { ok: false; error: { code: string; message: string } }>;
   healthy(): Promise<boolean>;
 }
 
@@ -144,6 +152,20 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     convertFile(bytes, request, deadline, cancel) {
       const plan = { ...CONVERT_PLAN, path: "/v1/convert-file", body: { bytes, header: request }, what: `Converting ${request.fileName ?? request.source}` };
       return call<typeof SidecarConvertAnswerSchema, ConvertAnswer>(plan, deadline, cancel);
+    },
+
+    async vetUrl(request, deadline) {
+      try {
+        const response = await fetch(`${base}/v1/vet`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ ...request, budgetMs: Math.max(1, deadline.remainingMs()) }),
+          signal: AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS),
+        });
+        const answer = v.safeParse(SidecarVetAnswerSchema, await response.json().catch(() => null));
+        if (answer.success) return answer.output;
+      } catch {}
+      return fail("SIDECAR_UNAVAILABLE", "The sidecar could not check the URL; check that it is running and SIDECAR_URL points at it, then retry.");
     },
 
     async healthy() {

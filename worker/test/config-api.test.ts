@@ -2,7 +2,7 @@ import { reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
-import { dropConfigLease, loadToolSettings } from "../src/config/effective-config.ts";
+import { dropConfigLease, loadSettings } from "../src/config/load-settings.ts";
 import { hideProviders, parseHiddenProviders } from "../src/agent/model-catalog.ts";
 import type { Env } from "../src/env.ts";
 import { configRoutes } from "../src/routes/config-routes.ts";
@@ -27,8 +27,8 @@ const get = (domain: string, overrides: Partial<Env> = {}, headers: Record<strin
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function settings(overrides: Partial<Env> = {}) {
-  const loaded = await loadToolSettings({ ...testEnv, ...overrides });
-  if (!loaded.ok) throw new Error(`loadToolSettings failed: ${loaded.error.message}`);
+  const loaded = await loadSettings({ ...testEnv, ...overrides });
+  if (!loaded.ok) throw new Error(`loadSettings failed: ${loaded.error.message}`);
   return loaded.value;
 }
 
@@ -90,7 +90,7 @@ describe("settings domain", () => {
     expect(reverted.maxResults).toBe(8);
   });
 
-  it("a change is visible to the next loadToolSettings call, over WEB_CONFIG", async () => {
+  it("a change is visible to the next loadSettings call, over WEB_CONFIG", async () => {
     expect((await settings()).config.maxResults).toBe(5);
     await put("settings", { maxResults: 9, concurrency: { maxConcurrent: 2 } });
     const next = await settings();
@@ -334,42 +334,62 @@ describe("errors", () => {
     const res = await get("settings", broken);
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe("INTERNAL_ERROR");
-    const loaded = await loadToolSettings({ ...testEnv, ...broken });
+    const loaded = await loadSettings({ ...testEnv, ...broken });
     expect(loaded.ok).toBe(false);
     expect(!loaded.ok && loaded.error.code).toBe("INTERNAL_ERROR");
   });
 });
 
-describe("who may write", () => {
+describe("who may read and write", () => {
   const tokens = { API_TOKENS: "user-token", ADMIN_TOKEN: "admin-token" };
 
-  it("with ADMIN_TOKEN set, only the admin may PUT; users may read, masked", async () => {
+  it("with ADMIN_TOKEN set, only the admin may read or write; token holders get 403", async () => {
     const asUser = await put("settings", { maxResults: 6 }, tokens, bearer("user-token"));
     expect(asUser.status).toBe(403);
     expect(asUser.body.error.code).toBe("FORBIDDEN");
+    expect(asUser.body.error.message).toContain("ADMIN_TOKEN");
     expect((await put("auth", { brave: { apiKey: BRAVE_KEY } }, tokens, bearer("user-token"))).status).toBe(403);
     expect((await put("settings", { maxResults: 6 }, tokens)).status).toBe(401);
+    for (const domain of ["auth", "settings", "sandbox"]) expect((await get(domain, tokens, bearer("user-token"))).status).toBe(403);
 
     expect((await put("settings", { maxResults: 6 }, tokens, bearer("admin-token"))).status).toBe(200);
     expect((await put("auth", { brave: { apiKey: BRAVE_KEY } }, tokens, bearer("admin-token"))).status).toBe(200);
-    const read = await get("auth", tokens, bearer("user-token"));
+    const read = await get("auth", tokens, bearer("admin-token"));
     expect(read.status).toBe(200);
     expect(read.body.values.brave).toEqual({ apiKey: "BSA***" });
-    expect((await get("settings", tokens, bearer("user-token"))).body.values.maxResults).toBe(6);
+    expect((await get("settings", tokens, bearer("admin-token"))).body.values.maxResults).toBe(6);
   });
 
-  it("with only ADMIN_TOKEN set, the open principal may read but not write", async () => {
+  it("with only ADMIN_TOKEN set, the open principal may neither read nor write", async () => {
     const adminOnly = { ADMIN_TOKEN: "admin-token" };
     expect((await put("settings", { maxResults: 6 }, adminOnly)).status).toBe(403);
-    expect((await get("settings", adminOnly)).status).toBe(200);
+    expect((await get("settings", adminOnly)).status).toBe(403);
     expect((await put("settings", { maxResults: 6 }, adminOnly, bearer("admin-token"))).status).toBe(200);
   });
 
-  it("without ADMIN_TOKEN, any authenticated principal may PUT", async () => {
+  it("with API_TOKENS but no ADMIN_TOKEN, configuration is refused with 403 saying to set ADMIN_TOKEN", async () => {
     const usersOnly = { API_TOKENS: "user-token" };
-    expect((await put("settings", { maxResults: 6 }, usersOnly, bearer("user-token"))).status).toBe(200);
+    for (const res of [await put("settings", { maxResults: 6 }, usersOnly, bearer("user-token")), await get("auth", usersOnly, bearer("user-token"))]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("set ADMIN_TOKEN") });
+    }
     expect((await put("settings", { maxResults: 7 }, usersOnly, bearer("wrong"))).status).toBe(401);
-    expect((await settings()).config.maxResults).toBe(6);
+    expect((await settings()).config.maxResults).toBe(5);
+  });
+
+  it("the model list stays open to token holders with ids and names only, never a provider's URL", async () => {
+    const agent = {
+      AGENT_CONFIG: JSON.stringify({ modelProviders: { corp: { api: "openai-compatible", baseURL: "http://127.0.0.2:9/v1", apiKey: "sk-corp-0123456789", models: [{ id: "m1", name: "Model one", contextWindow: 8000, cost: { input: 1, output: 2 } }] } } }),
+    };
+    const asUser = await get("models", { ...tokens, ...agent }, bearer("user-token"));
+    expect(asUser.status).toBe(200);
+    expect(asUser.body.models).toEqual([{ id: "m1", provider: "corp", name: "Model one" }]);
+    const asAdmin = await get("models", { ...tokens, ...agent }, bearer("admin-token"));
+    expect(asAdmin.body.models[0]).toMatchObject({ id: "m1", contextWindow: 8000 });
+    for (const res of [asUser, asAdmin]) {
+      expect(res.text).not.toContain("127.0.0.2");
+      expect(res.text).not.toContain("sk-corp");
+    }
   });
 });
 

@@ -82,7 +82,28 @@ export default async function setup(project: TestProject) {
     }),
   );
   const localSearch = await startOrigin("127.0.0.3", routes({ "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port)) }));
-  const dns = await startDnsServer((name, type) => (name !== "pages.test" ? "nxdomain" : type === "A" ? ["127.0.0.2"] : []));
+  // private.test resolves to a private address: vetting refuses it without connecting anywhere.
+  const dns = await startDnsServer((name, type) => {
+    if (name === "pages.test") return type === "A" ? ["127.0.0.2"] : [];
+    if (name === "private.test") return type === "A" ? ["10.0.0.1"] : [];
+    return "nxdomain";
+  });
+  // Records every request it receives: a configured URL that should never carry a secret points here.
+  const received: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> = [];
+  const attacker = createServer((req, res) => {
+    if (req.url === "/__received") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(received));
+    if (req.url === "/__reset") {
+      received.length = 0;
+      return void res.writeHead(204).end();
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200, { "content-type": "application/json" }).end('{"results":[],"data":[],"organic":[],"web":{"results":[]}}');
+    });
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.9", resolve));
   const converter = createConvertPool({ threads: 2, maxQueued: 8, memoryMb: 256 });
   const deps = { ...egressDeps(dns), limiter: createHostLimiter({ maxConcurrent: 64, maxPerHost: 10, maxQueue: 256 }), converter };
   const sidecar = createSidecarServer({ token: process.env.TEST_SIDECAR_TOKEN ?? "", deps });
@@ -103,6 +124,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
 
   project.provide("originUrl", origin.url);
+  project.provide("attackerUrl", `http://127.0.0.9:${(attacker.address() as AddressInfo).port}`);
   project.provide("controlUrl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
   project.provide("providerKeys", KEYS);
@@ -110,6 +132,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
 
   return async () => {
+    attacker.close();
     control.close();
     await openai.close();
     await anthropic.close();

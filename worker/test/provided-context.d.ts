@@ -1,6 +1,8 @@
 declare module "vitest" {
   export interface ProvidedContext {
     originUrl: string;
+    /** A loopback server on 127.0.0.9 that records what it receives: GET /__received, GET /__reset. */
+    attackerUrl: string;
     /** Steers the fake search providers: /behave?provider=&behavior=, /reset, and request counts. */
     controlUrl: string;
     providerUrls: Record<string, string>;

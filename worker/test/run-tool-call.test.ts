@@ -1,4 +1,4 @@
-import { createHostLimiter, DEFAULT_WEB_CONFIG, type UiMessageChunk } from "@edge-web/shared";
+import { createHostLimiter, DEFAULT_WEB_CONFIG, OPERATOR_URLS_ONLY, type UiMessageChunk } from "@edge-web/shared";
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,7 @@ const throwing: Tool = {
 function context(counted: string[]): ToolContext {
   return {
     config: DEFAULT_WEB_CONFIG,
+    operatorUrls: OPERATOR_URLS_ONLY,
     providerKeys: {},
     sidecar: createSidecarClient(bindings),
     store: { save: () => {}, get: () => undefined },

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { deadlineIn, DEFAULT_WEB_CONFIG, fetchOptionsFrom, searchRequestFrom } from "@edge-web/shared";
+import { deadlineIn, DEFAULT_WEB_CONFIG, fetchOptionsFrom, OPERATOR_URLS_ONLY, searchRequestFrom } from "@edge-web/shared";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { createSidecarClient } from "../src/sidecar-client.ts";
@@ -22,7 +22,7 @@ describe("the worker's sidecar client", () => {
     const client = createSidecarClient({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
     const fetched = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(fetched).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
-    const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}), deadlineIn(2_000));
+    const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}, OPERATOR_URLS_ONLY), deadlineIn(2_000));
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
   });
 
@@ -44,7 +44,7 @@ describe("the worker's sidecar client", () => {
       ok: false,
       error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar refused .*\(VALIDATION_FAILED\): Invalid fetch request: options\.timeoutMs/) },
     });
-    const huge = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q".repeat(300_000), 1, {}), deadlineIn(2_000));
+    const huge = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q".repeat(300_000), 1, {}, OPERATOR_URLS_ONLY), deadlineIn(2_000));
     expect(huge).toEqual({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/\(PAYLOAD_TOO_LARGE\): Requests are limited to 262144 bytes/) } });
     expect(JSON.stringify(huge).length).toBeLessThan(1_000);
   });

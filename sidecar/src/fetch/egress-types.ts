@@ -11,6 +11,8 @@ export interface NetworkPolicy {
   deniedDomains?: readonly string[];
   /** When non-empty, only hosts equal to or under one of these domains may be reached (IP literals only if allowHosts lists them). */
   allowedDomains?: readonly string[];
+  /** What a refusal tells the caller to change (default: web.allowPrivateNetwork or web.allowHosts). */
+  exemptHint?: string;
 }
 
 /** A destination that passed the policy: connect to exactly this address. */

@@ -18,7 +18,7 @@ import { extractContent } from "../extract/extract-content.ts";
 import type { DispatcherSource, EgressFailure, HostResolver, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
-import { readViaReader, wantsReader } from "./jina-fallback.ts";
+import { readViaReader, wantsReader, type ReaderKey } from "./jina-fallback.ts";
 import { parseUrl } from "./parse-url.ts";
 import { truncateContent } from "./truncate-content.ts";
 
@@ -27,8 +27,8 @@ export interface FetchContentDeps {
   dispatchers: DispatcherSource;
   limiter: HostLimiter;
   userAgent: string;
-  /** Optional key for the reader service (sent as a bearer token, never logged). */
-  readerApiKey?: string;
+  /** Optional key for the reader service (sent as a bearer token to its own origin only, never logged). */
+  reader?: ReaderKey;
 }
 
 export interface FetchContentRequest {

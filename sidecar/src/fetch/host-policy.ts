@@ -16,18 +16,18 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal)$/;
  */
 export function checkHost(url: URL, policy: NetworkPolicy, allow: AllowList): EgressResult<HostCheck> {
   const name = url.hostname.toLowerCase().replace(/\.+$/, "");
-  if (name === "") return blocked(url, "empty host");
+  if (name === "") return blocked(url, "empty host", policy.exemptHint);
   const ip = parseIp(name);
   const listed = checkDomainLists(url, name, ip && toVetted(ip).address, policy, allow);
   if (!listed.ok) return listed;
   const exempt = policy.allowPrivateNetwork || allow.allowsHost(name);
   if (!ip) {
-    if (!exempt && LOCAL_NAME.test(name)) return blocked(url, name);
+    if (!exempt && LOCAL_NAME.test(name)) return blocked(url, name, policy.exemptHint);
     return { ok: true, value: { kind: "name", hostname: url.hostname } };
   }
   const vetted = toVetted(ip);
   const { isGlobal, range } = classifyIp(vetted.address);
-  if (!isGlobal && !exempt && !allow.allowsAddress(vetted.address)) return blocked(url, `${vetted.address} is ${range}`);
+  if (!isGlobal && !exempt && !allow.allowsAddress(vetted.address)) return blocked(url, `${vetted.address} is ${range}`, policy.exemptHint);
   return { ok: true, value: { kind: "address", vetted } };
 }
 

@@ -8,6 +8,12 @@ const SHORT_TEXT_CHARS = 200;
 /** More script tags than this, with little body text, marks a page rendered by JavaScript. */
 const JS_HEAVY_SCRIPT_TAGS = 3;
 
+/** The sidecar's reader key (JINA_API_KEY) and the one origin it is sent to (JINA_BASE_URL's, default r.jina.ai's). */
+export interface ReaderKey {
+  apiKey: string;
+  origin: string;
+}
+
 /** Whether an HTML extraction should be replaced by the reader service's rendering. */
 export function wantsReader(extracted: HandlerOutput, options: FetchOptions, preferReader: boolean): boolean {
   if (!options.enableJinaFallback) return false;
@@ -28,16 +34,19 @@ export async function readViaReader(
   pageUrl: string,
   options: FetchOptions,
   policy: NetworkPolicy,
-  deps: { resolver: HostResolver; dispatchers: DispatcherSource; userAgent: string; readerApiKey?: string },
+  deps: { resolver: HostResolver; dispatchers: DispatcherSource; userAgent: string; reader?: ReaderKey },
   signal?: AbortSignal,
 ): Promise<Result<{ title?: string; content: string } | undefined>> {
+  const url = readerUrl(options.jinaBaseUrl, pageUrl);
+  // The key was set for the sidecar's reader origin: a base URL from a request never receives it.
+  const key = deps.reader && URL.parse(url)?.origin === deps.reader.origin ? deps.reader.apiKey : undefined;
   const answer = await safeFetch(
     {
-      url: readerUrl(options.jinaBaseUrl, pageUrl),
+      url,
       headers: {
         accept: "text/plain",
         "x-return-format": "markdown",
-        ...(deps.readerApiKey && { authorization: `Bearer ${deps.readerApiKey}` }),
+        ...(key && { authorization: `Bearer ${key}` }),
       },
       policy,
       timeoutMs: options.jinaTimeoutMs,

@@ -33,7 +33,7 @@ export async function vetDestination(
   for (const answer of answers) {
     const { isGlobal, range } = classifyIp(answer);
     if (range === "invalid") return fail("dns", `The host ${hostname} resolved to an unusable answer.`);
-    if (!isGlobal && !exempt && !allow.allowsAddress(answer)) return blocked(url, `${hostname} resolves to ${answer}, ${range}`);
+    if (!isGlobal && !exempt && !allow.allowsAddress(answer)) return blocked(url, `${hostname} resolves to ${answer}, ${range}`, policy.exemptHint);
   }
   const first = parseIp(answers[0] ?? "");
   if (!first) return fail("dns", `The host ${hostname} has no addresses.`);

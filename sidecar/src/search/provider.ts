@@ -9,7 +9,7 @@ import type {
   SearchResult,
   StepClock,
 } from "@edge-web/shared";
-import type { DispatcherSource, HostResolver } from "../fetch/egress-types.ts";
+import type { DispatcherSource, HostResolver, NetworkPolicy } from "../fetch/egress-types.ts";
 
 /** What searching needs from the sidecar: the egress plumbing and the global outbound limit. */
 export interface SearchDeps {
@@ -27,6 +27,8 @@ export interface SearchContext {
   /** The whole search, every provider tried and every queue waited in. */
   deadline: Deadline;
   maxResponseBytes: number;
+  /** Where this provider's requests may go: anywhere for the operator's URL, else the configured-URL policy. */
+  policy: NetworkPolicy;
   pool?: ConnectionPool;
   clock?: StepClock;
 }

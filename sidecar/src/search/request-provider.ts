@@ -1,5 +1,5 @@
 import { fail, ok, type SearchOutcome } from "@edge-web/shared";
-import type { EgressFailure, NetworkPolicy } from "../fetch/egress-types.ts";
+import type { EgressFailure } from "../fetch/egress-types.ts";
 import { safeFetch } from "../fetch/safe-fetch.ts";
 import type { ProviderId, SearchContext } from "./provider.ts";
 
@@ -16,9 +16,6 @@ export interface ProviderResponse {
   status: number;
   text: string;
 }
-
-/** Provider base URLs are operator configuration, and self-hosted instances often live on private networks. */
-const PROVIDER_POLICY: NetworkPolicy = { allowPrivateNetwork: true, allowHosts: [] };
 
 /**
  * Sends one provider request under the sidecar's outbound limit and answers its 2xx body as text;
@@ -44,7 +41,7 @@ export async function requestProvider(
           ...(req.method && { method: req.method }),
           ...(req.headers && { headers: req.headers }),
           ...(req.body !== undefined && { body: req.body }),
-          policy: PROVIDER_POLICY,
+          policy: ctx.policy,
           timeoutMs: Math.max(1, Math.min(ctx.timeoutMs, deadline.remainingMs())),
           maxResponseBytes: ctx.maxResponseBytes,
           ...(ctx.pool && { pool: ctx.pool }),

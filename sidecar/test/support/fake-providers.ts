@@ -1,7 +1,9 @@
 import type http from "node:http";
 import {
   createHostLimiter,
-  resolveWebConfig,
+  resolveConfig,
+  WebConfigSchema,
+  OPERATOR_URLS_ONLY,
   searchRequestFrom,
   type KeyedProviderName,
   type ProviderName,
@@ -495,9 +497,9 @@ export function searchRequest(
     openserp: { enabled: true, baseUrl: fakes.openserp.baseUrl },
     searxng: { enabled: true, baseUrl: fakes.searxng.baseUrl, defaultEngine: "google" },
   };
-  const config = resolveWebConfig(base, web);
+  const config = resolveConfig(WebConfigSchema, base, web);
   if (!config.ok) throw new Error(`test config: ${config.error.message}`);
-  return searchRequestFrom(config.value, options.query ?? "rust programming", options.numResults ?? 10, options.keys ?? KEYS);
+  return searchRequestFrom(config.value, options.query ?? "rust programming", options.numResults ?? 10, options.keys ?? KEYS, OPERATOR_URLS_ONLY);
 }
 
 /**

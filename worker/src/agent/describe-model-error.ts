@@ -1,4 +1,5 @@
 import { APICallError } from "ai";
+import { EgressRefusedError } from "../egress-refused-error.ts";
 import { MAX_RETRY_AFTER_MS, ModelTimeoutError, ModelUnreachableError, retryAfterMs } from "./model-fetch.ts";
 
 /** The errors an error and its causes are made of, outermost first. */
@@ -20,6 +21,8 @@ export function describeModelError(error: unknown, provider: string, api: string
   const errors = chain(error);
   const timeout = errors.find((e) => e instanceof ModelTimeoutError) as ModelTimeoutError | undefined;
   if (timeout) return `The model sent nothing for ${timeout.timeoutMs} ms (settings.agent.modelTimeoutMs); retry, or raise the limit.`;
+  const refused = errors.find((e) => e instanceof EgressRefusedError) as EgressRefusedError | undefined;
+  if (refused) return `The model provider "${provider}" cannot be called: ${refused.message}`;
   const call = errors.find((e) => APICallError.isInstance(e)) as APICallError | undefined;
   const status = call?.statusCode;
   const where = `The model provider "${provider}"`;

@@ -1,6 +1,7 @@
 import { ok, type AgentConfig, type ModelEntry, type Result } from "@edge-web/shared";
-import { loadToolSettings } from "../config/effective-config.ts";
+import { loadSettings } from "../config/load-settings.ts";
 import type { Env } from "../env.ts";
+import { modelEgress } from "./model-egress.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 
 /** A model as the catalog lists it; `cost` in USD per million tokens. */
@@ -37,11 +38,11 @@ export function hideProviders<M extends { provider: string }>(catalog: { provide
  * configured `models`, or what an OpenAI-compatible provider lists at GET {baseURL}/models. A
  * provider that cannot be listed contributes no models.
  */
-export async function modelCatalog(agent: AgentConfig, hiddenProviders: string | undefined, fetch: typeof globalThis.fetch): Promise<ModelCatalog> {
+export async function modelCatalog(agent: AgentConfig, hiddenProviders: string | undefined, egress: (provider: string) => typeof globalThis.fetch): Promise<ModelCatalog> {
   const named = Object.entries(agent.modelProviders);
   const listed = await Promise.all(
     named.map(async ([name, settings]) => {
-      const models = await MODEL_PROVIDERS[settings.api].listModels({ name, settings }, fetch);
+      const models = await MODEL_PROVIDERS[settings.api].listModels({ name, settings }, egress(name));
       return (models.ok ? models.value : []).map(
         (entry): CatalogModel => ({
           id: entry.id,
@@ -59,6 +60,7 @@ export async function modelCatalog(agent: AgentConfig, hiddenProviders: string |
 
 /** The catalog under the worker's current settings (the config API's and a session's list of models). */
 export async function currentCatalog(env: Env): Promise<Result<ModelCatalog>> {
-  const settings = await loadToolSettings(env);
-  return settings.ok ? ok(await modelCatalog(settings.value.agent, env.PI_WEB_HIDE_PROVIDERS, fetch)) : settings;
+  const settings = await loadSettings(env);
+  if (!settings.ok) return settings;
+  return ok(await modelCatalog(settings.value.agent, env.PI_WEB_HIDE_PROVIDERS, (provider) => modelEgress(env, settings.value, provider)));
 }

@@ -1,3 +1,5 @@
+import { EgressRefusedError } from "../egress-refused-error.ts";
+
 /** The model sent nothing for the configured time (settings.agent.modelTimeoutMs). */
 export class ModelTimeoutError extends Error {
   override readonly name = "ModelTimeoutError";
@@ -61,12 +63,12 @@ function watched(body: ReadableStream<Uint8Array>, arm: () => void, disarm: () =
 }
 
 /**
- * The fetch the model providers use: straight to the provider, with retries of 429 and 5xx answers
+ * The fetch the model providers use: through `egress` (straight out, or the sidecar's relay), with retries of 429 and 5xx answers
  * (twice, honouring Retry-After up to 10 s, else a short backoff; a longer Retry-After is answered at
  * once) and an idle timeout — the whole call fails with ModelTimeoutError when the provider sends
  * nothing for `idleMs`, before or while it streams. The caller's abort closes the connection.
  */
-export function modelFetch(idleMs: number): typeof globalThis.fetch {
+export function modelFetch(idleMs: number, egress: typeof globalThis.fetch): typeof globalThis.fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const controller = new AbortController();
@@ -83,9 +85,10 @@ export function modelFetch(idleMs: number): typeof globalThis.fetch {
       arm();
       let response: Response;
       try {
-        response = await fetch(input, { ...init, signal: controller.signal });
+        response = await egress(input, { ...init, signal: controller.signal });
       } catch (error) {
         if (controller.signal.reason instanceof ModelTimeoutError) throw controller.signal.reason;
+        if (error instanceof EgressRefusedError) throw error;
         // The caller's abort stays an abort; anything else before an answer is the network's (the runtimes word it differently).
         throw outer?.aborted ? error : new ModelUnreachableError(error);
       } finally {

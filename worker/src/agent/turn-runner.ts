@@ -1,5 +1,5 @@
 import type { ControlPayload, ThinkingLevel, UiMessageChunk } from "@edge-web/shared";
-import type { ToolSettings } from "../config/effective-config.ts";
+import type { Settings } from "../config/resolve-settings.ts";
 import type { SessionMessage } from "@edge-web/shared";
 import type { ToolContext } from "../tools/tool.ts";
 import type { TurnRunner } from "./agent-loop.ts";
@@ -20,7 +20,7 @@ export interface TurnMarker {
 /** What a session gives its turns. */
 export interface TurnDeps extends Omit<HistorySources, "maxMentionChars"> {
   /** The settings of the latest request (a follow-up runs with what is current). */
-  settings(): ToolSettings;
+  settings(): Settings;
   selection(): ModelSelection | undefined;
   thinkingLevel(): ThinkingLevel;
   /** The model the session was created with, if any. */
@@ -32,6 +32,8 @@ export interface TurnDeps extends Omit<HistorySources, "maxMentionChars"> {
   /** Writes what is pending (one storage commit). */
   flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
+  /** How requests reach a model provider (straight out, or through the sidecar's relay). */
+  egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
   markTurn(marker: TurnMarker | undefined): void;
   newId(): string;
@@ -74,7 +76,6 @@ export function createTurnRunner(deps: TurnDeps): TurnRunner {
     if (!first.ok) {
       fail(first.error.message);
     } else {
-      const fetch = modelFetch(settings.agent.agent.modelTimeoutMs);
       let current = first.value;
       try {
         const messages = await toModelMessages(deps.history(), { ...deps, maxMentionChars: settings.config.maxContentChars });
@@ -88,7 +89,7 @@ export function createTurnRunner(deps: TurnDeps): TurnRunner {
             nextCall: () => {
               const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
               if (now.ok) current = now.value;
-              return modelCall(current, deps.thinkingLevel(), fetch);
+              return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.agent.modelTimeoutMs, deps.egress(current.provider.name)));
             },
             tools: (hooks) =>
               agentTools({ context: deps.toolContext, ...(settings.agent.askBeforeFetch && { gate: control.gate }), hooks, newId: deps.newId }),

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { JsonObject } from "@edge-web/shared";
-import type { Env } from "../env.ts";
 import type { ConfigDomain } from "./config-domains.ts";
+import type { Env } from "../env.ts";
 import { createConfigStore, type ConfigStore, type StoredConfig } from "./config-store.ts";
 
 /**
@@ -42,11 +42,11 @@ export class ConfigObject extends DurableObject<Env> {
   }
 
   /**
-   * Compare-and-set: stores `values` for `domain` only if the revision is still `revision`, then
-   * waits out the leases on the values it replaced.
+   * Compare-and-set: stores each domain's values only if the revision is still `revision` (all or
+   * none), then waits out the leases on the values it replaced.
    */
-  async write(domain: ConfigDomain, values: JsonObject, revision: number): Promise<boolean> {
-    if (!this.store.write(domain, values, revision)) return false;
+  async write(domains: Partial<Record<ConfigDomain, JsonObject>>, revision: number): Promise<boolean> {
+    if (!this.store.write(domains, revision)) return false;
     const outstanding = this.leasedUntil - Date.now();
     if (outstanding > 0) await new Promise((resolve) => setTimeout(resolve, outstanding));
     return true;

@@ -9,8 +9,8 @@ export interface StoredConfig {
 
 export interface ConfigStore {
   read(): StoredConfig;
-  /** Replaces one domain's values if nothing was written since `revision`; false when something was. */
-  write(domain: ConfigDomain, values: JsonObject, revision: number): boolean;
+  /** Replaces these domains' values if nothing was written since `revision`; false when something was. */
+  write(domains: Partial<Record<ConfigDomain, JsonObject>>, revision: number): boolean;
 }
 
 /** The stored config as rows of the ConfigObject's SQLite storage: one JSON body per domain. */
@@ -25,15 +25,18 @@ export function createConfigStore(sql: SqlStorage): ConfigStore {
       }
       return { revision: revision(), domains };
     },
-    write(domain, values, expected) {
+    write(domains, expected) {
       const current = revision();
       if (current !== expected) return false;
-      sql.exec(
-        "INSERT INTO config (domain, body, revision) VALUES (?, ?, ?) ON CONFLICT (domain) DO UPDATE SET body = excluded.body, revision = excluded.revision",
-        domain,
-        JSON.stringify(values),
-        current + 1,
-      );
+      // Synchronous SQL in one event: the rows change together or not at all.
+      for (const [domain, values] of Object.entries(domains)) {
+        sql.exec(
+          "INSERT INTO config (domain, body, revision) VALUES (?, ?, ?) ON CONFLICT (domain) DO UPDATE SET body = excluded.body, revision = excluded.revision",
+          domain,
+          JSON.stringify(values),
+          current + 1,
+        );
+      }
       return true;
     },
   };

@@ -1,7 +1,7 @@
 import { describeIssues, fail, issuePaths, ok, type Result } from "@edge-web/shared";
 import * as v from "valibot";
 import { CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
-import type { ToolSettings } from "./effective-config.ts";
+import type { Settings } from "./resolve-settings.ts";
 import { formSchemaOf, objectEntries, secretPaths, type FormSchema } from "./form-schema.ts";
 import { looksMasked, maskSecret } from "./mask-secret.ts";
 import { isPlainObject, KEYED_PROVIDERS, mergePatch, type JsonObject } from "@edge-web/shared";
@@ -21,7 +21,7 @@ const SECRET_PATHS: Record<ConfigDomain, string[]> = {
 };
 
 /** The auth domain's values in effect, in clear: the search keys and the model providers. */
-export function authValues(settings: Pick<ToolSettings, "providerKeys" | "agent">): JsonObject {
+export function authValues(settings: Pick<Settings, "providerKeys" | "agent">): JsonObject {
   const keys = settings.providerKeys;
   const search = Object.fromEntries(KEYED_PROVIDERS.map((name) => [name, keys[name] === undefined ? {} : { apiKey: keys[name] }]));
   return { ...search, modelProviders: settings.agent.modelProviders as unknown as JsonObject };
@@ -38,7 +38,7 @@ export function maskSecrets(domain: ConfigDomain, values: JsonObject): JsonObjec
 }
 
 /** What `GET /api/config/:domain` shows: the effective values (web and agent), secrets masked. */
-export function domainValues(domain: ConfigDomain, settings: ToolSettings): JsonObject {
+export function domainValues(domain: ConfigDomain, settings: Settings): JsonObject {
   if (domain === "auth") return maskSecrets("auth", authValues(settings));
   const effective = { ...settings.config, ...settings.agent } as unknown as JsonObject;
   // Unset keys show as null, which is also how a PUT unsets them.

@@ -1,12 +1,13 @@
 import type { ToolName } from "@edge-web/shared";
-import { loadToolSettings, type ToolSettings } from "../config/effective-config.ts";
+import { loadSettings } from "../config/load-settings.ts";
+import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import type { Tool, ToolAnswer } from "../tools/tool.ts";
 import { validate } from "./validate.ts";
 
 /** What runs a call: a session object's stub. */
 interface ToolRunner {
-  callTool(name: ToolName, params: unknown, settings: ToolSettings): Promise<unknown>;
+  callTool(name: ToolName, params: unknown, settings: Settings): Promise<unknown>;
 }
 
 /**
@@ -16,7 +17,7 @@ interface ToolRunner {
 export async function callTool(env: Env, session: ToolRunner, tool: Tool, input: unknown): Promise<ToolAnswer<unknown>> {
   const params = validate(tool.params, input, "INVALID_INPUT");
   if (!params.ok) return params;
-  const settings = await loadToolSettings(env);
+  const settings = await loadSettings(env);
   if (!settings.ok) return settings;
   return (await session.callTool(tool.name, params.value, settings.value)) as ToolAnswer<unknown>;
 }

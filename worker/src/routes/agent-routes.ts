@@ -14,7 +14,8 @@ import { Hono, type Context } from "hono";
 import type * as v from "valibot";
 import { currentCatalog } from "../agent/model-catalog.ts";
 import type { AppEnv } from "../app-env.ts";
-import { loadToolSettings, type ToolSettings } from "../config/effective-config.ts";
+import { loadSettings } from "../config/load-settings.ts";
+import type { Settings } from "../config/resolve-settings.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
@@ -39,11 +40,11 @@ async function answer(c: Ctx, run: (stub: SessionStub) => Promise<Result<object>
 }
 
 /** A request's body and the settings its turn runs with, then one round trip to the session object. */
-function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: ToolSettings) => Promise<Result<object>>) {
+function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings) => Promise<Result<object>>) {
   return async (c: Ctx) => {
     const input = await body(c, schema);
     if (!input.ok) return jsonError(c, input.error);
-    const settings = await loadToolSettings(c.env);
+    const settings = await loadSettings(c.env);
     if (!settings.ok) return jsonError(c, settings.error);
     return answer(c, (stub) => run(stub, input.value, settings.value) as Promise<Result<object>>);
   };

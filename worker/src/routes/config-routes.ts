@@ -1,10 +1,14 @@
-import { ConfigPutRequestSchema, fail, ok, type JsonObject, type Result } from "@edge-web/shared";
+import { ConfigPutRequestSchema, fail, ok, type Failure, type JsonObject, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
-import { configStub, loadToolSettings, settingsOver } from "../config/effective-config.ts";
+import { bindSecrets } from "../config/bind-secrets.ts";
+import { configStub, readStoredConfig } from "../config/load-settings.ts";
+import { resolveSettings, type Settings } from "../config/resolve-settings.ts";
+import { vetConfiguredUrls } from "../config/vet-configured-urls.ts";
+import { createSidecarClient } from "../sidecar-client.ts";
 import { currentCatalog } from "../agent/model-catalog.ts";
 import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
@@ -17,38 +21,48 @@ const WRITE_ATTEMPTS = 5;
 const unknownDomain = (c: Context<AppEnv>, name: string) =>
   jsonError(c, fail("DOMAIN_NOT_FOUND", `Unknown config domain "${name}"; use auth, settings or sandbox.`).error);
 
-/** With ADMIN_TOKEN set only the admin may write; without it, any authenticated principal. */
-function mayWrite(c: Context<AppEnv>): boolean {
-  const adminConfigured = (c.env.ADMIN_TOKEN?.trim() ?? "") !== "";
-  return !adminConfigured || c.get("principal").kind === "admin";
+const configured = (value: string | undefined) => (value?.trim() ?? "") !== "";
+
+/**
+ * Configuration is an admin act. Open (no tokens at all, loopback only) anyone may; with tokens
+ * configured only the admin principal may, and with API_TOKENS but no ADMIN_TOKEN nobody may
+ * through the API. Reading the model list is open to every caller (ids and names only).
+ */
+function refusesConfig(c: Context<AppEnv>): Failure | undefined {
+  const { API_TOKENS, ADMIN_TOKEN } = c.env;
+  if (!configured(API_TOKENS) && !configured(ADMIN_TOKEN)) return undefined;
+  if (c.get("principal").kind === "admin") return undefined;
+  return configured(ADMIN_TOKEN)
+    ? fail("FORBIDDEN", "Reading or changing the configuration needs the admin token: send ADMIN_TOKEN as the bearer token.")
+    : fail("FORBIDDEN", "The configuration can be read and changed only by the admin: set ADMIN_TOKEN on the worker and send it as the bearer token.");
 }
 
 /** The secrets now in effect, in clear, for masked write-back (only the auth domain has secrets). */
-function currentSecrets(env: Env, domain: ConfigDomain, stored: StoredConfig): JsonObject {
+function currentSecrets(domain: ConfigDomain, stored: StoredConfig, settings: Result<Settings>): JsonObject {
   if (domain !== "auth") return {};
-  const settings = settingsOver(env, stored);
   // Without a valid effective config, only the stored keys are known.
   return settings.ok ? authValues(settings.value) : (stored.domains.auth ?? {});
 }
 
-/** What the config API has stored, read without a lease: these reads are not cached. */
-async function readStored(env: Env): Promise<Result<StoredConfig>> {
-  try {
-    return ok((await configStub(env).read()) as StoredConfig);
-  } catch (error) {
-    console.error("config store read failed", error instanceof Error ? error.message : String(error));
-    return fail("INTERNAL_ERROR", "The stored configuration could not be read; try again.");
-  }
-}
-
-/** Merges `patch` into the stored domain under compare-and-set, so concurrent writes are never lost. */
+/**
+ * Merges `patch` into the stored domain under compare-and-set, so concurrent writes are never lost;
+ * keys stay bound to their URLs (bindSecrets) and new provider URLs are vetted (vetConfiguredUrls).
+ */
 async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): Promise<Result<true>> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const stored = await readStored(env);
+    const stored = await readStoredConfig(env);
     if (!stored.ok) return stored;
-    const next = applyDomainUpdate(domain, stored.value.domains[domain], patch, currentSecrets(env, domain, stored.value));
+    const before = resolveSettings(env, stored.value);
+    const next = applyDomainUpdate(domain, stored.value.domains[domain], patch, currentSecrets(domain, stored.value, before));
     if (!next.ok) return next;
-    if (await configStub(env).write(domain, next.value, stored.value.revision)) return ok(true);
+    const after = resolveSettings(env, { ...stored.value, domains: { ...stored.value.domains, [domain]: next.value } });
+    if (!after.ok) return fail("SCHEMA_VALIDATION_FAILED", after.error.message, after.error.fields);
+    // A stored config that no longer resolves is being repaired: nothing moved, and every URL it holds is vetted as new.
+    const writes = bindSecrets(domain, patch, next.value, stored.value, before.ok ? before.value : after.value, after.value);
+    if (!writes.ok) return writes;
+    const vetted = await vetConfiguredUrls(before.ok ? before.value : undefined, after.value, createSidecarClient(env));
+    if (!vetted.ok) return vetted;
+    if (await configStub(env).write(writes.value, stored.value.revision)) return ok(true);
   }
   return fail("INTERNAL_ERROR", "The configuration kept changing while it was being written; try again.");
 }
@@ -61,20 +75,26 @@ export const configRoutes = new Hono<AppEnv>()
   // Registered first, so it wins over /api/config/:domain.
   .get("/api/config/models", async (c) => {
     const catalog = await currentCatalog(c.env);
-    return catalog.ok ? jsonOk(c, catalog.value) : jsonError(c, catalog.error);
+    if (!catalog.ok) return jsonError(c, catalog.error);
+    if (!refusesConfig(c)) return jsonOk(c, catalog.value);
+    const { providers, models } = catalog.value;
+    return jsonOk(c, { providers, models: models.map(({ id, provider, name }) => ({ id, provider, name })) });
   })
   .get("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
-    const stored = await readStored(c.env);
-    const settings = stored.ok ? settingsOver(c.env, stored.value) : stored;
+    const refused = refusesConfig(c);
+    if (refused) return jsonError(c, refused.error);
+    const stored = await readStoredConfig(c.env);
+    const settings = stored.ok ? resolveSettings(c.env, stored.value) : stored;
     if (!settings.ok) return jsonError(c, settings.error);
     return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, settings.value) });
   })
   .put("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
-    if (!mayWrite(c)) return jsonError(c, fail("FORBIDDEN", "Changing the configuration needs the admin token (ADMIN_TOKEN) as the bearer token.").error);
+    const refused = refusesConfig(c);
+    if (refused) return jsonError(c, refused.error);
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
     const parsed = validate(ConfigPutRequestSchema, body.value, "VALIDATION_FAILED");

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession, type SessionStub } from "../session/session-access.ts";
 import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
-import { loadToolSettings } from "../config/effective-config.ts";
+import { loadSettings } from "../config/load-settings.ts";
 import { attachmentIdOf } from "../agent/to-model-messages.ts";
 import { attachmentDisplayUrl } from "../attachments/sign-attachment-url.ts";
 import type { SessionMessage } from "@edge-web/shared";
@@ -58,7 +58,7 @@ export const sessionReadRoutes = new Hono<AppEnv>()
 const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<Result<object>>> = {
   state: async (stub, c) => {
     // The model a turn would use depends on the settings; without valid settings the state still answers.
-    const settings = await loadToolSettings(c.env);
+    const settings = await loadSettings(c.env);
     return keyed("state", await stub.state(settings.ok ? settings.value : undefined));
   },
   stats: async (stub) => keyed("stats", await stub.stats()),

@@ -25,13 +25,14 @@ import type { ModelSelection } from "../agent/resolve-model.ts";
 import { resolveModel } from "../agent/resolve-model.ts";
 import { parseSlashCommand } from "../agent/slash-commands.ts";
 import { addTokens } from "../agent/token-usage.ts";
+import { modelEgress } from "../agent/model-egress.ts";
 import { createTurnRunner, type TurnMarker } from "../agent/turn-runner.ts";
 import { answerUiRpc } from "../agent/ui-rpc.ts";
 import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
 import { createSearchCache } from "../cache/search-cache.ts";
-import type { ToolSettings } from "../config/effective-config.ts";
+import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
 import { capContent } from "../tools/cap-content.ts";
@@ -77,7 +78,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly running = new Set<AbortController>();
   private readonly loop: AgentLoop;
   /** The settings of the latest request: turns (follow-ups too) run with what is current. */
-  private settings?: ToolSettings;
+  private settings?: Settings;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** Usage added since the agent state was last written. */
   private usageDirty = false;
@@ -111,6 +112,7 @@ export class SessionObject extends DurableObject<Env> {
         control: (payload) => this.stores && this.emitControl(this.stores, payload),
         flush: () => this.flush(),
         toolContext: (signal) => this.toolContext(this.stores!, this.settings!, signal),
+        egress: (provider) => modelEgress(this.env, this.settings!, provider),
         attachment: async (id) => {
           const file = await this.attachmentFile(id);
           return file && { mimeType: file.mimeType, bytes: file.bytes };
@@ -170,7 +172,7 @@ export class SessionObject extends DurableObject<Env> {
     return ok({ ok: true });
   }
 
-  async callTool(name: ToolName, params: unknown, settings: ToolSettings): Promise<ToolAnswer<unknown>> {
+  async callTool(name: ToolName, params: unknown, settings: Settings): Promise<ToolAnswer<unknown>> {
     const open = this.use(settings);
     if (!open.ok) return open;
     const stores = open.value;
@@ -198,7 +200,7 @@ export class SessionObject extends DurableObject<Env> {
    * turn runs on whether or not anyone follows the stream). While a turn runs, `streamingBehavior`
    * says whether the message steers it or follows it.
    */
-  async prompt(input: PromptRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+  async prompt(input: PromptRequest, settings: Settings): Promise<Result<{ ok: true }>> {
     const open = this.use(settings);
     if (!open.ok) return open;
     const command = parseSlashCommand(input.message);
@@ -220,19 +222,19 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
-  async steer(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+  async steer(input: SteerRequest, settings: Settings): Promise<Result<{ ok: true }>> {
     return this.queueMessage(input, settings, (user) => this.loop.steer(user.message, user.model()));
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
-  async followUp(input: SteerRequest, settings: ToolSettings): Promise<Result<{ ok: true }>> {
+  async followUp(input: SteerRequest, settings: Settings): Promise<Result<{ ok: true }>> {
     return this.queueMessage(input, settings, (user) => this.loop.followUp(user.message));
   }
 
   /** A message for the loop; when none runs, it starts a turn, which needs a model. */
   private async queueMessage(
     input: SteerRequest,
-    settings: ToolSettings,
+    settings: Settings,
     hand: (user: { message: SessionMessage; model: () => UserModelMessage }) => Promise<void> | undefined,
   ): Promise<Result<{ ok: true }>> {
     const open = this.use(settings);
@@ -435,7 +437,7 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /** The session, active, for a request; a turn a restart cut short is closed first. */
-  private use(settings?: ToolSettings): Result<SessionStores> {
+  private use(settings?: Settings): Result<SessionStores> {
     const open = this.active();
     if (!open.ok) return open;
     if (settings) this.settings = settings;
@@ -462,7 +464,7 @@ export class SessionObject extends DurableObject<Env> {
     this.flush();
   }
 
-  private async userMessage(stores: SessionStores, input: UserInput, settings: ToolSettings) {
+  private async userMessage(stores: SessionStores, input: UserInput, settings: Settings) {
     return buildUserMessage(input, {
       newId: () => crypto.randomUUID(),
       keepImage: async (bytes, mimeType) => {
@@ -484,12 +486,13 @@ export class SessionObject extends DurableObject<Env> {
     return { name: stored.attachment.name, mimeType: stored.attachment.mimeType, bytes: new Uint8Array(await new Response(stored.body).arrayBuffer()) };
   }
 
-  private toolContext(stores: SessionStores, settings: ToolSettings, signal: AbortSignal | undefined, steps: Record<string, number> = {}): ToolContext {
-    const { config, providerKeys } = settings;
+  private toolContext(stores: SessionStores, settings: Settings, signal: AbortSignal | undefined, steps: Record<string, number> = {}): ToolContext {
+    const { config, providerKeys, operatorUrls } = settings;
     const alive = () => this.stores === stores;
     return {
       config,
       providerKeys,
+      operatorUrls: operatorUrls.search,
       sidecar: this.sidecar,
       attachment: (id) => this.attachmentFile(id),
       store: {

@@ -1,4 +1,4 @@
-import type { HostLimiter, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
+import type { HostLimiter, OperatorUrls, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
 import type * as v from "valibot";
 import type { SearchCache } from "../cache/search-cache.ts";
 import type { SidecarClient } from "../sidecar-client.ts";
@@ -23,6 +23,8 @@ export interface ToolContext {
   config: WebConfig;
   /** Search provider keys (never logged or echoed). */
   providerKeys: SearchKeys;
+  /** Which search providers' URLs the operator set (the others pass the network policy). */
+  operatorUrls: OperatorUrls;
   sidecar: SidecarClient;
   store: ResultStore;
   cache: SearchCache;

@@ -80,7 +80,7 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
     return { result: ok(hit.map((result) => ({ ...result }))), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
-  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys);
+  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
   const queued = Date.now();
   let started = queued;
   const slot = await slots.run(() => {
