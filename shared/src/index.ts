@@ -18,3 +18,4 @@ export * from "./agent-requests.ts";
 export * from "./ui-message.ts";
 export * from "./api-schemas.ts";
 export * from "./sidecar-convert-protocol.ts";
+export * from "./sidecar-relay-protocol.ts";

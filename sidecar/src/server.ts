@@ -1,11 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { pipeline } from "node:stream/promises";
 import {
   CONVERT_REQUEST_HEADER,
   fail,
+  MAX_RELAY_BODY_BYTES,
+  RELAY_HEADER,
+  RELAY_REQUEST_HEADER,
   SidecarConvertFileRequestSchema,
   SidecarConvertUrlRequestSchema,
   SidecarFetchRequestSchema,
+  SidecarRelayRequestSchema,
   SidecarSearchRequestSchema,
   type Failure,
 } from "@edge-web/shared";
@@ -13,7 +18,9 @@ import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
 import { convertFile } from "./conversion/convert-file.ts";
 import { convertUrl } from "./conversion/convert-url.ts";
+import type { EgressFailureKind } from "./fetch/egress-types.ts";
 import { fetchContent } from "./fetch/fetch-content.ts";
+import { relayRequest } from "./relay/relay-request.ts";
 import type { SidecarDeps } from "./sidecar-deps.ts";
 import { searchWeb } from "./search/search-web.ts";
 
@@ -58,7 +65,18 @@ function invalid(what: string, issues: v.BaseIssue<unknown>[]): Failure {
   return fail("VALIDATION_FAILED", `Invalid ${what} request: ${fields.join(", ")}.`, fields);
 }
 
-/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file and GET /healthz, all behind the bearer token. */
+/** A relayed request that got no answer, by why: the policy's refusal, the request's own fault, the destination's, or its silence. */
+const RELAY_FAILURE_STATUS: Record<Exclude<EgressFailureKind, "aborted">, number> = {
+  blocked: 403,
+  "invalid-url": 400,
+  config: 400,
+  dns: 502,
+  network: 502,
+  redirect: 502,
+  timeout: 504,
+};
+
+/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file, /v1/relay and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   const server = createServer((req, res) => {
     handle(req, res, token, deps).catch((err: unknown) => {
@@ -81,6 +99,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
   }
   if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
   if (req.method === "POST" && path === "/v1/convert-file") return handleConvertFile(req, res, deps);
+  if (req.method === "POST" && path === "/v1/relay") return handleRelay(req, res, deps);
   const op = req.method === "POST" ? OPERATIONS.get(path) : undefined;
   if (!op) {
     req.resume();
@@ -101,25 +120,76 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
   await answer(res, (signal) => parsed.value(deps, signal));
 }
 
-/** POST /v1/convert-file: the body is the document, its description the X-Convert-Request header (JSON). */
-async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps: SidecarDeps): Promise<void> {
+/**
+ * A body described by a header (percent-encoded JSON, since header values carry only Latin-1 and
+ * file names may be in any script): the description, then the body, read up to the limit it sets.
+ * Undefined once a refusal has been answered.
+ */
+async function describedBody<S extends v.GenericSchema>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: { header: string; schema: S; what: string; limit: (description: v.InferOutput<S>) => number; tooLargeCode?: "FILE_TOO_LARGE" },
+): Promise<{ description: v.InferOutput<S>; bytes: Buffer } | undefined> {
   let header: unknown;
   try {
-    // Percent-encoded, since header values carry only Latin-1 and file names may be in any script.
-    header = JSON.parse(decodeURIComponent(String(req.headers[CONVERT_REQUEST_HEADER] ?? "")));
+    header = JSON.parse(decodeURIComponent(String(req.headers[route.header] ?? "")));
   } catch {
     req.resume();
-    return send(res, 400, fail("INVALID_JSON", `The ${CONVERT_REQUEST_HEADER} header must be percent-encoded JSON.`));
+    send(res, 400, fail("INVALID_JSON", `The ${route.header} header must be percent-encoded JSON.`));
+    return undefined;
   }
-  const parsed = v.safeParse(SidecarConvertFileRequestSchema, header);
+  const parsed = v.safeParse(route.schema, header);
   if (!parsed.success) {
     req.resume();
-    return send(res, 400, invalid("convert-file", parsed.issues));
+    send(res, 400, invalid(route.what, parsed.issues));
+    return undefined;
   }
-  const max = parsed.output.limits.maxResponseBytes;
+  const max = route.limit(parsed.output);
   const bytes = await readBody(req, max);
-  if (bytes === undefined) return tooLarge(req, res, max, "FILE_TOO_LARGE");
-  await answer(res, (signal) => convertFile(bytes, parsed.output, deps, signal));
+  if (bytes === undefined) {
+    tooLarge(req, res, max, route.tooLargeCode);
+    return undefined;
+  }
+  return { description: parsed.output, bytes };
+}
+
+/** POST /v1/convert-file: the body is the document, its description the X-Convert-Request header. */
+async function handleConvertFile(req: IncomingMessage, res: ServerResponse, deps: SidecarDeps): Promise<void> {
+  const read = await describedBody(req, res, {
+    header: CONVERT_REQUEST_HEADER,
+    schema: SidecarConvertFileRequestSchema,
+    what: "convert-file",
+    limit: (description) => description.limits.maxResponseBytes,
+    tooLargeCode: "FILE_TOO_LARGE",
+  });
+  if (read) await answer(res, (signal) => convertFile(read.bytes, read.description, deps, signal));
+}
+
+/**
+ * POST /v1/relay: the request to forward in the X-Relay-Request header, its body as the body. The
+ * destination's answer streams back as it comes (X-Relay: upstream); anything the sidecar answers
+ * itself is a JSON Failure (X-Relay: refused). The caller going away closes the upstream request.
+ */
+async function handleRelay(req: IncomingMessage, res: ServerResponse, deps: SidecarDeps): Promise<void> {
+  res.setHeader(RELAY_HEADER, "refused");
+  const read = await describedBody(req, res, { header: RELAY_REQUEST_HEADER, schema: SidecarRelayRequestSchema, what: "relay", limit: () => MAX_RELAY_BODY_BYTES });
+  if (!read) return;
+  if (read.description.method === "GET" && read.bytes.length > 0) {
+    return send(res, 400, fail("VALIDATION_FAILED", "A GET relay request carries no body; send it as POST or without one.", ["method"]));
+  }
+  const cancel = new AbortController();
+  res.on("close", () => cancel.abort());
+  const relayed = await relayRequest(read.description, read.bytes, deps, cancel.signal);
+  if (!relayed.ok) {
+    if (relayed.error.code !== "aborted") send(res, RELAY_FAILURE_STATUS[relayed.error.code], relayed);
+    return;
+  }
+  const { status, headers, body } = relayed.value;
+  res.writeHead(status, { ...headers, [RELAY_HEADER]: "upstream" });
+  // Headers go now: a stream's first event may be long in coming.
+  res.flushHeaders();
+  // A body that fails midway (the destination gone, or silent past idleMs) ends the answer unfinished, so the caller sees it broke.
+  await pipeline(body, res).catch(() => {});
 }
 
 /** Runs an operation; a caller that goes away cancels its work. */

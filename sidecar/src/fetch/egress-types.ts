@@ -1,4 +1,5 @@
 import type { CodedError, ConnectionPool, Result, StepClock } from "@edge-web/shared";
+import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 
 /** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts, web.deniedDomains, web.allowedDomains). */
@@ -34,37 +35,56 @@ export type EgressFailure = CodedError<EgressFailureKind>;
 
 export type EgressResult<T> = Result<T, EgressFailureKind>;
 
-/** A response read to the end (or to the byte cap). */
-export interface FetchedResponse {
+/** Where a request ended up: the final hop after redirects. */
+interface FinalHop {
   /** The final URL after redirects. */
   url: string;
   status: number;
+  redirects: number;
+  /** The vetted address the final hop connected to (callers use it to tell private destinations apart). */
+  remoteAddress: string;
+}
+
+/** A response read to the end (or to the byte cap). */
+export interface FetchedResponse extends FinalHop {
   /** Lower-cased header names; repeated headers joined with ", ". */
   headers: Record<string, string>;
   /** Decompressed bytes, at most maxResponseBytes. */
   bytes: Uint8Array;
   /** True when the body was longer than maxResponseBytes and reading stopped at the cap. */
   truncated: boolean;
-  redirects: number;
-  /** The vetted address the final hop connected to (callers use it to tell private destinations apart). */
-  remoteAddress: string;
 }
 
-export interface SafeFetchRequest {
+/** A response whose body has not been read: the caller reads it to the end or destroys it. */
+export interface OpenedResponse extends FinalHop {
+  /** Lower-cased header names; repeated headers as arrays, as they came. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as it arrives, still in its Content-Encoding. */
+  body: Readable;
+}
+
+/** One request under the network policy (safeRequest); its timing is the caller's signal. */
+export interface SafeRequest {
   url: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   policy: NetworkPolicy;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  signal?: AbortSignal;
+  /** "manual" answers a 3xx as it is (the default, "follow", follows it). */
+  redirect?: "follow" | "manual";
   /** At most this many redirects are followed (default 5); each hop is vetted again. */
   maxRedirects?: number;
   /** The keep-alive pool to use for each hop's origin (default: the dispatcher source's own). */
   pool?: ConnectionPool;
-  /** Collects the time spent vetting, connecting and reading (summed over redirect hops). */
+  /** Collects the time spent vetting and connecting (summed over redirect hops), and reading for safeFetch. */
   clock?: StepClock;
+}
+
+/** One request read to the end (safeFetch): one timeout for all of it, and a cap on the decoded body. */
+export interface SafeFetchRequest extends SafeRequest {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  signal?: AbortSignal;
 }
 
 /** Resolves a hostname to every address it has (A and AAAA). */

@@ -43,16 +43,10 @@ const DECODERS = new Map<string, Decoder>([
 ]);
 
 /**
- * Reads a response body, decoding its Content-Encoding (listed in the order applied, so undone in
- * reverse), and stops at maxBytes of DECODED data. Whenever reading stops early the source is
- * destroyed, so the connection is not kept busy.
+ * A response body with its Content-Encoding undone (codings are listed in the order applied, so
+ * undone in reverse), decoded as it is read. An unsupported coding destroys the source.
  */
-export async function readBody(
-  body: AsyncIterable<Uint8Array> & { destroy?(): void },
-  contentEncoding: string | undefined,
-  maxBytes: number,
-  signal?: AbortSignal,
-): Promise<EgressResult<{ bytes: Uint8Array; truncated: boolean }>> {
+export function decodeBody(body: Chunks & { destroy?(): void }, contentEncoding: string | undefined): EgressResult<Chunks> {
   const codings = (contentEncoding ?? "")
     .split(",")
     .map((coding) => coding.trim().toLowerCase())
@@ -62,7 +56,22 @@ export async function readBody(
     body.destroy?.();
     return fail("network", `The response uses the unsupported content encoding "${unsupported}" (supported: ${[...DECODERS.keys()].join(", ")}).`);
   }
-  const chunks = codings.reduceRight<Chunks>((input, coding) => DECODERS.get(coding)!(input), body);
+  return { ok: true, value: codings.reduceRight<Chunks>((input, coding) => DECODERS.get(coding)!(input), body) };
+}
+
+/**
+ * Reads a response body, decoding its Content-Encoding, and stops at maxBytes of DECODED data.
+ * Whenever reading stops early the source is destroyed, so the connection is not kept busy.
+ */
+export async function readBody(
+  body: Chunks & { destroy?(): void },
+  contentEncoding: string | undefined,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<EgressResult<{ bytes: Uint8Array; truncated: boolean }>> {
+  const decoded = decodeBody(body, contentEncoding);
+  if (!decoded.ok) return decoded;
+  const chunks = decoded.value;
   // Destroying the source fails every stage above it, which ends the read loop promptly.
   const stop = () => body.destroy?.();
   signal?.addEventListener("abort", stop, { once: true });

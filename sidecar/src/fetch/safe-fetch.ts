@@ -1,136 +1,31 @@
-import { errors, request } from "undici";
-import { compileAllowList, type AllowList } from "./allow-list.ts";
-import type { DispatcherSource, EgressResult, FetchedResponse, HostResolver, SafeFetchRequest } from "./egress-types.ts";
 import { fail } from "@edge-web/shared";
-import { errorReason } from "./error-reason.ts";
-import { parseUrl } from "./parse-url.ts";
+import type { EgressResult, FetchedResponse, SafeFetchRequest } from "./egress-types.ts";
+import { flattenHeaders } from "./flatten-headers.ts";
 import { readBody } from "./read-body.ts";
-import { vetDestination } from "./vet-destination.ts";
-
-export interface SafeFetchDeps {
-  resolver: HostResolver;
-  dispatchers: DispatcherSource;
-  userAgent: string;
-  /** Precompiled req.policy.allowHosts; compiled per call when absent. */
-  allow?: AllowList;
-}
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const TLS_ERROR = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
-/** Redirect bodies up to this size are read so the connection can be reused; larger ones are dropped. */
-const REDIRECT_DRAIN_BYTES = 65_536;
-
-/** Repeated headers joined with ", " (undici already lower-cases names). */
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return flat;
-}
-
-/** A short, secret-free reason for a failed exchange. */
-function networkFailure(error: unknown, url: URL): EgressResult<never> {
-  const { code } = (error ?? {}) as { code?: unknown };
-  const text = typeof code === "string" ? code : "";
-  const why =
-    text === "ECONNREFUSED"
-      ? "the connection was refused"
-      : text === "ECONNRESET" || text === "UND_ERR_SOCKET"
-        ? "the connection was closed unexpectedly"
-        : TLS_ERROR.test(text)
-          ? `the TLS handshake failed (${text})`
-          : error instanceof errors.HTTPParserError
-            ? "the server sent a malformed HTTP response"
-            : errorReason(error);
-  return fail("network", `The request to ${url.origin} failed: ${why}.`);
-}
-
-/** Parses a hop's URL and drops its userinfo: it is never sent, and the final URL is shown to callers. */
-function hopUrl(raw: string): EgressResult<URL> {
-  const parsed = parseUrl(raw);
-  if (parsed.ok) {
-    parsed.value.username = "";
-    parsed.value.password = "";
-  }
-  return parsed;
-}
-
-async function follow(first: URL, req: SafeFetchRequest, deps: SafeFetchDeps & { allow: AllowList }, signal: AbortSignal): Promise<EgressResult<FetchedResponse>> {
-  const maxRedirects = req.maxRedirects ?? 5;
-  // Caller headers may carry credentials: they go only to the origin they were written for.
-  const callerHeaders = Object.fromEntries(Object.entries(req.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  let url = first;
-  let method = req.method ?? "GET";
-  let body = req.body;
-  for (let redirects = 0; ; redirects++) {
-    const vetted = await vetDestination(url, req.policy, deps.allow, deps.resolver, signal);
-    req.clock?.lap("vet");
-    if (!vetted.ok) return vetted;
-    const headers = {
-      "user-agent": deps.userAgent,
-      "accept-encoding": "gzip, deflate, br",
-      ...(url.origin === first.origin ? callerHeaders : {}),
-    };
-    let response: Awaited<ReturnType<typeof request>>;
-    try {
-      const dispatcher = deps.dispatchers.dispatcherFor(url.origin, vetted.value, req.pool);
-      response = await request(url, { dispatcher, method, headers, body, signal });
-    } catch (error) {
-      return networkFailure(error, url);
-    } finally {
-      req.clock?.lap("connect");
-    }
-    const responseHeaders = flattenHeaders(response.headers);
-    if (!REDIRECT_STATUSES.has(response.statusCode)) {
-      const read = await readBody(response.body, responseHeaders["content-encoding"], req.maxResponseBytes, signal);
-      req.clock?.lap("read");
-      if (!read.ok) return read;
-      const { bytes, truncated } = read.value;
-      return {
-        ok: true,
-        value: { url: url.href, status: response.statusCode, headers: responseHeaders, bytes, truncated, redirects, remoteAddress: vetted.value.address },
-      };
-    }
-    // A failed drain only costs this connection.
-    await response.body.dump({ limit: REDIRECT_DRAIN_BYTES, signal }).catch(() => {});
-    const location = responseHeaders.location;
-    if (!location) return fail("redirect", `${url.origin} answered ${response.statusCode} without a Location header; there is nothing to follow.`);
-    if (redirects >= maxRedirects) return fail("redirect", `The request stopped after ${maxRedirects} redirects (last at ${url.origin}); the page may redirect in a loop.`);
-    const next = hopUrl(URL.parse(location, url.href)?.href ?? "");
-    if (!next.ok) return fail("redirect", `${url.origin} redirected to a URL that cannot be followed: ${next.error.message}`);
-    if (response.statusCode === 303 || (method === "POST" && (response.statusCode === 301 || response.statusCode === 302))) {
-      method = "GET";
-      body = undefined;
-    }
-    url = next.value;
-  }
-}
+import { safeRequest, type SafeRequestDeps } from "./safe-request.ts";
 
 /**
- * Fetches a URL under the network policy; never throws. Every hop is parsed, vetted and sent over a
- * dispatcher pinned to the vetted address; redirects are followed by hand so each one is vetted too.
- * One deadline covers resolution, connection, redirects and reading the body.
+ * Fetches a URL under the network policy (safeRequest) and reads the body, decoded, up to
+ * maxResponseBytes; never throws. One deadline covers resolution, connection, redirects and reading.
  */
-export async function safeFetch(req: SafeFetchRequest, deps: SafeFetchDeps): Promise<EgressResult<FetchedResponse>> {
-  let allow = deps.allow;
-  if (!allow) {
-    const compiled = compileAllowList(req.policy.allowHosts);
-    if (!compiled.ok) return compiled;
-    allow = compiled.value;
-  }
-  const first = hopUrl(req.url);
-  if (!first.ok) return first;
+export async function safeFetch(req: SafeFetchRequest, deps: SafeRequestDeps): Promise<EgressResult<FetchedResponse>> {
   const deadline = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
-  let result: EgressResult<FetchedResponse>;
-  try {
-    result = await follow(first.value, req, { ...deps, allow }, signal);
-  } catch (error) {
-    result = networkFailure(error, first.value);
-  }
+  const result = await fetchWithin(req, deps, signal);
   // Whatever step noticed the abort, the caller learns which signal fired.
   if (result.ok || !signal.aborted) return result;
-  if (req.signal?.aborted) return fail("aborted", `The request to ${first.value.origin} was aborted by the caller.`);
-  return fail("timeout", `The request to ${first.value.origin} did not finish within ${req.timeoutMs} ms.`);
+  const { origin } = URL.parse(req.url) ?? { origin: "the destination" };
+  if (req.signal?.aborted) return fail("aborted", `The request to ${origin} was aborted by the caller.`);
+  return fail("timeout", `The request to ${origin} did not finish within ${req.timeoutMs} ms.`);
+}
+
+async function fetchWithin(req: SafeFetchRequest, deps: SafeRequestDeps, signal: AbortSignal): Promise<EgressResult<FetchedResponse>> {
+  const opened = await safeRequest(req, deps, signal);
+  if (!opened.ok) return opened;
+  const { body, headers: raw, ...hop } = opened.value;
+  const headers = flattenHeaders(raw);
+  const read = await readBody(body, headers["content-encoding"], req.maxResponseBytes, signal);
+  req.clock?.lap("read");
+  if (!read.ok) return read;
+  return { ok: true, value: { ...hop, headers, ...read.value } };
 }

@@ -1,0 +1,18 @@
+/**
+ * The chunks as they come, with `onIdle` called when the source keeps the next one waiting longer
+ * than `idleMs`. Only the wait for the source counts: a slow reader downstream is not the source's silence.
+ */
+export async function* watchIdle(chunks: AsyncIterable<Uint8Array>, idleMs: number, onIdle: () => void): AsyncGenerator<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  for (;;) {
+    const timer = setTimeout(onIdle, idleMs);
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await iterator.next();
+    } finally {
+      clearTimeout(timer);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
