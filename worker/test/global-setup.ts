@@ -11,6 +11,7 @@ import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/supp
 import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
+import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
 import "./provided-context.d.ts";
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</title></head>
@@ -52,6 +53,7 @@ export default async function setup(project: TestProject) {
   const origin = await startOrigin(
     "127.0.0.2",
     routes({
+      ...relayUpstreamRoutes(),
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
       "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
       "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),

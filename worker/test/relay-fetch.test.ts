@@ -1,0 +1,66 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { EgressRefusedError } from "../src/egress-refused-error.ts";
+import type { Env } from "../src/env.ts";
+import { relayFetch } from "../src/relay-fetch.ts";
+
+const bindings = env as unknown as Env;
+const origin = inject("originUrl"); // 127.0.0.2
+const ALLOWED = { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] };
+const API_KEY = "sk-relay-worker-key-0123456789abcdef";
+
+const state = async (id: string) => (await (await fetch(`${origin}/relay-state?id=${id}`)).json()) as { opened: boolean; ended: boolean; closed: boolean };
+const decoder = new TextDecoder();
+
+describe("relayFetch", () => {
+  it("streams an answer from a loopback upstream that allowHosts allows, while the upstream holds it open", async () => {
+    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-stream?id=stream`);
+    expect([response.status, response.headers.get("content-type"), response.headers.get("x-relay")]).toEqual([200, "text/event-stream", null]);
+    const reader = response.body!.getReader();
+    expect(decoder.decode((await reader.read()).value)).toBe("data: one\n\n");
+    expect(await state("stream")).toEqual({ opened: true, ended: false, closed: false });
+    await fetch(`${origin}/relay-release?id=stream`);
+    let rest = "";
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += decoder.decode(next.value);
+    expect(rest).toBe("data: two\n\n");
+  });
+
+  it("sends a Request's method, headers and body", async () => {
+    const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "héllo" }] });
+    const request = new Request(`${origin}/relay-echo`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body });
+    const response = await relayFetch(bindings, ALLOWED)(request);
+    const echoed = (await response.json()) as { method: string; headers: Record<string, string>; body: string };
+    expect(echoed).toMatchObject({ method: "POST", body, headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" } });
+  });
+
+  it("answers a POST's redirect as it is: neither the sidecar nor the worker follows it", async () => {
+    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-redirect`, { method: "POST", body: "{}" });
+    expect([response.status, response.headers.get("location")]).toEqual([302, "/relay-echo"]);
+  });
+
+  it("throws EgressRefusedError with status 403 for a destination the policy blocks, before any request reaches it", async () => {
+    const fetchBlocked = relayFetch(bindings, { allowPrivateNetwork: false, allowHosts: [] });
+    const refused = await fetchBlocked(`${origin}/relay-stream?id=blocked`, { headers: { authorization: `Bearer ${API_KEY}` } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EgressRefusedError);
+    expect(refused).toMatchObject({ status: 403, code: "blocked", message: expect.stringContaining("blocked by the network policy") });
+    expect((refused as Error).message).not.toContain(API_KEY);
+    expect((await state("blocked")).opened).toBe(false);
+  });
+
+  it("closes the relayed request when the caller's signal aborts", async () => {
+    const controller = new AbortController();
+    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-stream?id=abort`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await expect.poll(async () => (await state("abort")).closed, { timeout: 5_000 }).toBe(true);
+  });
+
+  it("says when the sidecar refuses the worker's token, without the token", async () => {
+    const token = "not-the-sidecar-token-0123456789";
+    const failed = await relayFetch({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token }, ALLOWED)(`${origin}/relay-echo`).catch((error: unknown) => error);
+    expect(failed).not.toBeInstanceOf(EgressRefusedError);
+    expect((failed as Error).message).toMatch(/refused the worker's token/);
+    expect((failed as Error).message).not.toContain(token);
+  });
+});
