@@ -100,7 +100,7 @@ describe("GET /openapi.json", () => {
     const s = `/api/sessions/${sessionId}`;
     const fetched = await call("post", `${s}/tools/fetch_content`, { json: { url: `${origin.url}/page.html` }, expect: 200 });
     await call("post", `${s}/tools/fetch_content`, { json: { urls: "x" }, expect: 400 });
-    await call("post", `${s}/tools/fetch_content`, { json: { url: "http://127.0.0.1:9/" }, expect: 502 });
+    await call("post", `${s}/tools/fetch_content`, { json: { url: "http://127.0.0.1:9/" }, expect: 403 });
     await call("post", `${s}/tools/web_search`, { json: { query: "described" }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId, urlIndex: 0 }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId }, expect: 200 });

@@ -1,7 +1,7 @@
 import { ErrorBodySchema, PROTOCOL_HEADER, PROTOCOL_VERSION, type ErrorCode } from "@edge-web/shared";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
-import { statusFor } from "../http/status-for.ts";
+import { statusesFor } from "../http/status-for.ts";
 import { API_ROUTES, type ApiRoute } from "./api-route-table.ts";
 
 type Json = Record<string, unknown>;
@@ -32,8 +32,7 @@ function errorResponses(route: ApiRoute): Json {
   // Every route behind auth may refuse a caller (401), or a request an open server does not serve (403).
   const auth: ErrorCode[] = route.auth === false ? [] : ["UNAUTHORIZED", "FORBIDDEN"];
   for (const code of new Set([...route.errors, ...auth, ...ALWAYS])) {
-    const status = statusFor(code);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    for (const status of statusesFor(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
     [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
