@@ -326,7 +326,8 @@ describe("errors", () => {
   it("405 for other methods", async () => {
     const res = await call("DELETE", "/api/config/settings");
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, PUT");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, PUT");
+    expect(res.body.error.code).toBe("METHOD_NOT_ALLOWED");
   });
 
   it("an invalid WEB_CONFIG is INTERNAL_ERROR for reads and for tool settings", async () => {
