@@ -48,3 +48,30 @@ describe("the OpenAPI route table", () => {
     }
   });
 });
+
+describe("the OpenAPI document says what the running server requires", () => {
+  const document = async (overrides: Record<string, string>) => (await call("GET", "/openapi.json", undefined, overrides)).body;
+
+  it("bearer tokens everywhere with API_TOKENS, 401 on every route behind auth, none on open ones", async () => {
+    const doc = await document({ API_TOKENS: "token-one,token-two" });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/api/sessions"].post.responses["401"].description).toContain("UNAUTHORIZED");
+    expect(doc.paths["/healthz"].get.security).toEqual([]);
+    expect(doc.paths["/healthz"].get.responses["401"]).toBeUndefined();
+  });
+
+  it("no token on an open server; with ADMIN_TOKEN alone, only configuration writes ask for one", async () => {
+    const open = await document({ API_TOKENS: "", ADMIN_TOKEN: "" });
+    expect(open.security).toBeUndefined();
+    expect(open.components.securitySchemes).toBeUndefined();
+    expect(open.paths["/api/sessions"].post.responses["401"]).toBeUndefined();
+    expect(open.paths["/api/config/{domain}"].put.security).toBeUndefined();
+    const admin = await document({ API_TOKENS: "", ADMIN_TOKEN: "the-admin-token" });
+    expect(admin.security).toBeUndefined();
+    expect(admin.paths["/api/config/{domain}"].put.security).toEqual([{ bearerAuth: [] }]);
+    expect(admin.paths["/api/config/{domain}"].put.responses["401"].description).toContain("UNAUTHORIZED");
+    expect(admin.paths["/api/sessions"].post.security).toBeUndefined();
+    expect(JSON.stringify(admin)).not.toContain("the-admin-token");
+  });
+});

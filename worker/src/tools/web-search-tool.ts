@@ -29,6 +29,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   description:
     "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content.",
   params: WebSearchParamsSchema,
+  needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
   async run(params, ctx) {
     const queries = mergeInputs(params.query, params.queries).slice(0, MAX_QUERIES);
