@@ -90,6 +90,31 @@ describe("GET /openapi.json", () => {
     const fetchBody = doc.paths["/api/sessions/{id}/tools/fetch_content"].post.requestBody.content["application/json"].schema;
     expect(fetchBody.properties.urls).toMatchObject({ type: "array", items: { type: "string" } });
     expect(doc.paths["/api/sessions/{id}/tools/fetch_content"].post.responses["504"].content["application/json"].schema.allOf[1].properties.error.properties.code.enum).toContain("CONTENT_FETCH_TIMEOUT");
+    // The codes stay canonical, the statuses follow the fault: CONTENT_FETCH_FAILED under each status it may take.
+    for (const status of ["403", "404", "410", "415", "429", "502", "503"]) {
+      expect(doc.paths["/api/sessions/{id}/tools/fetch_content"].post.responses[status].content["application/json"].schema.allOf[1].properties.error.properties.code.enum, status).toContain("CONTENT_FETCH_FAILED");
+    }
+  });
+
+  it("says what this server requires: no token on an open server", () => {
+    expect(doc.security).toBeUndefined();
+    expect(doc.components.securitySchemes).toBeUndefined();
+    expect(doc.info.description).toMatch(/requires no token/);
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) expect(op.responses["401"]?.description ?? "", `${method} ${path}`).not.toContain("UNAUTHORIZED");
+    }
+  });
+
+  it("states request schemas as strictly as they are checked", () => {
+    const body = (path: string) => doc.paths[path].post.requestBody.content["application/json"].schema;
+    expect(body("/api/sessions/{id}/tools/fetch_content").anyOf).toEqual([{ required: ["url"] }, { required: ["urls"] }]);
+    expect(body("/api/sessions/{id}/tools/web_search").anyOf).toEqual([{ required: ["query"] }, { required: ["queries"] }]);
+    expect(body("/api/sessions/{id}/tools/convert_content").oneOf).toEqual([{ required: ["url"] }, { required: ["attachmentId"] }]);
+    for (const method of ["get", "put"]) {
+      const domain = doc.paths["/api/config/{domain}"][method].parameters.find((p: any) => p.name === "domain");
+      expect(domain.schema.enum, method).toEqual(["auth", "settings", "sandbox"]);
+    }
+    expect(Object.keys(doc.paths["/api/attachments/{id}/raw"].get.responses["200"].content)).toEqual(["*/*"]);
   });
 
   it("describes what the running service answers, successes and errors alike", async () => {
@@ -100,7 +125,7 @@ describe("GET /openapi.json", () => {
     const s = `/api/sessions/${sessionId}`;
     const fetched = await call("post", `${s}/tools/fetch_content`, { json: { url: `${origin.url}/page.html` }, expect: 200 });
     await call("post", `${s}/tools/fetch_content`, { json: { urls: "x" }, expect: 400 });
-    await call("post", `${s}/tools/fetch_content`, { json: { url: "http://127.0.0.1:9/" }, expect: 502 });
+    await call("post", `${s}/tools/fetch_content`, { json: { url: "http://127.0.0.1:9/" }, expect: 403 });
     await call("post", `${s}/tools/web_search`, { json: { query: "described" }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId, urlIndex: 0 }, expect: 200 });
     await call("post", `${s}/tools/get_search_content`, { json: { responseId: fetched.responseId }, expect: 200 });
@@ -152,4 +177,138 @@ describe("GET /openapi.json", () => {
       "post /mcp",
     ]);
   });
+});
+
+/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rnd = () => number;
+const pick = <T>(rnd: Rnd, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+
+/** A value the document's schema accepts; keys with a meaning get realistic values (`known`). */
+function sample(schema: any, key: string, rnd: Rnd, known: Record<string, unknown>): unknown {
+  if (key in known) return known[key];
+  if (schema.enum) return pick(rnd, schema.enum);
+  if (schema.const !== undefined) return schema.const;
+  if (!schema.type && (schema.anyOf ?? schema.oneOf)) return sample(pick(rnd, schema.anyOf ?? schema.oneOf), key, rnd, known);
+  switch (schema.type) {
+    case "object": {
+      const rule: { required: string[] }[] | undefined = schema.anyOf ?? schema.oneOf;
+      const ruled = new Set(rule?.flatMap((r) => r.required));
+      const required = new Set<string>([...(schema.required ?? []), ...(rule ? pick(rnd, rule).required : [])]);
+      const out: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
+        if (required.has(name) || (!ruled.has(name) && rnd() < 0.5)) out[name] = sample(sub, name, rnd, known);
+      }
+      return out;
+    }
+    case "array":
+      return [sample(schema.items ?? {}, key, rnd, known)];
+    case "string":
+      return `value-${Math.floor(rnd() * 1000)}`;
+    case "number":
+    case "integer":
+      return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+    case "boolean":
+      return rnd() < 0.5;
+    default:
+      return "x";
+  }
+}
+
+/** A body the document's schema refuses: a missing required key, a wrong type, or not an object at all. */
+function broken(schema: any, valid: Record<string, unknown>, rnd: Rnd): unknown {
+  const required: string[] = schema.required ?? [];
+  const props = Object.keys(schema.properties ?? {});
+  const kinds = ["not-object", ...(required.length > 0 || schema.anyOf || schema.oneOf ? ["missing"] : []), ...(props.length > 0 ? ["wrong-type"] : [])];
+  switch (pick(rnd, kinds)) {
+    case "missing":
+      return Object.fromEntries(Object.entries(valid).filter(([name]) => !required.includes(name) && !(schema.anyOf ?? schema.oneOf ?? []).some((r: any) => r.required.includes(name))));
+    case "wrong-type": {
+      const name = pick(rnd, props);
+      const type = schema.properties[name].type;
+      return { ...valid, [name]: type === "string" ? 12345 : type === "array" ? "not-an-array" : type === "object" ? [1] : "not-a-scalar" };
+    }
+    default:
+      return pick(rnd, [[], "text", null, 7]);
+  }
+}
+
+describe("answers without a body", () => {
+  it("every 204 route answers without Content-Encoding, to a client that accepts gzip", async () => {
+    const bodies: Record<string, unknown> = { "/api/session-source": { id: "00000000-0000-4000-8000-000000000001", source: "e2e" } };
+    const routes = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).filter(([, op]) => op.responses["204"]).map(([method]) => ({ path, method })));
+    expect(routes.length).toBeGreaterThan(0);
+    for (const { path, method } of routes) {
+      const res = await fetch(`${stack.url}${path}`, {
+        method: method.toUpperCase(),
+        headers: { "content-type": "application/json", "accept-encoding": "gzip, br" },
+        body: JSON.stringify(bodies[path] ?? {}),
+      });
+      expect({ path, status: res.status, encoding: res.headers.get("content-encoding") }).toEqual({ path, status: 204, encoding: null });
+    }
+  });
+});
+
+describe("answers to requests generated from the document", () => {
+  it("have a documented status on every route, valid or not, and no undocumented 5xx", async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+    const resolve = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+    // Values that name things of this server's state (a configured model, an uploaded file) are real ones: refusing others is not about shape.
+    const known = {
+      ...{ url: `${origin.url}/page.html`, urls: [`${origin.url}/page.html`], query: "described", queries: ["described"], pages: "1", message: "hello", source: "fuzz" },
+      ...{ provider: "local", modelId: "doc-model", attachmentIds: [] },
+    };
+    const problems: string[] = [];
+    const seed = Number(process.env.OPENAPI_FUZZ_SEED ?? 20261201);
+    const rnd = seeded(seed);
+    let sent = 0;
+    for (const [template, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        if (template === "/mcp") continue; // MCP's own protocol answers (JSON-RPC) are checked in mcp.test.ts.
+        for (let round = 0; round < 6; round++) {
+          const { sessionId } = await (await fetch(`${stack.url}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: "fuzz" }) })).json() as { sessionId: string };
+          const invalid = round % 2 === 1;
+          const path = template.replace(/\{(\w+)\}/g, (_all: string, name: string): string => {
+            const values = operation.parameters.find((p: any) => p.name === name)?.schema.enum;
+            if (invalid && rnd() < 0.3) return pick(rnd, ["nope", "00000000-0000-4000-8000-000000000000", "%20"]);
+            return values ? pick(rnd, values) : name === "id" && template.startsWith("/api/sessions/") ? sessionId : "att_none";
+          });
+          const jsonBody = operation.requestBody?.content["application/json"]?.schema;
+          let body: string | undefined;
+          let documentValid = true;
+          if (jsonBody) {
+            const valid = sample(jsonBody, "", rnd, known) as Record<string, unknown>;
+            const value = invalid ? broken(jsonBody, valid, rnd) : valid;
+            documentValid = ajv.validate(resolve(jsonBody), value) as boolean;
+            body = invalid && rnd() < 0.2 ? "{not json" : JSON.stringify(value);
+            if (body === "{not json") documentValid = false;
+          }
+          const res = await fetch(`${stack.url}${path}`, { method: method.toUpperCase(), ...(body !== undefined && { headers: { "content-type": "application/json" }, body }) });
+          sent++;
+          const text = res.headers.get("content-type")?.includes("text/event-stream") ? (await res.body?.cancel(), "") : await res.text();
+          const where = `${method.toUpperCase()} ${path} ${body ?? ""} → ${res.status} ${text.slice(0, 200)}`;
+          const described = operation.responses[String(res.status)];
+          if (!described) problems.push(`undocumented status: ${where}`);
+          else if (res.status >= 500 && !described.description) problems.push(`undescribed 5xx: ${where}`);
+          // A body the document accepts must not be refused for its shape (the document is as strict as the checks).
+          const answer = text.startsWith("{") ? JSON.parse(text) : undefined;
+          const shapeRefusal = ["VALIDATION_FAILED", "INVALID_JSON", "SCHEMA_VALIDATION_FAILED"].includes(answer?.error?.code) || (answer?.error?.code === "INVALID_INPUT" && answer.error.fields);
+          if (documentValid && jsonBody && shapeRefusal) problems.push(`document accepts what validation refuses: ${where}`);
+          // A body the document refuses must not succeed.
+          if (!documentValid && res.status < 300) problems.push(`document refuses what the server accepts: ${where}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(150);
+    expect(problems, `seed ${seed}`).toEqual([]);
+  }, 180_000);
 });

@@ -61,8 +61,9 @@ describe("npm start's stack, end to end", () => {
 
     for (const url of BLOCKED) {
       const blocked = await post(`/api/sessions/${id}/tools/fetch_content`, { url });
-      expect(blocked.status, url).toBe(502);
+      expect(blocked.status, url).toBe(403);
       expect(blocked.body.error.code, url).toBe("CONTENT_FETCH_FAILED");
+      expect(blocked.body.error.details, url).toEqual({ fault: "policy" });
       expect(blocked.body.error.message, url).toMatch(/network policy/i);
     }
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);

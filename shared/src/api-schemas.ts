@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { described } from "./described.ts";
 import { THINKING_LEVELS } from "./agent-config.ts";
 import { isPlainObject, type JsonObject } from "./merge-patch.ts";
+import { FailureDetailsSchema } from "./result.ts";
 
 /**
  * The HTTP API's answers, as valibot schemas: the OpenAPI document is generated from them, and the
@@ -16,6 +17,12 @@ export const ErrorBodySchema = v.object({
     code: described(v.string(), "A stable code; the table of codes by status is in the API reference."),
     message: described(v.string(), "What went wrong and what to do."),
     fields: v.optional(described(v.array(v.string()), "For validation failures: the offending field paths.")),
+    details: v.optional(
+      described(
+        FailureDetailsSchema,
+        "Whose fault it is, where the code covers several (the status follows it): policy 403, not-found 404/410, unsupported-type 415, unreadable 422, too-many-requests 429, upstream 502, unavailable 503; `upstreamStatus` is what the origin or provider answered.",
+      ),
+    ),
   }),
   protocolVersion: v.string(),
 });

@@ -10,7 +10,30 @@ export interface CodedError<C extends string = ErrorCode> {
   message: string;
   /** Field paths, for input validation failures. */
   fields?: string[];
+  /** Whose fault it is, where the code alone does not say (the HTTP edge answers the status from it). */
+  details?: FailureDetails;
 }
+
+/**
+ * Faults a code such as CONTENT_FETCH_FAILED covers, told apart so the HTTP status can follow them:
+ * the network policy refused the URL (403), the origin has no such resource (404, 410), the content
+ * is of a type the tool does not read (415) or a document it cannot read (422), the caller sent more
+ * than its session runs at once (429), the origin or provider failed (502), or this service has no
+ * capacity or configuration for it now (503).
+ */
+export const FAULTS = ["policy", "not-found", "unsupported-type", "unreadable", "too-many-requests", "upstream", "unavailable"] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export interface FailureDetails {
+  fault: Fault;
+  /** The HTTP status the origin or provider answered, when it answered one. */
+  upstreamStatus?: number;
+}
+
+export const FailureDetailsSchema = v.object({
+  fault: v.picklist(FAULTS),
+  upstreamStatus: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599))),
+});
 
 /** The one failure shape of the whole project: tools, config, routes and the sidecar protocol. */
 export interface Failure<C extends string = ErrorCode> {
@@ -31,8 +54,13 @@ export function fail<C extends string = ErrorCode>(code: C, message: string, fie
   return { ok: false, error: fields && fields.length > 0 ? { code, message, fields: [...fields] } : { code, message } };
 }
 
+/** A failure whose fault is known (see FAULTS); the upstream's status rides along when there was one. */
+export function failWith<C extends string = ErrorCode>(code: C, message: string, details: FailureDetails): Failure<C> {
+  return { ok: false, error: { code, message, details } };
+}
+
 /** A failure as it travels between processes (codes are checked by whoever maps them). */
 export const FailureSchema = v.object({
   ok: v.literal(false),
-  error: v.object({ code: v.string(), message: v.string(), fields: v.optional(v.array(v.string())) }),
+  error: v.object({ code: v.string(), message: v.string(), fields: v.optional(v.array(v.string())), details: v.optional(FailureDetailsSchema) }),
 });

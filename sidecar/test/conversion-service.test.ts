@@ -115,10 +115,11 @@ describe("POST /v1/convert: a document at a URL", () => {
     expect((await convertUrl("http://")).error.code).toBe("INVALID_INPUT");
     expect((await convertUrl("localhost:8080/x.pdf")).error.code).toBe("INVALID_INPUT");
     expect((await convertUrl("example.com:443/x.pdf")).error.code).toBe("INVALID_INPUT");
-    expect((await convertUrl(`${origin.url}/gone`)).error.code).toBe("FILE_NOT_FOUND");
-    expect((await convertUrl(`${origin.url}/broken`)).error.code).toBe("NETWORK_ERROR");
-    expect((await convertUrl(`${origin.url}/busy`)).error.code).toBe("NETWORK_ERROR");
-    expect((await convertUrl(`${origin.url}/private`)).error.code).toBe("CONVERT_FAILED");
+    // Where the code covers several faults, `details` says which one, with the origin's status.
+    expect((await convertUrl(`${origin.url}/gone`)).error).toMatchObject({ code: "FILE_NOT_FOUND", details: { fault: "not-found", upstreamStatus: 410 } });
+    expect((await convertUrl(`${origin.url}/broken`)).error).toMatchObject({ code: "NETWORK_ERROR", details: { fault: "upstream" } });
+    expect((await convertUrl(`${origin.url}/busy`)).error).toMatchObject({ code: "NETWORK_ERROR", details: { fault: "upstream", upstreamStatus: 429 } });
+    expect((await convertUrl(`${origin.url}/private`)).error).toMatchObject({ code: "CONVERT_FAILED", details: { fault: "upstream", upstreamStatus: 403 } });
     expect((await convertUrl("http://nowhere.test/x.pdf")).error.code).toBe("NETWORK_ERROR");
     const tooLarge = await convertUrl(`${origin.url}/small.gz.pdf`, { maxResponseBytes: 500 });
     expect(tooLarge.error).toMatchObject({ code: "FILE_TOO_LARGE", message: expect.stringMatching(/500 bytes/) });

@@ -85,9 +85,9 @@ describe("the fetch pipeline", () => {
 
   it("refuses binary and document types", async () => {
     const png = await run("/image.png");
-    expect(!png.ok && png.error.code).toBe("CONTENT_FETCH_FAILED");
+    expect(!png.ok && png.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", details: { fault: "unsupported-type" } });
     const docx = await run("/doc.docx");
-    expect(!docx.ok && docx.error.message).toMatch(/convert_content/);
+    expect(!docx.ok && docx.error).toMatchObject({ message: expect.stringMatching(/convert_content/), details: { fault: "unsupported-type" } });
   });
 
   it("truncates to maxContentChars and to maxResponseBytes", async () => {
@@ -105,11 +105,13 @@ describe("the fetch pipeline", () => {
 
   it("maps failures to the fetch codes", async () => {
     const status = await run("/500");
-    expect(!status.ok && status.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/HTTP 500/) });
+    expect(!status.ok && status.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/HTTP 500/), details: { fault: "upstream", upstreamStatus: 500 } });
+    const missing = await run("/no-such-page");
+    expect(!missing.ok && missing.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/HTTP 404/), details: { fault: "not-found", upstreamStatus: 404 } });
     const invalid = await fetchContent({ url: "ftp://x.test/", preferReader: false, options: options() }, deps);
     expect(!invalid.ok && invalid.error.code).toBe("CONTENT_FETCH_INVALID_URL");
     const blocked = await fetchContent({ url: "http://127.0.0.3/", preferReader: false, options: options() }, deps);
-    expect(!blocked.ok && blocked.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/network policy/) });
+    expect(!blocked.ok && blocked.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/network policy/), details: { fault: "policy" } });
     const badAllow = await fetchContent({ url: `${origin.url}/page.html`, preferReader: false, options: options({ allowHosts: ["not a host/99"] }) }, deps);
     expect(!badAllow.ok && badAllow.error.code).toBe("INVALID_INPUT");
   });

@@ -201,6 +201,8 @@ describe("error mapping", () => {
     expect(answer.error.message).toContain(`(${name})`);
     expect(answer.error.message).toContain(String(status));
     expect(answer.retryAfter).toBe(status === 429 ? RETRY_AFTER : undefined);
+    // The provider's status rides along, so the worker can answer 502 naming it (429 keeps its own code and status).
+    expect(answer.error.details).toEqual(status === 429 ? undefined : { fault: "upstream", upstreamStatus: status });
   });
 
   it("ddgs: DuckDuckGo's 202 challenge page is PROVIDER_RATE_LIMITED", async () => {
@@ -248,12 +250,12 @@ describe("error mapping", () => {
 
   it("a refused connection, an unknown host and a redirect loop are NETWORK_ERROR", async () => {
     const refused = await search("tavily", { tavily: { baseUrl: `http://127.0.0.1:${await freePort()}/search` } });
-    expect(!refused.ok && refused.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/refused/) });
+    expect(!refused.ok && refused.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/refused/), details: { fault: "upstream" } });
     const unknown = await search("brave", { brave: { baseUrl: "http://search-api.provider.test/res/v1/web/search" } });
-    expect(!unknown.ok && unknown.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/could not be resolved/) });
+    expect(!unknown.ok && unknown.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/could not be resolved/), details: { fault: "upstream" } });
     fake("brave").behave("redirect-loop");
     const loop = await search("brave");
-    expect(!loop.ok && loop.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/redirects/) });
+    expect(!loop.ok && loop.error).toEqual({ code: "NETWORK_ERROR", message: expect.stringMatching(/redirects/), details: { fault: "upstream" } });
   });
 
   it("a base URL that is not http(s) is INVALID_INPUT naming the setting", async () => {

@@ -119,7 +119,8 @@ describe("an explicit provider", () => {
     ["serper", "SERPER_API_KEY or serper.apiKey via /api/config/auth"],
   ] as const)("%s without a key is PROVIDER_AUTH_FAILED naming where to set one", async (name, where) => {
     const answer = await search({ provider: name }, {});
-    expect(!answer.ok && answer.error).toEqual({ code: "PROVIDER_AUTH_FAILED", message: expect.stringContaining(where) });
+    // The service lacks the key, so it is this service that is unavailable (503), not the provider.
+    expect(!answer.ok && answer.error).toEqual({ code: "PROVIDER_AUTH_FAILED", message: expect.stringContaining(where), details: { fault: "unavailable" } });
     expect(asked()).toEqual([]);
   });
 

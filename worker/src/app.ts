@@ -5,6 +5,7 @@ import type { ApiOptions, AppEnv } from "./app-env.ts";
 import { isServedHost } from "./auth/is-served-host.ts";
 import { ownerId } from "./auth/principal.ts";
 import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
+import { allowedMethods } from "./openapi/allowed-methods.ts";
 import { jsonError } from "./http/respond.ts";
 import { agentRoutes } from "./routes/agent-routes.ts";
 import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
@@ -44,6 +45,9 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
       await next();
     }
     c.res.headers.set(PROTOCOL_HEADER, PROTOCOL_VERSION);
+    // A 204 has no body to encode, but wrangler dev's front worker (miniflare emulating Cloudflare's compression)
+    // adds Content-Encoding: gzip to every answer without a Content-Type. A type it never compresses keeps it off.
+    if (c.res.status === 204 && !c.res.headers.has("content-type")) c.res.headers.set("content-type", "application/octet-stream");
   });
 
   app.route("/healthz", healthRoute);
@@ -80,7 +84,14 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // Extra routes come last, so built-in routes win on any conflict.
   for (const extra of options.routes) app.route("/", extra);
 
-  app.notFound((c) => jsonError(c, fail("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`).error));
+  // One rule for every route: a path the table knows with a method it does not serve is 405 naming the methods it does.
+  app.notFound((c) => {
+    const pathname = new URL(c.req.url).pathname;
+    const allowed = allowedMethods(pathname.slice(options.basePath.replace(/\/+$/, "").length) || "/");
+    if (allowed.length === 0) return jsonError(c, fail("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${pathname}.`).error);
+    const refused = fail("METHOD_NOT_ALLOWED", `${c.req.method} is not supported on ${pathname}; use ${allowed.join(", ")}.`);
+    return jsonError(c, refused.error, { allow: allowed.join(", ") });
+  });
   app.onError((err, c) => {
     console.error("unhandled error", err instanceof Error ? err.message : String(err));
     return jsonError(c, fail("INTERNAL_ERROR", "The server failed unexpectedly; try again.").error);

@@ -3,6 +3,7 @@ import {
   displayUrl,
   fail,
   FailureSchema,
+  failWith,
   isConvertErrorCode,
   isWebErrorCode,
   SidecarConvertAnswerSchema,
@@ -50,6 +51,9 @@ export interface SidecarClient {
   healthy(): Promise<boolean>;
 }
 
+/** A sidecar that cannot be used is this service's own failure (503), not an upstream's. */
+const UNAVAILABLE = { fault: "unavailable" } as const;
+
 /** How long past a call's deadline the worker waits for the sidecar's own timeout answer before giving up on it. */
 const GRACE_MS = 250;
 
@@ -95,12 +99,12 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
       } catch {
         if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
         if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
-        if (attempt > 0) return fail(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.");
+        if (attempt > 0) return failWith(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.", UNAVAILABLE);
       }
     }
     if (response.status === 401) {
       await response.body?.cancel();
-      return fail(plan.failureCode, "The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.");
+      return failWith(plan.failureCode, "The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.", UNAVAILABLE);
     }
     const json: unknown = await response.json().catch(() => null);
     const answer = response.status === 200 ? v.safeParse(plan.answer, json) : undefined;

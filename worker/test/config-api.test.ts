@@ -206,7 +206,7 @@ describe("sandbox domain", () => {
     expect((await fetchIt()).status).toBe(200);
     expect((await put("sandbox", { deniedDomains: [new URL(origin).hostname] })).status).toBe(200);
     const blocked = await fetchIt();
-    expect(blocked.status).toBe(502);
+    expect(blocked.status).toBe(403);
     expect(blocked.body.error.code).toBe("CONTENT_FETCH_FAILED");
     expect(blocked.body.error.message).toContain("denied list");
 
@@ -215,7 +215,7 @@ describe("sandbox domain", () => {
     expect((await fetchIt()).status).toBe(200);
     expect((await put("sandbox", { allowHosts: [] })).status).toBe(200);
     const notADomain = await fetchIt();
-    expect(notADomain.status).toBe(502);
+    expect(notADomain.status).toBe(403);
     expect(notADomain.body.error.message).toContain("is an IP address, not a domain");
   });
 });
@@ -326,7 +326,8 @@ describe("errors", () => {
   it("405 for other methods", async () => {
     const res = await call("DELETE", "/api/config/settings");
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, PUT");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, PUT");
+    expect(res.body.error.code).toBe("METHOD_NOT_ALLOWED");
   });
 
   it("an invalid WEB_CONFIG is INTERNAL_ERROR for reads and for tool settings", async () => {

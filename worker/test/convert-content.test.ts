@@ -84,7 +84,7 @@ describe("convert_content through the worker, the session object and the sidecar
 
   it("answers each input error with its code and status, and keeps serving", async () => {
     const id = await newSession(ENV);
-    const cases: Array<[unknown, number, string]> = [
+    const cases: Array<[unknown, number, string, object?]> = [
       [{}, 400, "INVALID_INPUT"],
       [{ url: `${origin}/guide.pdf`, attachmentId: "att_x" }, 400, "INVALID_INPUT"],
       [{ url: `${origin}/guide.pdf`, pages: "two" }, 400, "INVALID_INPUT"],
@@ -95,12 +95,16 @@ describe("convert_content through the worker, the session object and the sidecar
       [{ url: "file:///etc/passwd" }, 400, "UNSUPPORTED_PROTOCOL"],
       [{ url: "http://127.0.0.1:9/guide.pdf" }, 403, "PRIVATE_NETWORK_BLOCKED"],
       [{ url: `${origin}/guide-redirect` }, 403, "PRIVATE_NETWORK_BLOCKED"],
-      [{ url: `${origin}/missing` }, 404, "FILE_NOT_FOUND"],
-      [{ url: `${origin}/report.pdf` }, 502, "CONVERT_FAILED"],
+      [{ url: `${origin}/missing` }, 404, "FILE_NOT_FOUND", { fault: "not-found", upstreamStatus: 404 }],
+      [{ url: `${origin}/gone` }, 410, "FILE_NOT_FOUND", { fault: "not-found", upstreamStatus: 410 }],
+      [{ url: `${origin}/photo.png` }, 415, "CONVERT_FAILED", { fault: "unsupported-type" }],
+      [{ url: `${origin}/report.pdf` }, 422, "CONVERT_FAILED", { fault: "unreadable" }],
+      [{ url: `${origin}/broken` }, 502, "NETWORK_ERROR", { fault: "upstream", upstreamStatus: 500 }],
+      [{ url: `${origin}/private` }, 502, "CONVERT_FAILED", { fault: "upstream", upstreamStatus: 403 }],
     ];
-    for (const [params, status, code] of cases) {
+    for (const [params, status, code, details] of cases) {
       const res = await convert(id, params);
-      expect({ params, status: res.status, code: res.body.error?.code }).toEqual({ params, status, code });
+      expect({ params, status: res.status, code: res.body.error?.code, details: res.body.error?.details }).toEqual({ params, status, code, details });
       expect(res.body.error.message.length).toBeGreaterThan(10);
     }
     const tooLarge = await convert(id, { url: `${origin}/guide.pdf` }, { ...ENV, ...withConfig({ convert: { maxResponseBytes: 200 } }) });

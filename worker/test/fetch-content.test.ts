@@ -100,26 +100,34 @@ describe("fetch_content through the worker, the session object and the sidecar",
 });
 
 describe("fetch_content errors", () => {
-  const cases: Array<[string, unknown, number, string, RegExp?]> = [
+  // The code stays the seed's; the status says whose fault it is, and `details` says it too.
+  const policy = { fault: "policy" };
+  const cases: Array<[string, unknown, number, string, RegExp?, object?]> = [
     ["no url", {}, 400, "INVALID_INPUT", /url/],
     ["blank urls", { urls: ["", "  "] }, 400, "INVALID_INPUT"],
     ["unparseable url", { url: "not a url" }, 400, "CONTENT_FETCH_INVALID_URL"],
     ["non-http scheme", { url: "file:///etc/passwd" }, 400, "CONTENT_FETCH_INVALID_URL"],
-    ["localhost", { url: "http://localhost/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
-    ["private IP", { url: "http://10.0.0.1/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
-    ["loopback not in allowHosts", { url: "http://127.0.0.3/" }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
-    ["redirect to localhost", { url: `${origin}/to-localhost` }, 502, "CONTENT_FETCH_FAILED", /blocked/i],
-    ["HTTP 404", { url: `${origin}/missing` }, 502, "CONTENT_FETCH_FAILED", /404/],
-    ["PDF", { url: `${origin}/report.pdf` }, 502, "CONTENT_FETCH_FAILED", /convert_content/],
+    ["localhost", { url: "http://localhost/" }, 403, "CONTENT_FETCH_FAILED", /blocked/i, policy],
+    ["private IP", { url: "http://10.0.0.1/" }, 403, "CONTENT_FETCH_FAILED", /blocked/i, policy],
+    ["loopback not in allowHosts", { url: "http://127.0.0.3/" }, 403, "CONTENT_FETCH_FAILED", /blocked/i, policy],
+    ["redirect to localhost", { url: `${origin}/to-localhost` }, 403, "CONTENT_FETCH_FAILED", /blocked/i, policy],
+    ["HTTP 404", { url: `${origin}/missing` }, 404, "CONTENT_FETCH_FAILED", /404/, { fault: "not-found", upstreamStatus: 404 }],
+    ["HTTP 410", { url: `${origin}/gone` }, 410, "CONTENT_FETCH_FAILED", /410/, { fault: "not-found", upstreamStatus: 410 }],
+    ["PDF", { url: `${origin}/report.pdf` }, 415, "CONTENT_FETCH_FAILED", /convert_content/, { fault: "unsupported-type" }],
+    ["image", { url: `${origin}/photo.png` }, 415, "CONTENT_FETCH_FAILED", /image/, { fault: "unsupported-type" }],
+    ["HTTP 500", { url: `${origin}/broken` }, 502, "CONTENT_FETCH_FAILED", /500/, { fault: "upstream", upstreamStatus: 500 }],
+    ["HTTP 403 from the origin", { url: `${origin}/private` }, 502, "CONTENT_FETCH_FAILED", /403/, { fault: "upstream", upstreamStatus: 403 }],
+    ["connection refused", { url: `${new URL(origin).protocol}//${new URL(origin).hostname}:9/` }, 502, "CONTENT_FETCH_FAILED", /failed/, { fault: "upstream" }],
     ["slow page", { url: `${origin}/slow` }, 504, "CONTENT_FETCH_TIMEOUT"],
   ];
-  for (const [name, params, status, code, message] of cases) {
+  for (const [name, params, status, code, message, details] of cases) {
     it(`${name} → ${status} ${code}`, async () => {
       const id = await newSession();
       const res = await tool(id, "fetch_content", params);
       expect(res.status).toBe(status);
       expect(res.body.error.code).toBe(code);
       if (message) expect(res.body.error.message).toMatch(message);
+      expect(res.body.error.details).toEqual(details);
       expect(res.body.protocolVersion).toBe("0.1.0");
     });
   }
@@ -142,8 +150,8 @@ describe("fetch_content errors", () => {
   it("fails the whole call when one of several URLs fails", async () => {
     const id = await newSession();
     const res = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt`, `${origin}/missing`] });
-    expect(res.status).toBe(502);
-    expect(res.body.error.message).toMatch(/404/);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/404/), details: { fault: "not-found" } });
   });
 
   it("fails a separate call at once when the session's queue is full", async () => {
@@ -154,8 +162,9 @@ describe("fetch_content errors", () => {
     // Both earlier calls are in the session object before this one arrives: it is answered at once.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` }, config);
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(429);
     expect(res.body.error.code).toBe("CONTENT_FETCH_FAILED");
+    expect(res.body.error.details).toEqual({ fault: "too-many-requests" });
     expect(res.body.error.message).toMatch(/1 requests running and 1 calls waiting \(web\.concurrency\)/);
     expect((await running).status).toBe(200);
     expect((await waiting).status).toBe(200);

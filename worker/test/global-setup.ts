@@ -68,6 +68,10 @@ export default async function setup(project: TestProject) {
       },
       "/guide-redirect": send(302, "text/plain", "", { location: "http://127.0.0.1:9/guide.pdf" }),
       "/missing": send(404, "text/html", "<h1>gone</h1>"),
+      "/gone": send(410, "text/html", "<h1>gone for good</h1>"),
+      "/broken": send(500, "text/html", "<h1>server error</h1>"),
+      "/private": send(403, "text/html", "<h1>members only</h1>"),
+      "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
       // Answers after ?ms= milliseconds, with ?chars= characters of ?char= (default "x").

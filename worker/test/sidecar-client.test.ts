@@ -13,7 +13,7 @@ describe("the worker's sidecar client", () => {
     const token = "not-the-sidecar-token-0123456789";
     const client = createSidecarClient({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token });
     const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
-    expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/refused the worker's token/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/refused the worker's token/), details: { fault: "unavailable" } } });
     expect(JSON.stringify(result)).not.toContain(token);
     expect(await client.healthy()).toBe(false);
   });
@@ -21,7 +21,7 @@ describe("the worker's sidecar client", () => {
   it("reports an unreachable sidecar in the tool's codes", async () => {
     const client = createSidecarClient({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
     const fetched = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
-    expect(fetched).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
+    expect(fetched).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/), details: { fault: "unavailable" } } });
     const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}, OPERATOR_URLS_ONLY), deadlineIn(2_000));
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
   });
@@ -30,6 +30,11 @@ describe("the worker's sidecar client", () => {
     const client = createSidecarClient({ SIDECAR_URL: `${origin}/flaky-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
     const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: true, value: { content: "second try" } });
+  });
+
+  it("passes the fault the sidecar found through with the failure", async () => {
+    const result = await createSidecarClient(bindings).fetchContent(`${origin}/missing`, false, options, deadlineIn(2_000));
+    expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", details: { fault: "not-found", upstreamStatus: 404 } } });
   });
 
   it("passes the sidecar's answer and the bytes it read through", async () => {

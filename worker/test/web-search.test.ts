@@ -102,7 +102,7 @@ describe("web_search through the worker", () => {
     await behave("brave", 503);
     const down = await tool(id, "web_search", { query: q }, b);
     expect(down.status).toBe(502);
-    expect(down.body.error.code).toBe("PROVIDER_UNAVAILABLE");
+    expect(down.body.error).toMatchObject({ code: "PROVIDER_UNAVAILABLE", details: { fault: "upstream", upstreamStatus: 503 } });
     await behave("brave", "succeed");
     const up = await tool(id, "web_search", { query: q }, b);
     expect(up.status).toBe(200);
@@ -111,21 +111,23 @@ describe("web_search through the worker", () => {
   });
 
   it.each([
-    [401, 502, "PROVIDER_AUTH_FAILED"],
-    [403, 502, "PROVIDER_AUTH_FAILED"],
-    [429, 429, "PROVIDER_RATE_LIMITED"],
-    [500, 502, "PROVIDER_UNAVAILABLE"],
-    ["malformed", 502, "WEB_SEARCH_FAILED"],
-    ["oversized", 502, "WEB_SEARCH_FAILED"],
-    ["hang", 504, "WEB_SEARCH_TIMEOUT"],
-    ["reset", 502, "NETWORK_ERROR"],
-  ] as const)("maps a provider answering %s to %i %s, without leaking its key", async (behavior, status, code) => {
+    [401, 502, "PROVIDER_AUTH_FAILED", { fault: "upstream", upstreamStatus: 401 }],
+    [403, 502, "PROVIDER_AUTH_FAILED", { fault: "upstream", upstreamStatus: 403 }],
+    [404, 502, "WEB_SEARCH_FAILED", { fault: "upstream", upstreamStatus: 404 }],
+    [429, 429, "PROVIDER_RATE_LIMITED", undefined],
+    [500, 502, "PROVIDER_UNAVAILABLE", { fault: "upstream", upstreamStatus: 500 }],
+    ["malformed", 502, "WEB_SEARCH_FAILED", undefined],
+    ["oversized", 502, "WEB_SEARCH_FAILED", undefined],
+    ["hang", 504, "WEB_SEARCH_TIMEOUT", undefined],
+    ["reset", 502, "NETWORK_ERROR", { fault: "upstream" }],
+  ] as const)("maps a provider answering %s to %i %s, without leaking its key", async (behavior, status, code, details) => {
     const b = bindings({ provider: "serper", maxResponseBytes: 32_768 });
     const id = await newSession(b);
     await behave("serper", behavior);
     const res = await tool(id, "web_search", { query: fresh() }, b);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+    expect(res.body.error.details).toEqual(details);
     expect(JSON.stringify(res.body)).not.toContain(keys.serper);
     if (behavior === 429) expect(res.headers.get("retry-after")).toBe("17");
   });
@@ -163,8 +165,9 @@ describe("web_search through the worker", () => {
   it("needs an enabled provider with its key", async () => {
     const noKey = bindings({ provider: "brave" }, false);
     const missing = await tool(await newSession(noKey), "web_search", { query: fresh() }, noKey);
-    expect(missing.status).toBe(502);
-    expect(missing.body.error.code).toBe("PROVIDER_AUTH_FAILED");
+    // A key the service lacks is its own configuration, not the provider's failure.
+    expect(missing.status).toBe(503);
+    expect(missing.body.error).toMatchObject({ code: "PROVIDER_AUTH_FAILED", details: { fault: "unavailable" } });
     expect(missing.body.error.message).toContain("BRAVE_SEARCH_API_KEY");
     const off = bindings({ provider: "brave", brave: { enabled: false, baseUrl: urls.brave } });
     const disabled = await tool(await newSession(off), "web_search", { query: fresh() }, off);
@@ -200,8 +203,8 @@ describe("web_search through the worker", () => {
     const waiting = tool(id, "web_search", { query: fresh() }, b);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const res = await tool(id, "web_search", { query: fresh() }, b);
-    expect(res.status).toBe(502);
-    expect(res.body.error.code).toBe("WEB_SEARCH_FAILED");
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatchObject({ code: "WEB_SEARCH_FAILED", details: { fault: "too-many-requests" } });
     expect(res.body.error.message).toMatch(/1 requests running and 1 calls waiting \(web\.concurrency\)/);
     expect((await running).body.error.code).toBe("WEB_SEARCH_TIMEOUT");
     expect((await waiting).body.error.code).toBe("WEB_SEARCH_TIMEOUT");

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { fail } from "@edge-web/shared";
+import { failWith } from "@edge-web/shared";
 import { convertDocument, type ConvertResult } from "../convert/convert-document.ts";
 import type { ConvertJob } from "./convert-pool.ts";
 
@@ -7,11 +7,17 @@ import type { ConvertJob } from "./convert-pool.ts";
 parentPort!.on("message", async (job: ConvertJob) => {
   let outcome: ConvertResult;
   try {
-    outcome = await convertDocument(job.bytes, job.hints, job.options);
+    outcome = readersFault(await convertDocument(job.bytes, job.hints, job.options));
   } catch (error) {
     // A converter bug or a hostile file it did not expect: the message names neither bytes nor secrets.
     console.error("convert: converter threw", error instanceof Error ? error.message.split("\n")[0] : String(error));
-    outcome = fail("CONVERT_FAILED", "The document could not be converted; it may be corrupt or use features that are not supported.");
+    outcome = failWith("CONVERT_FAILED", "The document could not be converted; it may be corrupt or use features that are not supported.", { fault: "unreadable" });
   }
   parentPort!.postMessage(outcome);
 });
+
+/** What a converter could not read is the document's fault (422), unless it said otherwise. */
+function readersFault(outcome: ConvertResult): ConvertResult {
+  if (outcome.ok || outcome.error.code !== "CONVERT_FAILED" || outcome.error.details) return outcome;
+  return failWith(outcome.error.code, outcome.error.message, { fault: "unreadable" });
+}

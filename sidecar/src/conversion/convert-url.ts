@@ -1,4 +1,4 @@
-import { deadlineIn, displayUrl, fail, type ConvertErrorCode, type ConvertLimits, type FetchOptions } from "@edge-web/shared";
+import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions } from "@edge-web/shared";
 import { fetchResource, type ResourceFailureKind } from "../fetch/fetch-resource.ts";
 import { parseUrl } from "../fetch/parse-url.ts";
 import type { SidecarDeps } from "../sidecar-deps.ts";
@@ -25,7 +25,6 @@ const FETCH_CODES: Partial<Record<ResourceFailureKind, ConvertErrorCode>> = {
   "queue-timeout": "CONVERT_TIMEOUT",
   cancelled: "CONVERT_TIMEOUT",
   aborted: "CONVERT_TIMEOUT",
-  busy: "NETWORK_ERROR",
 };
 
 /** A document at a URL: downloaded through the whole fetch pipeline, then converted on a converter thread. */
@@ -50,13 +49,17 @@ export async function convertUrl(
   if (!fetched.ok) {
     const { code, message } = fetched.error;
     const sentence = code === "queue-timeout" || code === "cancelled" ? `Downloading ${shown} ${message}.` : message;
+    if (code === "busy") return failWith("NETWORK_ERROR", sentence, { fault: "unavailable" });
     return fail(FETCH_CODES[code] ?? "NETWORK_ERROR", sentence);
   }
   const response = fetched.value;
-  if (response.status === 404 || response.status === 410) return fail("FILE_NOT_FOUND", `${shown} answered HTTP ${response.status}: there is no document at this URL.`);
-  if (response.status < 200 || response.status > 299) {
-    const code = response.status >= 500 || response.status === 429 ? "NETWORK_ERROR" : "CONVERT_FAILED";
-    return fail(code, `${shown} answered HTTP ${response.status}; the document could not be downloaded.`);
+  const { status } = response;
+  if (status === 404 || status === 410) {
+    return failWith("FILE_NOT_FOUND", `${shown} answered HTTP ${status}: there is no document at this URL.`, { fault: "not-found", upstreamStatus: status });
+  }
+  if (status < 200 || status > 299) {
+    const code = status >= 500 || status === 429 ? "NETWORK_ERROR" : "CONVERT_FAILED";
+    return failWith(code, `${shown} answered HTTP ${status}; the document could not be downloaded.`, { fault: "upstream", upstreamStatus: status });
   }
   if (response.truncated) {
     return fail("FILE_TOO_LARGE", `${shown} is larger than ${maxResponseBytes} bytes (convert.maxResponseBytes, counted decompressed); convert a smaller document.`);

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { failWith, ok, type Result } from "@edge-web/shared";
 import { detectContentType } from "../extract/detect-type.ts";
 import type { ConvertCode, DocumentConverter } from "./document-converter.ts";
 import { DOCUMENT_CONVERTERS } from "./document-converters.ts";
@@ -42,7 +42,7 @@ function extensionOf(hints: DocumentHints): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
 }
 
-const unsupported = (what: string) => fail<ConvertCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`);
+const unsupported = (what: string) => failWith<ConvertCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`, { fault: "unsupported-type" });
 
 /** What a ZIP archive no converter took is: by ODF's mimetype entry (first, stored), else just an archive. */
 function zipName(bytes: Uint8Array): string {

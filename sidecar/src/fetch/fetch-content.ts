@@ -3,10 +3,11 @@ import {
   deadlineIn,
   displayUrl,
   fail,
+  failWith,
   fetchBudgetMs,
   ok,
-  type CodedError,
   type ExtractedContent,
+  type Failure,
   type FetchOptions,
   type HostLimiter,
   type Result,
@@ -73,7 +74,7 @@ async function runPipeline(
   );
   if (!fetched.ok) {
     const { code, message } = fetched.error;
-    if (code === "busy") return fail("CONTENT_FETCH_FAILED", message);
+    if (code === "busy") return failWith("CONTENT_FETCH_FAILED", message, { fault: "unavailable" });
     if (code === "queue-timeout") {
       return fail(
         "CONTENT_FETCH_TIMEOUT",
@@ -81,15 +82,19 @@ async function runPipeline(
       );
     }
     if (code === "cancelled") return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} ${message}.`);
-    return fail(...egressError({ code, message }, shown, options, Math.round(clock.timings().queue ?? 0)));
+    return egressError({ code, message }, shown, options, Math.round(clock.timings().queue ?? 0));
   }
   const response = fetched.value;
 
-  if (response.status < 200 || response.status > 299) {
-    return fail("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${response.status}; the page could not be fetched.`);
+  const { status } = response;
+  if (status === 404 || status === 410) {
+    return failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}: there is no page at this URL.`, { fault: "not-found", upstreamStatus: status });
+  }
+  if (status < 200 || status > 299) {
+    return failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}; the page could not be fetched.`, { fault: "upstream", upstreamStatus: status });
   }
   const type = detectContentType({ contentType: response.headers["content-type"], url: response.url, bytes: response.bytes });
-  if (!type.ok) return fail("CONTENT_FETCH_FAILED", type.message);
+  if (!type.ok) return failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" });
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);
   const extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
@@ -125,20 +130,24 @@ async function runPipeline(
   return { ...page, bytes: response.bytes.length };
 }
 
-/** Egress failures in the fetch tool's codes. */
-function egressError(failure: EgressFailure, shown: string, options: FetchOptions, queuedMs: number): [CodedError["code"], string] {
+/** Egress failures in the fetch tool's codes, with the fault where CONTENT_FETCH_FAILED covers several. */
+function egressError(failure: EgressFailure, shown: string, options: FetchOptions, queuedMs: number): Failure {
   switch (failure.code) {
     case "invalid-url":
-      return ["CONTENT_FETCH_INVALID_URL", failure.message];
+      return fail("CONTENT_FETCH_INVALID_URL", failure.message);
     case "timeout": {
       const waited = queuedMs > 0 ? `, ${queuedMs} ms of it waiting in the fetch service's queue` : "";
-      return ["CONTENT_FETCH_TIMEOUT", `Fetching ${shown} did not finish within web.timeoutMs (${options.timeoutMs} ms${waited}); retry or raise the limit.`];
+      return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} did not finish within web.timeoutMs (${options.timeoutMs} ms${waited}); retry or raise the limit.`);
     }
     case "aborted":
-      return ["CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was aborted.`];
+      return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was aborted.`);
     case "config":
-      return ["INVALID_INPUT", failure.message];
-    default:
-      return ["CONTENT_FETCH_FAILED", failure.message];
+      return fail("INVALID_INPUT", failure.message);
+    case "blocked":
+      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "policy" });
+    case "dns":
+    case "redirect":
+    case "network":
+      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "upstream" });
   }
 }

@@ -1,4 +1,4 @@
-import { fail, ok, type FetchOptions, type Result } from "@edge-web/shared";
+import { fail, failWith, ok, type FetchOptions, type Result } from "@edge-web/shared";
 import type { HandlerOutput } from "../extract/content-handler.ts";
 import type { DispatcherSource, HostResolver, NetworkPolicy } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
@@ -58,7 +58,7 @@ export async function readViaReader(
   if (!answer.ok) {
     return answer.error.code === "timeout" || answer.error.code === "aborted"
       ? fail("CONTENT_FETCH_TIMEOUT", `The reader service did not answer within ${options.jinaTimeoutMs} ms (web.jinaTimeoutMs); retry, or fetch without preferReader.`)
-      : fail("CONTENT_FETCH_FAILED", `The reader service could not be reached: ${answer.error.message}`);
+      : failWith("CONTENT_FETCH_FAILED", `The reader service could not be reached: ${answer.error.message}`, { fault: answer.error.code === "blocked" ? "policy" : "upstream" });
   }
   const { status, bytes } = answer.value;
   if (status < 200 || status > 299) return ok(undefined);

@@ -1,4 +1,4 @@
-import { fail, type CodedError, type KeyedProviderName, type SearchProviderSettings } from "@edge-web/shared";
+import { fail, failWith, type CodedError, type KeyedProviderName, type SearchProviderSettings } from "@edge-web/shared";
 import { keySetting } from "./key-setting.ts";
 
 /** A keyed provider is usable once enabled and, when it cannot work without one, given a key. */
@@ -12,7 +12,8 @@ export function keyedUsable(
     return fail("INVALID_INPUT", `${label} is not enabled: set web.${name}.enabled to true, or choose another provider.`).error;
   }
   if (keyRequired && !settings.apiKey) {
-    return fail("PROVIDER_AUTH_FAILED", `${label} needs an API key: set ${keySetting(name, settings)}.`).error;
+    // The service lacks configuration, not the provider: 503.
+    return failWith("PROVIDER_AUTH_FAILED", `${label} needs an API key: set ${keySetting(name, settings)}.`, { fault: "unavailable" }).error;
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { fail, ok, type SearchOutcome } from "@edge-web/shared";
+import { fail, failWith, ok, type SearchOutcome } from "@edge-web/shared";
 import type { EgressFailure } from "../fetch/egress-types.ts";
 import { safeFetch } from "../fetch/safe-fetch.ts";
 import type { ProviderId, SearchContext } from "./provider.ts";
@@ -54,7 +54,9 @@ export async function requestProvider(
     { signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal },
   );
   if (!slot.ok) {
-    if (slot.error.code === "queue-full") return fail("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.");
+    if (slot.error.code === "queue-full") {
+      return failWith("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.", { fault: "unavailable" });
+    }
     if (deadline.signal.aborted) {
       return fail(
         "WEB_SEARCH_TIMEOUT",
@@ -79,7 +81,7 @@ export async function requestProvider(
 function statusError(provider: ProviderId, status: number, retryAfter: string | undefined, req: ProviderRequest): SearchOutcome<never> {
   const { name, label } = provider;
   if (status === 401 || status === 403) {
-    return fail("PROVIDER_AUTH_FAILED", `${label} refused the request (HTTP ${status}): ${req.refusedHint(status)}`);
+    return failWith("PROVIDER_AUTH_FAILED", `${label} refused the request (HTTP ${status}): ${req.refusedHint(status)}`, { fault: "upstream", upstreamStatus: status });
   }
   if (status === 429) {
     const when = retryAfter ? `retry after ${retryAfter} (its Retry-After)` : "retry later";
@@ -87,9 +89,12 @@ function statusError(provider: ProviderId, status: number, retryAfter: string | 
     return retryAfter ? { ...limited, retryAfter } : limited;
   }
   if (status >= 500) {
-    return fail("PROVIDER_UNAVAILABLE", `${label} is unavailable (HTTP ${status}); retry later or choose another provider.`);
+    return failWith("PROVIDER_UNAVAILABLE", `${label} is unavailable (HTTP ${status}); retry later or choose another provider.`, { fault: "upstream", upstreamStatus: status });
   }
-  return fail("WEB_SEARCH_FAILED", `${label} answered HTTP ${status}; check the query and that web.${name}.baseUrl is its search endpoint.`);
+  return failWith("WEB_SEARCH_FAILED", `${label} answered HTTP ${status}; check the query and that web.${name}.baseUrl is its search endpoint.`, {
+    fault: "upstream",
+    upstreamStatus: status,
+  });
 }
 
 function egressError(provider: ProviderId, failure: EgressFailure, timeoutMs: number): SearchOutcome<never> {
@@ -102,10 +107,11 @@ function egressError(provider: ProviderId, failure: EgressFailure, timeoutMs: nu
     case "invalid-url":
     case "config":
       return fail("INVALID_INPUT", `${label} cannot be asked: ${failure.message} Check web.${name}.baseUrl.`);
+    case "blocked":
+      return failWith("NETWORK_ERROR", `${label} may not be asked: ${failure.message} Check web.${name}.baseUrl.`, { fault: "policy" });
     case "network":
     case "dns":
     case "redirect":
-    case "blocked":
-      return fail("NETWORK_ERROR", `${label} could not be reached: ${failure.message} Check web.${name}.baseUrl, or retry.`);
+      return failWith("NETWORK_ERROR", `${label} could not be reached: ${failure.message} Check web.${name}.baseUrl, or retry.`, { fault: "upstream" });
   }
 }

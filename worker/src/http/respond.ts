@@ -11,5 +11,5 @@ export function jsonOk(c: Context, body: object, status: ContentfulStatusCode = 
 /** The only place an error value becomes an HTTP response. */
 export function jsonError(c: Context, error: CodedError, headers?: Record<string, string>): Response {
   const body = { error, protocolVersion: PROTOCOL_VERSION };
-  return c.json(body, statusFor(error.code) as ContentfulStatusCode, headers);
+  return c.json(body, statusFor(error) as ContentfulStatusCode, headers);
 }

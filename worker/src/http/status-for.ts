@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@edge-web/shared";
+import type { CodedError, ErrorCode, Fault } from "@edge-web/shared";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_INPUT: 400,
@@ -37,7 +37,43 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CONVERT_TIMEOUT: 504,
 };
 
-/** The one table from error codes to HTTP statuses; other upstream failures are 502. */
-export function statusFor(code: ErrorCode): number {
+const FAULT_STATUS: Record<Fault, number> = {
+  policy: 403,
+  "not-found": 404,
+  "unsupported-type": 415,
+  unreadable: 422,
+  "too-many-requests": 429,
+  upstream: 502,
+  unavailable: 503,
+};
+
+/**
+ * The faults each catch-all code is answered with where it is known (the seed keeps one code for
+ * them); a fault not listed for its code is ignored, so the document's statuses stay complete.
+ */
+const FAULTS_OF: Partial<Record<ErrorCode, readonly Fault[]>> = {
+  CONTENT_FETCH_FAILED: ["policy", "not-found", "unsupported-type", "too-many-requests", "upstream", "unavailable"],
+  WEB_SEARCH_FAILED: ["too-many-requests", "upstream", "unavailable"],
+  NETWORK_ERROR: ["policy", "upstream", "unavailable"],
+  PROVIDER_AUTH_FAILED: ["upstream", "unavailable"],
+  PROVIDER_UNAVAILABLE: ["upstream"],
+  CONVERT_FAILED: ["unsupported-type", "unreadable", "too-many-requests", "upstream", "unavailable"],
+  FILE_NOT_FOUND: ["not-found"],
+};
+
+/** 410 for an origin that said its resource is gone, 404 for every other not-found. */
+const faultStatus = (fault: Fault, upstreamStatus?: number) => (fault === "not-found" && upstreamStatus === 410 ? 410 : FAULT_STATUS[fault]);
+
+/** The one table from failures to HTTP statuses: the fault where the code covers several, else the code; other upstream failures are 502. */
+export function statusFor(error: Pick<CodedError, "code" | "details">): number {
+  const { code, details } = error;
+  if (details && FAULTS_OF[code]?.includes(details.fault)) return faultStatus(details.fault, details.upstreamStatus);
   return STATUS[code] ?? 502;
+}
+
+/** Every status a code may be answered with (the OpenAPI document lists each). */
+export function statusesFor(code: ErrorCode): number[] {
+  const faults = FAULTS_OF[code] ?? [];
+  const statuses = [STATUS[code] ?? 502, ...faults.map((fault) => FAULT_STATUS[fault]), ...(faults.includes("not-found") ? [410] : [])];
+  return [...new Set(statuses)];
 }

@@ -27,6 +27,8 @@ import {
   type ErrorCode,
 } from "@edge-web/shared";
 import * as v from "valibot";
+import { CONFIG_DOMAINS } from "../config/config-domains.ts";
+import type { Tool } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 
 /** One operation of the HTTP API as the OpenAPI document describes it. */
@@ -37,11 +39,14 @@ export interface ApiRoute {
   tag: "sessions" | "tools" | "stream" | "agent" | "reads" | "config" | "attachments" | "service";
   summary: string;
   description?: string;
-  /** False for routes anyone may call (health, signed downloads, the description itself). */
-  auth?: false;
+  /** False for routes anyone may call (health, signed downloads, the description itself); "admin" for those that need ADMIN_TOKEN when it is set. */
+  auth?: false | "admin";
+  /** Path parameters that take only these values (others are plain strings). */
+  pathValues?: Record<string, readonly string[]>;
   query?: Record<string, { description: string; required?: true }>;
   headers?: Record<string, string>;
-  body?: { schema: v.GenericSchema; type?: "multipart/form-data" };
+  /** `needs`: keys of which the body must name at least one or exactly one (checked past the schema). */
+  body?: { schema: v.GenericSchema; type?: "multipart/form-data"; needs?: Tool["needs"] };
   /** The success answer; `schema` absent for bodies that are not JSON. */
   ok: { status: number; description: string; schema?: v.GenericSchema; type?: string };
   /** What the route may answer besides success (INTERNAL_ERROR and PROTOCOL_VERSION_MISMATCH always). */
@@ -68,7 +73,7 @@ const toolRoutes: ApiRoute[] = Object.values(TOOLS).map((tool) => ({
   tag: "tools",
   summary: tool.title,
   description: tool.description,
-  body: { schema: tool.params },
+  body: { schema: tool.params, ...(tool.needs && { needs: tool.needs }) },
   ok: { status: 200, description: "The tool's answer; its `responseId` reads it again with get_search_content.", schema: tool.output },
   errors: [...SESSION, "SESSION_ENDED", "INVALID_INPUT", "PAYLOAD_TOO_LARGE", ...TOOL_ERRORS[tool.name]!],
 }));
@@ -182,7 +187,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Download an attachment by its signed URL",
     auth: false,
     query: { exp: { description: "Expiry (from the signed URL).", required: true }, sig: { description: "Signature (from the signed URL).", required: true } },
-    ok: { status: 200, description: "The file's bytes, with its Content-Type.", type: "application/octet-stream" },
+    ok: { status: 200, description: "The file's bytes, served with the Content-Type stored for it at upload: any type.", type: "*/*" },
     errors: ["INVALID_SIGNATURE", "ATTACHMENT_NOT_FOUND"],
   },
   {
@@ -211,7 +216,7 @@ export const API_ROUTES: ApiRoute[] = [
     otherResponses: {
       "202": { description: "A notification, accepted.", type: "text/plain" },
       "400": { description: "A JSON-RPC error: an invalid message, or a batch (one request per HTTP request).", type: "application/json" },
-      "405": { description: "GET and DELETE: this endpoint keeps no sessions and opens no stream of its own.", type: "application/json" },
+      "405": { description: "A JSON-RPC error, with Allow: POST, to every other method: this endpoint keeps no sessions and opens no stream of its own.", type: "application/json" },
       "406": { description: "A JSON-RPC error: the Accept header must allow application/json and text/event-stream.", type: "application/json" },
       "413": { description: "A JSON-RPC error: the body is over 1 MiB.", type: "application/json" },
       "415": { description: "A JSON-RPC error: the body must be application/json.", type: "application/json" },
@@ -230,6 +235,7 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/config/:domain",
     tag: "config",
     summary: "A config domain (auth, settings, sandbox): its form and values",
+    pathValues: { domain: CONFIG_DOMAINS },
     ok: { status: 200, description: "Secrets are masked.", schema: ConfigDomainResponseSchema },
     errors: ["DOMAIN_NOT_FOUND"],
   },
@@ -238,6 +244,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/config/:domain",
     tag: "config",
     summary: "Change a config domain",
+    pathValues: { domain: CONFIG_DOMAINS },
+    auth: "admin",
     description: "Needs ADMIN_TOKEN when one is set. Takes effect for the next call everywhere.",
     body: { schema: ConfigPutRequestSchema },
     ok: { status: 200, description: "Stored.", schema: OkResponseSchema },

@@ -101,7 +101,4 @@ export const configRoutes = new Hono<AppEnv>()
     if (!parsed.ok) return jsonError(c, parsed.error);
     const written = await writeDomain(c.env, domain, parsed.value.values);
     return written.ok ? jsonOk(c, { ok: true }) : jsonError(c, written.error);
-  })
-  .all("/api/config/:domain", (c) =>
-    jsonError(c, fail("METHOD_NOT_ALLOWED", `${c.req.method} is not supported on /api/config/:domain; use GET or PUT.`).error, { allow: "GET, PUT" }),
-  );
+  });

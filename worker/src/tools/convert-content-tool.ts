@@ -43,6 +43,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
   description:
     "Read documents as Markdown: PDFs (text in reading order, headings, page breaks; `pages` like \"1-3,7\"), Word (DOCX), spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides and speaker notes), and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
   params: ConvertContentParamsSchema,
+  needs: { oneOf: ["url", "attachmentId"] },
   output: ConvertContentSuccessSchema,
   async run(params, ctx) {
     const url = params.url?.trim();

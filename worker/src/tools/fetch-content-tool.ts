@@ -22,6 +22,7 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
   description:
     "Read web pages when you have their URLs (from the user or a web_search): fetches http(s) URLs (`url` or `urls`) and returns each page's main content as Markdown (HTML) or readable text (JSON, CSV, XML/RSS, YAML, code), with a `responseId`. Private and local addresses are refused.",
   params: FetchContentParamsSchema,
+  needs: { anyOf: ["url", "urls"] },
   output: FetchContentSuccessSchema,
   async run(params, ctx) {
     const urls = mergeInputs(params.url, params.urls);

@@ -1,4 +1,4 @@
-import { fail, type CodedError, type Failure, type WebConfig } from "@edge-web/shared";
+import { fail, failWith, type CodedError, type Failure, type WebConfig } from "@edge-web/shared";
 import type { CallSlots, SlotRefusal } from "./call-slots.ts";
 
 /** Each tool family's codes, and the setting that holds its deadline. */
@@ -13,9 +13,10 @@ export function slotFailure(refusal: CodedError<SlotRefusal>, tool: keyof typeof
   const { maxConcurrent, maxQueueSize } = config.concurrency;
   switch (refusal.code) {
     case "queue-full":
-      return fail(
+      return failWith(
         CODES[tool].failed,
         `This session already has ${maxConcurrent} requests running and ${maxQueueSize} calls waiting (web.concurrency); wait for them to finish or send fewer at once.`,
+        { fault: "too-many-requests" },
       );
     case "timeout":
       return fail(

@@ -49,6 +49,11 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema, Out = unknown
   /** What the tool does and when to use it, for models choosing a tool. */
   description: string;
   params: S;
+  /**
+   * The keys of params of which `run` needs at least one (`anyOf`) or exactly one (`oneOf`), for the
+   * OpenAPI document; models' and MCP's schemas leave it out (providers refuse a top-level anyOf/oneOf).
+   */
+  needs?: { anyOf: readonly string[] } | { oneOf: readonly string[] };
   /** The success answer's shape (for MCP's outputSchema and the OpenAPI document). */
   output: v.GenericSchema<unknown, Out>;
   run(params: v.InferOutput<S>, ctx: ToolContext): Promise<ToolAnswer<Out>>;

@@ -29,6 +29,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   description:
     "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content.",
   params: WebSearchParamsSchema,
+  needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
   async run(params, ctx) {
     const queries = mergeInputs(params.query, params.queries).slice(0, MAX_QUERIES);
@@ -42,8 +43,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
-      const { code, message } = failure.result.error;
-      return { ...fail(code, message), ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
+      return { ok: false, error: failure.result.error, ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
     let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
     if (params.includeContent) data = await withContent(ctx, slots, data);
@@ -91,10 +91,7 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   if (!slot.ok) return { result: slotFailure(slot.error, "search", `Searching for ${JSON.stringify(query)}`, slots, ctx.config), cached: false };
   const answer = slot.value;
   for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
-  if (!answer.ok) {
-    const { code, message } = answer.error;
-    return { result: fail(code as never, message), cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
-  }
+  if (!answer.ok) return { result: { ok: false, error: answer.error }, cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
   ctx.record.count(`search.provider.${answer.value.provider}`);
   ctx.record.latency(answer.value.provider, Date.now() - started);
   if (key) await ctx.cache.put(key, answer.value.results);
