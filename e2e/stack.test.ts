@@ -74,4 +74,33 @@ describe("npm start's stack, end to end", () => {
     expect(stored.status).toBe(200);
     expect(stored.body.result).toEqual(fetched.body.results[0]);
   });
+
+  it("gives every answer the API's secure headers, HSTS included: the playground's files and the API alike", async () => {
+    const api = await fetch(`${stack.url}/openapi.json`);
+    expect(api.status).toBe(200);
+    expect(api.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    // The headers hono's secureHeaders gives the API, with the API's values; the page has its own frame rule (DENY).
+    const names = [
+      "strict-transport-security",
+      "x-content-type-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+      "x-frame-options",
+    ];
+    const own = new Set(["x-frame-options"]);
+    const secure = names.map((name) => [name, api.headers.get(name)] as const);
+    for (const [name, value] of secure) expect([name, value]).toEqual([name, expect.any(String)]);
+    for (const path of ["/", "/index.html", "/playground.js", "/playground.css"]) {
+      const res = await fetch(`${stack.url}${path}`);
+      expect(res.status, path).toBe(200);
+      await res.arrayBuffer();
+      for (const [name, value] of secure) expect([path, name, res.headers.get(name)]).toEqual([path, name, own.has(name) ? expect.any(String) : value]);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from "node:path";
 import { AgentConfigSchema, issuePaths, resolveConfig, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
+import { SIDECAR_MALLOC_ENV } from "../sidecar/src/sidecar-malloc-env.ts";
 import { projectEnv } from "./ensure-deps.mjs";
 
 /** Worker secrets passed through from the environment, as `.dev.vars` would pass them (AGENT_CONFIG may hold model keys). */
@@ -61,7 +62,7 @@ export async function launch(root: string): Promise<void> {
     spawn(process.execPath, [join(root, "sidecar", "src", "main.ts")], {
       cwd: root,
       stdio: "inherit",
-      env: projectEnv({ SIDECAR_TOKEN: token, SIDECAR_PORT: sidecarPort, SIDECAR_HOST: host }),
+      env: projectEnv({ ...SIDECAR_MALLOC_ENV, SIDECAR_TOKEN: token, SIDECAR_PORT: sidecarPort, SIDECAR_HOST: host }),
     }),
   );
 

@@ -95,9 +95,10 @@ export const ModelCatalogSchema = v.object({
       id: v.string(),
       provider: v.string(),
       name: v.string(),
-      reasoning: v.boolean(),
-      contextWindow: v.nullable(v.number()),
-      cost: v.nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite).")),
+      // The rest only for the admin (and on an open server).
+      reasoning: v.optional(v.boolean()),
+      contextWindow: v.optional(v.nullable(v.number())),
+      cost: v.optional(v.nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite)."))),
     }),
   ),
 });

@@ -1,11 +1,16 @@
 import { createSidecarDeps, settingsFromEnv } from "./sidecar-deps.ts";
 import { createSidecarServer, listen } from "./server.ts";
+import { SIDECAR_MALLOC_ENV } from "./sidecar-malloc-env.ts";
 
 const token = process.env.SIDECAR_TOKEN ?? "";
 if (token.length < 16) {
   console.error("sidecar: set SIDECAR_TOKEN (16+ characters); the worker sends it as a bearer token.");
   process.exit(2);
 }
+// glibc reads its settings at process start only; without them RSS can stay at a conversion's peak.
+const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
+const missing = Object.entries(SIDECAR_MALLOC_ENV).flatMap(([name, value]) => (process.env[name] === undefined ? [`${name}=${value}`] : []));
+if (glibc && missing.length > 0) console.warn(`sidecar: start it with ${missing.join(" ")} so memory a conversion held returns to the system (docs/operations.md).`);
 const host = process.env.SIDECAR_HOST ?? "127.0.0.1";
 const port = Number(process.env.SIDECAR_PORT ?? "8788");
 

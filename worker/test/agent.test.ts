@@ -383,6 +383,33 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
     expect(invalid.some((f) => f.data?.payload?.control === "extension-ui")).toBe(false);
     await s.stream.cancel();
   });
+
+  it("says what each call will fetch: a search's result pages with includeContent, a document's URL or attachment", async () => {
+    const calls = [
+      [{ name: "web_search", arguments: { query: "edge tools", includeContent: true, numResults: 3 } }, /^Search the web for "edge tools", then fetch each result's page \(up to 3 per query\)$/],
+      [{ name: "web_search", arguments: { queries: ["a", "b"], includeContent: true } }, /^Search the web for "a", "b", then fetch each result's page$/],
+      [{ name: "web_search", arguments: { query: "edge tools" } }, /^Search the web for "edge tools"; no result page is fetched$/],
+      [{ name: "fetch_content", arguments: { urls: [`${origin}/a.txt`, `${origin}/b.txt`] } }, new RegExp(`^Fetch ${origin}/a\\.txt, ${origin}/b\\.txt$`)],
+      [{ name: "convert_content", arguments: { url: `${origin}/report.pdf` } }, new RegExp(`^Read the document ${origin}/report\\.pdf$`)],
+      [{ name: "convert_content", arguments: { attachmentId: "att_123" } }, /^Read the document attachment att_123$/],
+    ] as const;
+    const s = await followed(asking);
+    for (const [toolCall, message] of calls) {
+      await openai.script({ toolCalls: [toolCall] }, { text: ["understood"] });
+      await s.post("messages", { message: "go" });
+      let ask: any;
+      while (!ask) {
+        const frame = await nextFrame(s.stream);
+        if (frame.data?.payload?.control === "extension-ui") ask = frame.data.payload.request;
+      }
+      expect(ask).toMatchObject({ title: `Allow ${toolCall.name}?`, message: expect.stringMatching(message) });
+      // Denied, so nothing is fetched for the check.
+      expect((await s.post("ui-response", { id: ask.id, confirmed: false })).status).toBe(200);
+      await untilFinish(s.stream);
+      await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "idle");
+    }
+    await s.stream.cancel();
+  });
 });
 
 describe("the session's agent endpoints", () => {

@@ -24,8 +24,8 @@ export interface ConvertPoolSettings {
   /** Jobs that may wait for a thread; more fail at once. */
   maxQueued: number;
   /**
-   * Each thread's memory limit, for its heap and again for memory outside it (the buffers that
-   * inflated streams fill): a document that needs more fails, the sidecar does not.
+   * What one thread may hold, its heap and the memory outside it (the buffers that inflated streams and
+   * unzipped parts fill) together: a document that needs more fails, the sidecar does not.
    */
   memoryMb: number;
 }
@@ -35,9 +35,18 @@ export interface ConvertPoolSettings {
  * before the deadline, and the worker waits a little longer than this for the answer.
  */
 const STOP_GRACE_MS = 100;
-/** How often a busy thread's memory outside its heap is read (the heap limit needs no watching). */
-const MEMORY_CHECK_MS = 100;
+/** How often a busy thread's memory is read: its heap has a hard limit, its buffers only this watch. */
+const MEMORY_CHECK_MS = 50;
+/**
+ * A thread left holding more than this after a document (a fresh one holds about 35 MB) is replaced: V8 keeps
+ * a grown heap, so only ending the thread gives the memory back.
+ */
+const RETIRE_ABOVE_MB = 64;
+/** The young generation is carved out of memoryMb (V8's default would add up to 48 MB per thread on top). */
+const youngMb = (memoryMb: number) => Math.max(1, Math.min(32, Math.floor(memoryMb / 8)));
 const MIB = 1024 * 1024;
+/** What a thread holds as the process sees it: its heap's pages and the memory outside the heap (ArrayBuffers, Buffers, zlib). */
+const held = (stats: { total_physical_size: number; external_memory: number }) => stats.total_physical_size + stats.external_memory;
 const THREAD_URL = new URL("./convert-thread.ts", import.meta.url);
 
 interface Running {
@@ -65,7 +74,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
 
   function spawn(): Thread {
     const worker = new Worker(THREAD_URL, {
-      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.ceil(settings.memoryMb / 8)) },
+      resourceLimits: { maxOldGenerationSizeMb: Math.max(1, settings.memoryMb - youngMb(settings.memoryMb)), maxYoungGenerationSizeMb: youngMb(settings.memoryMb) },
     });
     worker.unref();
     const thread: Thread = { worker };
@@ -81,7 +90,11 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
 
   const tooBig = () => fail("CONVERT_FAILED", `Converting the document needed more than ${settings.memoryMb} MB of memory; it is too complex to convert here.`);
 
-  /** A thread's job ends; a broken thread is replaced by a new one only when work waits for it. */
+  /**
+   * A thread's job ends. A thread that broke on its document, or holds much memory after it, is ended and a
+   * fresh one warmed in its place; one that died while idle is replaced only when work waits for it (it may be
+   * the settings that kill it, and a replacement would die the same way).
+   */
   function finish(thread: Thread, outcome: ConvertResult, broken = false): void {
     const job = thread.job;
     thread.job = undefined;
@@ -90,15 +103,24 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
       job.resolve(outcome);
     }
     if (broken) {
-      all.delete(thread);
-      // A thread may also die while idle (warmed, or between jobs): it must never be handed work.
-      const at = idle.indexOf(thread);
-      if (at >= 0) idle.splice(at, 1);
-      void thread.worker.terminate();
+      retire(thread, job !== undefined);
+      next();
     } else if (job) {
-      idle.push(thread);
+      thread.worker
+        .getHeapStatistics()
+        .then((stats) => (held(stats) > RETIRE_ABOVE_MB * MIB ? retire(thread, true) : idle.push(thread)))
+        .catch(() => retire(thread, false))
+        .finally(next);
     }
-    next();
+  }
+
+  function retire(thread: Thread, replace: boolean): void {
+    if (!all.delete(thread)) return;
+    // A thread may also die while idle (warmed, or between jobs): it must never be handed work.
+    const at = idle.indexOf(thread);
+    if (at >= 0) idle.splice(at, 1);
+    void thread.worker.terminate();
+    if (replace && !closed) idle.push(spawn());
   }
 
   function start(thread: Thread, waiting: Waiting): void {
@@ -111,12 +133,12 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     };
     const late = Math.max(0, job.options.deadlineMs - Date.now()) + STOP_GRACE_MS;
     const timer = setTimeout(() => stop(fail("CONVERT_TIMEOUT", "Converting the document did not finish within its deadline; ask for fewer pages or raise timeoutMs.")), late);
-    // The heap limit does not cover buffers (a PDF stream inflating to gigabytes fills those): they are watched here.
+    // The heap limit does not cover buffers (a PDF stream inflating to gigabytes fills those): heap and buffers are watched together here.
     const watch = setInterval(() => {
       thread.worker
         .getHeapStatistics()
         .then((stats) => {
-          if (stats.external_memory > settings.memoryMb * MIB) stop(tooBig());
+          if (held(stats) > settings.memoryMb * MIB) stop(tooBig());
         })
         .catch(() => {});
     }, MEMORY_CHECK_MS);

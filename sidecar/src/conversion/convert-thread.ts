@@ -1,7 +1,12 @@
 import { parentPort } from "node:worker_threads";
 import { failWith } from "@edge-web/shared";
+import { getResolvedPDFJS } from "unpdf";
 import { convertDocument, type ConvertResult } from "../convert/convert-document.ts";
 import type { ConvertJob } from "./convert-pool.ts";
+
+// The PDF reader loads while the thread waits for its first document: threads are replaced after a document
+// that left them large, and the next PDF should not pay for the load.
+getResolvedPDFJS().catch(() => {});
 
 /** A converter thread: one job at a time, each answered with its outcome. */
 parentPort!.on("message", async (job: ConvertJob) => {

@@ -32,14 +32,24 @@ interface CallInput {
   urls?: string[];
   query?: string;
   queries?: string[];
+  includeContent?: boolean;
+  numResults?: number;
   responseId?: string;
+}
+
+/** A search reaches only its provider unless includeContent fetches the result pages too: the user is told which. */
+function describeSearch(input: CallInput): string {
+  const queries = mergeInputs(input.query, input.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)";
+  if (!input.includeContent) return `Search the web for ${queries}; no result page is fetched`;
+  const perQuery = input.numResults !== undefined && Number.isFinite(input.numResults) ? ` (up to ${Math.max(1, Math.floor(input.numResults))} per query)` : "";
+  return `Search the web for ${queries}, then fetch each result's page${perQuery}`;
 }
 
 /** What the user is asked to allow, as the call will run it (merged and trimmed), without credentials in URLs. */
 function describeCall(name: string, input: CallInput): string {
   if (name === "fetch_content") return `Fetch ${mergeInputs(input.url, input.urls).map(displayUrl).join(", ") || "(no URL)"}`;
   if (name === "convert_content") return `Read the document ${input.url ? displayUrl(input.url) : `attachment ${input.attachmentId ?? ""}`}`;
-  if (name === "web_search") return `Search the web for ${mergeInputs(input.query, input.queries).map((q) => JSON.stringify(q)).join(", ") || "(no query)"}`;
+  if (name === "web_search") return describeSearch(input);
   return `Read the stored result ${JSON.stringify(input.responseId ?? "")}`;
 }
 

@@ -125,7 +125,7 @@ export function openApiDocument(serverUrl: string, auth: ServerAuth): Json {
         auth.bearer
           ? "This server requires `Authorization: Bearer <token>` on every /api route and /mcp (API_TOKENS)."
           : "This server requires no token (no API_TOKENS set): it answers only requests addressed to this machine or a name in SERVED_HOSTNAMES."
-      }${auth.admin ? " Changing the configuration needs the admin token (ADMIN_TOKEN) as the bearer token." : ""}`,
+      }${auth.admin || auth.bearer ? " Reading and changing the configuration needs the admin token (ADMIN_TOKEN) as the bearer token." : ""}`,
     },
     servers: [{ url: serverUrl }],
     tags: ["sessions", "tools", "stream", "agent", "reads", "attachments", "config", "service"].map((name) => ({ name })),
