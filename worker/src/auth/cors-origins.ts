@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { deepFreeze, fail, ok, type Result } from "@edge-web/shared";
 
 let memo: { raw: string; parsed: Result<string[]> } | undefined;
 
@@ -21,6 +21,6 @@ export function corsOrigins(raw: string | undefined): Result<string[]> {
     }
     origins.push(origin.origin);
   }
-  memo = { raw: value, parsed: parsed ?? ok(origins) };
+  memo = { raw: value, parsed: deepFreeze(parsed ?? ok(origins)) as Result<string[]> };
   return memo.parsed;
 }

@@ -1,8 +1,7 @@
-import { fail, PROTOCOL_HEADER } from "@edge-web/shared";
+import { PROTOCOL_HEADER } from "@edge-web/shared";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { corsOrigins } from "../auth/cors-origins.ts";
-import { isAllowedOrigin } from "../auth/is-allowed-origin.ts";
 import { jsonError } from "./respond.ts";
 
 const ALLOW_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
@@ -20,14 +19,13 @@ export const crossOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header("origin");
   const allowed = origin !== undefined && URL.canParse(origin) && listed.value.includes(new URL(origin).origin);
   if (allowed && c.req.method === "OPTIONS") {
-    c.res = c.body(null, 204, {
+    return c.body(null, 204, {
       "access-control-allow-origin": origin,
       "access-control-allow-methods": ALLOW_METHODS,
       "access-control-allow-headers": ALLOW_HEADERS,
       "access-control-max-age": PREFLIGHT_MAX_AGE_SECONDS,
       vary: "Origin",
     });
-    return;
   }
   await next();
   // The answer depends on Origin whenever origins are listed: caches must keep them apart.
@@ -36,18 +34,4 @@ export const crossOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res.headers.set("access-control-allow-origin", origin);
     c.res.headers.set("access-control-expose-headers", PROTOCOL_HEADER);
   }
-};
-
-/**
- * Without tokens, anyone whose browser reaches the port may call: a page of another site is refused
- * (403) unless it is a served origin or listed in API_CORS_ORIGINS, so it cannot drive a local server
- * even with requests a browser sends without asking (simple requests, no preflight).
- */
-export const refuseForeignPages: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const origin = c.req.header("origin");
-  if (c.var.principal.kind === "open" && origin !== undefined && !isAllowedOrigin(origin, c.req.url, c.env)) {
-    const refused = fail("FORBIDDEN", "This server runs without API tokens and answers browser pages only from the origins it serves; list the page's origin in API_CORS_ORIGINS, or set API_TOKENS.");
-    return jsonError(c, refused.error);
-  }
-  await next();
 };
