@@ -68,7 +68,8 @@ async function startBasePathProxy(target: string, prefix: string) {
     const path = url.slice(prefix.length - 1);
     const lastEventId = req.headers["last-event-id"];
     requests.push({ path, ...(typeof lastEventId === "string" && { lastEventId }) });
-    const upstream = http.request(new URL(path, target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+    // The Host header goes on as the browser sent it, as a front must pass it: the page's origin is then one the server serves.
+    const upstream = http.request(new URL(path, target), { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       res.flushHeaders();
       if (path.endsWith("/stream")) {

@@ -8,7 +8,7 @@ import { SIDECAR_MALLOC_ENV } from "../sidecar/src/sidecar-malloc-env.ts";
 import { projectEnv } from "./ensure-deps.mjs";
 
 /** Worker secrets passed through from the environment, as `.dev.vars` would pass them (AGENT_CONFIG may hold model keys). */
-const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET", "AGENT_CONFIG", "PI_WEB_HIDE_PROVIDERS", "SERVED_HOSTNAMES"];
+const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET", "AGENT_CONFIG", "PI_WEB_HIDE_PROVIDERS", "SERVED_HOSTNAMES", "API_CORS_ORIGINS"];
 
 export async function launch(root: string): Promise<void> {
   const host = "127.0.0.1";

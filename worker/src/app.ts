@@ -6,6 +6,8 @@ import { isServedHost } from "./auth/is-served-host.ts";
 import { ownerId } from "./auth/principal.ts";
 import { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 import { allowedMethods } from "./openapi/allowed-methods.ts";
+import { crossOrigin } from "./http/cross-origin.ts";
+import { refuseForeignPages } from "./http/refuse-foreign-pages.ts";
 import { jsonError } from "./http/respond.ts";
 import { agentRoutes } from "./routes/agent-routes.ts";
 import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
@@ -70,8 +72,9 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
     c.set("principal", principal);
     await next();
   };
-  app.use("/api/*", requirePrincipal);
-  app.use("/mcp", requirePrincipal);
+  app.use("/api/*", crossOrigin, requirePrincipal, refuseForeignPages);
+  // /mcp checks the Origin itself, in every mode, and answers in JSON-RPC.
+  app.use("/mcp", crossOrigin, requirePrincipal);
 
   app.route("/api/sessions", sessionRoutes);
   app.route("/api/sessions", toolRoutes);

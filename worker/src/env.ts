@@ -20,8 +20,10 @@ export interface Env {
   PI_WEB_HIDE_PROVIDERS?: string;
   /** Comma-separated bearer tokens for the API; unset means open (local development). */
   API_TOKENS?: string;
-  /** Comma-separated host names an open server (no API_TOKENS) answers to besides localhost; and MCP's allowed page origins. */
+  /** Comma-separated host names an open server (no API_TOKENS) answers to besides localhost; their http and https origins on the request's port are served origins. */
   SERVED_HOSTNAMES?: string;
+  /** Comma-separated origins (https://app.example.com) of other sites' pages that may call /api and /mcp, with CORS answers. */
+  API_CORS_ORIGINS?: string;
   /** Bearer token required for configuration writes, when set. */
   ADMIN_TOKEN?: string;
   /** HMAC key for attachment URLs. */

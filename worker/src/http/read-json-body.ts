@@ -1,13 +1,17 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import type { Context } from "hono";
 import { capBody } from "./cap-body.ts";
+import { isJsonMediaType } from "./is-json-media-type.ts";
 
 /** Request bodies here are small JSON documents; anything larger is refused, never buffered. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 
 /**
- * Reads a JSON body. `invalidCode` differs by caller: tool calls answer with the tool contract's
- * INVALID_INPUT, the session protocol's own endpoints with INVALID_JSON.
+ * Reads a JSON body, cut off as soon as it passes the limit. `invalidCode` differs by caller: tool
+ * calls answer with the tool contract's INVALID_INPUT, the session protocol's own endpoints with
+ * INVALID_JSON. A body that is not sent as JSON is refused (415), so a page of another site cannot
+ * post one as a simple request (text/plain, forms) that skips the browser's preflight; an empty
+ * body needs no type and reads as `{}`. Decoding drops a leading UTF-8 BOM, as JSON clients expect.
  */
 export async function readJsonBody(c: Context, invalidCode: "INVALID_INPUT" | "INVALID_JSON"): Promise<Result<unknown>> {
   const tooLarge = fail("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_JSON_BODY_BYTES} bytes; send a smaller JSON body.`);
@@ -22,6 +26,10 @@ export async function readJsonBody(c: Context, invalidCode: "INVALID_INPUT" | "I
     }
   }
   if (text.trim() === "") return ok({});
+  const type = c.req.header("content-type");
+  if (!isJsonMediaType(type)) {
+    return fail("UNSUPPORTED_MEDIA_TYPE", `The body was sent as ${type ? `"${type.slice(0, 100)}"` : "no content type"}; send JSON with Content-Type: application/json.`);
+  }
   try {
     return ok(JSON.parse(text));
   } catch {

@@ -57,7 +57,9 @@ export interface ApiRoute {
 
 /** UNAUTHORIZED and FORBIDDEN are added by the document to every route behind auth. */
 const SESSION: ErrorCode[] = ["SESSION_NOT_FOUND"];
-const BODY: ErrorCode[] = ["INVALID_JSON", "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE"];
+/** What reading a JSON body may answer (VALIDATION_FAILED added where a schema checks it). */
+const READ: ErrorCode[] = ["INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
+const BODY: ErrorCode[] = [...READ, "VALIDATION_FAILED"];
 const keyedBy = (key: string, schema: v.GenericSchema) => v.object({ [key]: schema });
 
 const TOOL_ERRORS: Record<string, ErrorCode[]> = {
@@ -75,7 +77,7 @@ const toolRoutes: ApiRoute[] = Object.values(TOOLS).map((tool) => ({
   description: tool.description,
   body: { schema: tool.params, ...(tool.needs && { needs: tool.needs }) },
   ok: { status: 200, description: "The tool's answer; its `responseId` reads it again with get_search_content.", schema: tool.output },
-  errors: [...SESSION, "SESSION_ENDED", "INVALID_INPUT", "PAYLOAD_TOO_LARGE", ...TOOL_ERRORS[tool.name]!],
+  errors: [...SESSION, "SESSION_ENDED", "INVALID_INPUT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...TOOL_ERRORS[tool.name]!],
 }));
 
 const agent = (path: string, summary: string, body: v.GenericSchema | undefined, errors: ErrorCode[] = [], ok: ApiRoute["ok"] = { status: 200, description: "Accepted.", schema: OkResponseSchema }): ApiRoute => ({
@@ -158,7 +160,7 @@ export const API_ROUTES: ApiRoute[] = [
   agent("messages", "Send a message (starts a turn, or steers or follows one)", PromptRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED", "ATTACHMENT_NOT_FOUND"]),
   agent("steer", "Steer the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]),
   agent("follow_up", "Queue a message for after the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]),
-  agent("abort", "Abort the running turn", undefined),
+  agent("abort", "Abort the running turn", undefined, READ),
   agent("model", "Choose the model of the next turns", SetModelRequestSchema),
   agent("thinking", "Choose the thinking level of the next turns", SetThinkingRequestSchema),
   agent("fork", "Cut the history back to before a user message", ForkRequestSchema, ["ENTRY_NOT_FOUND", "SESSION_BUSY"], { status: 200, description: "The history was cut.", schema: ForkResponseSchema }),
@@ -195,12 +197,14 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/session-source",
     tag: "sessions",
     summary: "Record which source a session came from (best effort)",
+    description: "The caller must be allowed to use the session (as on every session route); bad bodies are answered in plain text.",
     body: { schema: SessionSourceRequestSchema },
     ok: { status: 204, description: "Recorded, or the write failed quietly." },
-    errors: [],
+    errors: SESSION,
     otherResponses: {
       "400": { description: "Plain text: the body is not JSON with string id and source.", type: "text/plain" },
       "413": { description: "Plain text: the body is over 1 MiB.", type: "text/plain" },
+      "415": { description: "Plain text: the body is not sent with Content-Type: application/json.", type: "text/plain" },
     },
   },
   {
@@ -209,7 +213,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: "service",
     summary: "MCP (Streamable HTTP)",
     description:
-      "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it. A browser page from another host is refused with a JSON-RPC error (403).",
+      "The tools over the Model Context Protocol, for MCP clients: JSON-RPC 2.0 requests (initialize, tools/list, tools/call), protocol 2025-11-25 and the stateless 2026-07-28 revision. Each caller's calls run in a session of its own; a result's _meta.sessionId names it. A browser page from an origin that is not served (scheme, host and port) or listed in API_CORS_ORIGINS is refused with a JSON-RPC error (403).",
     body: { schema: v.looseObject({ jsonrpc: v.literal("2.0"), method: v.string(), id: v.optional(v.union([v.string(), v.number()])), params: v.optional(v.unknown()) }) },
     ok: { status: 200, description: "A JSON-RPC answer: application/json, or text/event-stream (2025-11-25 clients get a stream).", type: "application/json" },
     errors: [],

@@ -1,26 +1,29 @@
 import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.ts";
-import { MAX_JSON_BODY_BYTES } from "../http/read-json-body.ts";
+import { readJsonBody } from "../http/read-json-body.ts";
+import { jsonError } from "../http/respond.ts";
+import { statusFor } from "../http/status-for.ts";
+import { openSession } from "../session/session-access.ts";
 
 /** KV key of a session's source mapping. */
 export const sessionSourceKey = (id: string) => `session-source:${id}`;
 
 /**
  * Records which source a session came from. The protocol makes this best-effort (204 even when the
- * write fails) and deliberately answers bad input with plain text rather than the JSON error shape.
+ * write fails) and deliberately answers bad input with plain text rather than the JSON error shape;
+ * the session itself is checked as every session route checks it (404, 403 in their JSON shape).
  */
 export const sessionSourceRoute = new Hono<AppEnv>().post("/api/session-source", async (c) => {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_JSON_BODY_BYTES) {
-    return c.text(`body must be at most ${MAX_JSON_BODY_BYTES} bytes`, 413);
+  const body = await readJsonBody(c, "INVALID_JSON");
+  if (!body.ok) {
+    const message = body.error.code === "INVALID_JSON" ? 'body must be JSON: {"id": string, "source": string}' : body.error.message;
+    return c.text(message, statusFor(body.error) as ContentfulStatusCode);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    return c.text('body must be JSON: {"id": string, "source": string}', 400);
-  }
-  const { id, source } = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const { id, source } = (typeof body.value === "object" && body.value !== null ? body.value : {}) as Record<string, unknown>;
   if (typeof id !== "string" || typeof source !== "string") return c.text("id and source must be strings", 400);
+  const session = await openSession(c, id, { active: false });
+  if (!session.ok) return jsonError(c, session.error);
   try {
     await c.env.CACHE.put(sessionSourceKey(id), source);
   } catch (err) {
