@@ -42,7 +42,7 @@ const MEMORY_CHECK_MS = 50;
  * a grown heap, so only ending the thread gives the memory back.
  */
 const RETIRE_ABOVE_MB = 64;
-/** The young generation is carved out of memoryMb (V8's default would add up to 48 MB per thread on top). */
+/** The young generation is carved out of memoryMb, not added on top of it. */
 const youngMb = (memoryMb: number) => Math.max(1, Math.min(32, Math.floor(memoryMb / 8)));
 const MIB = 1024 * 1024;
 /** What a thread holds as the process sees it: its heap's pages and the memory outside the heap (ArrayBuffers, Buffers, zlib). */
@@ -108,7 +108,12 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     } else if (job) {
       thread.worker
         .getHeapStatistics()
-        .then((stats) => (held(stats) > RETIRE_ABOVE_MB * MIB ? retire(thread, true) : idle.push(thread)))
+        .then((stats) => {
+          // The thread may have died while it was read (retired already).
+          if (!all.has(thread)) return;
+          if (held(stats) > RETIRE_ABOVE_MB * MIB) retire(thread, true);
+          else idle.push(thread);
+        })
         .catch(() => retire(thread, false))
         .finally(next);
     }
