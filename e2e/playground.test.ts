@@ -256,7 +256,7 @@ describe("the playground page in a real browser", () => {
     expect(await call.count()).toBe(1);
     await expect.poll(() => text(call.locator(":scope > summary")), WAIT).toMatch(/Tool call fetch_content — done/);
     expect(await text(call.locator("pre.tool-input"))).toContain(`"url": "${origin.url}/notes.html"`);
-    expect(await text(turn)).toContain("Finished");
+    await expect.poll(() => text(turn), WAIT).toContain("Finished");
     // Reasoning is set apart, and folds away once it ends.
     const reasoning = turn.locator("details.reasoning");
     expect(await reasoning.count()).toBe(1);

@@ -83,6 +83,11 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
   async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
     const cutoff = AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS);
+    const stoppedEarly = (): Failure | undefined => {
+      if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
+      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
+      return undefined;
+    };
     let response: Response | undefined;
     // A kept-alive connection the sidecar closed just as it was reused fails at once: every call is idempotent, so it is sent once more.
     for (let attempt = 0; !response; attempt++) {
@@ -97,8 +102,8 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
           signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
         });
       } catch {
-        if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
-        if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
+        const stopped = stoppedEarly();
+        if (stopped) return stopped;
         if (attempt > 0) return failWith(plan.failureCode, "The sidecar is unreachable; check that it is running and SIDECAR_URL points at it.", UNAVAILABLE);
       }
     }
@@ -107,6 +112,11 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
       return failWith(plan.failureCode, "The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.", UNAVAILABLE);
     }
     const json: unknown = await response.json().catch(() => null);
+    // The deadline (or the caller) may cut the answer off while it is being read.
+    if (json === null) {
+      const stopped = stoppedEarly();
+      if (stopped) return stopped;
+    }
     const answer = response.status === 200 ? v.safeParse(plan.answer, json) : undefined;
     if (answer?.success) return passCanonical(answer.output as { ok: boolean; error?: { code: string } }, plan) as A;
     // The sidecar refused the request itself: say what it said, in the tool's codes.

@@ -150,7 +150,7 @@ describe("deadlines cover the time spent waiting", () => {
     expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2_000 + 1_000);
     const late = answers.filter((a) => a.status !== 200);
     expect(late.length).toBeGreaterThan(0);
-    for (const answer of late) expect(answer.body.error.code).toBe("CONTENT_FETCH_TIMEOUT");
+    for (const answer of late) expect(answer.body.error.code, answer.body.error.message).toBe("CONTENT_FETCH_TIMEOUT");
     expect(late.some((a) => /fetch service's queue/.test(a.body.error.message))).toBe(true);
   });
 });
