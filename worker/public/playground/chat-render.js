@@ -48,21 +48,21 @@ const addText = (part, text) => {
 function toolCard(toolCallId, toolName) {
   let card = view.tools.get(toolCallId);
   if (!card) {
-    const state = h("span", { class: "tool-state" }, "input streaming");
+    const stateLabel = h("span", { class: "tool-state" }, "input streaming");
     const name = h("code", {}, String(toolName ?? "tool"));
     const input = document.createTextNode("");
     const output = h("div", { class: "tool-output" });
     const element = h(
       "details",
       { class: "tool-call", open: true, "data-state": "input" },
-      h("summary", {}, "Tool call ", name, " — ", state),
+      h("summary", {}, "Tool call ", name, " — ", stateLabel),
       h("p", { class: "meta" }, "call ", h("code", {}, String(toolCallId))),
       h("h4", {}, "Input"),
       h("pre", { class: "tool-input" }, input),
       output,
     );
     // Of streamed input only what is shown is kept: its first MAX_SHOWN_CHARS characters, and the length of the whole.
-    card = { element, state, name, input, output, inputShown: "", inputLength: 0, toolName };
+    card = { element, state: stateLabel, name, input, output, inputShown: "", inputLength: 0, toolName };
     view.tools.set(toolCallId, card);
     const message = currentMessage();
     message.toolCallIds.push(toolCallId);
