@@ -32,7 +32,7 @@ const WAIT = { timeout: 20_000 };
 
 /** What a page did that it should not have: console errors, uncaught errors, failed requests; and every URL it asked for. */
 function watch(context: BrowserContext, page: Page) {
-  const seen = { consoleErrors: [] as string[], failed: [] as string[], requests: [] as { url: string; method: string; authorization?: string; lastEventId?: string }[] };
+  const seen = { consoleErrors: [] as string[], failed: [] as string[], requests: [] as { url: string; method: string; authorization?: string; lastEventId?: string; protocol?: string }[] };
   page.on("console", (message) => {
     if (message.type() === "error") seen.consoleErrors.push(message.text());
   });
@@ -40,7 +40,7 @@ function watch(context: BrowserContext, page: Page) {
   context.on("requestfailed", (request) => seen.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
   context.on("request", (request) => {
     const headers = request.headers();
-    seen.requests.push({ url: request.url(), method: request.method(), authorization: headers.authorization, lastEventId: headers["last-event-id"] });
+    seen.requests.push({ url: request.url(), method: request.method(), authorization: headers.authorization, lastEventId: headers["last-event-id"], protocol: headers["x-pi-protocol-version"] });
   });
   return seen;
 }
@@ -202,6 +202,52 @@ describe("the playground page in a real browser", () => {
     expect(seen.requests.map((r) => r.url)).toEqual(expect.arrayContaining([`${stack.url}/`, `${stack.url}/playground.css`, `${stack.url}/playground.js`, `${stack.url}/api/config/models`]));
     const foreign = seen.requests.filter((r) => new URL(r.url).origin !== stack.url && !r.url.startsWith("data:"));
     expect(foreign).toEqual([]);
+  });
+
+  it("builds elements only through guarded helpers: h() refuses URL and on* attributes, safeLink() links only http(s) URLs", async () => {
+    // The page's own dom module (same origin, so the CSP allows the import); imported from a string, which vitest leaves as it is.
+    await page.evaluate(`import(${JSON.stringify(`${stack.url}/playground/dom.js`)}).then((dom) => { globalThis.playgroundDom = dom; })`);
+    const checks = await page.evaluate(() => {
+      type Element = { tagName: string; textContent: string | null; outerHTML: string; getAttribute(name: string): string | null };
+      const { h, safeLink } = (globalThis as unknown as { playgroundDom: { h(tag: string, attrs: object, ...children: string[]): Element; safeLink(raw: string, label: string): Element } }).playgroundDom;
+      const refusal = (attrs: Record<string, unknown>) => {
+        try {
+          h("a", attrs);
+          return "built";
+        } catch (error) {
+          return `${(error as Error).name}: ${(error as Error).message}`;
+        }
+      };
+      const link = (raw: string) => {
+        const node = safeLink(raw, "label");
+        return { tag: node.tagName, href: node.getAttribute("href"), rel: node.getAttribute("rel"), text: node.textContent };
+      };
+      return {
+        refused: [{ href: "https://127.0.0.2/" }, { src: "x.png" }, { onclick: "window.__injected=3" }, { onclick: () => {} }, { HREF: "/" }, { onError: "x" }, { srcdoc: "<b>x</b>" }].map(refusal),
+        built: h("p", { class: "meta", "aria-label": "facts", "data-state": "done", hidden: true, open: false }, "<b>text</b>").outerHTML,
+        links: ["javascript:window.__injected=4", " JavaScript:window.__injected=5", "data:text/html,<script>1</script>", "vbscript:x", "attachment:abc", "not a url", "http://127.0.0.2/notes.html", "https://127.0.0.2/a?b=<c>"].map(link),
+      };
+    });
+    for (const refusal of checks.refused) expect(refusal).toMatch(/^TypeError: h\(\) refuses the attribute "[A-Za-z]+"/);
+    expect(checks.built).toBe('<p class="meta" aria-label="facts" data-state="done" hidden="">&lt;b&gt;text&lt;/b&gt;</p>');
+    expect(checks.links.slice(0, 6)).toEqual(Array.from({ length: 6 }, () => ({ tag: "SPAN", href: null, rel: null, text: "label" })));
+    expect(checks.links.slice(6)).toEqual([
+      { tag: "A", href: "http://127.0.0.2/notes.html", rel: "noopener noreferrer nofollow", text: "label" },
+      { tag: "A", href: "https://127.0.0.2/a?b=%3Cc%3E", rel: "noopener noreferrer nofollow", text: "label" },
+    ]);
+    expect(await page.evaluate("typeof window.__injected")).toBe("undefined");
+    expect(seen.consoleErrors).toEqual([]);
+
+    // Every module the page loaded is served as JavaScript, with the page's policy.
+    const index = await fetch(`${stack.url}/`);
+    await index.arrayBuffer();
+    const modules = [...new Set(seen.requests.map((r) => r.url).filter((url) => /\/playground\/[a-z-]+\.js$/.test(url)))];
+    expect(modules.length).toBeGreaterThan(10);
+    for (const url of modules) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      expect([url, res.status, res.headers.get("content-type"), res.headers.get("content-security-policy")]).toEqual([url, 200, expect.stringMatching(/^text\/javascript/), index.headers.get("content-security-policy")]);
+    }
   });
 
   it("creates a session and shows a fetch_content answer's Markdown", async () => {
@@ -538,5 +584,13 @@ describe("the playground page in a real browser", () => {
     } finally {
       await authContext.close();
     }
+  });
+
+  it("declares the protocol version the server speaks on every API request, the stream included", async () => {
+    const served = (await fetch(`${stack.url}/healthz`)).headers.get("x-pi-protocol-version");
+    expect(served).toMatch(/^\d+\.\d+\.\d+$/);
+    const calls = seen.requests.filter((r) => new URL(r.url).pathname.startsWith("/api/"));
+    expect(calls.filter((r) => r.url.endsWith("/stream")).length).toBeGreaterThan(0);
+    expect(calls.filter((r) => r.protocol !== served)).toEqual([]);
   });
 });

@@ -1,0 +1,127 @@
+// A tool's answer as the page shows it: searches, pages and converted documents, in the Result panel or a stream card.
+
+import { $, h, safeLink } from "./dom.js";
+import { clip, formatBytes } from "./format.js";
+
+/**
+ * Where a tool's answer is shown: in the Result panel (under its h2, the Markdown open) or in a tool
+ * card on the stream (under the card's h4, the Markdown folded away). The renderers below serve both.
+ */
+export const IN_PANEL = { heading: "h3", fold: false };
+export const IN_CARD = { heading: "h5", fold: true };
+
+/** A tool answer by its shape: web_search, fetch_content, convert_content, or get_search_content's stored result. */
+export function answerNodes(data, layout) {
+  if (!data || typeof data !== "object") return [];
+  if (Array.isArray(data.queries)) return queryResults(data.queries, layout);
+  if (typeof data.query === "string" && Array.isArray(data.results)) return queryResults([data], layout);
+  if (Array.isArray(data.results)) return pages(data.results, layout);
+  if (typeof data.content === "string" && typeof data.source === "string") return [convertedDocument(data, layout)];
+  if (typeof data.content === "string") return pages([data], layout);
+  if (data.result && typeof data.result === "object") return answerNodes(data.result, layout);
+  return [];
+}
+
+/** A result's responseId, with a button that fills it in get_search_content's form. */
+export function responseIdLine(responseId) {
+  const use = h("button", { type: "button", class: "secondary small" }, "Read again");
+  use.addEventListener("click", () => {
+    const input = /** @type {HTMLInputElement} */ ($("gs-id"));
+    input.value = responseId;
+    input.focus();
+  });
+  return h("p", { class: "meta" }, "responseId ", h("code", {}, responseId), " ", use);
+}
+
+/** A page's or document's Markdown as preformatted text; folded in a card, its summary giving the size. */
+function markdownBlock(content, label, truncated, layout) {
+  const text = String(content ?? "");
+  const pre = h("pre", { class: "markdown", "aria-label": label, text: clip(text) });
+  if (!layout.fold) return pre;
+  return h("details", {}, h("summary", {}, `Markdown (${text.length} characters${truncated ? ", truncated" : ""})`), pre);
+}
+
+/** fetch_content results: each page's title, facts and Markdown. */
+function pages(results, layout) {
+  if (!Array.isArray(results)) return [];
+  return results.map((page, index) => {
+    const item = h("article", { class: "result-item" });
+    item.append(h(layout.heading, {}, String(page?.title || page?.url || `Page ${index + 1}`)));
+    if (!page || typeof page !== "object") return item;
+    item.append(h("p", { class: "meta" }, safeLink(page.url)));
+    const facts = [];
+    if (page.contentType) facts.push(String(page.contentType));
+    if (typeof page.content === "string") facts.push(`${page.content.length} characters`);
+    if (page.truncated) facts.push("truncated");
+    if (facts.length) item.append(h("p", { class: "meta" }, facts.join(" · ")));
+    if (page.parseWarning) item.append(h("p", { class: "meta" }, `Parse warning: ${page.parseWarning}`));
+    if (page.metadata && typeof page.metadata === "object") {
+      const meta = Object.entries(page.metadata).map(([k, v]) => `${k}: ${v}`);
+      if (meta.length) item.append(h("p", { class: "meta" }, meta.join(" · ")));
+    }
+    item.append(markdownBlock(page.content, `Markdown of ${page.url ?? `page ${index + 1}`}`, page.truncated, layout));
+    return item;
+  });
+}
+
+/** The attachment a converted file was uploaded as (or already was). */
+export function attachmentLine({ attachment, again }) {
+  return h(
+    "p",
+    { class: "meta" },
+    again ? "Attachment " : "Uploaded as attachment ",
+    h("code", {}, String(attachment.id)),
+    ` — ${String(attachment.name ?? "")}, ${String(attachment.mimeType ?? "")}, ${formatBytes(attachment.size)}${again ? " (already uploaded)" : ""}`,
+  );
+}
+
+/** What a convert_content answer says of its document, beyond the Markdown. */
+function documentFacts(doc) {
+  const meta = doc.metadata && typeof doc.metadata === "object" ? doc.metadata : {};
+  const facts = [];
+  if (meta.title && meta.fileName) facts.push(String(meta.fileName));
+  if (meta.contentType) facts.push(String(meta.contentType));
+  if (typeof meta.fileSize === "number") facts.push(formatBytes(meta.fileSize));
+  if (meta.pages && typeof meta.pages === "object") facts.push(`pages ${meta.pages.included} of ${meta.pages.total}`);
+  if (typeof doc.content === "string") facts.push(`${doc.content.length} characters`);
+  if (doc.truncated) facts.push("truncated");
+  if (doc.provider) facts.push(`converted by ${doc.provider}`);
+  if (typeof meta.durationMs === "number") facts.push(`${meta.durationMs} ms`);
+  return facts;
+}
+
+/** A convert_content answer: the document's title, source and facts, its Markdown as preformatted text. */
+function convertedDocument(doc, layout) {
+  const item = h("article", { class: "result-item" });
+  item.append(h(layout.heading, {}, String(doc.metadata?.title || doc.metadata?.fileName || doc.source || "Document")));
+  item.append(h("p", { class: "meta" }, "Source ", safeLink(doc.source)));
+  item.append(h("p", { class: "meta" }, documentFacts(doc).join(" · ")));
+  if (doc.truncated) item.append(h("p", { class: "meta" }, "Truncated: more pages or characters than this answer holds (see Pages and Max characters)."));
+  item.append(markdownBlock(doc.content, `Markdown of ${doc.source ?? "the document"}`, doc.truncated, layout));
+  return item;
+}
+
+/** web_search queries: each result's title, URL, snippet and (when fetched) content. */
+function queryResults(queries, layout) {
+  return queries.map((query) => {
+    const item = h("section", { class: "result-item" });
+    item.append(h(layout.heading, {}, `“${String(query?.query ?? "")}”`));
+    const results = Array.isArray(query?.results) ? query.results : [];
+    if (results.length === 0) {
+      item.append(h("p", { class: "placeholder" }, "No results."));
+      return item;
+    }
+    const list = h("ol", { class: "result-list" });
+    for (const result of results) {
+      const li = h("li", {}, h("strong", {}, safeLink(result?.url, result?.title || result?.url)));
+      li.append(h("p", { class: "meta" }, String(result?.url ?? ""), result?.source ? ` · ${result.source}` : ""));
+      if (result?.snippet) li.append(h("p", {}, String(result.snippet)));
+      if (result?.content && typeof result.content.content === "string") {
+        li.append(h("details", {}, h("summary", {}, `Page content (${result.content.content.length} characters)`), h("pre", { class: "markdown", text: clip(result.content.content) })));
+      }
+      list.append(li);
+    }
+    item.append(list);
+    return item;
+  });
+}

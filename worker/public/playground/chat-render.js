@@ -1,0 +1,295 @@
+// Chat rendering: the UI-message chunks and control frames of the stream, and the stored history after a resync,
+// as messages in the stream's log (text, reasoning, tool cards, errors, approvals).
+
+import { api, sessionPath } from "./api.js";
+import { answerNodes, IN_CARD, responseIdLine } from "./answers.js";
+import { h, safeLink } from "./dom.js";
+import { clip, clipped, json, MAX_SHOWN_CHARS } from "./format.js";
+import { state } from "./state.js";
+import { scheduleStats } from "./stats.js";
+import { errorBox } from "./status.js";
+import { appendToLog, currentMessage, frameNote, keepAtEnd, newMessage, settle, view } from "./stream-log.js";
+
+/** `"CODE: message"` (tool-output-error) as code and message. */
+function splitErrorText(text) {
+  const match = /^([A-Z][A-Z0-9_]+): ([\s\S]*)$/.exec(String(text ?? ""));
+  return match ? { code: match[1], message: match[2] } : { code: "ERROR", message: String(text ?? "") };
+}
+
+/** A text or reasoning part: its element, and the one text node its deltas are added to. */
+function textPart(id) {
+  const message = currentMessage();
+  let part = message.parts.get(`text:${id}`);
+  if (!part) {
+    const node = document.createTextNode("");
+    part = { element: h("div", { class: "text-part" }, node), node };
+    message.parts.set(`text:${id}`, part);
+    message.body.append(part.element);
+  }
+  return part;
+}
+
+function reasoningPart(id) {
+  const message = currentMessage();
+  let part = message.parts.get(`reasoning:${id}`);
+  if (!part) {
+    const node = document.createTextNode("");
+    part = { element: h("details", { class: "reasoning", open: true }, h("summary", {}, "Reasoning"), h("div", { class: "reasoning-text" }, node)), node };
+    message.parts.set(`reasoning:${id}`, part);
+    message.body.append(part.element);
+  }
+  return part;
+}
+
+const addText = (part, text) => {
+  part.node.data += String(text ?? "");
+};
+
+function toolCard(toolCallId, toolName) {
+  let card = view.tools.get(toolCallId);
+  if (!card) {
+    const stateLabel = h("span", { class: "tool-state" }, "input streaming");
+    const name = h("code", {}, String(toolName ?? "tool"));
+    const input = document.createTextNode("");
+    const output = h("div", { class: "tool-output" });
+    const element = h(
+      "details",
+      { class: "tool-call", open: true, "data-state": "input" },
+      h("summary", {}, "Tool call ", name, " — ", stateLabel),
+      h("p", { class: "meta" }, "call ", h("code", {}, String(toolCallId))),
+      h("h4", {}, "Input"),
+      h("pre", { class: "tool-input" }, input),
+      output,
+    );
+    // Of streamed input only what is shown is kept: its first MAX_SHOWN_CHARS characters, and the length of the whole.
+    card = { element, state: stateLabel, name, input, output, inputShown: "", inputLength: 0, toolName };
+    view.tools.set(toolCallId, card);
+    const message = currentMessage();
+    message.toolCallIds.push(toolCallId);
+    message.body.append(element);
+  }
+  if (toolName && !card.toolName) {
+    card.toolName = toolName;
+    card.name.textContent = String(toolName);
+  }
+  return card;
+}
+
+function setToolInput(card, text) {
+  card.input.data = text;
+  card.inputShown = "";
+  card.inputLength = 0;
+}
+
+function streamToolInput(card, delta) {
+  const room = MAX_SHOWN_CHARS - card.inputShown.length;
+  card.inputLength += delta.length;
+  if (card.inputLength <= MAX_SHOWN_CHARS) {
+    card.inputShown += delta;
+    card.input.data += delta;
+    return;
+  }
+  if (room > 0) card.inputShown += delta.slice(0, room);
+  card.input.data = clipped(card.inputShown, card.inputLength);
+}
+
+function setToolState(card, phase, label) {
+  card.element.dataset.state = phase;
+  card.state.textContent = label;
+}
+
+/** A tool's output in its card: rendered as in the Result panel, the Markdown folded; other shapes as JSON. */
+function toolOutput(card, output) {
+  const nodes = [h("h4", {}, "Output")];
+  if (typeof output?.responseId === "string") nodes.push(responseIdLine(output.responseId));
+  const shown = answerNodes(output, IN_CARD);
+  if (shown.length) nodes.push(...shown);
+  else nodes.push(h("pre", { text: typeof output === "string" ? clip(output) : json(output) }));
+  card.output.replaceChildren(...nodes);
+}
+
+/** One UI-message chunk (shared/src/sse-frame.ts lists them). */
+export function renderChunk(chunk) {
+  if (!chunk || typeof chunk.type !== "string") return;
+  if (view.skipUntilNewStart) {
+    if (chunk.type !== "start" || (chunk.messageId && view.shownIds.has(chunk.messageId))) return;
+    view.skipUntilNewStart = false;
+  }
+  switch (chunk.type) {
+    case "start":
+      settle(view.current);
+      view.current = newMessage("assistant", chunk.messageId, { streaming: true });
+      break;
+    case "start-step":
+    case "finish-step":
+    case "message-metadata":
+    case "text-end":
+      break;
+    case "text-start":
+      textPart(chunk.id);
+      break;
+    case "text-delta":
+      keepAtEnd(() => addText(textPart(chunk.id), chunk.delta));
+      break;
+    case "reasoning-start":
+      reasoningPart(chunk.id);
+      break;
+    case "reasoning-delta":
+      keepAtEnd(() => addText(reasoningPart(chunk.id), chunk.delta));
+      break;
+    case "reasoning-end":
+      reasoningPart(chunk.id).element.open = false;
+      break;
+    case "tool-input-start":
+      toolCard(chunk.toolCallId, chunk.toolName);
+      break;
+    case "tool-input-delta": {
+      keepAtEnd(() => streamToolInput(toolCard(chunk.toolCallId), String(chunk.inputTextDelta ?? "")));
+      break;
+    }
+    case "tool-input-available": {
+      const card = toolCard(chunk.toolCallId, chunk.toolName);
+      setToolInput(card, json(chunk.input));
+      setToolState(card, "running", "running");
+      break;
+    }
+    case "tool-input-error": {
+      const card = toolCard(chunk.toolCallId, chunk.toolName);
+      setToolInput(card, json(chunk.input));
+      setToolState(card, "error", "invalid input");
+      card.output.replaceChildren(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false }));
+      break;
+    }
+    case "tool-approval-request":
+      setToolState(toolCard(chunk.toolCallId), "input", "waiting for approval");
+      break;
+    case "tool-approval-response":
+      setToolState(toolCard(chunk.toolCallId), chunk.approved ? "running" : "error", chunk.approved ? "approved" : `denied${chunk.reason ? `: ${chunk.reason}` : ""}`);
+      break;
+    case "tool-output-available": {
+      const card = toolCard(chunk.toolCallId);
+      toolOutput(card, chunk.output);
+      setToolState(card, chunk.preliminary ? "running" : "done", chunk.preliminary ? "partial output" : "done");
+      break;
+    }
+    case "tool-output-error": {
+      const card = toolCard(chunk.toolCallId);
+      setToolState(card, "error", "failed");
+      card.output.replaceChildren(h("h4", {}, "Error"), errorBox(splitErrorText(chunk.errorText), undefined, { alert: false }));
+      break;
+    }
+    case "tool-output-denied":
+      setToolState(toolCard(chunk.toolCallId), "error", "denied");
+      break;
+    case "error":
+      keepAtEnd(() => currentMessage().body.append(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false })));
+      settle(view.current);
+      break;
+    case "abort":
+      keepAtEnd(() => currentMessage().body.append(frameNote(`Aborted${chunk.reason ? `: ${chunk.reason}` : ""}.`, "warn")));
+      settle(view.current);
+      break;
+    case "finish":
+      keepAtEnd(() => currentMessage().body.append(frameNote(`Finished${chunk.finishReason ? ` (${chunk.finishReason})` : ""}.`)));
+      settle(view.current);
+      view.current = null;
+      scheduleStats();
+      break;
+    case "source-url":
+      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, "Source: ", safeLink(chunk.url, chunk.title || chunk.url))));
+      break;
+    case "source-document":
+      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, `Source document: ${chunk.title} (${chunk.mediaType})`)));
+      break;
+    case "file":
+      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, `File: ${chunk.mediaType}`)));
+      break;
+    default:
+      if (chunk.type.startsWith("data-")) {
+        const data = chunk.data;
+        const text = chunk.type === "data-steer" && data && typeof data === "object" && typeof (data.text ?? data.message) === "string" ? String(data.text ?? data.message) : json(data);
+        keepAtEnd(() => currentMessage().body.append(h("p", { class: "frame-note" }, `${chunk.type}: `, text)));
+      } else {
+        keepAtEnd(() => currentMessage().body.append(frameNote(`Unknown chunk ${chunk.type}.`, "warn")));
+      }
+  }
+}
+
+/** A control frame: stream errors, resync, approvals, ui-rpc answers. */
+export async function renderControl(payload) {
+  if (!payload || typeof payload.control !== "string") return;
+  if (payload.control === "error") {
+    // Shown here; a session that ended with it (deleted, idle) is forgotten by the stream (stream.js).
+    appendToLog(h("div", { class: "frame-note warn" }, errorBox({ code: String(payload.code ?? "error"), message: String(payload.message ?? "") }, undefined, { alert: false })));
+    return;
+  }
+  if (payload.control === "resync") {
+    appendToLog(frameNote(`Frames after ${payload.lastEventId} are no longer buffered (oldest ${payload.oldestAvailableId}); showing the stored history.`, "warn"));
+    await showHistory();
+    return;
+  }
+  if (payload.control === "extension-ui" && payload.request) {
+    appendToLog(approvalBox(payload.request));
+    return;
+  }
+  if (payload.control === "ui-rpc") {
+    appendToLog(frameNote(`ui-rpc answer ${payload.response?.correlationId ?? ""}: ${payload.response?.ok ? "ok" : String(payload.response?.error ?? "failed")}`));
+    return;
+  }
+  appendToLog(frameNote(`Control frame ${payload.control}.`));
+}
+
+function approvalBox(request) {
+  const box = h("div", { class: "approval", role: "group", "aria-label": String(request.title ?? "Approval") });
+  const answer = async (confirmed) => {
+    for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
+    const res = await api("POST", sessionPath(state.sessionId, "ui-response"), { id: request.id, confirmed });
+    box.append(res.ok ? frameNote(confirmed ? "Allowed." : "Denied.") : errorBox(res.error, res.status));
+  };
+  const allow = h("button", { type: "button" }, "Allow");
+  const deny = h("button", { type: "button", class: "secondary" }, "Deny");
+  allow.addEventListener("click", () => void answer(true));
+  deny.addEventListener("click", () => void answer(false));
+  box.append(
+    h("p", {}, h("strong", {}, String(request.title ?? "Approval needed"))),
+    h("p", { class: "text-part" }, String(request.message ?? "")),
+    h("div", { class: "row" }, allow, deny),
+  );
+  return box;
+}
+
+/** After a resync: the stored messages (AI SDK UIMessages), then only the frames of newer messages. */
+async function showHistory() {
+  if (!state.sessionId) return;
+  const res = await api("GET", sessionPath(state.sessionId, "messages"));
+  if (!res.ok) {
+    appendToLog(errorBox(res.error, res.status, { alert: false }));
+    return;
+  }
+  settle(view.current);
+  for (const message of res.data?.messages ?? []) {
+    const record = newMessage(message.role === "user" ? "user" : "assistant", message.id);
+    view.current = record;
+    if (message.id) view.shownIds.add(message.id);
+    for (const part of message.parts ?? []) {
+      if (part.type === "text") addText(textPart(`h${record.parts.size}`), part.text);
+      else if (part.type === "reasoning") {
+        const reasoning = reasoningPart(`h${record.parts.size}`);
+        addText(reasoning, part.text);
+        reasoning.element.open = false;
+      } else if (typeof part.type === "string" && (part.type.startsWith("tool-") || part.type === "dynamic-tool")) {
+        const card = toolCard(part.toolCallId ?? `h${record.parts.size}`, part.toolName ?? part.type.slice(5));
+        setToolInput(card, json(part.input));
+        if (part.state === "output-available") {
+          toolOutput(card, part.output);
+          setToolState(card, "done", "done");
+        } else if (part.state === "output-error") {
+          card.output.replaceChildren(h("h4", {}, "Error"), errorBox(splitErrorText(part.errorText), undefined, { alert: false }));
+          setToolState(card, "error", "failed");
+        } else setToolState(card, "running", String(part.state ?? ""));
+      }
+    }
+  }
+  view.current = null;
+  view.skipUntilNewStart = true;
+}

@@ -1,0 +1,137 @@
+// The Tools panel: one form per tool, its call (convert_content from a file uploads it first), the answer in Result.
+
+import { answerNodes, attachmentLine, IN_PANEL, responseIdLine } from "./answers.js";
+import { api, sessionPath, uploadAttachment } from "./api.js";
+import { $, h, show } from "./dom.js";
+import { formatBytes, json, lines } from "./format.js";
+import { ensureSession, forgetSession } from "./session.js";
+import { state } from "./state.js";
+import { refreshStats } from "./stats.js";
+import { errorBox, setStatus } from "./status.js";
+
+/** A tool form's fields as the tool's parameters. */
+function toolParams(tool) {
+  const value = (id) => /** @type {HTMLInputElement} */ ($(id)).value.trim();
+  const checked = (id) => /** @type {HTMLInputElement} */ ($(id)).checked;
+  if (tool === "web_search") {
+    const queries = lines(value("ws-queries"));
+    const params = queries.length === 1 ? { query: queries[0] } : { queries };
+    if (value("ws-num")) params.numResults = Number(value("ws-num"));
+    if (checked("ws-content")) params.includeContent = true;
+    return params;
+  }
+  if (tool === "fetch_content") {
+    const urls = lines(value("fc-urls"));
+    const params = urls.length === 1 ? { url: urls[0] } : { urls };
+    if (checked("fc-reader")) params.preferReader = true;
+    return params;
+  }
+  if (tool === "convert_content") {
+    const params = convertFrom() === "url" ? { url: value("cc-url") } : {};
+    if (value("cc-pages")) params.pages = value("cc-pages");
+    if (value("cc-max")) params.maxContentChars = Number(value("cc-max"));
+    return params;
+  }
+  const params = { responseId: value("gs-id") };
+  if (value("gs-query")) params.query = value("gs-query");
+  if (value("gs-query-index")) params.queryIndex = Number(value("gs-query-index"));
+  if (value("gs-url")) params.url = value("gs-url");
+  if (value("gs-url-index")) params.urlIndex = Number(value("gs-url-index"));
+  return params;
+}
+
+// convert_content reads a URL or a file: the chosen one's field is shown (and required), the other hidden.
+const convertFrom = () => (/** @type {HTMLInputElement} */ ($("cc-from-file")).checked ? "file" : "url");
+const convertFile = () => /** @type {HTMLInputElement} */ ($("cc-file"));
+
+function showConvertSource() {
+  const fromFile = convertFrom() === "file";
+  $("cc-url-field").hidden = fromFile;
+  $("cc-file-field").hidden = !fromFile;
+  /** @type {HTMLInputElement} */ ($("cc-url")).disabled = fromFile;
+  convertFile().disabled = !fromFile;
+  convertFile().required = fromFile;
+}
+
+/** The last file uploaded for convert_content: converting it again (other pages, say) reuses its attachment. */
+let uploaded = /** @type {{file: File, sessionId: string, attachment: any} | null} */ (null);
+
+/**
+ * A chosen file as an attachment of this session: uploaded unless it already is.
+ * Answers `{ok, attachment, again}` or the failed upload `{ok:false, status, error}`.
+ */
+async function attachmentFor(file) {
+  if (uploaded && uploaded.file === file && uploaded.sessionId === state.sessionId) return { ok: true, attachment: uploaded.attachment, again: true };
+  setStatus(`Uploading ${file.name}…`);
+  show("result", h("p", { class: "placeholder" }, `Uploading ${file.name} (${formatBytes(file.size)})…`));
+  const res = await uploadAttachment(state.sessionId, file);
+  const attachment = res.ok ? res.data?.attachment : undefined;
+  if (!res.ok) return res;
+  if (!attachment || typeof attachment.id !== "string") return { ok: false, status: res.status, error: { code: "UPLOAD_FAILED", message: "The upload answered without an attachment id." } };
+  uploaded = { file, sessionId: state.sessionId, attachment };
+  return { ok: true, attachment, again: false };
+}
+
+/** Runs a tool form's call; convert_content from a file uploads it first. */
+async function runTool(tool) {
+  const params = toolParams(tool);
+  if (tool !== "convert_content" || convertFrom() === "url") return { res: await api("POST", sessionPath(state.sessionId, `tools/${tool}`), params) };
+  const file = convertFile().files?.[0];
+  if (!file) return { res: { ok: false, status: 0, error: { code: "NO_FILE", message: "Choose a file to convert." } } };
+  const attached = await attachmentFor(file);
+  if (!attached.ok) return { res: attached, failedUpload: file };
+  setStatus(`Running ${tool}…`);
+  show("result", h("p", { class: "placeholder" }, `Running ${tool} on ${file.name}…`));
+  return { res: await api("POST", sessionPath(state.sessionId, `tools/${tool}`), { ...params, attachmentId: attached.attachment.id }), attached };
+}
+
+/** A call's answer in the Result panel: status and timing, the answer rendered, and its raw JSON. */
+function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
+  const nodes = [];
+  const cache = res.headers?.get("x-cache");
+  const what = failedUpload ? `upload of ${failedUpload.name} failed, ` : "";
+  nodes.push(h("p", { class: "meta" }, h("code", {}, tool), ` — ${what}${res.status ? `HTTP ${res.status}` : "no answer"}, ${ms} ms${cache ? `, cache ${cache}` : ""}`));
+  if (attached) nodes.push(attachmentLine(attached));
+  if (!res.ok) {
+    nodes.push(errorBox(res.error, res.status));
+    show("result", ...nodes);
+    return;
+  }
+  const data = res.data ?? {};
+  if (typeof data.responseId === "string") nodes.push(responseIdLine(data.responseId));
+  nodes.push(...answerNodes(data, IN_PANEL));
+  nodes.push(h("details", { class: "raw" }, h("summary", {}, "Raw JSON"), h("pre", {}, json(data))));
+  show("result", ...nodes);
+}
+
+export function wireTools() {
+  for (const id of ["cc-from-url", "cc-from-file"]) $(id).addEventListener("change", showConvertSource);
+  showConvertSource();
+
+  for (const form of document.querySelectorAll("form.tool-form")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const tool = /** @type {HTMLFormElement} */ (form).dataset.tool ?? "";
+      const button = /** @type {HTMLButtonElement} */ (form.querySelector("button[type=submit]"));
+      if (!(await ensureSession())) {
+        show("result", errorBox({ code: "NO_SESSION", message: "A tool runs inside a session; the session could not be created (see Access)." }));
+        return;
+      }
+      button.disabled = true;
+      const result = $("result");
+      result.setAttribute("aria-busy", "true");
+      show("result", h("p", { class: "placeholder" }, `Running ${tool}…`));
+      setStatus(`Running ${tool}…`);
+      const started = performance.now();
+      const { res, attached, failedUpload } = await runTool(tool);
+      const ms = Math.round(performance.now() - started);
+      result.removeAttribute("aria-busy");
+      button.disabled = false;
+      renderResult(tool, res, ms, { attached, failedUpload });
+      if (failedUpload) setStatus(`The upload of ${failedUpload.name} failed: ${res.error.code}.`, "error");
+      else setStatus(res.ok ? `${tool} answered in ${ms} ms.` : `${tool} failed: ${res.error.code}.`, res.ok ? "ok" : "error");
+      if (res.status === 404 && res.error?.code === "SESSION_NOT_FOUND") forgetSession("The session no longer exists; create a new one.");
+      void refreshStats();
+    });
+  }
+}
