@@ -60,7 +60,9 @@ export class SessionObject extends DurableObject<Env> {
   /** The session's attachments are its own: deleting the session deletes them. */
   async addAttachment(id: string): Promise<Result<true>> {
     const open = this.open("active", undefined, false);
-    return open.ok ? ok(open.value.attachments.add(id) ?? true) : open;
+    if (!open.ok) return open;
+    open.value.attachments.add(id);
+    return ok(true);
   }
 
   /**
