@@ -1,11 +1,13 @@
-import type { ConfigObject } from "./config/config-object.ts";
-import type { SessionObject } from "./session/session-object.ts";
-
-/** The worker's bindings (wrangler.toml) and secrets. */
+/**
+ * The worker's bindings (wrangler.toml) and secrets. Everything imports this file, so it imports
+ * nothing: the Durable Object namespaces get their classes where the stubs are made
+ * (session/session-stub.ts, config/load-settings.ts).
+ */
 export interface Env {
-  SESSIONS: DurableObjectNamespace<SessionObject>;
-  /** The singleton holding what the config API stored (idFromName("config")). */
-  CONFIG: DurableObjectNamespace<ConfigObject>;
+  /** The SessionObjects, one per session. */
+  SESSIONS: DurableObjectNamespace;
+  /** The singleton ConfigObject holding what the config API stored (idFromName("config")). */
+  CONFIG: DurableObjectNamespace;
   CACHE: KVNamespace;
   ATTACHMENTS: R2Bucket;
   /** Base URL of the sidecar (or the sidecar pool's address). */

@@ -44,7 +44,7 @@ describe("runToolCall", () => {
     const messages: ToolUiMessage[] = [];
     const counted: string[] = [];
     let n = 0;
-    const answer = await runToolCall(throwing, { url: "x" }, context(counted), { emit: (c) => chunks.push(c), saveMessage: (m) => messages.push(m) }, () => String(++n));
+    const answer = await runToolCall(throwing, { url: "x" }, context(counted), { chunk: (c) => chunks.push(c), message: (m) => messages.push(m as ToolUiMessage) }, () => String(++n));
     expect(answer).toEqual({ ok: false, error: { code: "INTERNAL_ERROR", message: expect.stringMatching(/failed unexpectedly/) } });
     expect(chunks.map((c) => c.type)).toEqual(["start", "tool-input-available", "tool-output-error", "finish"]);
     expect(chunks[2]).toMatchObject({ errorText: expect.stringMatching(/^INTERNAL_ERROR: /) });

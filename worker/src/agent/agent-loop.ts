@@ -2,20 +2,32 @@ import { experimental_createSteering, type Experimental_Steering as Steering, ty
 import type { SessionMessage } from "@edge-web/shared";
 import { ApprovalGate } from "./approval-gate.ts";
 
-/** What a running turn is controlled by. */
+/** What a running turn is controlled by: its abort, its steers, its approvals. */
 export interface TurnControl {
   signal: AbortSignal;
-  steering: Steering;
+  steers: Steering;
   gate: ApprovalGate;
 }
 
-/** Runs one turn for a user message (not yet in the history); resolves when the turn has ended. */
-export type TurnRunner = (user: SessionMessage, control: TurnControl) => Promise<void>;
+/** How a message sent while a turn runs joins it: before the turn's next model call, or as a turn of its own after it. */
+export type Delivery = "steer" | "followUp";
+
+/**
+ * A message's place, taken before the message is built (building awaits storage). Exactly one of
+ * `hand` or `release` is called.
+ */
+export interface Admission {
+  /** True when the message starts a turn (the slot is reserved for it): the caller checks a model is configured. */
+  readonly starts: boolean;
+  /** The built message goes in: it starts the reserved turn, steers the running one, or waits. Answers a started turn's end. */
+  hand(user: SessionMessage, model: () => UserModelMessage): Promise<void> | undefined;
+  /** The message was not built: a reserved slot is given back (a follow-up waiting behind it starts). */
+  release(): Promise<void> | undefined;
+}
 
 interface Running {
   abort: AbortController;
-  steering: Steering;
-  gate: ApprovalGate;
+  control: TurnControl;
   done: Promise<void>;
 }
 
@@ -23,65 +35,66 @@ interface Running {
 const ABORT_WAIT_MS = 1_000;
 
 /**
- * A session's turns, one at a time: steering messages join the running turn before its next model
- * call, follow-ups wait and run as turns of their own, an abort cancels the turn and what is
- * queued. A steering message that never got delivered (the turn ended first) runs as a follow-up.
+ * A session's turns, one at a time. Whether a message starts a turn, steers the running one,
+ * follows it up or is refused is decided in one synchronous step (`admit`), so two messages sent at
+ * once never both start a turn. Steers join the running turn before its next model call;
+ * follow-ups wait and run as turns of their own; an abort cancels the turn and what is queued. A
+ * steer that never got delivered (the turn ended first) runs as a follow-up.
  */
 export class AgentLoop {
   private turn: Running | undefined;
+  /** A turn slot taken by a message still being built. */
+  private reserved = false;
   private readonly followUps: SessionMessage[] = [];
   private readonly steers = new Set<Promise<unknown>>();
 
-  private readonly runner: TurnRunner;
+  private readonly run: (user: SessionMessage, control: TurnControl) => Promise<void>;
 
-  constructor(runner: TurnRunner) {
-    this.runner = runner;
+  /** `run` runs one turn for a user message (not yet in the history) and resolves when it has ended. */
+  constructor(run: (user: SessionMessage, control: TurnControl) => Promise<void>) {
+    this.run = run;
   }
 
+  /** A turn runs, or a message that will start one is being built. */
   get running(): boolean {
-    return this.turn !== undefined;
+    return this.turn !== undefined || this.reserved;
   }
 
-  /** Messages waiting: steering messages not yet delivered, and follow-ups. */
+  /** Messages waiting: steers not yet delivered, and follow-ups. */
   pending(): number {
     return this.steers.size + this.followUps.length;
   }
 
   /** The approvals of the running turn, if any. */
   gate(): ApprovalGate | undefined {
-    return this.turn?.gate;
+    return this.turn?.control.gate;
   }
 
-  /** Starts a turn at once; the caller has checked that none runs. Resolves when it (and what it queued) has ended. */
-  start(user: SessionMessage): Promise<void> {
-    const abort = new AbortController();
-    const steering = experimental_createSteering();
-    const gate = new ApprovalGate();
-    const done = this.runner(user, { signal: abort.signal, steering, gate })
-      // Only the error's name: messages of provider errors may quote what the provider sent.
-      .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.name : typeof error))
-      .then(() => this.ended());
-    this.turn = { abort, steering, gate, done };
-    return done;
-  }
-
-  /** Answers the started turn when none was running. */
-  steer(user: SessionMessage, message: UserModelMessage): Promise<void> | undefined {
-    const turn = this.turn;
-    if (!turn) return this.start(user);
-    const outcome = turn.steering.steer(message, { id: user.id }).then((result) => {
-      this.steers.delete(outcome);
-      if (result.type === "not-delivered" && result.reason !== "aborted") this.followUps.unshift(user);
-    });
-    this.steers.add(outcome);
-    return undefined;
-  }
-
-  /** Answers the started turn when none was running. */
-  followUp(user: SessionMessage): Promise<void> | undefined {
-    if (!this.turn) return this.start(user);
-    this.followUps.push(user);
-    return undefined;
+  /**
+   * A message's place: when idle it reserves the turn slot (whatever the delivery); while a turn
+   * runs it steers or follows up as asked, and without a delivery it is refused (undefined).
+   */
+  admit(delivery: Delivery | undefined): Admission | undefined {
+    if (!this.running) {
+      this.reserved = true;
+      return {
+        starts: true,
+        hand: (user) => {
+          this.reserved = false;
+          return this.start(user);
+        },
+        release: () => {
+          this.reserved = false;
+          return this.next();
+        },
+      };
+    }
+    if (!delivery) return undefined;
+    return {
+      starts: false,
+      hand: (user, model) => (delivery === "steer" ? this.steer(user, model()) : this.followUp(user)),
+      release: () => undefined,
+    };
   }
 
   /** Cancels the running turn (its model stream and tool calls) and drops what waits; answers once it is idle or after a second. */
@@ -90,15 +103,51 @@ export class AgentLoop {
     this.followUps.length = 0;
     if (!turn) return;
     turn.abort.abort();
-    turn.gate.cancelAll();
+    turn.control.gate.cancelAll();
     await Promise.race([turn.done, new Promise((resolve) => setTimeout(resolve, ABORT_WAIT_MS))]);
   }
 
+  /** Starts a turn at once; only when none runs. Resolves when it (and what it queued) has ended. */
+  private start(user: SessionMessage): Promise<void> {
+    const abort = new AbortController();
+    const control = { signal: abort.signal, steers: experimental_createSteering(), gate: new ApprovalGate() };
+    const done = this.run(user, control)
+      // Only the error's name: messages of provider errors may quote what the provider sent.
+      .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.name : typeof error))
+      .then(() => this.ended());
+    this.turn = { abort, control, done };
+    return done;
+  }
+
+  /** Joins the running turn; waits behind a turn still being reserved; starts one when the turn has ended meanwhile. */
+  private steer(user: SessionMessage, message: UserModelMessage): Promise<void> | undefined {
+    const turn = this.turn;
+    if (!turn) return this.followUp(user);
+    const outcome = turn.control.steers.steer(message, { id: user.id }).then((result) => {
+      this.steers.delete(outcome);
+      if (result.type === "not-delivered" && result.reason !== "aborted") this.followUps.unshift(user);
+    });
+    this.steers.add(outcome);
+    return undefined;
+  }
+
+  private followUp(user: SessionMessage): Promise<void> | undefined {
+    if (!this.running) return this.start(user);
+    this.followUps.push(user);
+    return undefined;
+  }
+
+  /** The next follow-up, when nothing runs. */
+  private next(): Promise<void> | undefined {
+    if (this.running) return undefined;
+    const next = this.followUps.shift();
+    return next && this.start(next);
+  }
+
   private async ended(): Promise<void> {
-    // Steering messages learn whether they were delivered when the run ends.
+    // Steers learn whether they were delivered when the run ends.
     await Promise.all(this.steers);
     this.turn = undefined;
-    const next = this.followUps.shift();
-    if (next) await this.start(next);
+    await this.next();
   }
 }

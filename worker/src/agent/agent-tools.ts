@@ -1,4 +1,4 @@
-import { describeIssues, displayUrl, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
+import { describeIssues, displayUrl } from "@edge-web/shared";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
 import { executeTool } from "../tools/execute-tool.ts";
@@ -7,21 +7,17 @@ import type { Tool, ToolContext } from "../tools/tool.ts";
 import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import type { ApprovalGate } from "./approval-gate.ts";
-
-/** What a turn lets its tools do to its stream. */
-export interface TurnStreamHooks {
-  /** Resolves once the turn's stream has carried the call's `tool-input-available` chunk. */
-  inputShown(toolCallId: string): Promise<void>;
-  emit(chunk: UiMessageChunk): void;
-  control(payload: ControlPayload): void;
-}
+import type { OutputSink } from "./output-sink.ts";
 
 export interface AgentToolDeps {
   /** The tool context of one call, cancelled with `signal` (an abort of the turn). */
   context(signal: AbortSignal | undefined): ToolContext;
   /** Present with sandbox.askBeforeFetch: every call waits for the user's answer. */
   gate?: ApprovalGate;
-  hooks: TurnStreamHooks;
+  /** Resolves once the turn's stream has carried the call's `tool-input-available` chunk. */
+  inputShown(toolCallId: string): Promise<void>;
+  /** The turn's sink: approval requests and answers go on its stream. */
+  sink: OutputSink;
   newId(): string;
 }
 
@@ -70,13 +66,13 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
       const params = v.safeParse(web.params, input);
       if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${describeIssues(params.issues)}`);
       if (deps.gate) {
-        await deps.hooks.inputShown(toolCallId);
+        await deps.inputShown(toolCallId);
         const id = `ui_${deps.newId()}`;
         const message = describeCall(web.name, params.output as CallInput);
-        deps.hooks.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message } });
-        deps.hooks.emit({ type: "tool-approval-request", approvalId: id, toolCallId });
+        deps.sink.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message } });
+        deps.sink.chunk({ type: "tool-approval-request", approvalId: id, toolCallId });
         const approved = await deps.gate.wait(id, abortSignal);
-        deps.hooks.emit({ type: "tool-approval-response", approvalId: id, approved });
+        deps.sink.chunk({ type: "tool-approval-response", approvalId: id, approved });
         if (!approved) throw new ToolCallFailed(`DENIED: the user did not allow this ${web.name} call; nothing was fetched.`);
       }
       const answer = await executeTool(web, params.output, deps.context(abortSignal));

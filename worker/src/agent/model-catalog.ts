@@ -1,4 +1,5 @@
-import { ok, type AgentConfig, type ModelEntry, type Result } from "@edge-web/shared";
+import { ok, type ModelEntry, type Result } from "@edge-web/shared";
+import type { AgentSettings } from "../config/resolve-settings.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import type { Env } from "../env.ts";
 import { modelEgress } from "./model-egress.ts";
@@ -38,7 +39,7 @@ export function hideProviders<M extends { provider: string }>(catalog: { provide
  * configured `models`, or what an OpenAI-compatible provider lists at GET {baseURL}/models. A
  * provider that cannot be listed contributes no models.
  */
-export async function modelCatalog(agent: AgentConfig, hiddenProviders: string | undefined, egress: (provider: string) => typeof globalThis.fetch): Promise<ModelCatalog> {
+export async function modelCatalog(agent: AgentSettings, hiddenProviders: string | undefined, egress: (provider: string) => typeof globalThis.fetch): Promise<ModelCatalog> {
   const named = Object.entries(agent.modelProviders);
   const listed = await Promise.all(
     named.map(async ([name, settings]) => {

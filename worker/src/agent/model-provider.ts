@@ -1,6 +1,16 @@
 import type { ModelApi, ModelEntry, ModelProviderConfig, Result, ThinkingLevel } from "@edge-web/shared";
-import type { LanguageModel } from "ai";
-import type { ProviderOptions } from "./run-turn.ts";
+import type { LanguageModel, streamText } from "ai";
+
+/** The AI SDK's per-provider options (thinking levels become these). */
+export type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]["providerOptions"]>;
+
+/** The model one call of a turn goes to, and how: model and thinking changes apply from the next call. */
+export interface ModelCall {
+  model: LanguageModel;
+  provider: string;
+  api: string;
+  providerOptions?: ProviderOptions;
+}
 
 /** A configured provider as the agent uses it: its name under auth.modelProviders and its settings. */
 export interface NamedProvider {

@@ -1,4 +1,5 @@
-import { fail, ok, type AgentConfig, type ModelEntry, type Result } from "@edge-web/shared";
+import { fail, ok, type ModelEntry, type Result } from "@edge-web/shared";
+import type { AgentSettings } from "../config/resolve-settings.ts";
 import type { NamedProvider } from "./model-provider.ts";
 
 /** A session's choice of model (POST /model), kept in its storage. */
@@ -25,7 +26,7 @@ const notConfigured = (why: string) =>
  * a `model` names the default provider's model). With one provider configured it is the default
  * provider; a provider whose `models` are listed defaults to the first.
  */
-export function resolveModel(agent: AgentConfig, selection: ModelSelection | undefined, sessionModel: string | undefined): Result<ResolvedModel> {
+export function resolveModel(agent: AgentSettings, selection: ModelSelection | undefined, sessionModel: string | undefined): Result<ResolvedModel> {
   const names = Object.keys(agent.modelProviders);
   const providerName = selection?.provider ?? agent.defaultProvider ?? (names.length === 1 ? names[0] : undefined);
   if (names.length === 0) return notConfigured("No model provider is configured.");

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "@edge-web/shared";
-import { capBody } from "../http/cap-body.ts";
+import { capBody } from "../cap-body.ts";
 
 /** Room for boundaries and part headers on top of the file itself. */
 export const MULTIPART_ALLOWANCE_BYTES = 65_536;

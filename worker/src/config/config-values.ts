@@ -40,7 +40,9 @@ export function maskSecrets(domain: ConfigDomain, values: JsonObject): JsonObjec
 /** What `GET /api/config/:domain` shows: the effective values (web and agent), secrets masked. */
 export function domainValues(domain: ConfigDomain, settings: Settings): JsonObject {
   if (domain === "auth") return maskSecrets("auth", authValues(settings));
-  const effective = { ...settings.config, ...settings.agent } as unknown as JsonObject;
+  // The settings domain nests a turn's limits under `agent`, as they are written.
+  const { maxSteps, systemPrompt, modelTimeoutMs, ...agent } = settings.agent;
+  const effective = { ...settings.config, ...agent, agent: { maxSteps, systemPrompt, modelTimeoutMs } } as unknown as JsonObject;
   // Unset keys show as null, which is also how a PUT unsets them.
   return Object.fromEntries(Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}).map((key) => [key, effective[key] ?? null]));
 }

@@ -1,11 +1,14 @@
 import { deepFreeze, fail, ok, type Result } from "@edge-web/shared";
 import type { Env } from "../env.ts";
-import type { ConfigLease } from "./config-object.ts";
+import type { ConfigLease, ConfigObject } from "./config-object.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { resolveSettings, type Settings } from "./resolve-settings.ts";
 
 /** The one ConfigObject. */
-export const configStub = (env: Pick<Env, "CONFIG">) => env.CONFIG.get(env.CONFIG.idFromName("config"));
+export const configStub = (env: Pick<Env, "CONFIG">) => {
+  const config = env.CONFIG as DurableObjectNamespace<ConfigObject>;
+  return config.get(config.idFromName("config"));
+};
 
 interface Lease {
   stored: StoredConfig;

@@ -20,11 +20,17 @@ import type { Env } from "../env.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { getPath } from "./json-paths.ts";
 
+/**
+ * The agent's settings, flat: the settings domain nests a turn's limits under `agent`
+ * (`agent.maxSteps`, …), resolved here into the same object as the defaults and the providers.
+ */
+export type AgentSettings = Omit<AgentConfig, "agent"> & AgentConfig["agent"];
+
 /** What tool calls and turns run with. Frozen: isolates share them. */
 export interface Settings {
   config: WebConfig;
-  /** The agent's defaults, approval setting and model providers (their keys included: never logged or echoed). */
-  agent: AgentConfig;
+  /** The agent's defaults, turn limits, approval setting and model providers (their keys included: never logged or echoed). */
+  agent: AgentSettings;
   /** Search keys from the worker's secrets or the auth domain, each only where it may go; never logged or echoed. */
   providerKeys: SearchKeys;
   /**
@@ -139,10 +145,11 @@ export function resolveSettings(env: Env, stored: StoredConfig): Result<Settings
     PROVIDER_NAMES.map((name) => [name, config.value[name].baseUrl === webOnly[name].baseUrl]),
   ) as OperatorUrls;
   const models = Object.fromEntries(Object.keys(agentConfig.value.modelProviders).map((name) => [name, Object.hasOwn(agentOnly.modelProviders, name)]));
+  const { agent: turnLimits, ...agentRest } = agentConfig.value;
   return ok(
     deepFreeze({
       config: config.value,
-      agent: agentConfig.value,
+      agent: { ...agentRest, ...turnLimits },
       providerKeys: searchKeys(env, config.value, stored, search),
       operatorUrls: { search, models },
     }) as Settings,

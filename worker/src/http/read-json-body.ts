@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import type { Context } from "hono";
-import { capBody } from "./cap-body.ts";
+import { capBody } from "../cap-body.ts";
 import { isJsonMediaType } from "./is-json-media-type.ts";
 
 /** Request bodies here are small JSON documents; anything larger is refused, never buffered. */

@@ -1,7 +1,7 @@
 import { ownerId, type Principal } from "../auth/principal.ts";
 import type { Env } from "../env.ts";
 import { sessionStub } from "../session/session-stub.ts";
-import type { SessionStub } from "../session/session-access.ts";
+import type { SessionStub } from "../http/session-access.ts";
 
 /** The caller's MCP session id, kept in KV so every isolate (and a restart) finds the same session. */
 const mcpSessionKey = (owner: string) => `mcp-session:${owner}`;

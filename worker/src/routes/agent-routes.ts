@@ -19,7 +19,7 @@ import type { Settings } from "../config/resolve-settings.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
-import { openSession, type SessionStub } from "../session/session-access.ts";
+import { openSession, type SessionStub } from "../http/session-access.ts";
 
 type Ctx = Context<AppEnv>;
 

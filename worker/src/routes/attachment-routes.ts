@@ -9,7 +9,7 @@ import { maxAttachmentBytes } from "../attachments/max-attachment-bytes.ts";
 import { readLimitedForm } from "../attachments/read-limited-form.ts";
 import { attachmentDisplayUrl, verifyAttachmentSignature } from "../attachments/sign-attachment-url.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
-import { openSession } from "../session/session-access.ts";
+import { openSession } from "../http/session-access.ts";
 
 // Never sign with an empty key: anyone could forge download URLs.
 const noSecret = fail("INTERNAL_ERROR", "Attachments are not configured: set the ATTACHMENT_SECRET secret (a long random string).").error;

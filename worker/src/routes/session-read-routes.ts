@@ -2,7 +2,7 @@ import { fail, keyed, ok, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
-import { openSession, type SessionStub } from "../session/session-access.ts";
+import { openSession, type SessionStub } from "../http/session-access.ts";
 import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import { attachmentIdOf } from "../agent/to-model-messages.ts";

@@ -5,7 +5,7 @@ import { ownerId } from "../auth/principal.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
-import { forgetSession, openSession } from "../session/session-access.ts";
+import { forgetSession, openSession } from "../http/session-access.ts";
 import { sessionSourceKey } from "./session-source-route.ts";
 import { sessionStub } from "../session/session-stub.ts";
 

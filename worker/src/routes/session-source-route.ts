@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { jsonError } from "../http/respond.ts";
 import { statusFor } from "../http/status-for.ts";
-import { openSession } from "../session/session-access.ts";
+import { openSession } from "../http/session-access.ts";
 
 /** KV key of a session's source mapping. */
 export const sessionSourceKey = (id: string) => `session-source:${id}`;

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { callTool } from "../http/call-tool.ts";
-import { openSession } from "../session/session-access.ts";
+import { openSession } from "../http/session-access.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 
 const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly string[]).includes(name);

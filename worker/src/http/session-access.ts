@@ -1,8 +1,8 @@
 import { deepFreeze, fail, ok, type Result } from "@edge-web/shared";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import type { SessionRecord } from "./session-record.ts";
-import { sessionStub } from "./session-stub.ts";
+import type { SessionRecord } from "../session/session-record.ts";
+import { sessionStub } from "../session/session-stub.ts";
 
 /** Sessions this isolate has seen (frozen). What authorisation reads (owner, source) never changes after creation. */
 const seen = new Map<string, SessionRecord>();

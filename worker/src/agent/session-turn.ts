@@ -1,13 +1,15 @@
-import type { ControlPayload, ThinkingLevel, UiMessageChunk } from "@edge-web/shared";
+import type { SessionMessage, ThinkingLevel } from "@edge-web/shared";
 import type { Settings } from "../config/resolve-settings.ts";
-import type { SessionMessage } from "@edge-web/shared";
 import type { ToolContext } from "../tools/tool.ts";
-import type { TurnRunner } from "./agent-loop.ts";
+import type { TurnControl } from "./agent-loop.ts";
 import { agentTools } from "./agent-tools.ts";
+import { failTurn } from "./fail-turn.ts";
 import { modelFetch } from "./model-fetch.ts";
+import type { ModelCall } from "./model-provider.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
+import { modelTurn } from "./model-turn.ts";
+import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
-import { runTurn, type ModelCall } from "./run-turn.ts";
 import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
 import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
 
@@ -18,7 +20,7 @@ export interface TurnMarker {
 }
 
 /** What a session gives its turns. */
-export interface TurnDeps extends Omit<HistorySources, "maxMentionChars"> {
+export interface SessionTurnDeps extends Omit<HistorySources, "maxMentionChars"> {
   /** The settings of the latest request (a follow-up runs with what is current). */
   settings(): Settings;
   selection(): ModelSelection | undefined;
@@ -26,9 +28,8 @@ export interface TurnDeps extends Omit<HistorySources, "maxMentionChars"> {
   /** The model the session was created with, if any. */
   sessionModel(): string | undefined;
   history(): SessionMessage[];
-  saveMessage(message: SessionMessage): void;
-  emit(chunk: UiMessageChunk): void;
-  control(payload: ControlPayload): void;
+  /** The session's stream and history, stored copies capped. */
+  sink(): OutputSink;
   /** Writes what is pending (one storage commit). */
   flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
@@ -51,60 +52,54 @@ function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: typeof 
 }
 
 /**
- * A session's turn: the user's message into the history, a marker while it runs, the model called
- * straight from the session with the web tools, the assistant message kept as it grows (written at
- * least every second and when the turn ends, in one commit), and usage and cost added up per model call.
+ * The session's part of a turn (the AI SDK's part is model-turn.ts): the user's message into the
+ * history, a marker while it runs, the model called straight from the session with the web tools,
+ * the assistant message kept as it grows (written at least every second and when the turn ends, in
+ * one commit), and usage and cost added up per model call.
  */
-export function createTurnRunner(deps: TurnDeps): TurnRunner {
+export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, control: TurnControl) => Promise<void> {
   return async (user, control) => {
     const settings = deps.settings();
+    const sink = deps.sink();
     const messageId = `msg_${deps.newId()}`;
     // Nothing is committed before the first model call (a commit would hold the call back): the
     // history is written with the session's next flush, the marker without waiting for its commit.
-    deps.saveMessage(user);
+    sink.message(user);
     deps.markTurn({ messageId, user });
-    const createdAt = Date.now();
-    const keep = (message: { parts: unknown[] }) =>
-      deps.saveMessage({ id: messageId, role: "assistant", parts: message.parts as SessionMessage["parts"], metadata: { createdAt } });
-    const fail = (errorText: string) => {
-      deps.emit({ type: "start", messageId });
-      deps.emit({ type: "error", errorText });
-      deps.emit({ type: "finish" });
-    };
 
     const first = resolveModel(settings.agent, deps.selection(), deps.sessionModel());
     if (!first.ok) {
-      fail(first.error.message);
+      failTurn(sink, messageId, first.error.message);
     } else {
       let current = first.value;
       try {
         const messages = await toModelMessages(deps.history(), { ...deps, maxMentionChars: settings.config.maxContentChars });
-        await runTurn(
+        await modelTurn(
           {
             messageId,
-            system: settings.agent.agent.systemPrompt,
+            system: settings.agent.systemPrompt,
             messages,
-            maxSteps: settings.agent.agent.maxSteps,
+            maxSteps: settings.agent.maxSteps,
             // The model and thinking level are read again before every call: POST /model and /thinking apply to the next one.
             nextCall: () => {
               const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
               if (now.ok) current = now.value;
-              return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.agent.modelTimeoutMs, deps.egress(current.provider.name)));
+              return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
             },
-            tools: (hooks) =>
-              agentTools({ context: deps.toolContext, ...(settings.agent.askBeforeFetch && { gate: control.gate }), hooks, newId: deps.newId }),
-            steering: control.steering,
+            tools: (inputShown, toolSink) =>
+              agentTools({ context: deps.toolContext, ...(settings.agent.askBeforeFetch && { gate: control.gate }), inputShown, sink: toolSink, newId: deps.newId }),
+            steers: control.steers,
             signal: control.signal,
             onUsage: (usage) => {
               const tokens = tokensOf(usage);
               deps.addUsage(tokens, costOf(tokens, current.entry?.cost));
             },
           },
-          { emit: deps.emit, control: deps.control, message: keep },
+          sink,
         );
       } catch (error) {
         console.error("turn could not start", error instanceof Error ? error.name : typeof error);
-        fail("The turn could not start: the history could not be prepared for the model; try again.");
+        failTurn(sink, messageId, "The turn could not start: the history could not be prepared for the model; try again.");
       }
     }
     deps.markTurn(undefined);

@@ -1,65 +1,48 @@
-import type { ControlPayload, UiMessageChunk } from "@edge-web/shared";
+import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import {
   createUIMessageStream,
   stepCountIs,
   streamText,
   toUIMessageStream,
   type Experimental_Steering as Steering,
-  type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
   type ToolSet,
   type UIMessage,
 } from "ai";
-import type { TurnStreamHooks } from "./agent-tools.ts";
 import { describeModelError } from "./describe-model-error.ts";
+import type { ModelCall } from "./model-provider.ts";
+import type { OutputSink } from "./output-sink.ts";
 import { toProtocolChunk } from "./to-protocol-chunk.ts";
 
-/** The AI SDK's per-provider options (thinking levels become these). */
-export type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]["providerOptions"]>;
-
-/** The model a call goes to, and how: model and thinking changes apply from the next call. */
-export interface ModelCall {
-  model: LanguageModel;
-  provider: string;
-  api: string;
-  providerOptions?: ProviderOptions;
-}
-
-export interface TurnPlan {
+/** What the AI SDK's part of a turn runs: the prompt, the limits, the model per call, the tools, and the turn's controls. */
+export interface ModelTurnPlan {
   messageId: string;
   system: string;
   messages: ModelMessage[];
   maxSteps: number;
   nextCall(): ModelCall;
-  tools(hooks: TurnStreamHooks): ToolSet;
-  steering: Steering;
+  /** The tools, given a wait for a call's input to have been streamed, and the turn's own sink. */
+  tools(inputShown: (toolCallId: string) => Promise<void>, sink: OutputSink): ToolSet;
+  /** Where steers (user messages sent while the turn runs) come in before the next model call. */
+  steers: Steering;
   signal: AbortSignal;
   onUsage(usage: LanguageModelUsage): void;
 }
 
-/** Where a turn's stream goes. */
-export interface TurnOutput {
-  emit(chunk: UiMessageChunk): void;
-  control(payload: ControlPayload): void;
-  /** The assistant message as built from the chunks so far, at each step's end and at the end. */
-  message(message: UIMessage): void;
-}
-
 /**
- * One turn: the AI SDK's loop of model calls and tool calls (at most `maxSteps` calls), its chunks
+ * The AI SDK's part of a turn: its loop of model calls and tool calls (at most `maxSteps` calls), its chunks
  * filtered to the session's protocol and streamed as they come, the assistant message rebuilt from
  * those very chunks (so a client rebuilding it from the stream gets the same). Whatever happens —
  * a model failure, an abort, the step limit — the turn ends with a `finish` chunk; never throws.
  */
-export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
+export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<void> {
+  const createdAt = Date.now();
   const shown = new Set<string>();
   const waiting = new Map<string, () => void>();
-  const hooks: TurnStreamHooks = {
-    inputShown: (id) => (shown.has(id) ? Promise.resolve() : new Promise((resolve) => waiting.set(id, resolve))),
-    emit: (chunk) => push(chunk),
-    control: (payload) => out.control(payload),
-  };
+  const inputShown = (id: string) => (shown.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)));
+  const keep = (message: UIMessage) =>
+    sink.message({ id: plan.messageId, role: "assistant", parts: message.parts as SessionMessage["parts"], metadata: { createdAt } });
   const assembly = new TransformStream<UiMessageChunk, UiMessageChunk>();
   const writer = assembly.writable.getWriter();
   // The message is rebuilt from the very chunks the stream carries; copies are taken only at step ends
@@ -67,7 +50,7 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
   let latest: UIMessage | undefined;
   const rebuilt = createUIMessageStream<UIMessage>({
     execute: ({ writer }) => writer.merge(assembly.readable as ReadableStream<never>),
-    onStepEnd: ({ responseMessage }) => out.message(responseMessage),
+    onStepEnd: ({ responseMessage }) => keep(responseMessage),
     onEnd: ({ responseMessage }) => {
       latest = responseMessage;
     },
@@ -78,9 +61,11 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
     while (!(await reader.read()).done);
   })();
   const push = (chunk: UiMessageChunk) => {
-    out.emit(chunk);
+    sink.chunk(chunk);
     void writer.write(chunk).catch(() => {});
   };
+  // Tools stream into the same assembly, so their chunks are part of the stored message.
+  const toolSink: OutputSink = { ...sink, chunk: push };
 
   let steps = 0;
   let finish: UiMessageChunk | undefined;
@@ -92,12 +77,12 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
       model: calling.model,
       system: plan.system,
       messages: plan.messages,
-      tools: plan.tools(hooks),
+      tools: plan.tools(inputShown, toolSink),
       stopWhen: stepCountIs(plan.maxSteps),
       abortSignal: plan.signal,
       // Retries happen in the model fetch, where Retry-After is honoured up to a bound.
       maxRetries: 0,
-      experimental_steering: plan.steering,
+      experimental_steering: plan.steers,
       ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
       prepareStep: ({ stepNumber }) => {
         if (stepNumber === 0) return undefined;
@@ -148,5 +133,5 @@ export async function runTurn(plan: TurnPlan, out: TurnOutput): Promise<void> {
   push(finish ?? { type: "finish" });
   await writer.close().catch(() => {});
   await assembled;
-  if (latest) out.message(latest);
+  if (latest) keep(latest);
 }

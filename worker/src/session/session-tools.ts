@@ -1,0 +1,115 @@
+import { createHostLimiter, type HostLimiter, type ToolName, type WebConfig } from "@edge-web/shared";
+import type { StoredFile } from "../agent/user-message.ts";
+import { newAttachmentId } from "../attachments/attachment-id.ts";
+import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
+import { createSearchCache } from "../cache/search-cache.ts";
+import type { Settings } from "../config/resolve-settings.ts";
+import type { Env } from "../env.ts";
+import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
+import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
+import { TOOLS } from "../tools/tool-registry.ts";
+import { runToolCall } from "./run-tool-call.ts";
+import { sessionNotFound, type SessionSlot } from "./session-slot.ts";
+import type { SessionStores } from "./session-stores.ts";
+import type { SessionStream } from "./session-stream.ts";
+import { logToolCall } from "./tool-call-log.ts";
+
+/**
+ * What the session's tool calls run with: their context (settings, sidecar, stores, cache, the
+ * session's limiter), the session's attachment files, and the direct calls in flight (cancelled
+ * together when the session is deleted).
+ */
+export class SessionTools {
+  /** Direct tool calls in flight. */
+  readonly running = new Set<AbortController>();
+  private readonly env: Env;
+  private readonly slot: SessionSlot;
+  private readonly stream: SessionStream;
+  private readonly sidecar: SidecarClient;
+  private limiter?: { key: string; limiter: HostLimiter };
+
+  constructor(env: Env, slot: SessionSlot, stream: SessionStream) {
+    this.env = env;
+    this.slot = slot;
+    this.stream = stream;
+    this.sidecar = createSidecarClient(env);
+  }
+
+  /** A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its writes in one commit after it. */
+  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings): Promise<ToolAnswer<unknown>> {
+    const { config } = settings;
+    const alive = this.slot.alive(stores);
+    const cancel = new AbortController();
+    const steps: Record<string, number> = {};
+    const started = Date.now();
+    this.running.add(cancel);
+    try {
+      const ctx = this.context(stores, settings, cancel.signal, steps);
+      const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
+      if (alive()) this.slot.flush();
+      logToolCall(config.debug, { sessionId: this.slot.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
+      return alive() ? answer : sessionNotFound();
+    } finally {
+      this.running.delete(cancel);
+    }
+  }
+
+  cancelAll(): void {
+    for (const call of this.running) call.abort();
+  }
+
+  /** One call's context; `steps` collects the milliseconds of its pipeline steps (web.debug). */
+  context(stores: SessionStores, settings: Settings, signal: AbortSignal | undefined, steps: Record<string, number> = {}): ToolContext {
+    const { config, providerKeys, operatorUrls } = settings;
+    const alive = this.slot.alive(stores);
+    return {
+      config,
+      providerKeys,
+      operatorUrls: operatorUrls.search,
+      sidecar: this.sidecar,
+      attachment: (id) => this.attachmentFile(id),
+      store: {
+        save: (result, maxStored) => alive() && stores.results.save(result, maxStored),
+        get: (responseId) => stores.results.get(responseId),
+      },
+      cache: createSearchCache(this.env.CACHE, config.cache),
+      record: {
+        count: (counter, by) => alive() && stores.counters.add(counter, by),
+        latency: (provider, ms) => alive() && stores.latency.record(provider, ms),
+        step: (step, ms) => {
+          steps[step] = (steps[step] ?? 0) + ms;
+        },
+      },
+      limiter: this.limiterFor(config),
+      ...(signal && { signal }),
+      newResponseId: () => crypto.randomUUID(),
+    };
+  }
+
+  /** An attachment of this session (another session's id is simply not there). */
+  async attachmentFile(id: string): Promise<StoredFile | undefined> {
+    if (!this.slot.stores?.attachments.has(id)) return undefined;
+    const stored = await getAttachment(this.env.ATTACHMENTS, id);
+    if (!stored) return undefined;
+    return { name: stored.attachment.name, mimeType: stored.attachment.mimeType, bytes: new Uint8Array(await new Response(stored.body).arrayBuffer()) };
+  }
+
+  /** An image sent inline with a message, kept as an attachment of the session; answers its id. */
+  async keepImage(stores: SessionStores, bytes: Uint8Array, mimeType: string): Promise<string> {
+    const id = newAttachmentId();
+    const sessionId = this.slot.current?.sessionId ?? "";
+    await putAttachment(this.env.ATTACHMENTS, { id, name: `${id}.${mimeType.split("/")[1] ?? "img"}`, mimeType, size: bytes.length, origin: "inline", sessionId }, new Blob([bytes]));
+    stores.attachments.add(id);
+    return id;
+  }
+
+  /** The limiter follows web.concurrency; a changed setting takes effect on the next call. */
+  private limiterFor(config: WebConfig): HostLimiter {
+    const { maxConcurrent, maxQueueSize } = config.concurrency;
+    const key = `${maxConcurrent}/${maxQueueSize}`;
+    if (this.limiter?.key !== key) {
+      this.limiter = { key, limiter: createHostLimiter({ maxConcurrent, maxPerHost: maxConcurrent, maxQueue: maxQueueSize }) };
+    }
+    return this.limiter.limiter;
+  }
+}

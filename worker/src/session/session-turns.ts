@@ -1,0 +1,209 @@
+import { fail, ok, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { AgentLoop, type Delivery } from "../agent/agent-loop.ts";
+import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
+import { failTurn } from "../agent/fail-turn.ts";
+import { modelEgress } from "../agent/model-egress.ts";
+import { resolveModel } from "../agent/resolve-model.ts";
+import { sessionTurn, type TurnMarker } from "../agent/session-turn.ts";
+import { parseSlashCommand } from "../agent/slash-commands.ts";
+import { answerUiRpc } from "../agent/ui-rpc.ts";
+import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
+import type { Settings } from "../config/resolve-settings.ts";
+import type { Env } from "../env.ts";
+import type { AgentState } from "./agent-state.ts";
+import { closeInterruptedMessage } from "./close-interrupted-message.ts";
+import type { SessionSlot } from "./session-slot.ts";
+import type { SessionStores } from "./session-stores.ts";
+import type { SessionStream } from "./session-stream.ts";
+import type { SessionTools } from "./session-tools.ts";
+import { statsOf } from "./session-view.ts";
+
+/** Where the marker of a running turn is kept (the object's key-value storage). */
+const TURN_KEY = "turn";
+
+const busy = () =>
+  fail("SESSION_BUSY", "A turn is running; pass streamingBehavior \"steer\" (join the running turn) or \"followUp\" (run after it), or POST /abort first.");
+
+type Done = Result<{ ok: true }>;
+const done = (): Done => ok({ ok: true });
+
+/** What the session object lends its turns. */
+export interface SessionTurnsHost {
+  env: Env;
+  storage: DurableObjectStorage;
+  slot: SessionSlot;
+  stream: SessionStream;
+  tools: SessionTools;
+  /** Keeps the object alive for work that outlasts the request. */
+  waitUntil(work: Promise<unknown>): void;
+  /** Makes sure the idle alarm is set. */
+  touch(): Promise<void>;
+}
+
+/**
+ * The session's agent: its turns (one loop), messages (prompt, steer, follow-up, slash commands),
+ * abort, model and thinking choices, fork, completion and UI answers, and the closing of a turn a
+ * restart cut short (from the marker a running turn leaves in storage).
+ */
+export class SessionTurns {
+  readonly loop: AgentLoop;
+  private readonly host: SessionTurnsHost;
+  /** A turn that was running when the object stopped; it is closed when the session is next used. */
+  private interrupted?: TurnMarker;
+
+  constructor(host: SessionTurnsHost) {
+    this.host = host;
+    const { slot, stream, tools, env, storage } = host;
+    if (slot.stores) this.interrupted = storage.kv.get<TurnMarker>(TURN_KEY);
+    const settings = () => slot.settings!;
+    this.loop = new AgentLoop(
+      sessionTurn({
+        settings,
+        selection: () => slot.agent.selection,
+        thinkingLevel: () => slot.thinkingLevel(),
+        sessionModel: () => slot.current?.model,
+        history: () => slot.stores?.messages.list() ?? [],
+        sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
+        flush: () => slot.flush(),
+        toolContext: (signal) => tools.context(slot.stores!, settings(), signal),
+        egress: (provider) => modelEgress(env, settings(), provider),
+        attachment: async (id) => {
+          const file = await tools.attachmentFile(id);
+          return file && { mimeType: file.mimeType, bytes: file.bytes };
+        },
+        storedResult: (responseId) => slot.stores?.results.get(responseId),
+        addUsage: (tokens, cost) => slot.addUsage(tokens, cost),
+        // Unconfirmed: the marker's write never holds back the model call or the stream.
+        markTurn: (marker) => {
+          const written = marker ? storage.put(TURN_KEY, marker, { allowUnconfirmed: true }) : storage.delete(TURN_KEY, { allowUnconfirmed: true });
+          written.catch(() => {});
+        },
+        newId: () => crypto.randomUUID(),
+      }),
+    );
+  }
+
+  /**
+   * POST /messages: a slash command runs its tool at once; otherwise a turn starts (200 at once, the
+   * turn runs on whether or not anyone follows the stream). While a turn runs, `streamingBehavior`
+   * says whether the message steers it or follows it.
+   */
+  async prompt(stores: SessionStores, input: PromptRequest, settings: Settings): Promise<Done> {
+    const command = parseSlashCommand(input.message);
+    if (!command) return this.send(stores, input, settings, input.streamingBehavior);
+    if (!command.ok) return command;
+    if (this.loop.running) return fail("SESSION_BUSY", "A turn is running; commands run when the session is idle. Wait for the turn to finish or POST /abort.");
+    const user = await this.userMessage(stores, input, settings);
+    if (!user.ok) return user;
+    stores.messages.put(user.value.message);
+    this.host.waitUntil(this.host.touch().then(() => this.host.tools.call(stores, command.value.command.tool, command.value.params, settings)));
+    return done();
+  }
+
+  /**
+   * A message for the loop (POST /messages, /steer with "steer", /follow_up with "followUp"). Its
+   * place is taken before it is built (building awaits storage), so of two messages sent at once to
+   * an idle session one starts the turn and the other steers, follows up or is refused.
+   */
+  async send(stores: SessionStores, input: SteerRequest, settings: Settings, delivery: Delivery | undefined): Promise<Done> {
+    const admission = this.loop.admit(delivery);
+    if (!admission) return busy();
+    const refuse = (refusal: Exclude<Done, { ok: true }>) => {
+      const next = admission.release();
+      if (next) this.host.waitUntil(next);
+      return refusal;
+    };
+    if (admission.starts) {
+      const model = resolveModel(settings.agent, this.host.slot.agent.selection, this.host.slot.current?.model);
+      if (!model.ok) return refuse(model);
+    }
+    const user = await this.userMessage(stores, input, settings);
+    if (!user.ok) return refuse(user);
+    await this.host.touch();
+    const started = admission.hand(user.value.message, user.value.model);
+    if (started) this.host.waitUntil(started);
+    return done();
+  }
+
+  /** POST /abort: the model stream is closed, tool calls in flight cancelled, queued messages dropped. */
+  async abort(): Promise<Done> {
+    await this.loop.abort();
+    return done();
+  }
+
+  /** POST /model and /thinking: kept for the session's next model calls. */
+  choose(stores: SessionStores, change: Partial<AgentState>): Done {
+    this.host.slot.choose(stores, change);
+    return done();
+  }
+
+  /** The user messages a fork can start from. */
+  forkMessages(stores: SessionStores): Result<Array<{ entryId: string; text: string }>> {
+    return ok(stores.messages.list().filter((m) => m.role === "user").map((m) => ({ entryId: m.id, text: textOf(m) })));
+  }
+
+  /** Cuts the history back to just before the user message `entryId`; answers its text, for an editor to prefill. */
+  fork(stores: SessionStores, entryId: string): Result<{ text: string }> {
+    if (this.loop.running) return fail("SESSION_BUSY", "A turn is running; POST /abort before forking.");
+    const entry = stores.messages.list().find((m) => m.id === entryId && m.role === "user");
+    if (!entry) return fail("ENTRY_NOT_FOUND", `No user message "${entryId}" in this session; GET /fork-messages lists the entries.`);
+    stores.messages.truncateFrom(entryId);
+    return ok({ text: textOf(entry) });
+  }
+
+  completion(stores: SessionStores, trigger: string | undefined, query: string): Result<{ triggers: typeof COMPLETION_TRIGGERS } | { items: CompletionItem[] }> {
+    if (trigger === undefined) return ok({ triggers: COMPLETION_TRIGGERS });
+    const items = completionItems(trigger, query, () => stores.results.summaries());
+    if (!items) return fail("VALIDATION_FAILED", `Unknown trigger "${trigger}"; GET /completion/triggers lists them.`, ["trigger"]);
+    return ok({ items });
+  }
+
+  /** POST /ui-response: answers an approval the running turn waits for. */
+  uiResponse(response: UiResponseRequest): Done {
+    if (!this.loop.gate()?.answer(response)) {
+      return fail("UNKNOWN_EXTENSION_UI", `No request "${response.id}" waits for an answer: it is unknown or was answered already.`);
+    }
+    return done();
+  }
+
+  /** POST /ui-rpc: answered on the stream as a `ui-rpc` control frame. */
+  uiRpc(stores: SessionStores, request: UiRpcRequest): Done {
+    const { slot, stream } = this.host;
+    const response = answerUiRpc(request, { results: () => stores.results.summaries(), result: (id) => stores.results.get(id), stats: () => statsOf(slot, stores) });
+    stream.sink(stores, () => Number.POSITIVE_INFINITY).control({ control: "ui-rpc", response });
+    slot.flush();
+    return done();
+  }
+
+  /** Closes a turn a restart cut short: an `interrupted` error and `finish` on the stream, its message's unfinished tool calls marked. */
+  recover(stores: SessionStores): void {
+    const marker = this.interrupted;
+    if (!marker || this.loop.running) return;
+    this.interrupted = undefined;
+    const { slot, stream, storage } = this.host;
+    // After a restart the settings may not be known yet; these chunks carry no page content.
+    const sink = stream.sink(stores, () => slot.settings?.config.maxStoredContentChars ?? Number.POSITIVE_INFINITY);
+    failTurn(sink, marker.messageId, "interrupted: the turn was cut short when the session restarted; send the message again.");
+    const history = stores.messages.list();
+    if (!history.some((m) => m.id === marker.user.id)) sink.message(marker.user);
+    const message = history.find((m) => m.id === marker.messageId);
+    if (message) sink.message(closeInterruptedMessage(message));
+    storage.delete(TURN_KEY).catch(() => {}); // a marker left behind only closes the turn again
+    slot.flush();
+  }
+
+  private userMessage(stores: SessionStores, input: UserInput, settings: Settings) {
+    const { tools } = this.host;
+    return buildUserMessage(input, {
+      newId: () => crypto.randomUUID(),
+      keepImage: (bytes, mimeType) => tools.keepImage(stores, bytes, mimeType),
+      attachment: (id) => tools.attachmentFile(id),
+      maxTextChars: settings.config.maxContentChars,
+    });
+  }
+}
+
+/** A message's text parts, joined. */
+function textOf(message: SessionMessage): string {
+  return message.parts.flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
+}
