@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
@@ -9,6 +8,7 @@ import type { FakeModelServer } from "../test-support/model-script.ts";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
+import { waitFor } from "../test-support/wait-for.ts";
 
 const KEY = "sk-e2e-model-key-0123456789abcdef";
 const PAGE = `<!doctype html><html><head><title>Turn page</title></head><body><article><h1>Turn page</h1>
@@ -88,11 +88,10 @@ describe("agent turns over npm start's stack", () => {
     const rebuilt = await rebuild(chunks);
     await stream.close();
 
-    let messages: any[] = [];
-    for (let i = 0; i < 40 && messages.length < 2; i++) {
-      messages = (await api("GET", `/api/sessions/${id}/messages`)).body.messages;
-      if (messages.length < 2) await sleep(100);
-    }
+    const messages: any[] = await waitFor(async () => {
+      const now = (await api("GET", `/api/sessions/${id}/messages`)).body.messages;
+      return now.length >= 2 && now;
+    }, "the turn's message in the history");
     const stored = messages.at(-1);
     expect(stored.id).toBe(rebuilt!.id);
     expect(stored.parts).toEqual(rebuilt!.parts);
@@ -107,20 +106,23 @@ describe("agent turns over npm start's stack", () => {
     const stream = await follow(id);
     model.script.script({ text: ["slow", " and", " slower"], delayMs: 400 });
     await api("POST", `/api/sessions/${id}/messages`, { message: "take your time" });
-    for (let i = 0; i < 40 && !model.script.requests.at(-1)?.body?.messages?.some((m: any) => m.content === "take your time"); i++) await sleep(50);
+    const asked = (content: string) => model.script.requests.at(-1)?.body?.messages?.some((m: any) => m.content === content);
+    await waitFor(() => asked("take your time"), "the model call of the slow turn");
     expect((await api("POST", `/api/sessions/${id}/abort`)).status).toBe(200);
     const aborted = await stream.turn();
     expect(aborted.map((c) => c.type)).toContain("abort");
-    for (let i = 0; i < 40 && !model.script.requests.at(-1)!.aborted; i++) await sleep(50);
-    expect(model.script.requests.at(-1)!.aborted).toBe(true);
+    await waitFor(() => model.script.requests.at(-1)!.aborted, "the model to see its connection closed");
     expect((await api("GET", `/api/sessions/${id}/state`)).body.state.isStreaming).toBe(false);
     await stream.close();
 
     // A turn that never ends, then the whole stack stops under it.
     model.script.script({ hang: true });
     await api("POST", `/api/sessions/${id}/messages`, { message: "hang" });
-    for (let i = 0; i < 40 && model.script.requests.at(-1)?.completed !== false; i++) await sleep(50);
-    await sleep(300);
+    await waitFor(() => asked("hang") && !model.script.requests.at(-1)!.completed, "the model call that hangs");
+    // The turn's marker is written unconfirmed before the model call. Opening a stream writes the
+    // session's activity and answers only once that write commits; writes commit in order, so the
+    // marker is on disk before the stack stops.
+    await (await follow(id)).close();
     await stack.stop();
     stack = await startStack(env);
     const after = await follow(id);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../test-support/origin.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
+import { waitFor } from "../test-support/wait-for.ts";
 
 const SECRET = "sekrit-query-token-0123456789";
 const BRAVE_KEY = "BSA-e2e-key-should-never-print";
@@ -49,16 +49,17 @@ describe("the tool-call path over npm start's stack", () => {
     expect(messages[0].parts[0].output.responseId).toBe(fetched.body.responseId);
 
     // wrangler dev prints the worker's log lines as they come.
-    let line: any;
-    for (let i = 0; i < 40 && !line; i++) {
-      line = stack.output
-        .join("")
-        .split("\n")
-        .map((text) => text.slice(text.indexOf("{")))
-        .filter((text) => text.startsWith('{"event":"tool_call"'))
-        .map((text) => JSON.parse(text))[0];
-      if (!line) await sleep(250);
-    }
+    const line = await waitFor(
+      () =>
+        stack.output
+          .join("")
+          .split("\n")
+          .map((text) => text.slice(text.indexOf("{")))
+          .filter((text) => text.startsWith('{"event":"tool_call"'))
+          .map((text) => JSON.parse(text))[0],
+      "the tool call's log line",
+      { timeoutMs: 10_000, intervalMs: 250 },
+    );
     expect(line).toMatchObject({ event: "tool_call", tool: "fetch_content", sessionId: id, outcome: "ok", urls: 1 });
     expect(Object.keys(line.steps)).toEqual(expect.arrayContaining(["session-queue", "sidecar.vet", "sidecar.connect", "sidecar.read", "sidecar.extract"]));
     const printed = stack.output.join("");

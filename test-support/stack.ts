@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./free-port.ts";
+import { waitFor } from "./wait-for.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -40,14 +40,15 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     clearTimeout(timer);
   };
 
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the stack exited early:\n${output.join("")}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return { url, output, stop };
-    } catch {}
-    await sleep(250);
+  const healthy = async () => {
+    if (child.exitCode !== null) throw new Error("the stack exited early");
+    return (await fetch(`${url}/healthz`).catch(() => undefined))?.status === 200;
+  };
+  try {
+    await waitFor(healthy, "the stack to become healthy", { timeoutMs: 60_000, intervalMs: 250 });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}:\n${output.join("")}`);
   }
-  await stop();
-  throw new Error(`the stack did not become healthy:\n${output.join("")}`);
+  return { url, output, stop };
 }

@@ -1,8 +1,11 @@
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { AddressInfo } from "node:net";
+import type { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import { CONVERT_REQUEST_HEADER, createHostLimiter, DEFAULT_WEB_CONFIG, type ConvertLimits } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { createConvertPool } from "../src/conversion/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
@@ -148,8 +151,7 @@ describe("the converter threads", () => {
   it("keep the sidecar serving fetches while a long document converts", async () => {
     const conversion = convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 20_000);
     // Wait until the thread is busy with it, then fetch: the fetches finish while it still converts.
-    for (let i = 0; i < 200 && converter.load().busy === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(converter.load().busy).toBe(1);
+    await waitFor(() => converter.load().busy === 1, "the thread to take the long document");
     for (let i = 0; i < 5; i++) expect((await fetchPage()).value.content).toBe("hello");
     expect(converter.load().busy).toBe(1);
     const answer = await conversion;
@@ -166,9 +168,9 @@ describe("the converter threads", () => {
 
   it("refuse work beyond the queue at once, and count waiting against the deadline", async () => {
     const first = convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 8_000);
-    for (let i = 0; i < 200 && converter.load().busy === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => converter.load().busy === 1, "the thread to take the long document");
     const waiting = convertUrl(`${origin.url}/small.pdf`, {}, 300);
-    for (let i = 0; i < 200 && converter.load().queued === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => converter.load().queued === 1, "the second document to wait for the thread");
     const refused = await convertUrl(`${origin.url}/small.pdf`);
     expect(refused.error).toMatchObject({ code: "CONVERT_FAILED", message: expect.stringMatching(/busy/) });
     expect((await waiting).error).toMatchObject({ code: "CONVERT_TIMEOUT", message: expect.stringMatching(/waited/) });
@@ -176,17 +178,16 @@ describe("the converter threads", () => {
   }, 20_000);
 
   it("fail hostile files cleanly and stay healthy", async () => {
-    const hostile: Array<[string, Uint8Array]> = [
-      ["bomb.xlsx", buildZipBomb()],
-      ["liar.xlsx", buildZipBomb({ inflatedBytes: 300 * 1024 * 1024, declaredBytes: 1_000 })],
-      ["nested.pdf", buildNestedPdf()],
-      ["garbage.pdf", new Uint8Array(Buffer.from("%PDF-1.7\n" + "\u0000\u00ff".repeat(5_000)))],
+    const hostile: Array<[string, Uint8Array, { code: string; message: RegExp }]> = [
+      ["bomb.xlsx", buildZipBomb(), { code: "FILE_TOO_LARGE", message: /unpacks to 1024 MiB, more than the 100 MiB limit/ }],
+      ["liar.xlsx", buildZipBomb({ inflatedBytes: 300 * 1024 * 1024, declaredBytes: 1_000 }), { code: "CONVERT_FAILED", message: /inflates to more than the 1000 bytes it declares/ }],
+      ["nested.pdf", buildNestedPdf(), { code: "CONVERT_FAILED", message: /PDF could not be read/ }],
+      ["garbage.pdf", new Uint8Array(Buffer.from("%PDF-1.7\n" + "\u0000\u00ff".repeat(5_000))), { code: "CONVERT_FAILED", message: /not a readable PDF/ }],
     ];
-    for (const [fileName, bytes] of hostile) {
+    for (const [fileName, bytes, refusal] of hostile) {
       const res = await convertFile(bytes, { source: `attachment:${fileName}`, fileName, limits: LIMITS });
       expect(res.status).toBe(200);
-      const answer = (await res.json()) as any;
-      if (!answer.ok) expect(["CONVERT_FAILED", "FILE_TOO_LARGE"]).toContain(answer.error.code);
+      expect({ fileName, answer: await res.json() }).toMatchObject({ fileName, answer: { ok: false, error: { code: refusal.code, message: expect.stringMatching(refusal.message) } } });
       expect(await healthy()).toBe(true);
     }
     expect((await convertUrl(`${origin.url}/small.pdf`)).ok).toBe(true);
@@ -208,16 +209,27 @@ describe("the converter threads", () => {
 
   it("never hand work to a thread that died while idle", async () => {
     const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 8 });
+    // Node announces each thread it creates: the warmed one is watched until it dies.
+    let warmed: Worker | undefined;
+    let died = false;
+    const onThread = (message: unknown) => {
+      warmed ??= (message as { worker: Worker }).worker;
+      warmed.once("exit", () => (died = true));
+      unsubscribe("worker_threads", onThread);
+    };
+    subscribe("worker_threads", onThread);
     try {
       tight.warm();
       // A warmed thread with too little memory to load the converters dies before any job.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await waitFor(() => died, "the warmed thread to die while idle", { timeoutMs: 10_000 });
+      expect(tight.load()).toEqual({ busy: 0, queued: 0 });
       const small = await buildPdf({ pages: [{ heading: "Idle", paragraphs: ["A job for a thread that died."] }] });
       const started = Date.now();
       const outcome = await tight.run({ bytes: small, hints: {}, options: { ...LIMITS, deadlineMs: Date.now() + 5_000 } });
       expect(outcome).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringMatching(/memory/) } });
       expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
+      unsubscribe("worker_threads", onThread);
       await tight.close();
     }
   }, 20_000);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONVERT_ERROR_CODES, CONVERT_REQUEST_HEADER, DEFAULT_WEB_CONFIG } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { SIDECAR_MALLOC_ENV } from "../src/sidecar-malloc-env.ts";
 import { buildDocx, buildPptx, buildXlsx } from "./support/document-fixtures.ts";
 
@@ -25,22 +26,18 @@ let idleMb: number;
 
 const rssMb = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]) / 1024;
 
-async function poll(done: () => boolean, timeoutMs: number, everyMs = 100): Promise<boolean> {
-  for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
-    if (done()) return true;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  return done();
-}
-
 /** The resident size once it stops moving (the warmed converter thread has loaded its modules). */
 async function settledRss(): Promise<number> {
   const readings: number[] = [];
-  await poll(() => {
-    readings.push(rssMb());
-    const last = readings.slice(-8);
-    return last.length === 8 && Math.max(...last) - Math.min(...last) < 2;
-  }, 20_000);
+  await waitFor(
+    () => {
+      readings.push(rssMb());
+      const last = readings.slice(-8);
+      return last.length === 8 && Math.max(...last) - Math.min(...last) < 2;
+    },
+    "the sidecar's resident size to settle",
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
   return readings.at(-1) as number;
 }
 
@@ -96,7 +93,7 @@ describe("a sidecar converting documents that inflate large", () => {
     expect(answer).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining(`${MEMORY_MB} MB of memory`) } });
     expect(CONVERT_ERROR_CODES).toContain(answer.error.code);
     expect(peakMb - idleMb).toBeLessThan(MEMORY_MB + PEAK_SLACK_MB);
-    expect(await poll(() => rssMb() < idleMb + RETURN_SLACK_MB, 30_000)).toBe(true);
+    await waitFor(() => rssMb() < idleMb + RETURN_SLACK_MB, "the memory to be given back", { timeoutMs: 30_000, intervalMs: 100 });
     // The thread that died was replaced: the next document converts.
     const small = await convertWatched("small.pptx", buildPptx({ slides: [{ title: "After", bullets: ["Still converting"] }] }));
     expect(small.answer).toMatchObject({ ok: true, value: { content: expect.stringContaining("Still converting") } });
@@ -111,6 +108,6 @@ describe("a sidecar converting documents that inflate large", () => {
     // It held more than "near idle" allows, so giving it back is what the last line checks.
     expect(peakMb - idleMb).toBeGreaterThan(RETURN_SLACK_MB);
     // V8 alone shrinks a grown heap only after many seconds idle; the pool ends the thread instead.
-    expect(await poll(() => rssMb() < idleMb + RETURN_SLACK_MB, 8_000)).toBe(true);
+    await waitFor(() => rssMb() < idleMb + RETURN_SLACK_MB, "the memory to be given back", { timeoutMs: 8_000, intervalMs: 100 });
   }, 120_000);
 });

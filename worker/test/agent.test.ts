@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
 import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 
 const origin = inject("originUrl");
 const fakes = inject("fakeModels");
@@ -65,14 +66,6 @@ async function followed(overrides: Partial<Env> = ENV) {
   const get = (path: string) => call("GET", `/api/sessions/${id}/${path}`, undefined, overrides);
   return { id, stream, post, get };
 }
-
-const waitFor = async (check: () => Promise<boolean>, what: string) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 beforeEach(async () => {
   await openai.reset();
@@ -320,7 +313,8 @@ describe("agent turns", () => {
     const s = await followed();
     await s.post("messages", { message: "fetch the slow page" });
     await waitFor(async () => (await s.get("messages")).body.messages.length >= 1 && (await openai.requests()).length === 1, "the turn to start");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The restart comes while the step's tool call runs (the slow page answers after 5 s).
+    await waitFor(async () => (await s.stream.next())?.data?.chunk?.type === "tool-input-available", "the tool call to start");
     const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(s.id));
     // abort() resets the object as a restart would; the call that asked for it fails with the reason.
     await expect(runInDurableObject(stub, (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");

@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { call, newSession, tool, withConfig } from "./helpers.ts";
 
 const origin = inject("originUrl");
@@ -159,8 +160,8 @@ describe("fetch_content errors", () => {
     const id = await newSession(config);
     const running = tool(id, "fetch_content", { url: `${origin}/delay?ms=600` }, config);
     const waiting = tool(id, "fetch_content", { url: `${origin}/delay?ms=600&n=2` }, config);
-    // Both earlier calls are in the session object before this one arrives: it is answered at once.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both earlier calls are in the session object (one on the slot, one queued) before this one arrives: it is answered at once.
+    await waitFor(async () => (await call("GET", `/api/sessions/${id}/state`, undefined, config)).body.state.pendingMessageCount === 2, "both calls in the session object");
     const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` }, config);
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe("CONTENT_FETCH_FAILED");

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { call, newSession, openStream, tool } from "./helpers.ts";
 import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 
 const origin = inject("originUrl");
 /** A quick tool call that produces its four frames without touching the network. */
@@ -110,8 +111,9 @@ describe("session streams", () => {
     // Still active: the alarm only moves the deadline.
     await runDurableObjectAlarm(stub);
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("active");
-    await new Promise((resolve) => setTimeout(resolve, 1_600)); // SESSION_IDLE_MS is 1500 in the tests
-    await runDurableObjectAlarm(stub);
+    // SESSION_IDLE_MS is 1500 in the tests: the alarm, run until then, ends the session once it is idle that long.
+    const ended = async () => (await call("GET", `/api/sessions/${id}/state`)).body.state.status === "ended";
+    await waitFor(async () => (await runDurableObjectAlarm(stub), await ended()), "the alarm to end the idle session", { intervalMs: 100 });
     expect((await stream.next())?.data.payload).toMatchObject({ control: "error", code: "idle" });
     expect((await tool(id, "get_search_content", { responseId: fetched.body.responseId })).body.error.code).toBe("SESSION_ENDED");
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("ended");
@@ -125,8 +127,10 @@ describe("session reads", () => {
   it("reports isStreaming while a tool call runs", async () => {
     const id = await newSession();
     const running = tool(id, "fetch_content", { url: `${origin}/slow` });
-    let state = (await call("GET", `/api/sessions/${id}/state`)).body.state;
-    for (let i = 0; i < 50 && !state.isStreaming; i++) state = (await call("GET", `/api/sessions/${id}/state`)).body.state;
+    const state = await waitFor(async () => {
+      const now = (await call("GET", `/api/sessions/${id}/state`)).body.state;
+      return now.isStreaming && now;
+    }, "the call to be reported as running");
     expect(state).toMatchObject({ sessionId: id, isStreaming: true, pendingMessageCount: 1, status: "active", source: "test" });
     await running;
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state).toMatchObject({ isStreaming: false, pendingMessageCount: 0, messageCount: 1 });

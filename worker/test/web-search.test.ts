@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { call, newSession, tool } from "./helpers.ts";
 
 const control = inject("controlUrl");
@@ -201,7 +202,8 @@ describe("web_search through the worker", () => {
     await behave("ddgs", "hang");
     const running = tool(id, "web_search", { query: fresh() }, b);
     const waiting = tool(id, "web_search", { query: fresh() }, b);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // One call holds the slot (its request hangs at the provider), one waits in the queue.
+    await waitFor(async () => (await call("GET", `/api/sessions/${id}/state`, undefined, b)).body.state.pendingMessageCount === 2, "both calls in the session object");
     const res = await tool(id, "web_search", { query: fresh() }, b);
     expect(res.status).toBe(429);
     expect(res.body.error).toMatchObject({ code: "WEB_SEARCH_FAILED", details: { fault: "too-many-requests" } });
