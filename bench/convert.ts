@@ -1,6 +1,6 @@
 import { DEFAULT_WEB_CONFIG } from "@edge-web/shared";
 import { extractText } from "unpdf";
-import { convertDocument } from "../sidecar/src/convert/convert-document.ts";
+import { convertDocument } from "../sidecar/src/convert/service/convert-document.ts";
 import { buildPdf } from "../sidecar/test/support/document-fixtures.ts";
 import { routes, send, startOrigin } from "../test-support/origin.ts";
 import type { BenchStack } from "./bench-stack.ts";

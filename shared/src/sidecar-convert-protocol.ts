@@ -1,7 +1,8 @@
 import * as v from "valibot";
-import { FailureSchema } from "./result.ts";
+import type { ConvertErrorCode } from "./error-codes.ts";
+import { FailureSchema, type Failure } from "./result.ts";
 import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
-import { ConvertedDocumentSchema } from "./tool-schemas.ts";
+import { ConvertedDocumentSchema, type ConvertedDocument } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
 /** The caps of one conversion (web.convert, with the call's own maxContentChars) and its page selection. */
@@ -33,7 +34,8 @@ export const CONVERT_REQUEST_HEADER = "x-convert-request";
 
 /** The body of every 200 answer from the convert routes: the document and the bytes read for it, or a failure. */
 export const SidecarConvertAnswerSchema = v.union([v.object({ ok: v.literal(true), value: ConvertedDocumentSchema, bytes: v.number() }), FailureSchema]);
-export type SidecarConvertAnswer = v.InferOutput<typeof SidecarConvertAnswerSchema>;
+/** What the convert routes answer, and the worker's client passes on: a failure is always in convert_content's codes. */
+export type SidecarConvertAnswer = { ok: true; value: ConvertedDocument; bytes: number } | Failure<ConvertErrorCode>;
 
 /** The limits a call converts with: the configured ones, its own maxContentChars (capped by them) and pages. */
 export function convertLimitsFrom(config: WebConfig, maxContentChars: number | undefined, pages: string | undefined): ConvertLimits {

@@ -17,8 +17,8 @@ import {
 } from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
-import { convertFile } from "./conversion/convert-file.ts";
-import { convertUrl } from "./conversion/convert-url.ts";
+import { convertFile } from "./convert/service/convert-file.ts";
+import { convertUrl } from "./convert/service/convert-url.ts";
 import type { EgressFailureKind } from "./fetch/egress-types.ts";
 import { fetchContent } from "./fetch/fetch-content.ts";
 import { relayRequest } from "./relay/relay-request.ts";

@@ -3,7 +3,7 @@ import { createHostLimiter } from "@edge-web/shared";
 import { createHostResolver } from "./fetch/resolve-host.ts";
 import type { FetchContentDeps } from "./fetch/fetch-content.ts";
 import { USER_AGENT } from "./user-agent.ts";
-import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./conversion/convert-pool.ts";
+import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
 import type { ReaderKey } from "./fetch/jina-fallback.ts";
 

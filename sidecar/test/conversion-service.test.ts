@@ -6,7 +6,7 @@ import { CONVERT_REQUEST_HEADER, createHostLimiter, DEFAULT_WEB_CONFIG, type Con
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
-import { createConvertPool } from "../src/conversion/convert-pool.ts";
+import { createConvertPool } from "../src/convert/service/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { buildDocx, buildNestedPdf, buildPdf, buildZipBomb } from "./support/document-fixtures.ts";

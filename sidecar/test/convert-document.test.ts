@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../src/convert/convert-document.ts";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
 import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from "./support/document-fixtures.ts";
 import { buildZip } from "./support/document-zip.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateStyleOf, formatSerialDate } from "../src/convert/excel-date.ts";
+import { dateStyleOf, formatSerialDate } from "../src/convert/formats/excel-date.ts";
 
 describe("dateStyleOf", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pagesToRead } from "../src/convert/pages-to-read.ts";
-import { parsePageSelection } from "../src/convert/parse-page-selection.ts";
+import { pagesToRead } from "../src/convert/formats/pages-to-read.ts";
+import { parsePageSelection } from "../src/convert/formats/parse-page-selection.ts";
 
 describe("parsePageSelection", () => {
   it("reads page numbers and inclusive ranges, spaces allowed", () => {

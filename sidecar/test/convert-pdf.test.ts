@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { convertDocument } from "../src/convert/convert-document.ts";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
 import {
   buildBrokenXrefPdf,
   buildEncryptedPdf,

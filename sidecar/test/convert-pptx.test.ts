@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../src/convert/convert-document.ts";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
 import { buildPptx, documentOptions } from "./support/document-fixtures.ts";
 
 const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";

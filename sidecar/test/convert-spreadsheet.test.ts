@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../src/convert/convert-document.ts";
-import { SheetGrid } from "../src/convert/sheet-grid.ts";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
+import { SheetGrid } from "../src/convert/formats/sheet-grid.ts";
 import { buildOds, buildXlsx, buildZipBomb, documentOptions, type XlsxCell } from "./support/document-fixtures.ts";
 import { buildZip } from "./support/document-zip.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { writeStoredZip } from "../src/convert/write-stored-zip.ts";
-import { openZipArchive } from "../src/convert/zip-archive.ts";
+import { writeStoredZip } from "../src/convert/formats/write-stored-zip.ts";
+import { openZipArchive } from "../src/convert/formats/zip-archive.ts";
 import { buildZip, deflatedFiller, hideSecondDirectory } from "./support/document-zip.ts";
 
 const LIMIT = 10 * 1024 * 1024;

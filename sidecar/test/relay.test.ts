@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { createHostLimiter, RELAY_HEADER, RELAY_REQUEST_HEADER, type SidecarRelayRequest } from "@edge-web/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startOrigin, type Handler, type Origin } from "../../test-support/origin.ts";
-import { createConvertPool } from "../src/conversion/convert-pool.ts";
+import { createConvertPool } from "../src/convert/service/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { egressDeps } from "./support/egress.ts";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SidecarSearchAnswerSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createConvertPool } from "../src/conversion/convert-pool.ts";
+import { createConvertPool } from "../src/convert/service/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { KEYS, searchRequest, startFakeProviders, startSearchDeps, watchForKeys, type FakeProviders } from "./support/fake-providers.ts";
 

@@ -10,18 +10,20 @@ import {
   SidecarFetchAnswerSchema,
   SidecarSearchAnswerSchema,
   SidecarVetAnswerSchema,
+  type ConvertErrorCode,
   type Deadline,
   type ExtractedContent,
   type Failure,
   type FetchOptions,
   type SearchFailure,
-  type ConvertedDocument,
+  type SidecarConvertAnswer,
   type SidecarConvertFileRequest,
   type SidecarConvertUrlRequest,
   type SidecarSearchRequest,
   type SidecarSearchSuccess,
   type SidecarVetRequest,
   type StepTimings,
+  type WebErrorCode,
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Env } from "./env.ts";
@@ -32,16 +34,14 @@ type Timed<T> = T & { timings?: StepTimings };
 export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number } | Failure>;
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
-/** The converted document and the bytes read for it, or a failure in the convert family's codes. */
-export type ConvertAnswer = { ok: true; value: ConvertedDocument; bytes: number } | Failure;
 
 export interface SidecarClient {
   fetchContent(url: string, preferReader: boolean, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
   search(request: SidecarSearchRequest, deadline: Deadline, cancel?: AbortSignal): Promise<SearchAnswer>;
   /** A document at a URL, downloaded through the sidecar's fetch pipeline and converted there. */
-  convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
+  convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<SidecarConvertAnswer>;
   /** A document's bytes (an attachment), converted by the sidecar. */
-  convertFile(bytes: Uint8Array, request: Omit<SidecarConvertFileRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<ConvertAnswer>;
+  convertFile(bytes: Uint8Array, request: Omit<SidecarConvertFileRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<SidecarConvertAnswer>;
   /**
    * Whether a configured URL may be reached (a provider's base URL written through the config API),
    * DNS answers included. Failures carry the egress kind as their code (blocked, dns, invalid-url…),
@@ -57,22 +57,22 @@ const UNAVAILABLE = { fault: "unavailable" } as const;
 /** How long past a call's deadline the worker waits for the sidecar's own timeout answer before giving up on it. */
 const GRACE_MS = 250;
 
-interface CallPlan<S extends v.GenericSchema> {
+interface CallPlan<S extends v.GenericSchema, C extends string> {
   path: string;
   /** A JSON body (budgetMs is added), or raw bytes whose description rides in a header (budgetMs added there). */
   body: object | { bytes: Uint8Array; header: object };
   answer: S;
   /** The tool's codes for a sidecar that is late or unusable. */
-  timeoutCode: "CONTENT_FETCH_TIMEOUT" | "WEB_SEARCH_TIMEOUT" | "CONVERT_TIMEOUT";
-  failureCode: "CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED" | "CONVERT_FAILED";
+  timeoutCode: C & ("CONTENT_FETCH_TIMEOUT" | "WEB_SEARCH_TIMEOUT" | "CONVERT_TIMEOUT");
+  failureCode: C & ("CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED" | "CONVERT_FAILED");
   /** The codes the tool may answer; the sidecar's other codes become failureCode. */
-  canonical: (code: string) => boolean;
+  canonical: (code: string) => code is C;
   /** The setting that holds the deadline, named when it passes. */
   timeoutSetting: string;
   what: string;
 }
 
-const isBytes = (body: CallPlan<v.GenericSchema>["body"]): body is { bytes: Uint8Array; header: object } => "bytes" in body && body.bytes instanceof Uint8Array;
+const isBytes = (body: CallPlan<v.GenericSchema, string>["body"]): body is { bytes: Uint8Array; header: object } => "bytes" in body && body.bytes instanceof Uint8Array;
 
 /** Talks to the sidecar over HTTP with its bearer token; the token never appears in errors. */
 export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN">): SidecarClient {
@@ -81,9 +81,9 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   const headers = { ...auth, "content-type": "application/json" };
 
   /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
-  async function call<S extends v.GenericSchema, A>(plan: CallPlan<S>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure> {
+  async function call<S extends v.GenericSchema, A, C extends string>(plan: CallPlan<S, C>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure<C>> {
     const cutoff = AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS);
-    const stoppedEarly = (): Failure | undefined => {
+    const stoppedEarly = (): Failure<C> | undefined => {
       if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
       if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
       return undefined;
@@ -123,9 +123,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     const refusal = v.safeParse(FailureSchema, json);
     if (refusal.success) {
       const { code, message } = refusal.output.error;
-      return plan.canonical(code)
-        ? fail(code as Failure["error"]["code"], message)
-        : fail(plan.failureCode, `The sidecar refused ${plan.what} (${code}): ${message}`);
+      return plan.canonical(code) ? fail(code, message) : fail(plan.failureCode, `The sidecar refused ${plan.what} (${code}): ${message}`);
     }
     return fail(plan.failureCode, `The sidecar gave an unexpected answer (HTTP ${response.status}) to ${plan.what}.`);
   }
@@ -142,7 +140,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         timeoutSetting: "web.timeoutMs",
         what: `Fetching ${displayUrl(url)}`,
       } as const;
-      return call<typeof SidecarFetchAnswerSchema, FetchAnswer>(plan, deadline, cancel);
+      return call<typeof SidecarFetchAnswerSchema, FetchAnswer, WebErrorCode>(plan, deadline, cancel);
     },
 
     search(request, deadline, cancel) {
@@ -156,16 +154,16 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         timeoutSetting: "web.timeoutMs",
         what: `Searching for ${JSON.stringify(request.query.length > 100 ? `${request.query.slice(0, 100)}…` : request.query)}`,
       } as const;
-      return call<typeof SidecarSearchAnswerSchema, SearchAnswer>(plan, deadline, cancel);
+      return call<typeof SidecarSearchAnswerSchema, SearchAnswer, WebErrorCode>(plan, deadline, cancel);
     },
 
     convertUrl(request, deadline, cancel) {
-      return call<typeof SidecarConvertAnswerSchema, ConvertAnswer>({ ...CONVERT_PLAN, path: "/v1/convert", body: request, what: `Converting ${displayUrl(request.url)}` }, deadline, cancel);
+      return call<typeof SidecarConvertAnswerSchema, SidecarConvertAnswer, ConvertErrorCode>({ ...CONVERT_PLAN, path: "/v1/convert", body: request, what: `Converting ${displayUrl(request.url)}` }, deadline, cancel);
     },
 
     convertFile(bytes, request, deadline, cancel) {
       const plan = { ...CONVERT_PLAN, path: "/v1/convert-file", body: { bytes, header: request }, what: `Converting ${request.fileName ?? request.source}` };
-      return call<typeof SidecarConvertAnswerSchema, ConvertAnswer>(plan, deadline, cancel);
+      return call<typeof SidecarConvertAnswerSchema, SidecarConvertAnswer, ConvertErrorCode>(plan, deadline, cancel);
     },
 
     async vetUrl(request, deadline) {
@@ -203,7 +201,7 @@ const CONVERT_PLAN = {
 } as const;
 
 /** Only the tool's codes reach callers; anything else becomes the tool's failure code, message kept. */
-function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, plan: Pick<CallPlan<v.GenericSchema>, "canonical" | "failureCode">): A {
+function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, plan: Pick<CallPlan<v.GenericSchema, string>, "canonical" | "failureCode">): A {
   if (answer.ok || !answer.error || plan.canonical(answer.error.code)) return answer;
   return { ...answer, error: { ...answer.error, code: plan.failureCode } };
 }

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHostLimiter, type ProviderName } from "@edge-web/shared";
 import type { TestProject } from "vitest/node";
-import { createConvertPool } from "../../sidecar/src/conversion/convert-pool.ts";
+import { createConvertPool } from "../../sidecar/src/convert/service/convert-pool.ts";
 import { createSidecarServer, listen } from "../../sidecar/src/server.ts";
 import { buildDocx, buildPdf, buildXlsx } from "../../sidecar/test/support/document-fixtures.ts";
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";

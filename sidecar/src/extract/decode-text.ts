@@ -1,3 +1,4 @@
+import { latin1Prefix } from "../sniff/latin1-prefix.ts";
 import { bomEncoding } from "./bom.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { detectCharset } from "./detect-charset.ts";
@@ -35,10 +36,6 @@ function charsetParameter(contentType: string | undefined): string | undefined {
   return (match?.[1] ?? match?.[2])?.trim() || undefined;
 }
 
-function asciiPrefix(bytes: Uint8Array, length = PRESCAN_BYTES): string {
-  return new TextDecoder("windows-1252").decode(bytes.subarray(0, length));
-}
-
 /** Markup without comments, and without the text of elements whose content is not markup (scripts, styles). */
 function markupOnly(markup: string): string {
   return markup.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(/<(script|style|title|textarea|noscript|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, "");
@@ -65,7 +62,7 @@ function metaCharset(markup: string): string | undefined {
 
 /** The encoding in an <?xml … encoding="…"?> declaration at the very start. */
 function xmlDeclarationEncoding(bytes: Uint8Array): string | undefined {
-  const head = asciiPrefix(bytes);
+  const head = latin1Prefix(bytes, PRESCAN_BYTES);
   if (!head.startsWith("<?xml")) return undefined;
   const end = head.indexOf("?>");
   const declaration = end === -1 ? head : head.slice(0, end);
@@ -74,9 +71,9 @@ function xmlDeclarationEncoding(bytes: Uint8Array): string | undefined {
 
 /** A <meta> charset as a browser finds it: in the first 1024 bytes, else anywhere in the head (before <body>). */
 function htmlDeclaredEncoding(bytes: Uint8Array): string | undefined {
-  const prescanned = metaCharset(markupOnly(asciiPrefix(bytes)));
+  const prescanned = metaCharset(markupOnly(latin1Prefix(bytes, PRESCAN_BYTES)));
   if (prescanned || bytes.length <= PRESCAN_BYTES) return prescanned;
-  const markup = markupOnly(asciiPrefix(bytes, HEAD_SCAN_BYTES));
+  const markup = markupOnly(latin1Prefix(bytes, HEAD_SCAN_BYTES));
   const body = markup.search(/<body[\s>/]/i);
   return metaCharset(body === -1 ? markup : markup.slice(0, body));
 }

@@ -1,3 +1,9 @@
+import { fileExtension } from "../sniff/file-extension.ts";
+import { hasSignature } from "../sniff/has-signature.ts";
+import { latin1Prefix } from "../sniff/latin1-prefix.ts";
+import { mediaType } from "../sniff/media-type.ts";
+import { SIGNATURES } from "../sniff/signatures.ts";
+import { urlFileName } from "../sniff/url-file-name.ts";
 import { bomEncoding } from "./bom.ts";
 import type { ContentKind } from "./content-kind.ts";
 
@@ -222,31 +228,20 @@ const CODE_FILE_NAMES: Record<string, string> = {
 };
 
 function fromPath(url: string): Finding | undefined {
-  let name: string;
-  try {
-    name = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "").toLowerCase();
-  } catch {
-    return undefined;
-  }
+  const name = urlFileName(url)?.toLowerCase();
+  if (name === undefined) return undefined;
   const language = CODE_FILE_NAMES[name] ?? (name.startsWith("dockerfile.") ? "dockerfile" : undefined);
   if (language) return code(language);
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? TYPES_BY_EXTENSION.get(name.slice(dot + 1)) : undefined;
+  return TYPES_BY_EXTENSION.get(fileExtension(name));
 }
 
 // ── Bytes ──────────────────────────────────────────────────────────────────────────────
-
-function startsWith(bytes: Uint8Array, signature: string | readonly number[], offset = 0): boolean {
-  const codes = typeof signature === "string" ? Array.from(signature, (ch) => ch.charCodeAt(0)) : signature;
-  if (bytes.length < offset + codes.length) return false;
-  return codes.every((value, i) => bytes[offset + i] === value);
-}
 
 /**
  * Signatures that only binary files start with. Short ones that prose could also start with (MZ, BM, BZh,
  * ID3, fLaC) are checked in fromMagic together with the bytes that confirm them.
  */
-const SIGNATURES: [string | readonly number[], string][] = [
+const BINARY_SIGNATURES: [string | readonly number[], string][] = [
   [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG image"],
   [[0xff, 0xd8, 0xff], "a JPEG image"],
   ["GIF87a", "a GIF image"],
@@ -281,16 +276,12 @@ const SIGNATURES: [string | readonly number[], string][] = [
   ["bplist00", "a binary property list"],
 ];
 
-function latin1(bytes: Uint8Array, length: number): string {
-  return new TextDecoder("windows-1252").decode(bytes.subarray(0, length));
-}
-
 const ZIP_ARCHIVE: Finding = { type: "binary", name: "a ZIP archive" };
 const LEGACY_OFFICE: Finding = { type: "document", name: "a Microsoft Office document (legacy format)" };
 
 /** A ZIP's first entries name the format: OOXML parts, or the ODF/EPUB "mimetype" entry. */
 function zipFormat(bytes: Uint8Array): Finding {
-  const head = latin1(bytes, 8192);
+  const head = latin1Prefix(bytes, 8192);
   if (head.includes("mimetypeapplication/epub+zip")) return { type: "document", name: "an EPUB e-book" };
   if (head.includes("mimetypeapplication/vnd.oasis.opendocument.")) return { type: "document", name: "an OpenDocument file" };
   if (head.includes("word/")) return { type: "document", name: "a Word document" };
@@ -302,31 +293,31 @@ function zipFormat(bytes: Uint8Array): Finding {
 
 /** What the first bytes prove, when they prove a document or binary format (never a text type). */
 function fromMagic(bytes: Uint8Array): Finding | undefined {
-  if (startsWith(bytes, "%PDF-")) return { type: "document", name: "a PDF document" };
-  if (startsWith(bytes, "{\\rtf")) return { type: "document", name: "an RTF document" };
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return LEGACY_OFFICE;
-  if (startsWith(bytes, "PK\x03\x04")) return zipFormat(bytes);
-  const signature = SIGNATURES.find(([bytesAtStart]) => startsWith(bytes, bytesAtStart));
+  if (hasSignature(bytes, SIGNATURES.pdf)) return { type: "document", name: "a PDF document" };
+  if (hasSignature(bytes, SIGNATURES.rtf)) return { type: "document", name: "an RTF document" };
+  if (hasSignature(bytes, SIGNATURES.compoundFile)) return LEGACY_OFFICE;
+  if (hasSignature(bytes, SIGNATURES.zip)) return zipFormat(bytes);
+  const signature = BINARY_SIGNATURES.find(([bytesAtStart]) => hasSignature(bytes, bytesAtStart));
   if (signature) return { type: "binary", name: signature[1] };
-  if (startsWith(bytes, "RIFF") && bytes.length >= 12) {
-    const form = latin1(bytes.subarray(8), 4);
+  if (hasSignature(bytes, "RIFF") && bytes.length >= 12) {
+    const form = latin1Prefix(bytes.subarray(8), 4);
     const name = form === "WEBP" ? "a WebP image" : form === "WAVE" ? "audio (WAV)" : form === "AVI " ? "a video (AVI)" : undefined;
     if (name) return { type: "binary", name };
   }
-  if (startsWith(bytes, "ftyp", 4)) {
-    const brand = latin1(bytes.subarray(8), 4);
+  if (hasSignature(bytes, "ftyp", 4)) {
+    const brand = latin1Prefix(bytes.subarray(8), 4);
     const name = /^(?:avi[fs]|hei[cfmsx]|mif1|msf1)$/.test(brand) ? "an image (HEIF/AVIF)" : brand === "M4A " ? "audio (M4A)" : "a video (MP4/QuickTime)";
     return { type: "binary", name };
   }
-  if (startsWith(bytes, "ustar", 257)) return { type: "binary", name: "a tar archive" };
+  if (hasSignature(bytes, "ustar", 257)) return { type: "binary", name: "a tar archive" };
   // Short signatures that prose could start with are confirmed by the binary byte after them.
-  if (startsWith(bytes, "BZh") && startsWith(bytes, "1AY&SY", 4)) return { type: "binary", name: "a bzip2 archive" };
-  if (startsWith(bytes, "ID3") && (bytes[3] ?? 0xff) <= 4) return { type: "binary", name: "audio (MP3)" };
-  if (startsWith(bytes, "fLaC") && ((bytes[4] ?? 1) & 0x7f) === 0) return { type: "binary", name: "audio (FLAC)" };
+  if (hasSignature(bytes, "BZh") && hasSignature(bytes, "1AY&SY", 4)) return { type: "binary", name: "a bzip2 archive" };
+  if (hasSignature(bytes, "ID3") && (bytes[3] ?? 0xff) <= 4) return { type: "binary", name: "audio (MP3)" };
+  if (hasSignature(bytes, "fLaC") && ((bytes[4] ?? 1) & 0x7f) === 0) return { type: "binary", name: "audio (FLAC)" };
   // Two-letter signatures count only with the NUL bytes their fixed-size headers always contain.
   const headerHasNul = bytes.subarray(0, 64).includes(0);
-  if (startsWith(bytes, "MZ") && headerHasNul) return { type: "binary", name: "an executable (Windows)" };
-  if (startsWith(bytes, "BM") && headerHasNul) return { type: "binary", name: "a BMP image" };
+  if (hasSignature(bytes, "MZ") && headerHasNul) return { type: "binary", name: "an executable (Windows)" };
+  if (hasSignature(bytes, "BM") && headerHasNul) return { type: "binary", name: "a BMP image" };
   return undefined;
 }
 
@@ -428,8 +419,7 @@ function verdict(finding: Finding): DetectedType {
  * Without a header, a text type from the extension still has to pass the binary-content check.
  */
 export function detectContentType(input: { contentType?: string; url: string; bytes: Uint8Array }): DetectedType {
-  // Repeated headers arrive joined with ", "; the first one counts.
-  const mime = input.contentType?.split(/[;,]/)[0]?.trim().toLowerCase() ?? "";
+  const mime = mediaType(input.contentType);
   const header = mime ? fromMime(mime) : undefined;
   const path = fromPath(input.url);
   const magic = fromMagic(input.bytes);

@@ -1,3 +1,4 @@
+import { errorReason } from "../error-reason.ts";
 import { codeHandler } from "./code-handler.ts";
 import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
 import type { ContentKind } from "./content-kind.ts";
@@ -33,14 +34,6 @@ const NAMES: Record<ContentKind, string> = {
   text: "Text",
 };
 
-/** The first line of an error's message, kept short: it is shown to the agent as one line. */
-function reason(error: unknown): string {
-  const message = (error instanceof Error ? error.message : String(error)).trim().split("\n")[0] ?? "";
-  // YAML's messages end in ":" before a code excerpt on the following lines.
-  const line = message.trim().replace(/:$/, "");
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line || "unknown error";
-}
-
 /**
  * Runs the handler for the kind. A handler that throws (invalid JSON, broken YAML …) does not fail the fetch:
  * the raw text is shown instead, with a parseWarning saying what went wrong.
@@ -53,7 +46,7 @@ export function extractContent(kind: ContentKind, input: HandlerInput): HandlerO
     if (handler === textHandler) throw error;
     return {
       ...textHandler.extract(input),
-      parseWarning: `${NAMES[kind]} could not be parsed (${reason(error)}); showing the raw text`,
+      parseWarning: `${NAMES[kind]} could not be parsed (${errorReason(error)}); showing the raw text`,
     };
   }
 }

@@ -2,7 +2,7 @@ import { pipeline, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { EgressResult } from "./egress-types.ts";
 import { fail } from "@edge-web/shared";
-import { errorReason } from "./error-reason.ts";
+import { errorReason } from "../error-reason.ts";
 
 type Chunks = AsyncIterable<Uint8Array>;
 type Decoder = (input: Chunks) => Chunks;

@@ -2,7 +2,7 @@ import { errors, request } from "undici";
 import { compileAllowList, type AllowList } from "./allow-list.ts";
 import type { DispatcherSource, EgressResult, HostResolver, OpenedResponse, SafeRequest } from "./egress-types.ts";
 import { fail } from "@edge-web/shared";
-import { errorReason } from "./error-reason.ts";
+import { errorReason } from "../error-reason.ts";
 import { flattenHeaders } from "./flatten-headers.ts";
 import { parseUrl } from "./parse-url.ts";
 import { vetDestination } from "./vet-destination.ts";

@@ -2,7 +2,7 @@ import type { AllowList } from "./allow-list.ts";
 import type { EgressResult, HostResolver, NetworkPolicy, VettedAddress } from "./egress-types.ts";
 import { fail } from "@edge-web/shared";
 import { blocked } from "./blocked.ts";
-import { errorReason } from "./error-reason.ts";
+import { errorReason } from "../error-reason.ts";
 import { checkHost } from "./host-policy.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { parseIp, toVetted } from "./parse-ip.ts";

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
-import type { ConvertOptions } from "../../src/convert/convert-document.ts";
+import type { ConvertOptions } from "../../src/convert/formats/document-converter.ts";
 import { buildZip, deflatedFiller, type ZipEntryInput } from "./document-zip.ts";
 
 /**

@@ -1,9 +1,6 @@
-import { ok, type ConvertedDocument, type ConvertErrorCode, type ConvertLimits, type Deadline, type Result } from "@edge-web/shared";
-import type { DocumentHints } from "../convert/detect-document.ts";
-import type { SidecarDeps } from "../sidecar-deps.ts";
-
-/** The document and the bytes read for it, or a failure in convert_content's codes. */
-export type ConvertAnswer = Result<ConvertedDocument, ConvertErrorCode> & { bytes?: number };
+import { ok, type ConvertLimits, type Deadline, type SidecarConvertAnswer } from "@edge-web/shared";
+import type { ConvertPool } from "./convert-pool.ts";
+import type { DocumentHints } from "./detect-document.ts";
 
 /** A document's bytes on a converter thread, answered in convert_content's shape. */
 export async function convertBytes(
@@ -12,9 +9,9 @@ export async function convertBytes(
   hints: DocumentHints,
   limits: ConvertLimits,
   deadline: Deadline,
-  deps: SidecarDeps,
+  deps: { converter: ConvertPool },
   signal?: AbortSignal,
-): Promise<ConvertAnswer> {
+): Promise<SidecarConvertAnswer> {
   const started = Date.now();
   const fileSize = bytes.length;
   const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages } = limits;

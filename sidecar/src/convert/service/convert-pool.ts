@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { fail } from "@edge-web/shared";
-import type { ConvertOptions, ConvertResult } from "../convert/convert-document.ts";
-import type { DocumentHints } from "../convert/detect-document.ts";
+import type { ConverterResult, ConvertOptions } from "../formats/document-converter.ts";
+import type { DocumentHints } from "./detect-document.ts";
 
 export interface ConvertJob {
   bytes: Uint8Array;
@@ -11,7 +11,7 @@ export interface ConvertJob {
 
 /** Conversions run on worker threads: one big document never stalls the sidecar's fetches. */
 export interface ConvertPool {
-  run(job: ConvertJob, signal?: AbortSignal): Promise<ConvertResult>;
+  run(job: ConvertJob, signal?: AbortSignal): Promise<ConverterResult>;
   /** Threads running a job, and jobs waiting for one. */
   load(): { busy: number; queued: number };
   /** Starts one thread ahead of the first document, so it does not wait for a thread to load the converters. */
@@ -50,7 +50,7 @@ const held = (stats: { total_physical_size: number; external_memory: number }) =
 const THREAD_URL = new URL("./convert-thread.ts", import.meta.url);
 
 interface Running {
-  resolve(outcome: ConvertResult): void;
+  resolve(outcome: ConverterResult): void;
   cleanup(): void;
 }
 
@@ -62,7 +62,7 @@ interface Thread {
 interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
-  resolve(outcome: ConvertResult): void;
+  resolve(outcome: ConverterResult): void;
   cleanup(): void;
 }
 
@@ -79,7 +79,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
     worker.unref();
     const thread: Thread = { worker };
     all.add(thread);
-    worker.on("message", (outcome: ConvertResult) => finish(thread, outcome));
+    worker.on("message", (outcome: ConverterResult) => finish(thread, outcome));
     worker.on("error", (error) => {
       const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
       finish(thread, outOfMemory ? tooBig() : fail("CONVERT_FAILED", "The converter failed on this document; it may be corrupt."), true);
@@ -95,7 +95,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
    * fresh one warmed in its place; one that died while idle is replaced only when work waits for it (it may be
    * the settings that kill it, and a replacement would die the same way).
    */
-  function finish(thread: Thread, outcome: ConvertResult, broken = false): void {
+  function finish(thread: Thread, outcome: ConverterResult, broken = false): void {
     const job = thread.job;
     thread.job = undefined;
     if (job) {
@@ -130,7 +130,7 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
 
   function start(thread: Thread, waiting: Waiting): void {
     const { job, signal } = waiting;
-    const stop = (outcome: ConvertResult) => {
+    const stop = (outcome: ConverterResult) => {
       // A late timer or memory reading of a job that already ended must not touch the thread's next one.
       if (thread.job !== running) return;
       // The converter is stuck or no longer wanted: only stopping its thread frees the CPU it holds.
@@ -185,9 +185,9 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
       if (queue.length >= settings.maxQueued && busy >= settings.threads) {
         return Promise.resolve(fail("CONVERT_FAILED", `The converter is busy (${settings.threads} documents converting, ${queue.length} waiting); retry shortly.`));
       }
-      return new Promise<ConvertResult>((resolve) => {
+      return new Promise<ConverterResult>((resolve) => {
         const queuedAt = Date.now();
-        const leave = (outcome: ConvertResult) => {
+        const leave = (outcome: ConverterResult) => {
           const at = queue.indexOf(waiting);
           if (at >= 0) queue.splice(at, 1);
           waiting.cleanup();

@@ -1,6 +1,7 @@
 import { fail, ok } from "@edge-web/shared";
-import { textContent } from "../extract/dom.ts";
-import { oneLine } from "../extract/whitespace.ts";
+import { textContent } from "../../extract/dom.ts";
+import { oneLine } from "../../extract/whitespace.ts";
+import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { parsePageSelection } from "./parse-page-selection.ts";
@@ -13,8 +14,6 @@ import { prefixedAttribute } from "./prefixed-attribute.ts";
 import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.oasis.opendocument.spreadsheet";
-/** ODF puts this first, stored, so the type shows at a fixed place in the bytes (the entry name, then its content). */
-const SIGNATURE = `mimetype${MIME}`;
 
 /** The attribute holding a cell's value, by its value type; used when the cell shows no text. A Map, as the key comes from the document. */
 const VALUE_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
@@ -50,7 +49,7 @@ export const odsConverter: DocumentConverter = {
   format: "ODS",
   mimes: [MIME],
   extensions: ["ods"],
-  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && new TextDecoder("latin1").decode(bytes.subarray(30, 30 + SIGNATURE.length)) === SIGNATURE,
+  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && hasOdfMimetype(bytes, MIME),
   async convert(bytes, options) {
     const ranges = options.pages === undefined ? undefined : parsePageSelection(options.pages);
     if (ranges && !ranges.ok) return ranges;

@@ -1,5 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
-import { isElement } from "../extract/dom.ts";
+import { isElement } from "../../extract/dom.ts";
 import { localName } from "./local-name.ts";
 
 /** The parent's child elements with the local name, in document order. */

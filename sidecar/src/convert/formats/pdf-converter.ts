@@ -1,9 +1,11 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
 import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
-import { escapeInline, escapeLineStart } from "../extract/markdown-syntax.ts";
-import { errorReason } from "../fetch/error-reason.ts";
+import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
+import { errorReason } from "../../error-reason.ts";
+import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
+import { SIGNATURES } from "../../sniff/signatures.ts";
 import { beforeDeadline } from "./before-deadline.ts";
-import type { ConvertCode, ConvertResult, DocumentConverter } from "./document-converter.ts";
+import type { DocumentConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { layOutPage, type PlacedText, type TextBlock } from "./pdf-layout.ts";
 
@@ -52,10 +54,10 @@ interface PdfPage {
 /** The failure for an error pdf.js threw, by its exception name. */
 function pdfFailure(error: unknown) {
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === "PasswordException") return fail<ConvertCode>("CONVERT_FAILED", "The PDF is encrypted and needs a password to open; it cannot be converted.");
+  if (name === "PasswordException") return fail<ConvertErrorCode>("CONVERT_FAILED", "The PDF is encrypted and needs a password to open; it cannot be converted.");
   const reason = errorReason(error).replace(/\.$/, "");
-  if (name === "InvalidPDFException") return fail<ConvertCode>("CONVERT_FAILED", `The file is not a readable PDF (${reason}): it is damaged or not a PDF.`);
-  return fail<ConvertCode>("CONVERT_FAILED", `The PDF could not be read: ${reason}.`);
+  if (name === "InvalidPDFException") return fail<ConvertErrorCode>("CONVERT_FAILED", `The file is not a readable PDF (${reason}): it is damaged or not a PDF.`);
+  return fail<ConvertErrorCode>("CONVERT_FAILED", `The PDF could not be read: ${reason}.`);
 }
 
 /** The font size most of the text is set in (weighted by characters, to half a point). */
@@ -127,7 +129,7 @@ export const pdfConverter: DocumentConverter = {
   mimes: [MIME, "application/x-pdf"],
   extensions: ["pdf"],
   // Readers accept the header anywhere in the first KiB, after junk some generators write first.
-  matches: ({ bytes }) => new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).includes("%PDF-"),
+  matches: ({ bytes }) => latin1Prefix(bytes, 1024).includes(SIGNATURES.pdf),
   async convert(bytes, options) {
     // Loaded on first use, which takes a while on a cold thread.
     const pdfjs = await beforeDeadline(getResolvedPDFJS(), options.stopMs);

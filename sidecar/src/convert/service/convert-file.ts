@@ -1,14 +1,14 @@
-import { deadlineIn, type ConvertLimits } from "@edge-web/shared";
-import type { SidecarDeps } from "../sidecar-deps.ts";
-import { convertBytes, type ConvertAnswer } from "./convert-bytes.ts";
+import { deadlineIn, type ConvertLimits, type SidecarConvertAnswer } from "@edge-web/shared";
+import { convertBytes } from "./convert-bytes.ts";
+import type { ConvertPool } from "./convert-pool.ts";
 
 /** An uploaded file's bytes, converted on a converter thread. */
 export async function convertFile(
   bytes: Uint8Array,
   req: { source: string; fileName?: string; contentType?: string; limits: ConvertLimits; budgetMs?: number },
-  deps: SidecarDeps,
+  deps: { converter: ConvertPool },
   signal?: AbortSignal,
-): Promise<ConvertAnswer> {
+): Promise<SidecarConvertAnswer> {
   // The route read at most limits.maxResponseBytes of the body (413 beyond).
   const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
   const hints = { ...(req.fileName && { fileName: req.fileName }), ...(req.contentType && { contentType: req.contentType }) };

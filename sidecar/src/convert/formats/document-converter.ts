@@ -1,4 +1,4 @@
-import type { Result } from "@edge-web/shared";
+import type { ConvertedDocument, ConvertErrorCode, Result } from "@edge-web/shared";
 import type { ZipArchive } from "./zip-archive.ts";
 
 export interface ConvertOptions {
@@ -24,22 +24,18 @@ export interface ConvertOptions {
   maxUnzippedBytes: number;
 }
 
-export interface ConvertedDocument {
-  /** The converter that ran: "unpdf", "mammoth", "xlsx", "ods", "pptx", or the text handler's kind ("html", "csv" …). */
-  provider: string;
-  /** Markdown. */
-  content: string;
-  title?: string;
-  truncated: boolean;
+/**
+ * What a converter makes of the bytes: the Markdown and what the document says of itself, in the answered
+ * document's own fields. The service adds the source and the file's facts (name, size, duration).
+ */
+export interface ConverterOutput
+  extends Pick<ConvertedDocument, "provider" | "content" | "truncated">,
+    Pick<NonNullable<ConvertedDocument["metadata"]>, "title" | "pages"> {
   /** The detected MIME type. */
   contentType: string;
-  /** Paged formats only: PDF pages, PPTX slides, spreadsheet sheets. */
-  pages?: { total: number; included: number };
 }
 
-export type ConvertCode = "INVALID_INPUT" | "CONVERT_FAILED" | "CONVERT_TIMEOUT" | "FILE_TOO_LARGE";
-
-export type ConvertResult = Result<ConvertedDocument, ConvertCode>;
+export type ConverterResult = Result<ConverterOutput, ConvertErrorCode>;
 
 /** What detection learned from the bytes: the ZIP archive, when they are one that opens. */
 export interface DocumentProbe {
@@ -66,5 +62,5 @@ export interface DocumentConverter {
   /** Whether the bytes show the format: its signature, or for ZIP-based formats the parts inside. */
   matches(probe: DocumentProbe): boolean;
   /** Never throws: expected failures are results. */
-  convert(bytes: Uint8Array, options: ConverterOptions): Promise<ConvertResult>;
+  convert(bytes: Uint8Array, options: ConverterOptions): Promise<ConverterResult>;
 }

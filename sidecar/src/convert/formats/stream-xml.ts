@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import { Parser } from "htmlparser2";
-import { bomEncoding } from "../extract/bom.ts";
+import { bomEncoding } from "../../extract/bom.ts";
 import { localName } from "./local-name.ts";
 
 /** Callbacks for a streamed XML part; names are local names (prefixes dropped). */

@@ -1,5 +1,5 @@
-import { escapeInline } from "../extract/markdown-syntax.ts";
-import { markdownTable } from "../extract/markdown-table.ts";
+import { escapeInline } from "../../extract/markdown-syntax.ts";
+import { markdownTable } from "../../extract/markdown-table.ts";
 
 /** A cell's text, repeated over `repeat` columns from `column` (0-based). */
 export interface CellRun {

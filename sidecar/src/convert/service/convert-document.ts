@@ -1,12 +1,10 @@
 import { fail, ok } from "@edge-web/shared";
-import { errorReason } from "../fetch/error-reason.ts";
-import { truncateContent } from "../fetch/truncate-content.ts";
+import { errorReason } from "../../error-reason.ts";
+import { truncateContent } from "../../fetch/truncate-content.ts";
 import { detectDocument, type DocumentHints } from "./detect-document.ts";
-import type { ConvertOptions, ConvertResult } from "./document-converter.ts";
-import { parsePageSelection } from "./parse-page-selection.ts";
-import { convertText } from "./text-document.ts";
-
-export type { ConvertOptions, ConvertResult } from "./document-converter.ts";
+import type { ConverterResult, ConvertOptions } from "../formats/document-converter.ts";
+import { parsePageSelection } from "../formats/parse-page-selection.ts";
+import { convertText } from "../formats/text-document.ts";
 
 /** Converters stop reading this long before the deadline, at least, to assemble and send what they read by then… */
 const MIN_MARGIN_MS = 50;
@@ -19,7 +17,7 @@ const MARGIN_SHARE = 0.05;
  * from disk; run it where a runaway document can be stopped (it checks the deadline between pages, sheets
  * and chunks, but a library call in progress runs to its end).
  */
-export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConvertResult> {
+export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConverterResult> {
   // Checked for every format, so a malformed selection fails alike everywhere; the paged formats apply it, the others ignore it.
   if (options.pages !== undefined) {
     const selection = parsePageSelection(options.pages);
@@ -32,7 +30,7 @@ export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, o
   const detected = detectDocument(bytes, hints, options.maxUnzippedBytes);
   if (!detected.ok) return detected;
   const found = detected.value;
-  let converted: ConvertResult;
+  let converted: ConverterResult;
   try {
     converted = found.type === "document" ? await found.converter.convert(bytes, { ...options, stopMs }) : ok(convertText(bytes, hints, found));
   } catch (error) {

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
-import { fail, ok, type Result } from "@edge-web/shared";
-import { errorReason } from "../fetch/error-reason.ts";
+import { fail, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
+import { errorReason } from "../../error-reason.ts";
 import { ZIP_RECORDS } from "./zip-records.ts";
 
 /**
@@ -9,7 +9,8 @@ import { ZIP_RECORDS } from "./zip-records.ts";
  * declares, and the declared total is checked against the limit before anything is inflated.
  */
 
-export type ZipCode = "CONVERT_FAILED" | "FILE_TOO_LARGE";
+/** The codes a damaged or oversized archive fails with. */
+export type ZipCode = Extract<ConvertErrorCode, "CONVERT_FAILED" | "FILE_TOO_LARGE">;
 
 /** One entry's name (as stored: forward slashes) and its bytes, inflated and checked. */
 export interface ZipEntry {

@@ -1,4 +1,4 @@
-import { escapeInline } from "../extract/markdown-syntax.ts";
+import { escapeInline } from "../../extract/markdown-syntax.ts";
 import type { SheetGrid } from "./sheet-grid.ts";
 
 /** Cells rendered across a workbook at most, whatever maxContentChars allows: at three characters or more each, more than an answer can use. */

@@ -1,7 +1,7 @@
 import type { Document } from "domhandler";
 import { ok, type Result } from "@edge-web/shared";
-import { decodeText } from "../extract/decode-text.ts";
-import { parseMarkup } from "../extract/parse-markup.ts";
+import { decodeText } from "../../extract/decode-text.ts";
+import { parseMarkup } from "../../extract/parse-markup.ts";
 import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
 /** A small XML part of a ZIP-based document as a tree (parseMarkup caps its nesting); undefined when missing. */

@@ -1,9 +1,9 @@
 import type { Document, Element } from "domhandler";
 import { fail, ok, type Result } from "@edge-web/shared";
-import { isElement, textContent, walk } from "../extract/dom.ts";
-import { escapeInline, escapeLineStart } from "../extract/markdown-syntax.ts";
-import { markdownTable } from "../extract/markdown-table.ts";
-import { oneLine } from "../extract/whitespace.ts";
+import { isElement, textContent, walk } from "../../extract/dom.ts";
+import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
+import { markdownTable } from "../../extract/markdown-table.ts";
+import { oneLine } from "../../extract/whitespace.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";

@@ -1,5 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
-import { isElement, walk } from "../extract/dom.ts";
+import { isElement, walk } from "../../extract/dom.ts";
 import { localName } from "./local-name.ts";
 
 /** Descendants with the local name, in document order; matches are not searched inside. */

@@ -1,6 +1,6 @@
 import { ok, type Result } from "@edge-web/shared";
-import { textContent } from "../extract/dom.ts";
-import { oneLine } from "../extract/whitespace.ts";
+import { textContent } from "../../extract/dom.ts";
+import { oneLine } from "../../extract/whitespace.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import type { ZipArchive, ZipCode } from "./zip-archive.ts";

@@ -1,9 +1,15 @@
-import { failWith, ok, type Result } from "@edge-web/shared";
-import { detectContentType } from "../extract/detect-type.ts";
-import type { ConvertCode, DocumentConverter } from "./document-converter.ts";
-import { DOCUMENT_CONVERTERS } from "./document-converters.ts";
-import type { TextType } from "./text-document.ts";
-import { openZipArchive } from "./zip-archive.ts";
+import { failWith, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
+import { detectContentType } from "../../extract/detect-type.ts";
+import { fileExtension } from "../../sniff/file-extension.ts";
+import { hasSignature } from "../../sniff/has-signature.ts";
+import { mediaType } from "../../sniff/media-type.ts";
+import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
+import { SIGNATURES } from "../../sniff/signatures.ts";
+import { urlFileName } from "../../sniff/url-file-name.ts";
+import type { DocumentConverter } from "../formats/document-converter.ts";
+import { DOCUMENT_CONVERTERS } from "../formats/document-converters.ts";
+import type { TextType } from "../formats/text-document.ts";
+import { openZipArchive } from "../formats/zip-archive.ts";
 
 export interface DocumentHints {
   contentType?: string;
@@ -23,30 +29,11 @@ const ODF_NAMES: [string, string][] = [
   ["application/vnd.oasis.opendocument.", "an OpenDocument file"],
 ];
 
-function startsWith(bytes: Uint8Array, signature: string, offset = 0): boolean {
-  return Array.from(signature).every((char, i) => bytes[offset + i] === char.charCodeAt(0));
-}
-
-/** The lowercase extension of the file name, else of the URL's path; "" when there is none. */
-function extensionOf(hints: DocumentHints): string {
-  let name = hints.fileName;
-  if (name === undefined && hints.url !== undefined) {
-    try {
-      name = decodeURIComponent(new URL(hints.url).pathname);
-    } catch {
-      name = undefined;
-    }
-  }
-  const base = (name ?? "").split("/").pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
-}
-
-const unsupported = (what: string) => failWith<ConvertCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`, { fault: "unsupported-type" });
+const unsupported = (what: string) => failWith<ConvertErrorCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`, { fault: "unsupported-type" });
 
 /** What a ZIP archive no converter took is: by ODF's mimetype entry (first, stored), else just an archive. */
 function zipName(bytes: Uint8Array): string {
-  const found = ODF_NAMES.find(([mime]) => startsWith(bytes, `mimetype${mime}`, 30));
+  const found = ODF_NAMES.find(([mime]) => hasOdfMimetype(bytes, mime));
   return found ? found[1] : "a ZIP archive that is not an Office document";
 }
 
@@ -56,19 +43,19 @@ function zipName(bytes: Uint8Array): string {
  * extension; other bytes go to fetch_content's type detection, which finds the text formats and names the
  * binary ones.
  */
-export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzippedBytes: number): Result<DetectedDocument, ConvertCode> {
-  const isZip = startsWith(bytes, "PK\x03\x04") || startsWith(bytes, "PK\x05\x06");
+export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzippedBytes: number): Result<DetectedDocument, ConvertErrorCode> {
+  const isZip = hasSignature(bytes, SIGNATURES.zip) || hasSignature(bytes, SIGNATURES.emptyZip);
   const archive = isZip ? openZipArchive(bytes, maxUnzippedBytes) : undefined;
   if (archive && !archive.ok) return archive;
   const shown = DOCUMENT_CONVERTERS.find((converter) => converter.matches({ bytes, ...(archive && { archive: archive.value }) }));
   if (shown) return ok({ type: "document", converter: shown });
   if (isZip) return unsupported(zipName(bytes));
-  if (startsWith(bytes, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")) {
+  if (hasSignature(bytes, SIGNATURES.compoundFile)) {
     return unsupported("a legacy Microsoft Office file (.doc, .xls or .ppt) or a password-protected Office document; save it as DOCX, XLSX or PPTX without a password");
   }
-  if (startsWith(bytes, "{\\rtf")) return unsupported("an RTF document");
+  if (hasSignature(bytes, SIGNATURES.rtf)) return unsupported("an RTF document");
 
-  const mime = hints.contentType?.split(/[;,]/)[0]?.trim().toLowerCase() ?? "";
+  const mime = mediaType(hints.contentType);
   const claimedByType = mime === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.mimes.includes(mime));
   if (claimedByType) return ok({ type: "document", converter: claimedByType });
 
@@ -77,7 +64,8 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   // The type found is the header's own only when the header names a text type. Such a header wins over the
   // extension: a sign-in page served as text/html from …/paper.pdf is that page, not a broken PDF.
   const textByHeader = type.ok && mime !== "" && type.mime === mime;
-  const extension = extensionOf(hints);
+  // The file name's extension, else the URL path's.
+  const extension = fileExtension(hints.fileName ?? urlFileName(hints.url ?? "") ?? "");
   const claimedByExtension = textByHeader || extension === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.extensions.includes(extension));
   if (claimedByExtension) return ok({ type: "document", converter: claimedByExtension });
   if (type.ok) return ok({ type: "text", kind: type.kind, mime: type.mime, ...(type.language && { language: type.language }) });

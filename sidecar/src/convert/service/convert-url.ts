@@ -1,8 +1,9 @@
-import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions } from "@edge-web/shared";
-import { fetchResource, type ResourceFailureKind } from "../fetch/fetch-resource.ts";
-import { parseUrl } from "../fetch/parse-url.ts";
-import type { SidecarDeps } from "../sidecar-deps.ts";
-import { convertBytes, type ConvertAnswer } from "./convert-bytes.ts";
+import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions, type SidecarConvertAnswer } from "@edge-web/shared";
+import type { FetchContentDeps } from "../../fetch/fetch-content.ts";
+import { fetchResource, type ResourceFailureKind } from "../../fetch/fetch-resource.ts";
+import { parseUrl } from "../../fetch/parse-url.ts";
+import { convertBytes } from "./convert-bytes.ts";
+import type { ConvertPool } from "./convert-pool.ts";
 
 const ACCEPT = "application/pdf,application/vnd.openxmlformats-officedocument.*,application/vnd.oasis.opendocument.*,text/html;q=0.9,*/*;q=0.5";
 
@@ -30,9 +31,9 @@ const FETCH_CODES: Partial<Record<ResourceFailureKind, ConvertErrorCode>> = {
 /** A document at a URL: downloaded through the whole fetch pipeline, then converted on a converter thread. */
 export async function convertUrl(
   req: { url: string; options: FetchOptions; limits: ConvertLimits; budgetMs?: number },
-  deps: SidecarDeps,
+  deps: FetchContentDeps & { converter: ConvertPool },
   signal?: AbortSignal,
-): Promise<ConvertAnswer> {
+): Promise<SidecarConvertAnswer> {
   const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
   const raw = req.url.trim();
   // "localhost:8080/x.pdf" or "example.com:443/x" parse as schemes; they are URLs missing http(s)://.
