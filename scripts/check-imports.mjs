@@ -1,4 +1,4 @@
-// Finds import cycles in worker/src (or the folder given), between files and between folders
+// Finds import cycles in worker/src (or the source folder given), between files and between folders
 // (root files count as folders of their own). Exits 1 when there is one. Usage: node scripts/check-imports.mjs [dir]
 import fs from "node:fs";
 import path from "node:path";

@@ -9,6 +9,6 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 for (const project of ["shared", "sidecar", "worker", "worker/tsconfig.node.json", "e2e", "bench"]) run("tsc", ["-p", project]);
-// Imports go one way between the worker's folders.
-run(process.execPath, ["scripts/check-imports.mjs"]);
+// Imports go one way between files and folders of each package.
+for (const dir of ["worker/src", "sidecar/src", "shared/src"]) run(process.execPath, ["scripts/check-imports.mjs", dir]);
 run("vitest", ["run", ...process.argv.slice(2)]);

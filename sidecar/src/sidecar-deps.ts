@@ -1,11 +1,10 @@
 import { createDispatcherPool } from "./fetch/pinned-dispatcher.ts";
 import { createHostLimiter } from "@edge-web/shared";
 import { createHostResolver } from "./fetch/resolve-host.ts";
-import type { FetchContentDeps } from "./fetch/fetch-content.ts";
+import type { FetchContentDeps, ReaderKey } from "./fetch/egress-types.ts";
 import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
-import type { ReaderKey } from "./fetch/jina-fallback.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
 export interface SidecarDeps extends FetchContentDeps {

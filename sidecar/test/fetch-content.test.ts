@@ -3,7 +3,7 @@ import { createHostLimiter, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOpti
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, type Origin, routes } from "../../test-support/origin.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
-import type { FetchContentDeps } from "../src/fetch/fetch-content.ts";
+import type { FetchContentDeps } from "../src/fetch/egress-types.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
 import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
 

@@ -1,4 +1,4 @@
-import type { CodedError, ConnectionPool, Result, StepClock } from "@edge-web/shared";
+import type { CodedError, ConnectionPool, HostLimiter, Result, StepClock } from "@edge-web/shared";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 
@@ -98,4 +98,20 @@ export interface DispatcherSource {
   /** A keep-alive dispatcher whose connections go only to `vetted` for this origin, sized by `pool`. */
   dispatcherFor(origin: string, vetted: VettedAddress, pool?: ConnectionPool): Dispatcher;
   close(): Promise<void>;
+}
+
+/** The sidecar's reader key (JINA_API_KEY) and the one origin it is sent to (JINA_BASE_URL's, default r.jina.ai's). */
+export interface ReaderKey {
+  apiKey: string;
+  origin: string;
+}
+
+/** What the fetch pipeline uses: resolution, pinned connections, the outbound limit. */
+export interface FetchContentDeps {
+  resolver: HostResolver;
+  dispatchers: DispatcherSource;
+  limiter: HostLimiter;
+  userAgent: string;
+  /** Optional key for the reader service (sent as a bearer token to its own origin only, never logged). */
+  reader?: ReaderKey;
 }

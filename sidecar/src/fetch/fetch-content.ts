@@ -9,28 +9,18 @@ import {
   type ExtractedContent,
   type Failure,
   type FetchOptions,
-  type HostLimiter,
   type Result,
   type StepTimings,
 } from "@edge-web/shared";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import type { DispatcherSource, EgressFailure, HostResolver, NetworkPolicy } from "./egress-types.ts";
+import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
-import { readViaReader, wantsReader, type ReaderKey } from "./jina-fallback.ts";
+import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { parseUrl } from "./parse-url.ts";
 import { truncateContent } from "./truncate-content.ts";
-
-export interface FetchContentDeps {
-  resolver: HostResolver;
-  dispatchers: DispatcherSource;
-  limiter: HostLimiter;
-  userAgent: string;
-  /** Optional key for the reader service (sent as a bearer token to its own origin only, never logged). */
-  reader?: ReaderKey;
-}
 
 export interface FetchContentRequest {
   url: string;

@@ -1,7 +1,7 @@
 import { fail, type Deadline, type FetchOptions, type Result, type StepClock } from "@edge-web/shared";
 import { compileAllowList } from "./allow-list.ts";
 import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
-import type { FetchContentDeps } from "./fetch-content.ts";
+import type { FetchContentDeps } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
 /** Why no response came: an egress failure, or the fetch service's queue (full, no slot before the deadline, cancelled while waiting). */

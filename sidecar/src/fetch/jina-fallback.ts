@@ -1,18 +1,12 @@
 import { fail, failWith, ok, type FetchOptions, type Result } from "@edge-web/shared";
 import type { HandlerOutput } from "../extract/content-handler.ts";
-import type { DispatcherSource, HostResolver, NetworkPolicy } from "./egress-types.ts";
+import type { DispatcherSource, HostResolver, NetworkPolicy, ReaderKey } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
 /** Under this many characters of extracted text an HTML page counts as "short". */
 const SHORT_TEXT_CHARS = 200;
 /** More script tags than this, with little body text, marks a page rendered by JavaScript. */
 const JS_HEAVY_SCRIPT_TAGS = 3;
-
-/** The sidecar's reader key (JINA_API_KEY) and the one origin it is sent to (JINA_BASE_URL's, default r.jina.ai's). */
-export interface ReaderKey {
-  apiKey: string;
-  origin: string;
-}
 
 /** Whether an HTML extraction should be replaced by the reader service's rendering. */
 export function wantsReader(extracted: HandlerOutput, options: FetchOptions, preferReader: boolean): boolean {

@@ -1,5 +1,5 @@
 import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions, type SidecarConvertAnswer } from "@edge-web/shared";
-import type { FetchContentDeps } from "../../fetch/fetch-content.ts";
+import type { FetchContentDeps } from "../../fetch/egress-types.ts";
 import { fetchResource, type ResourceFailureKind } from "../../fetch/fetch-resource.ts";
 import { parseUrl } from "../../fetch/parse-url.ts";
 import { convertBytes } from "./convert-bytes.ts";
