@@ -222,6 +222,19 @@ describe("get_search_content find", () => {
     expectTrue([cut!], { [`${origin}/long.txt`]: long });
   });
 
+  it("stops after scanning 1,000,000 characters with capped scan", async () => {
+    const config = withConfig({ maxContentChars: 60_000, maxStoredContentChars: 2_000_000 });
+    const id = await newSession(config);
+    const urls = Array.from({ length: 20 }, (_, i) => `${origin}/delay?chars=60000&char=${"abcdefghijklmnopqrst"[i]}`);
+    const fetched = await tool(id, "fetch_content", { urls }, config);
+    expect(fetched.status).toBe(200);
+    const answer = await tool(id, "get_search_content", { responseId: fetched.body.responseId, find: "/[a-t]{10}$/" }, config);
+    expect(answer.status).toBe(200);
+    // 16 pages of 60,000 fit in the scan; the 17th does not.
+    expect(answer.body).toMatchObject({ capped: "scan", matchCount: 16 });
+    expect((answer.body.passages as Passage[]).map((p) => p.urlIndex)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+
   it("searches every search result's page, saying which result each passage comes from", async () => {
     const b = withConfig({ provider: "ddgs", ddgs: { baseUrl: longSearch } });
     const id = await newSession(b);
