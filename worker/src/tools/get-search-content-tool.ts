@@ -10,6 +10,7 @@ import {
   type SearchResult,
   type StoredResult,
 } from "@edge-web/shared";
+import { pairSafe } from "./cap-content.ts";
 import { contentWindow } from "./content-window.ts";
 import { findPassages, type FindPage } from "./find-passages.ts";
 import { findPattern, type FindPattern } from "./find-pattern.ts";
@@ -43,22 +44,23 @@ export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, Get
     const reading = checked.value;
     if (!reading) return ok({ responseId, result });
     const maxChars = Math.min(params.maxChars ?? ctx.config.maxContentChars, ctx.config.maxContentChars);
+    // checkReading lets only find through without one page picked.
+    if (!onePage(params)) {
+      const found = findPassages(pages, reading.find!, 0, maxChars);
+      return ok({ responseId, find: params.find, matchCount: found.matchCount, passages: found.passages, ...(found.capped && { capped: found.capped }) });
+    }
     const page = pages[0];
-    if (onePage(params)) {
-      if (!page) return fail("NOT_FOUND", "This search result has no stored page content (web_search without includeContent, or its page failed); fetch its URL with fetch_content.");
-      const offset = params.offset ?? 0;
-      if (offset > page.content.length) {
-        return fail("INVALID_INPUT", `offset ${offset} is past the end: this page has ${page.content.length} characters (offsets 0 to ${page.content.length}).`, ["offset"]);
-      }
+    if (!page) return fail("NOT_FOUND", "This search result has no stored page content (web_search without includeContent, or its page failed); fetch its URL with fetch_content.");
+    const text = page.content;
+    if ((params.offset ?? 0) > text.length) {
+      return fail("INVALID_INPUT", `offset ${params.offset} is past the end: this page has ${text.length} characters (offsets 0 to ${text.length}).`, ["offset"]);
     }
+    const offset = pairSafe(text, params.offset ?? 0);
     if (reading.find) {
-      const found = findPassages(pages, reading.find, params.offset ?? 0, maxChars);
-      const { resumeAt, ...answer } = found;
-      const where = page && onePage(params) ? { offset: contentWindow(page.content, params.offset ?? 0, 1).offset, totalChars: page.content.length } : {};
-      return ok({ responseId, find: params.find, ...answer, ...where, ...(found.capped && onePage(params) && { nextOffset: resumeAt }) });
+      const { resumeAt, ...found } = findPassages(pages, reading.find, offset, maxChars);
+      return ok({ responseId, find: params.find, ...found, offset, totalChars: text.length, ...(found.capped && { nextOffset: resumeAt }) });
     }
-    const text = page!.content;
-    const window = contentWindow(text, params.offset ?? 0, maxChars);
+    const window = contentWindow(text, offset, maxChars);
     return ok({ responseId, result: withContent(result, text.slice(window.offset, window.end)), ...window, totalChars: text.length });
   },
 };
