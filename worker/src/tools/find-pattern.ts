@@ -1,7 +1,5 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 
-export const FIND_MAX_LENGTH = 200;
-
 /** What `find` searches with: a phrase runs over the whole text, a regex over one line at a time. */
 export interface FindPattern {
   regex: RegExp;
@@ -16,9 +14,7 @@ const SYNTAX = /[.*+?^${}()|[\]\\/]/g;
  * else a case-insensitive phrase whose whitespace matches any run of whitespace.
  */
 export function findPattern(raw: string): Result<FindPattern> {
-  const find = raw.trim();
-  if (find === "") return fail("INVALID_INPUT", "find is empty; pass a phrase or a /pattern/flags regex to search for.", ["find"]);
-  if (find.length > FIND_MAX_LENGTH) return fail("INVALID_INPUT", `find is ${find.length} characters; at most ${FIND_MAX_LENGTH} are allowed.`, ["find"]);
+  const find = raw.trim(); // not blank, at most 200 characters: the params' schema says so
   const form = REGEX_FORM.exec(find);
   if (!form || new Set(form[2]).size !== form[2]!.length) {
     const words = find.split(/\s+/).map((word) => word.replace(SYNTAX, "\\$&"));

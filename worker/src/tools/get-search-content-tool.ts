@@ -16,6 +16,9 @@ import { findPassages, type FindPage } from "./find-passages.ts";
 import { findPattern, type FindPattern } from "./find-pattern.ts";
 import type { Tool } from "./tool.ts";
 
+/** The params that pick one page (`resultIndex` with a query's picker). */
+const PAGE_PICKERS = ["urlIndex", "url", "resultIndex"] as const;
+
 export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, GetSearchContentSuccess> = {
   name: "get_search_content",
   title: "Read a stored result",
@@ -23,6 +26,7 @@ export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, Get
     "Read again what an earlier web_search or fetch_content returned, without fetching anything: pass its `responseId`, and `urlIndex`/`url` for one page or `queryIndex`/`query` for one query's results (with `resultIndex` for one result's page). " +
     "Read a long page in parts with `offset` and `maxChars` (continue from the answer's `nextOffset`), or search stored pages with `find` (a phrase or /regex/) to get just the passages around the matches.",
   params: GetSearchContentParamsSchema,
+  onlyWith: { resultIndex: ["queryIndex", "query"], offset: PAGE_PICKERS, maxChars: [...PAGE_PICKERS, "find"] },
   output: GetSearchContentSuccessSchema,
   async run(params, ctx) {
     const responseId = params.responseId.trim();
@@ -66,7 +70,7 @@ export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, Get
 };
 
 /** Whether the params pick one page: a fetched one, or one search result's. */
-const onePage = (p: GetSearchContentParams) => p.urlIndex !== undefined || p.url !== undefined || p.resultIndex !== undefined;
+const onePage = (p: GetSearchContentParams) => PAGE_PICKERS.some((key) => p[key] !== undefined);
 
 /**
  * The paging and search params checked against each other before any lookup: undefined when the
