@@ -67,6 +67,13 @@ describe("MCP at /mcp", () => {
       expect(fetchTool.outputSchema?.properties).toHaveProperty("results");
       const getTool = tools.find((t) => t.name === "get_search_content")!;
       expect(getTool.inputSchema.required).toEqual(["responseId"]);
+      const params = getTool.inputSchema.properties as Record<string, { type?: string; description?: string }>;
+      for (const name of ["offset", "maxChars", "find", "resultIndex"]) expect(params[name]?.description, name).toBeTruthy();
+      expect(params.offset).toMatchObject({ type: "integer", minimum: 0, description: expect.stringMatching(/nextOffset/) });
+      expect(params.maxChars).toMatchObject({ type: "integer", minimum: 1 });
+      expect(params.find).toMatchObject({ type: "string", description: expect.stringMatching(/\/pattern\/flags/) });
+      expect(getTool.outputSchema).toMatchObject({ type: "object" });
+      expect(Object.keys(getTool.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(["result", "offset", "end", "totalChars", "nextOffset", "passages", "matchCount", "capped"]));
       await client.close();
     });
 
@@ -85,6 +92,22 @@ describe("MCP at /mcp", () => {
       expect(again.isError).toBeFalsy();
       expect(again.structuredContent.result.content).toBe(result.content);
       expect(again._meta?.sessionId).toBe(sessionId);
+
+      // The SDK checks structured answers against the advertised outputSchema, so these also hold to it.
+      const responseId = fetched.structuredContent.responseId;
+      const window = (await client.callTool({ name: "get_search_content", arguments: { responseId, urlIndex: 0, maxChars: 20 } })) as ToolResult;
+      expect(window.isError).toBeFalsy();
+      expect(window.structuredContent).toMatchObject({ offset: 0, totalChars: result.content.length, nextOffset: window.structuredContent.end });
+      expect(window.structuredContent.result.content).toBe(result.content.slice(0, window.structuredContent.end));
+      expect(text(window)).toContain(`nextOffset: ${window.structuredContent.end}`);
+      const found = (await client.callTool({ name: "get_search_content", arguments: { responseId, find: "mcp client" } })) as ToolResult;
+      expect(found.isError).toBeFalsy();
+      const offset = result.content.indexOf("MCP client");
+      expect(found.structuredContent).toMatchObject({ matchCount: 1, passages: [{ urlIndex: 0, matches: [{ offset, length: 10 }] }] });
+      expect(text(found)).toContain('1 match(es) for "mcp client"');
+      const refused = (await client.callTool({ name: "get_search_content", arguments: { responseId, urlIndex: 0, offset: -1 } })) as ToolResult;
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^INVALID_INPUT: .*offset/);
       await client.close();
     });
   }

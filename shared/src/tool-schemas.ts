@@ -19,6 +19,7 @@ export const FetchContentParamsSchema = v.looseObject({
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;
 
+const positive = (text: string) => described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more")), text);
 const index = (text: string) => described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more")), text);
 
 export const GetSearchContentParamsSchema = v.looseObject({
@@ -30,10 +31,27 @@ export const GetSearchContentParamsSchema = v.looseObject({
   queryIndex: v.optional(index("Pick one query's results from a stored search, by position (0-based).")),
   url: v.optional(described(v.string(), "Pick one page from a stored answer, by its URL.")),
   urlIndex: v.optional(index("Pick one page from a stored answer, by position (0-based).")),
+  resultIndex: v.optional(
+    index("With `queryIndex` or `query`: pick one search result of that query (0-based); its page (web_search with includeContent) is what `offset`, `maxChars` and `find` read."),
+  ),
+  offset: v.optional(
+    index(
+      "Read one page's content from this character (UTF-16 units, 0-based; default 0); needs one page picked (`urlIndex`/`url`, or `queryIndex`/`query` with `resultIndex`). Continue with the answer's `nextOffset`. With `find`: where the search starts.",
+    ),
+  ),
+  maxChars: v.optional(
+    positive(
+      "Read at most this many characters of one page from `offset` (default and maximum: the service's web.maxContentChars); the window ends at a paragraph or line break near its end. With `find`: the most characters of passages answered.",
+    ),
+  ),
+  find: v.optional(
+    described(
+      v.pipe(v.string(), v.regex(/\S/, "must not be empty or blank"), v.maxLength(200, "must be at most 200 characters")),
+      'Search stored page text instead of reading it whole: a phrase (case-insensitive; any whitespace matches any whitespace) or a regex written /pattern/flags (flags from "imsu"; it matches within one line; at most 200 characters; no backreferences or repeated groups that repeat or alternate inside). Answers the passages around each match (300 characters either side) with their offsets, from the picked page, or from every page of the result when none is picked.',
+    ),
+  ),
 });
 export type GetSearchContentParams = v.InferOutput<typeof GetSearchContentParamsSchema>;
-
-const positive = (text: string) => described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more")), text);
 
 export const ConvertContentParamsSchema = v.looseObject({
   url: v.optional(described(v.string(), "An http(s) URL of a document (PDF, DOCX, XLSX, ODS, PPTX, or a page). Pass this or `attachmentId`.")),
@@ -109,9 +127,37 @@ export const StoredResultSchema = v.variant("kind", [
 ]);
 export type StoredResult = v.InferOutput<typeof StoredResultSchema>;
 
+/** Where a found passage sits: a fetched page (`urlIndex`) or a search result's page (`queryIndex`, `resultIndex`). */
+export const FoundPassageSchema = v.object({
+  urlIndex: v.optional(v.number()),
+  queryIndex: v.optional(v.number()),
+  resultIndex: v.optional(v.number()),
+  url: v.string(),
+  offset: described(v.number(), "Where the passage starts in the page's content (UTF-16 units)."),
+  end: described(v.number(), "Where it ends (exclusive)."),
+  text: v.string(),
+  matches: described(v.array(v.object({ offset: v.number(), length: v.number() })), "Each match in the passage, by its offset in the page's content."),
+});
+export type FoundPassage = v.InferOutput<typeof FoundPassageSchema>;
+
+/**
+ * One object rather than a union (MCP wants an object at an outputSchema's root): `result` is
+ * today's answer, with `offset`/`end`/`totalChars`/`nextOffset` when a page was read in a window;
+ * `find`, `matchCount`, `passages` and `capped` answer a search instead of `result`.
+ */
 export const GetSearchContentSuccessSchema = v.object({
   responseId: v.string(),
-  result: v.union([StoredResultSchema, ExtractedContentSchema, QueryResultDataSchema]),
+  result: v.optional(v.union([StoredResultSchema, ExtractedContentSchema, QueryResultDataSchema, SearchResultSchema])),
+  offset: v.optional(described(v.number(), "Where the window (or the search) started in the page's content.")),
+  end: v.optional(described(v.number(), "Where the window ends (exclusive); the content holds end - offset characters.")),
+  totalChars: v.optional(described(v.number(), "The page's stored content length.")),
+  nextOffset: v.optional(described(v.number(), "Pass as `offset` to read (or search) on; absent when nothing is left.")),
+  find: v.optional(v.string()),
+  matchCount: v.optional(described(v.number(), "How many matches the passages hold.")),
+  passages: v.optional(v.array(FoundPassageSchema)),
+  capped: v.optional(
+    described(v.picklist(["matches", "maxChars", "scan"]), "Why the search stopped early: 100 matches, the passages reached maxChars, or 1,000,000 characters were scanned."),
+  ),
 });
 export type GetSearchContentSuccess = v.InferOutput<typeof GetSearchContentSuccessSchema>;
 

@@ -19,13 +19,26 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</titl
 <p>The sidecar fetched this page from a loopback origin and turned it into Markdown.</p>
 <ul><li>first point</li><li>second point</li></ul></main></body></html>`;
 
-/** DuckDuckGo Lite markup whose results point at `pages.test` (our loopback origin): one page that works, one that fails. */
-const ddgLite = (port: number) => `<!DOCTYPE html><html><head><title>results at DuckDuckGo</title></head><body><table border="0">
-<tr><td valign="top">1.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}/article.html`)}&amp;rut=1" class='result-link'>Local Article</a></td></tr>
-<tr><td>&nbsp;</td><td class='result-snippet'>A page on the loopback origin.</td></tr>
-<tr><td valign="top">2.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}/missing`)}&amp;rut=2" class='result-link'>Gone</a></td></tr>
-<tr><td>&nbsp;</td><td class='result-snippet'>This page answers 404.</td></tr>
+const GONE: [string, string, string] = ["/missing", "Gone", "This page answers 404."];
+/** DuckDuckGo Lite markup whose results point at `pages.test` (our loopback origin): [path, title, snippet] each. */
+const ddgLite = (port: number, results: Array<[string, string, string]>) => `<!DOCTYPE html><html><head><title>results at DuckDuckGo</title></head><body><table border="0">
+${results
+  .map(
+    ([path, title, snippet], i) => `<tr><td valign="top">${i + 1}.&nbsp;</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`http://pages.test:${port}${path}`)}&amp;rut=${i + 1}" class='result-link'>${title}</a></td></tr>
+<tr><td>&nbsp;</td><td class='result-snippet'>${snippet}</td></tr>`,
+  )
+  .join("\n")}
 </table></body></html>`;
+
+/**
+ * About 24,000 characters of text: 60 paragraphs of 4 lines, a parrot (a surrogate pair) in every
+ * line, and "Hidden Needle" in line 2 of paragraphs 7, 27 and 47.
+ */
+const LONG_TEXT = Array.from({ length: 60 }, (_, paragraph) =>
+  Array.from({ length: 4 }, (_, line) =>
+    `Paragraph ${paragraph} line ${line}: the quick brown fox \u{1F99C} jumps over the lazy dog${paragraph % 20 === 7 && line === 2 ? " near the Hidden Needle" : ""}`.padEnd(100, "."),
+  ).join("\n"),
+).join("\n\n");
 
 /** The keys the fake model servers accept; no frame, message, state or log may ever contain one. */
 const MODEL_KEYS = { openai: "sk-fake-openai-key-0123456789abcdef", anthropic: "sk-ant-fake-key-0123456789abcdef" };
@@ -73,6 +86,9 @@ export default async function setup(project: TestProject) {
       "/private": send(403, "text/html", "<h1>members only</h1>"),
       "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
+      "/long.txt": send(200, "text/plain; charset=utf-8", LONG_TEXT),
+      // 24,000 UTF-16 units of parrots (surrogate pairs) and not one line break.
+      "/parrots.txt": send(200, "text/plain; charset=utf-8", "\u{1F99C}".repeat(12_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
       // Answers after ?ms= milliseconds, with ?chars= characters of ?char= (default "x").
       "/delay": (req, res) => {
@@ -87,7 +103,14 @@ export default async function setup(project: TestProject) {
       },
     }),
   );
-  const localSearch = await startOrigin("127.0.0.3", routes({ "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port)) }));
+  const localSearch = await startOrigin(
+    "127.0.0.3",
+    routes({
+      // One page that works, one that fails.
+      "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
+      "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
+    }),
+  );
   // private.test resolves to a private address: vetting refuses it without connecting anywhere.
   const dns = await startDnsServer((name, type) => {
     if (name === "pages.test") return type === "A" ? ["127.0.0.2"] : [];
@@ -135,6 +158,7 @@ export default async function setup(project: TestProject) {
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
   project.provide("providerKeys", KEYS);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
+  project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
 
   return async () => {

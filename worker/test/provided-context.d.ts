@@ -9,6 +9,8 @@ declare module "vitest" {
     providerKeys: Record<string, string>;
     /** A DuckDuckGo Lite fake whose results point at the loopback origin as http://pages.test:PORT/. */
     localSearchUrl: string;
+    /** The same fake answering one result: a long text page (/long.txt), then one that fails. */
+    localLongSearchUrl: string;
     /** Fake model servers speaking the OpenAI Chat Completions and Anthropic Messages streaming formats. */
     fakeModels: Record<"openai" | "anthropic", { baseURL: string; url: string; apiKey: string }>;
   }

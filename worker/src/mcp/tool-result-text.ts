@@ -1,4 +1,14 @@
-import type { ConvertContentSuccess, ExtractedContent, FetchContentSuccess, GetSearchContentSuccess, QueryResultData, StoredResult, ToolName, WebSearchSuccess } from "@edge-web/shared";
+import type {
+  ConvertContentSuccess,
+  ExtractedContent,
+  FetchContentSuccess,
+  GetSearchContentSuccess,
+  QueryResultData,
+  SearchResult,
+  StoredResult,
+  ToolName,
+  WebSearchSuccess,
+} from "@edge-web/shared";
 
 const page = (item: ExtractedContent) =>
   [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}`, "", item.content].join("\n");
@@ -7,12 +17,14 @@ const query = (data: QueryResultData) =>
   [
     `## Results for ${JSON.stringify(data.query)}`,
     ...(data.results.length === 0 ? ["(no results)"] : []),
-    ...data.results.map((r, i) => {
-      const lines = [`${i + 1}. [${r.title || r.url}](${r.url})${r.snippet ? ` — ${r.snippet}` : ""}`];
-      if (r.content) lines.push("", r.content.content.replace(/^/gm, "   "));
-      return lines.join("\n");
-    }),
+    ...data.results.map((r, i) => searchResult(r, i + 1)),
   ].join("\n");
+
+function searchResult(r: SearchResult, number: number): string {
+  const lines = [`${number}. [${r.title || r.url}](${r.url})${r.snippet ? ` — ${r.snippet}` : ""}`];
+  if (r.content) lines.push("", r.content.content.replace(/^/gm, "   "));
+  return lines.join("\n");
+}
 
 const stored = (result: StoredResult) => (result.kind === "search" ? result.queries.map(query) : result.results.map(page));
 
@@ -25,9 +37,20 @@ export function toolResultText(tool: ToolName, value: unknown): string {
     const document = value as ConvertContentSuccess;
     sections = [page({ url: document.source, title: document.metadata?.title ?? document.metadata?.fileName ?? "", content: document.content, truncated: document.truncated })];
   }
-  else {
-    const { result } = value as GetSearchContentSuccess;
-    sections = "kind" in result ? stored(result) : "query" in result ? [query(result)] : [page(result)];
-  }
+  else sections = storedAnswer(value as GetSearchContentSuccess);
   return [`responseId: ${(value as { responseId: string }).responseId}`, ...sections].join("\n\n");
+}
+
+/** A stored item, a window of one (with where it is and where to read on), or found passages. */
+function storedAnswer(answer: GetSearchContentSuccess): string[] {
+  const more = answer.nextOffset === undefined ? [] : [`nextOffset: ${answer.nextOffset} (pass it as offset to go on)`];
+  if (answer.passages) {
+    const summary = `${answer.matchCount} match(es) for ${JSON.stringify(answer.find)}${answer.capped ? ` (stopped early: ${answer.capped})` : ""}`;
+    return [summary, ...answer.passages.map((p) => `## <${p.url}> characters ${p.offset}-${p.end}\n\n${p.text}`), ...more];
+  }
+  const { result } = answer;
+  if (!result) return more;
+  const item = "kind" in result ? stored(result) : "query" in result ? [query(result)] : typeof result.content === "string" ? [page(result as ExtractedContent)] : [searchResult(result as SearchResult, 1)];
+  const where = answer.totalChars === undefined ? [] : [`characters ${answer.offset}-${answer.end} of ${answer.totalChars}`];
+  return [...item, ...where, ...more];
 }

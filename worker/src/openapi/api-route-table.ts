@@ -45,8 +45,11 @@ export interface ApiRoute {
   pathValues?: Record<string, readonly string[]>;
   query?: Record<string, { description: string; required?: true }>;
   headers?: Record<string, string>;
-  /** `needs`: keys of which the body must name at least one or exactly one (checked past the schema). */
-  body?: { schema: v.GenericSchema; type?: "multipart/form-data"; needs?: Tool["needs"] };
+  /**
+   * `needs`: keys of which the body must name at least one or exactly one; `onlyWith`: keys the body
+   * may name only next to one of some others (both checked past the schema).
+   */
+  body?: { schema: v.GenericSchema; type?: "multipart/form-data"; needs?: Tool["needs"]; onlyWith?: Tool["onlyWith"] };
   /** The success answer; `schema` absent for bodies that are not JSON. */
   ok: { status: number; description: string; schema?: v.GenericSchema; type?: string };
   /** What the route may answer besides success (INTERNAL_ERROR and PROTOCOL_VERSION_MISMATCH always). */
@@ -75,7 +78,7 @@ const toolRoutes: ApiRoute[] = Object.values(TOOLS).map((tool) => ({
   tag: "tools",
   summary: tool.title,
   description: tool.description,
-  body: { schema: tool.params, ...(tool.needs && { needs: tool.needs }) },
+  body: { schema: tool.params, ...(tool.needs && { needs: tool.needs }), ...(tool.onlyWith && { onlyWith: tool.onlyWith }) },
   ok: { status: 200, description: "The tool's answer; its `responseId` reads it again with get_search_content.", schema: tool.output },
   errors: [...SESSION, "SESSION_ENDED", "INVALID_INPUT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", ...TOOL_ERRORS[tool.name]!],
 }));

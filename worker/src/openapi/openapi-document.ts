@@ -59,12 +59,17 @@ function errorResponses(route: ApiRoute, auth: ServerAuth): Json {
   );
 }
 
-/** A request body's schema, with what the route needs beyond its types (`needs`: at least one, or exactly one, of some keys). */
+const requiredOneOf = (keys: readonly string[]) => keys.map((key) => ({ required: [key] }));
+
+/**
+ * A request body's schema, with what the route needs beyond its types (`needs`: at least one, or
+ * exactly one, of some keys; `onlyWith`: keys allowed only next to one of some others).
+ */
 function bodySchema(body: NonNullable<ApiRoute["body"]>): Json {
   const schema = jsonSchema(body.schema);
-  if (!body.needs) return schema;
-  const [rule, keys] = "anyOf" in body.needs ? ["anyOf", body.needs.anyOf] : ["oneOf", body.needs.oneOf];
-  return { ...schema, [rule]: keys.map((key) => ({ required: [key] })) };
+  const needs = body.needs && ("anyOf" in body.needs ? { anyOf: requiredOneOf(body.needs.anyOf) } : { oneOf: requiredOneOf(body.needs.oneOf) });
+  const onlyWith = body.onlyWith && { dependentSchemas: Object.fromEntries(Object.entries(body.onlyWith).map(([key, others]) => [key, { anyOf: requiredOneOf(others) }])) };
+  return { ...schema, ...needs, ...onlyWith };
 }
 
 /** A success body that is not JSON: text, an event stream, or a file of any type. */

@@ -1,10 +1,14 @@
 import { isPlainObject } from "@edge-web/shared";
 
+/** `index`, or one before it when it falls between the halves of a surrogate pair. */
+export function pairSafe(text: string, index: number): number {
+  return index > 0 && index < text.length && /[\uD800-\uDBFF]/.test(text[index - 1]!) && /[\uDC00-\uDFFF]/.test(text[index]!) ? index - 1 : index;
+}
+
 /** The longest prefix of `text` within `chars` that does not split a surrogate pair. */
 export function cutText(text: string, chars: number): string {
   if (text.length <= chars) return text;
-  const end = chars > 0 && /[\uD800-\uDBFF]/.test(text[chars - 1]!) ? chars - 1 : chars;
-  return text.slice(0, end);
+  return text.slice(0, pairSafe(text, chars));
 }
 
 /**

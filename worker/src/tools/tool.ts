@@ -54,6 +54,8 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema, Out = unknown
    * OpenAPI document; models' and MCP's schemas leave it out (providers refuse a top-level anyOf/oneOf).
    */
   needs?: { anyOf: readonly string[] } | { oneOf: readonly string[] };
+  /** Params `run` refuses unless at least one of the listed others is given too, for the OpenAPI document. */
+  onlyWith?: Record<string, readonly string[]>;
   /** The success answer's shape (for MCP's outputSchema and the OpenAPI document). */
   output: v.GenericSchema<unknown, Out>;
   run(params: v.InferOutput<S>, ctx: ToolContext): Promise<ToolAnswer<Out>>;
