@@ -1,4 +1,4 @@
-import type { ContentHandler } from "./content-handler.ts";
+import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
 import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html-content-selection.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
@@ -20,9 +20,11 @@ export const STRUCTURED_DATA = "json-ld";
  */
 const MIN_SHOWN_SHARE = 0.25;
 
-export const htmlHandler: ContentHandler = {
-  kind: "html",
-  extract({ text, url }) {
+/** Whether the second, independent method ran on a page, and whether its result was the one shown. */
+export type FallbackUse = "not-run" | "kept-main" | "chosen";
+
+/** The handler's extraction, with what the bench reports besides: whether the fallback ran. */
+export function extractHtmlPage({ text, url }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
     const document = parseMarkup(normalizeNewlines(text));
     const page = readPageInfo(document, url);
@@ -44,11 +46,16 @@ export const htmlHandler: ContentHandler = {
         metadata.extraction = STRUCTURED_DATA;
       }
     }
-    return {
+    const result = {
       ...(title ? { title } : {}),
       content,
       ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       signals: page.signals,
     };
-  },
+    return { result, fallback: "not-run" };
+}
+
+export const htmlHandler: ContentHandler = {
+  kind: "html",
+  extract: (input) => extractHtmlPage(input).result,
 };
