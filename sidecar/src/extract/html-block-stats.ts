@@ -22,6 +22,8 @@ export interface BlockStats {
   /** Characters of structured text below: the unlinked text of headings, table cells, list items and definitions too short for prose. */
   structured: number;
   images: number;
+  /** Lines below that are a link and nothing else, long enough to be a headline: a listing's items have one each. */
+  linkedLines: number;
   /** The first heading below (or the element itself, if a heading), in document order. */
   heading?: Element;
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
@@ -45,6 +47,9 @@ export interface PageBlocks {
 
 /** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
 const MIN_PARAGRAPH_CHARS = 25;
+/** A line that is a link is a headline's link at this length: menu entries and "more" links are shorter. */
+const MIN_LINKED_LINE_CHARS = 20;
+const LINKED_LINE_SHARE = 0.9;
 /** A paragraph's score goes to its ancestors, less the further up they are (Readability's propagation). */
 const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
@@ -56,7 +61,7 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 const CAPTION_REACH = 3;
 
 function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, ownChars: 0, hint };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, linkedLines: 0, ownChars: 0, hint };
 }
 
 interface Open {
@@ -123,6 +128,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
     entry.stats.ownChars = chars;
+    if (chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE) entry.stats.linkedLines++;
     if (chars < MIN_PARAGRAPH_CHARS) {
       if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
       return;
@@ -240,6 +246,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       parent.paragraphs += own.paragraphs;
       parent.structured += own.structured;
       parent.images += own.images;
+      parent.linkedLines += own.linkedLines;
     },
   );
   finishParagraph(open[0] as Open, 0);

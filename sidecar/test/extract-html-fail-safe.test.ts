@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { extractHtmlPage } from "../src/extract/html-handler.ts";
+
+const extract = (html: string) => extractHtmlPage({ text: html, url: "https://example.test/story", mime: "text/html" });
+const sentence = (topic: string, i: number): string =>
+  `The ${topic} committee met again on day ${i}, and its members, who had argued for weeks, agreed on a plan for the town.`;
+const paragraphs = (topic: string, count: number): string =>
+  Array.from({ length: count }, (_, i) => `<p>${sentence(topic, i)}</p>`).join("");
+
+describe("html: the main result is checked against the page", () => {
+  it("a page whose prose the main method throws away is read by the second method, never shown empty", () => {
+    // Each third of the text sits under a name that reads as furniture; none holds most of the page, so all are dropped.
+    const html = `<html><head><title>Budget</title></head><body><div class="share-box">${paragraphs("budget", 3)}</div><div class="share-box">${paragraphs("budget", 3)}</div><div class="share-box">${paragraphs("budget", 3)}</div></body></html>`;
+    const { result, fallback } = extract(html);
+    expect(fallback).toBe("chosen");
+    expect(result.content).toContain(sentence("budget", 0));
+    expect(result.metadata?.extraction).toBeUndefined();
+  });
+
+  it("a short article after its headline beats a longer thread of comments below it", () => {
+    const comments = Array.from(
+      { length: 10 },
+      (_, i) => `<p>${sentence("reader", i)} I think so too, really.</p><p><a href="/u/${i}">user${i}</a></p>`,
+    ).join("");
+    const others = Array.from({ length: 5 }, (_, i) => `<div><a href="/a/${i}">Other recent article number ${i}</a></div>`).join("");
+    const html = `<html><head><title>Site - Bridge reopens after two years</title></head><body><table><tr><td><b>Bridge reopens after two years</b></td></tr><tr><td class="story">${paragraphs("bridge", 8)}</td></tr></table><div>${others}</div><div>${comments}</div></body></html>`;
+    const { result, fallback } = extract(html);
+    expect(fallback).toBe("chosen");
+    expect(result.content).toContain(sentence("bridge", 0));
+    expect(result.content).toContain(sentence("bridge", 7));
+    expect(result.content).not.toContain("user3");
+    expect(result.content).not.toContain(sentence("reader", 5));
+  });
+
+  it("a clear article is kept without running the second method", () => {
+    const html = `<html><head><title>Bridge</title></head><body><nav><a href="/">Home</a></nav><article><h1>Bridge</h1>${paragraphs("bridge", 6)}</article></body></html>`;
+    const { result, fallback } = extract(html);
+    expect(fallback).toBe("not-run");
+    expect(result.content).toContain(sentence("bridge", 5));
+  });
+});
+
+describe("html: widening stops at listings", () => {
+  it("teasers (a linked headline and its summary) after the article are not taken as more of its text", () => {
+    const teasers = Array.from(
+      { length: 6 },
+      (_, i) => `<dt><a href="/news/${i}">Another story headline number ${i} today</a></dt><dd>${sentence("teaser", i)}</dd>`,
+    ).join("");
+    const html = `<html><head><title>Bridge</title></head><body><div><div>${paragraphs("bridge", 5)}</div><h3>More headlines</h3><dl>${teasers}</dl></div></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain(sentence("bridge", 4));
+    expect(content).not.toContain(sentence("teaser", 2));
+  });
+});
