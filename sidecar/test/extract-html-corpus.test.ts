@@ -23,7 +23,7 @@ const GATES = [
   { corpus: "extraction-dev", kind: "articles", pages: 50, minF1: 0.97 },
   { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.935 },
   // Served as UTF-8 (loadCorpus knows): the pages were re-encoded and kept their old <meta charset>.
-  { corpus: "extraction-wceb-dev", kind: "articles", pages: 274, minF1: 0.925 },
+  { corpus: "extraction-wceb-dev", kind: "articles", pages: 274, minF1: 0.93 },
 ] as const;
 
 describe("main-content extraction on the development corpora", () => {

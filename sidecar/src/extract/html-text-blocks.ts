@@ -32,8 +32,6 @@ export interface TextRegion {
   chars: number;
   /** Whether it is the stretch that follows the headline. */
   anchored: boolean;
-  /** The element of its first block. */
-  first: Element;
 }
 
 /** A block this long with few links is text. */
@@ -231,7 +229,7 @@ export function textRegion({ blocks, afterHeadline }: PageText, minAnchoredShare
     }
     return true;
   });
-  return { nodes: [root], skip, chars: best.chars, anchored: isAnchored, first: first.element };
+  return { nodes: [root], skip, chars: best.chars, anchored: isAnchored };
 }
 
 /** The stretch of text that follows the headline closely (after a byline, a dateline, a caption at most). */
