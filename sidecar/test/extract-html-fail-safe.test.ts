@@ -52,3 +52,13 @@ describe("html: widening stops at listings", () => {
     expect(content).not.toContain(sentence("teaser", 2));
   });
 });
+
+describe("html: calls to action inside the article", () => {
+  it("a short line all in bold and links is pruned; a sentence with a link, or bold without one, stays", () => {
+    const html = `<html><head><title>Bridge</title></head><body><article>${paragraphs("bridge", 5)}<p>The plan, as <a href="/plan">the full text</a> shows, runs to forty pages.</p><p><strong>Nothing was decided about the tolls.</strong></p><p><em><strong>Send us your letter through <a href="/letters">this form</a>.</strong></em></p></article></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain("runs to forty pages");
+    expect(content).toContain("Nothing was decided about the tolls.");
+    expect(content).not.toContain("Send us your letter");
+  });
+});

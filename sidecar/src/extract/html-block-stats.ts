@@ -28,6 +28,8 @@ export interface BlockStats {
   heading?: Element;
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
   ownChars: number;
+  /** Of that, the characters in a link or in bold: a call to action is set in both. */
+  ownMarkedChars: number;
   hint: ClassHint;
 }
 
@@ -54,6 +56,7 @@ const LINKED_LINE_SHARE = 0.9;
 const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
 const PROSE_MAX_LINK_DENSITY = 0.5;
+const BOLD = new Set(["b", "strong"]);
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 /** Where short text is structure (a heading, a specification, a parameter) rather than a label. */
 const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "li"]);
@@ -61,7 +64,7 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 const CAPTION_REACH = 3;
 
 function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, linkedLines: 0, ownChars: 0, hint };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint };
 }
 
 interface Open {
@@ -73,6 +76,7 @@ interface Open {
   /** The own inline text of a block: characters, link characters, commas. */
   ownChars: number;
   ownLinkChars: number;
+  ownMarkedChars: number;
   ownCommas: number;
 }
 
@@ -118,9 +122,10 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
   const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false });
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownCommas: 0 }];
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
+  let bold = 0;
   let sections = 0;
   let mains = 0;
   let trustedDiscussions = 0;
@@ -128,6 +133,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
     entry.stats.ownChars = chars;
+    entry.stats.ownMarkedChars = entry.ownMarkedChars;
     if (chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE) entry.stats.linkedLines++;
     if (chars < MIN_PARAGRAPH_CHARS) {
       if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
@@ -169,6 +175,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
           top.stats.linkChars += chars;
           owner.ownLinkChars += chars;
         }
+        if (links > 0 || bold > 0) owner.ownMarkedChars += chars;
         return false;
       }
       if (!isElement(node)) return false;
@@ -194,6 +201,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         block: BLOCK_ELEMENTS.has(node.name),
         ownChars: 0,
         ownLinkChars: 0,
+        ownMarkedChars: 0,
         ownCommas: 0,
       };
       if (node.name === "img") {
@@ -204,6 +212,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       open.push(entry);
       if (entry.block) owners.push(entry);
       if (node.name === "a" && node.attribs.href !== undefined) links++;
+      if (BOLD.has(node.name)) bold++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
       if (hint.discussion && trusted.has(node)) trustedDiscussions++;
@@ -219,6 +228,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined) links--;
+      if (BOLD.has(node.name)) bold--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;
       if (entry.stats.hint.discussion && trusted.has(node)) trustedDiscussions--;
