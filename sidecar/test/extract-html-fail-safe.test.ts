@@ -61,4 +61,12 @@ describe("html: calls to action inside the article", () => {
     expect(content).toContain("Nothing was decided about the tolls.");
     expect(content).not.toContain("Send us your letter");
   });
+
+  it("a small box with a button in it is a prompt, left out", () => {
+    const html = `<html><head><title>Bridge</title></head><body><article>${paragraphs("bridge", 5)}<div><p>We have reported on this town for a hundred years, and we need readers like you.</p><a class="join-button" href="/join">Become a member now</a></div></article></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain(sentence("bridge", 4));
+    expect(content).not.toContain("Become a member");
+    expect(content).not.toContain("a hundred years");
+  });
 });

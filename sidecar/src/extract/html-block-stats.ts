@@ -22,6 +22,8 @@ export interface BlockStats {
   /** Characters of structured text below: the unlinked text of headings, table cells, list items and definitions too short for prose. */
   structured: number;
   images: number;
+  /** Buttons below: <button>s and links named as buttons. */
+  buttons: number;
   /** Lines below that are a link and nothing else, long enough to be a headline: a listing's items have one each. */
   linkedLines: number;
   /** The first heading below (or the element itself, if a heading), in document order. */
@@ -64,7 +66,7 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 const CAPTION_REACH = 3;
 
 function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint };
 }
 
 interface Open {
@@ -121,7 +123,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false });
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false });
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
@@ -211,7 +213,10 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       stats.set(node, entry.stats);
       open.push(entry);
       if (entry.block) owners.push(entry);
-      if (node.name === "a" && node.attribs.href !== undefined) links++;
+      if (node.name === "a" && node.attribs.href !== undefined) {
+        links++;
+        if (hint.button) entry.stats.buttons = 1;
+      }
       if (BOLD.has(node.name)) bold++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
@@ -257,6 +262,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       parent.structured += own.structured;
       parent.images += own.images;
       parent.linkedLines += own.linkedLines;
+      parent.buttons += own.buttons;
     },
   );
   finishParagraph(open[0] as Open, 0);

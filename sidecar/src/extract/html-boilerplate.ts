@@ -32,6 +32,8 @@ const CONTAINERS = new Set(["div", "section", "ul", "ol", "dl", "table", "form",
 /** A call to action is one short line, nearly all of it link or bold text. */
 const MAX_CALL_CHARS = 300;
 const MIN_CALL_MARKED_SHARE = 0.9;
+/** A box with a button and no more text than this is a prompt. */
+const MAX_CALL_BOX_CHARS = 400;
 /** Headings are titles; longer text in a heading element is a paragraph set in heading type. */
 const MAX_HEADING_CHARS = 100;
 /** A full stop ends a sentence; titles go without one (an ellipsis is a title cut short). */
@@ -80,6 +82,8 @@ interface Context {
   quoted: boolean;
   /** The prose characters of the whole main content. */
   mainProse: number;
+  /** The characters of the whole main content. */
+  mainChars: number;
   statsOf: (element: Element) => BlockStats | undefined;
 }
 
@@ -98,7 +102,7 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
 }
 
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, statsOf }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -120,6 +124,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   if (!container) return element.name === "p" && isCallToAction(stats);
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf)) return true;
+  // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text.
+  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && prose < mainProse / 2) return true;
   if (commas >= PROSE_COMMAS) return false;
@@ -171,7 +177,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, statsOf })) {
+        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
           found.add(node);
           return false;
         }
