@@ -53,6 +53,21 @@ describe("html: widening stops at listings", () => {
   });
 });
 
+describe("html: teasers are not the page's prose", () => {
+  it("summaries under linked headlines, more text than the article, do not make the page a listing", () => {
+    const lineup = (section: string) =>
+      `<div><h3>${section} headlines</h3><dl>${Array.from(
+        { length: 5 },
+        (_, i) => `<dt><a href="/${section}/${i}">A ${section} story with a headline number ${i}</a></dt><dd>${sentence(section, i)}</dd>`,
+      ).join("")}</dl></div>`;
+    const html = `<html><head><title>Bridge</title></head><body><div id="page"><div class="story"><div>${paragraphs("bridge", 6)}</div></div><div class="right">${lineup("city")}${lineup("world")}</div></div></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain(sentence("bridge", 5));
+    expect(content).not.toContain(sentence("city", 1));
+    expect(content).not.toContain(sentence("world", 1));
+  });
+});
+
 describe("html: calls to action inside the article", () => {
   it("a short line all in bold and links is pruned; a sentence with a link, or bold without one, stays", () => {
     const html = `<html><head><title>Bridge</title></head><body><article>${paragraphs("bridge", 5)}<p>The plan, as <a href="/plan">the full text</a> shows, runs to forty pages.</p><p><strong>Nothing was decided about the tolls.</strong></p><p><em><strong>Send us your letter through <a href="/letters">this form</a>.</strong></em></p></article></body></html>`;

@@ -80,6 +80,8 @@ interface Open {
   ownLinkChars: number;
   ownMarkedChars: number;
   ownCommas: number;
+  /** Whether the last block child with text was a linked line (a teaser's headline). */
+  afterLinkedLine?: boolean;
 }
 
 function countChars(data: string): number {
@@ -136,17 +138,22 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
     entry.stats.ownChars = chars;
     entry.stats.ownMarkedChars = entry.ownMarkedChars;
-    if (chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE) entry.stats.linkedLines++;
+    const linkedLine = chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE;
+    if (linkedLine) entry.stats.linkedLines++;
+    // A paragraph right after a linked line is a teaser's summary, not the page's prose.
+    const parentEntry = open[index - 1];
+    const summary = parentEntry?.afterLinkedLine === true;
+    if (parentEntry && chars > 0) parentEntry.afterLinkedLine = linkedLine;
     if (chars < MIN_PARAGRAPH_CHARS) {
       if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
       return;
     }
     const linkDensity = linkChars / chars;
-    if (linkDensity <= PROSE_MAX_LINK_DENSITY) {
+    if (linkDensity <= PROSE_MAX_LINK_DENSITY && !summary) {
       entry.stats.prose += chars - linkChars;
       entry.stats.paragraphs++;
     }
-    const score = (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
+    const score = summary ? 0 : (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
     for (let level = 0; level < PARAGRAPH_SHARE.length; level++) {
       const ancestor = open[index - 1 - level];
       if (!ancestor) break;
