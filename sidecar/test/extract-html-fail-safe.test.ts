@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { failSafe } from "../src/extract/html-fail-safe.ts";
 import { extractHtmlPage } from "../src/extract/html-handler.ts";
+import { htmlToMarkdown } from "../src/extract/html-markdown.ts";
+import { parseMarkup } from "../src/extract/parse-markup.ts";
 
 const extract = (html: string) => extractHtmlPage({ text: html, url: "https://example.test/story", mime: "text/html" });
 const sentence = (topic: string, i: number): string =>
@@ -30,6 +33,23 @@ describe("html: the main result is checked against the page", () => {
     expect(result.content).toContain(sentence("bridge", 7));
     expect(result.content).not.toContain("user3");
     expect(result.content).not.toContain(sentence("reader", 5));
+  });
+
+  it("in place of the whole page, a stretch holding most of the page's text is taken; a page of links stays whole", () => {
+    const links = Array.from({ length: 12 }, (_, i) => `<p><a href="/s/${i}">Another story on the front page, number ${i}</a></p>`).join("");
+    const render = ({ nodes, skip }: { nodes: readonly import("domhandler").ChildNode[]; skip: ReadonlySet<import("domhandler").Element> }) =>
+      htmlToMarkdown(nodes, { baseUrl: "https://example.test/", skip: (element) => skip.has(element) });
+    const whole = (html: string) => {
+      const body = parseMarkup(html);
+      const markdown = render({ nodes: body.children, skip: new Set() });
+      return { markdown, checked: failSafe(body, undefined, [], { markdown }, render) };
+    };
+    const article = whole(`${links}${links}<div>${paragraphs("bridge", 6)}</div>`);
+    expect(article.checked.use).toBe("chosen");
+    expect(article.checked.markdown).toContain(sentence("bridge", 5));
+    expect(article.checked.markdown).not.toContain("front page, number 3");
+    const listing = whole(`${links}${links}${links}<p>This site uses cookies; by reading on you agree that it may store them on your computer.</p>`);
+    expect(listing.checked.markdown).toBe(listing.markdown);
   });
 
   it("a clear article is kept without running the second method", () => {

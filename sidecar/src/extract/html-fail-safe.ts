@@ -22,6 +22,9 @@ const MIN_ANCHORED_SHARE = 0.25;
  */
 const HEADLINE_TEXT_BLOCKS = 5;
 const MIN_HEADLINE_TEXT_BLOCKS = 2;
+/** A stretch with this share of the page's text is the page's article. */
+const MIN_ARTICLE_SHARE = 0.5;
+const MIN_ARTICLE_OF_PAGE = 0.25;
 /** The headline's text replaces a main result elsewhere when it has at least this share of that result's length. */
 const MIN_ANCHORED_GAIN = 0.5;
 
@@ -84,12 +87,17 @@ export function failSafe(
   // Text right after the headline that the main result mostly leaves out (a comment thread or a caption was taken).
   const shownAfterHeadline = afterHeadline.filter((block) => rendering && shows(rendering, block.element)).length;
   const missesHeadlineText = afterHeadline.length >= MIN_HEADLINE_TEXT_BLOCKS && shownAfterHeadline < afterHeadline.length / 2;
+  const wholePage = rendering === undefined;
   if (!tiny && !linky && !missesHeadlineText) return kept;
   const region = textRegion(page, MIN_ANCHORED_SHARE);
   if (!region) return { ...kept, use: "kept-main" };
   const markdown = render({ nodes: region.nodes, skip: region.skip });
   const other = shownText(markdown);
-  const longer = other.chars >= Math.max(1, shown.chars) * MIN_GAIN && other.linkChars <= other.chars * MAX_LINK_SHARE;
+  const readable = other.linkChars <= other.chars * MAX_LINK_SHARE;
+  const longer = other.chars >= Math.max(1, shown.chars) * MIN_GAIN && readable;
+  // In place of the whole page (no main block stood out), a stretch holding most of the page's text, and a fair part of
+  // all it shows, is its article (not a cookie notice on a page of links).
+  const article = wholePage && readable && region.chars >= pageChars * MIN_ARTICLE_SHARE && region.chars >= shown.chars * MIN_ARTICLE_OF_PAGE;
   const headlineFound = missesHeadlineText && region.anchored && other.chars >= shown.chars * MIN_ANCHORED_GAIN;
-  return longer || headlineFound ? { markdown, use: "chosen" } : { ...kept, use: "kept-main" };
+  return longer || headlineFound || article ? { markdown, use: "chosen" } : { ...kept, use: "kept-main" };
 }
