@@ -14,7 +14,8 @@ import { percentiles } from "./percentiles.ts";
  * extraction against Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and
  * Defuddle, on the same pages in the same run. Each DIR holds html/ and either ground-truth.json (article bodies)
  * or segments.json (segments); F1 is reported over all pages and separately over the development part and the
- * held-out third (extract-holdout.ts). Prints one line per corpus and extractor, how often our second method ran,
+ * held-out third (extract-holdout.ts); timed rounds take the extractors in turn page by page, so a shared machine's
+ * load falls on all alike. Prints one line per corpus and extractor, how often our second method ran,
  * one table over all corpora, the memory line, and last one JSON object with all figures. --skip-peers runs ours
  * alone (a quick run); --out writes our outputs as each benchmark's own tool reads them, one file per corpus.
  */
@@ -65,25 +66,35 @@ interface Result {
   outputs: Outputs;
 }
 
-async function measure(extractor: Extractor, pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result> {
-  // The first pass collects the outputs and warms the JIT; the timed rounds follow.
-  const outputs: Record<string, { articleBody: string }> = {};
-  for (const page of pages) outputs[page.id] = { articleBody: await extractor.run(page) };
-  const perPage = pages.map(() => [] as number[]);
-  let totalMs = 0;
+/**
+ * Runs every extractor on every page. The first pass collects the outputs and warms the JIT; in the timed rounds
+ * the extractors take turns page by page, so that the load of a shared machine falls on all of them alike.
+ */
+async function measure(extractors: Extractor[], pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
+  const outputs = extractors.map(() => ({}) as Record<string, { articleBody: string }>);
+  for (const page of pages) {
+    for (const [e, extractor] of extractors.entries()) (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: await extractor.run(page) };
+  }
+  const perPage = extractors.map(() => pages.map(() => [] as number[]));
+  const totalMs = extractors.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (const [i, page] of pages.entries()) {
-      const start = performance.now();
-      await extractor.run(page);
-      const ms = performance.now() - start;
-      totalMs += ms;
-      perPage[i]?.push(ms);
+      for (const [e, extractor] of extractors.entries()) {
+        const start = performance.now();
+        await extractor.run(page);
+        const ms = performance.now() - start;
+        totalMs[e] = (totalMs[e] ?? 0) + ms;
+        perPage[e]?.[i]?.push(ms);
+      }
     }
   }
-  const medians = perPage.map((samples) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0);
-  const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / (totalMs / 1000));
-  const { p50, p95 } = percentiles(medians);
-  return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, outputs, extractor.markdown)) }, outputs };
+  return extractors.map((extractor, e) => {
+    const medians = (perPage[e] ?? []).map((samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)] ?? 0);
+    const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / ((totalMs[e] ?? 0) / 1000));
+    const { p50, p95 } = percentiles(medians);
+    const own = outputs[e] ?? {};
+    return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, outputs: own };
+  });
 }
 
 /** How often our second method ran on a corpus's pages, and how often its result was the one shown. */
@@ -106,12 +117,8 @@ for (const dir of values.corpus) {
   const name = basename(dir.replace(/\/+$/, ""));
   const { pages, truth } = loadCorpus(dir);
   const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
-  const results: Result[] = [];
-  for (const extractor of extractors) {
-    const result = await measure(extractor, pages, truth, totalBytes);
-    console.log(`${name} ${extractor.name}: ${JSON.stringify(result.figures)}`);
-    results.push(result);
-  }
+  const results = await measure(extractors, pages, truth, totalBytes);
+  for (const result of results) console.log(`${name} ${result.name}: ${JSON.stringify(result.figures)}`);
   const fallback = fallbackSummary(pages);
   console.log(`${name} fallback: ran on ${fallback.ran} of ${fallback.pages} pages, chosen on ${fallback.chosen}`);
   const byName = (extractorName: string) => results.find((result) => result.name === extractorName);

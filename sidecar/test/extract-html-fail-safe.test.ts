@@ -42,7 +42,7 @@ describe("html: the main result is checked against the page", () => {
     const whole = (html: string) => {
       const body = parseMarkup(html);
       const markdown = render({ nodes: body.children, skip: new Set() });
-      return { markdown, checked: failSafe(body, undefined, [], { markdown }, render) };
+      return { markdown, checked: failSafe(body, undefined, [], { markdown, visibleChars: markdown.length }, render) };
     };
     const article = whole(`${links}${links}<div>${paragraphs("bridge", 6)}</div>`);
     expect(article.checked.use).toBe("chosen");

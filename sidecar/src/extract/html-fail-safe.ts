@@ -1,4 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
+import { contains, isElement } from "./dom.ts";
 import type { Rendering } from "./html-content-selection.ts";
 import { headlineText, type PageText, textBlocks, textChars, textRegion } from "./html-text-blocks.ts";
 
@@ -10,6 +11,8 @@ export type FallbackUse = "not-run" | "kept-main" | "chosen";
  * share of the page's text blocks is tiny beside the page's prose.
  */
 const MIN_SHOWN_SHARE = 0.15;
+/** A result showing this share of the page's visible text is not checked further. */
+const MIN_SURE_SHARE = 0.5;
 /** A result with more than this share of link text is mostly links. */
 const MAX_LINK_SHARE = 0.5;
 /** The second method's result replaces a tiny or linky main result when it is this much longer... */
@@ -72,17 +75,21 @@ export function failSafe(
   body: ParentNode,
   headline: Element | undefined,
   titles: readonly string[],
-  main: { markdown: string; rendering?: Rendering },
+  main: { markdown: string; rendering?: Rendering; visibleChars: number },
   render: (rendering: Rendering) => string,
 ): Checked {
+  const shown = shownText(main.markdown);
+  const linky = shown.linkChars > shown.chars * MAX_LINK_SHARE;
+  // A main result that holds the headline and half the page's visible text is neither tiny nor beside the article:
+  // the page is not read a second time (most pages with a headline).
+  const { rendering } = main;
+  const holdsHeadline = headline !== undefined && rendering !== undefined && rendering.nodes.some((node) => isElement(node) && contains(node, headline));
+  if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SURE_SHARE) return { markdown: main.markdown, use: "not-run" };
   const page: PageText = textBlocks(body, headline, titles);
   const pageChars = textChars(page.blocks);
   const kept: Checked = { markdown: main.markdown, use: "not-run" };
   if (pageChars === 0) return kept;
-  const shown = shownText(main.markdown);
   const tiny = shown.chars < pageChars * MIN_SHOWN_SHARE;
-  const linky = shown.linkChars > shown.chars * MAX_LINK_SHARE;
-  const { rendering } = main;
   const afterHeadline = rendering ? headlineText(page).slice(0, HEADLINE_TEXT_BLOCKS) : [];
   // Text right after the headline that the main result mostly leaves out (a comment thread or a caption was taken).
   const shownAfterHeadline = afterHeadline.filter((block) => rendering && shows(rendering, block.element)).length;

@@ -37,7 +37,7 @@ export function extractHtmlPage({ text, url }: HandlerInput): { result: HandlerO
     const whole = !markdown;
     if (whole) markdown = render(selection.page);
     const { headline, headlineRepeatsTitle } = page;
-    const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, ...(whole ? {} : { rendering: selection.main }) }, render);
+    const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, visibleChars: selection.visibleChars, ...(whole ? {} : { rendering: selection.main }) }, render);
     let content = checked.markdown;
     if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).

@@ -84,7 +84,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
   let last = "";
   const close = (): void => {
     if (open && open.chars > 0) {
-      open.sentence = SENTENCE_END.test(last);
+      open.sentence = SENTENCE_END.test(last.trimEnd());
       blocks.push(open);
       if (!headline && afterHeadline < 0 && open.chars <= MAX_TITLE_CHARS && readsAsTitle(line, titles)) afterHeadline = blocks.length;
     }
@@ -103,7 +103,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
         for (let i = 0; i < node.data.length; i++) if (!isHtmlSpace(node.data.charCodeAt(i))) chars++;
         open.chars += chars;
         if (links > 0) open.linkChars += chars;
-        if (chars > 0) last = node.data.trimEnd();
+        if (chars > 0) last = node.data;
         if (!headline && afterHeadline < 0 && line.length <= MAX_TITLE_CHARS) line += node.data;
         return false;
       }
