@@ -14,10 +14,10 @@ import { percentiles } from "./percentiles.ts";
  * extraction against Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and
  * Defuddle, on the same pages in the same run. Each DIR holds html/ and either ground-truth.json (article bodies)
  * or segments.json (segments); F1 is reported over all pages and separately over the development part and the
- * held-out third (extract-holdout.ts); timed rounds take the extractors in turn page by page, so a shared machine's
- * load falls on all alike. Prints one line per corpus and extractor, how often our second method ran,
- * one table over all corpora, the memory line, and last one JSON object with all figures. --skip-peers runs ours
- * alone (a quick run); --out writes our outputs as each benchmark's own tool reads them, one file per corpus.
+ * held-out third (extract-holdout.ts); each timed round runs the extractors in turn. Prints one line per corpus
+ * and extractor, how often our second method ran, one table over all corpora, the memory line, and last one JSON
+ * object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
+ * benchmark's own tool reads them, one file per corpus.
  */
 
 interface Extractor {
@@ -67,19 +67,20 @@ interface Result {
 }
 
 /**
- * Runs every extractor on every page. The first pass collects the outputs and warms the JIT; in the timed rounds
- * the extractors take turns page by page, so that the load of a shared machine falls on all of them alike.
+ * Runs every extractor on every page. The first pass collects the outputs and warms the JIT; each timed round then
+ * runs the extractors one after another over all pages, so each is timed with its own garbage, not another's; over
+ * several rounds the load of a shared machine changes for all of them alike.
  */
 async function measure(extractors: Extractor[], pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
   const outputs = extractors.map(() => ({}) as Record<string, { articleBody: string }>);
-  for (const page of pages) {
-    for (const [e, extractor] of extractors.entries()) (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: await extractor.run(page) };
+  for (const [e, extractor] of extractors.entries()) {
+    for (const page of pages) (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: await extractor.run(page) };
   }
   const perPage = extractors.map(() => pages.map(() => [] as number[]));
   const totalMs = extractors.map(() => 0);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, page] of pages.entries()) {
-      for (const [e, extractor] of extractors.entries()) {
+    for (const [e, extractor] of extractors.entries()) {
+      for (const [i, page] of pages.entries()) {
         const start = performance.now();
         await extractor.run(page);
         const ms = performance.now() - start;

@@ -41,7 +41,7 @@ function countChars(text: string): number {
 }
 
 /** Visible characters of Markdown and, of those, link text: images and link targets are not shown as text. */
-export function shownText(markdown: string): { chars: number; linkChars: number } {
+function shownText(markdown: string): { chars: number; linkChars: number } {
   let linkChars = 0;
   const text = markdown.replace(IMAGE, "").replace(LINK, (_, label: string) => {
     linkChars += countChars(label);
@@ -78,23 +78,22 @@ export function failSafe(
   main: { markdown: string; rendering?: Rendering; visibleChars: number },
   render: (rendering: Rendering) => string,
 ): Checked {
+  const kept: Checked = { markdown: main.markdown, use: "not-run" };
   const shown = shownText(main.markdown);
   const linky = shown.linkChars > shown.chars * MAX_LINK_SHARE;
   // A main result that holds the headline and half the page's visible text is neither tiny nor beside the article:
   // the page is not read a second time (most pages with a headline).
   const { rendering } = main;
   const holdsHeadline = headline !== undefined && rendering !== undefined && rendering.nodes.some((node) => isElement(node) && contains(node, headline));
-  if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SURE_SHARE) return { markdown: main.markdown, use: "not-run" };
+  if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SURE_SHARE) return kept;
   const page: PageText = textBlocks(body, headline, titles);
   const pageChars = textChars(page.blocks);
-  const kept: Checked = { markdown: main.markdown, use: "not-run" };
   if (pageChars === 0) return kept;
   const tiny = shown.chars < pageChars * MIN_SHOWN_SHARE;
   const afterHeadline = rendering ? headlineText(page).slice(0, HEADLINE_TEXT_BLOCKS) : [];
   // Text right after the headline that the main result mostly leaves out (a comment thread or a caption was taken).
   const shownAfterHeadline = afterHeadline.filter((block) => rendering && shows(rendering, block.element)).length;
   const missesHeadlineText = afterHeadline.length >= MIN_HEADLINE_TEXT_BLOCKS && shownAfterHeadline < afterHeadline.length / 2;
-  const wholePage = rendering === undefined;
   if (!tiny && !linky && !missesHeadlineText) return kept;
   const region = textRegion(page, MIN_ANCHORED_SHARE);
   if (!region) return { ...kept, use: "kept-main" };
@@ -104,7 +103,7 @@ export function failSafe(
   const longer = other.chars >= Math.max(1, shown.chars) * MIN_GAIN && readable;
   // In place of the whole page (no main block stood out), a stretch holding most of the page's text, and a fair part of
   // all it shows, is its article (not a cookie notice on a page of links).
-  const article = wholePage && readable && region.chars >= pageChars * MIN_ARTICLE_SHARE && region.chars >= shown.chars * MIN_ARTICLE_OF_PAGE;
+  const article = rendering === undefined && readable && region.chars >= pageChars * MIN_ARTICLE_SHARE && region.chars >= shown.chars * MIN_ARTICLE_OF_PAGE;
   const headlineFound = missesHeadlineText && region.anchored && other.chars >= shown.chars * MIN_ANCHORED_GAIN;
   return longer || headlineFound || article ? { markdown, use: "chosen" } : { ...kept, use: "kept-main" };
 }
