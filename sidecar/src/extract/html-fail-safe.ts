@@ -11,8 +11,6 @@ export type FallbackUse = "not-run" | "kept-main" | "chosen";
  * share of the page's text blocks is tiny beside the page's prose.
  */
 const MIN_SHOWN_SHARE = 0.15;
-/** A result showing this share of the page's visible text is not checked further. */
-const MIN_SURE_SHARE = 0.5;
 /** A result with more than this share of link text is mostly links. */
 const MAX_LINK_SHARE = 0.5;
 /** The second method's result replaces a tiny or linky main result when it is this much longer... */
@@ -81,11 +79,11 @@ export function failSafe(
   const kept: Checked = { markdown: main.markdown, use: "not-run" };
   const shown = shownText(main.markdown);
   const linky = shown.linkChars > shown.chars * MAX_LINK_SHARE;
-  // A main result that holds the headline and half the page's visible text is neither tiny nor beside the article:
-  // the page is not read a second time (most pages with a headline).
+  // A main result that holds the headline and is not tiny beside all the page's visible text (which bounds its text
+  // blocks) is the article: the page is not read a second time (most pages with a headline).
   const { rendering } = main;
   const holdsHeadline = headline !== undefined && rendering !== undefined && rendering.nodes.some((node) => isElement(node) && contains(node, headline));
-  if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SURE_SHARE) return kept;
+  if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SHOWN_SHARE) return kept;
   const page: PageText = textBlocks(body, headline, titles);
   const pageChars = textChars(page.blocks);
   if (pageChars === 0) return kept;

@@ -2,7 +2,7 @@ import type { Element, ParentNode } from "domhandler";
 import { isElement, isText, walk } from "./dom.ts";
 import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
 import { isFurniture, isHidden } from "./html-visibility.ts";
-import { repeatsTitle, wordsOf } from "./repeats-title.ts";
+import { HEADLINE_WORDS_IN_TITLE, wordsOf } from "./repeats-title.ts";
 import { isHtmlSpace } from "./whitespace.ts";
 
 /**
@@ -47,12 +47,21 @@ const MAX_TITLE_CHARS = 200;
 /** A line reads as the title when most of its words are the title's and it has this share of the title's words (not the site's name alone). */
 const MIN_TITLE_WORDS_SHARE = 0.5;
 
-function readsAsTitle(line: string, titles: readonly string[]): boolean {
-  if (!repeatsTitle(line, titles)) return false;
-  const words = new Set(wordsOf(line));
+/** The words of each declared title, read once per page. */
+function titleWordsOf(titles: readonly string[]): { words: Set<string>; count: number }[] {
+  return titles.map((title) => {
+    const words = wordsOf(title);
+    return { words: new Set(words), count: words.length };
+  });
+}
+
+/** Whether a line reads as a title: most of its words are the title's, and it has a fair share of the title's words. */
+function readsAsTitle(line: string, titles: readonly { words: Set<string>; count: number }[]): boolean {
+  const words = wordsOf(line);
+  if (words.length === 0) return false;
   return titles.some((title) => {
-    const titleWords = wordsOf(title);
-    return titleWords.filter((word) => words.has(word)).length >= titleWords.length * MIN_TITLE_WORDS_SHARE;
+    const inTitle = words.filter((word) => title.words.has(word));
+    return inTitle.length >= words.length * HEADLINE_WORDS_IN_TITLE && new Set(inTitle).size >= title.count * MIN_TITLE_WORDS_SHARE;
   });
 }
 
@@ -76,6 +85,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
   let afterHeadline = -1;
   // Without a headline element, the first short block that reads as the declared title is the headline.
   let line = "";
+  const titleWords = headline ? [] : titleWordsOf(titles);
   const owners: Element[] = [];
   let links = 0;
   let sections = 0;
@@ -86,7 +96,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
     if (open && open.chars > 0) {
       open.sentence = SENTENCE_END.test(last.trimEnd());
       blocks.push(open);
-      if (!headline && afterHeadline < 0 && open.chars <= MAX_TITLE_CHARS && readsAsTitle(line, titles)) afterHeadline = blocks.length;
+      if (!headline && afterHeadline < 0 && open.chars <= MAX_TITLE_CHARS && readsAsTitle(line, titleWords)) afterHeadline = blocks.length;
     }
     open = undefined;
     last = "";
