@@ -8,11 +8,18 @@ import TurndownService from "turndown";
  * or its HTML through Turndown for Markdown), and Defuddle with its own Markdown output.
  */
 
-/** Readability's article as plain text (its textContent), from the page parsed by linkedom. */
+/**
+ * Readability's article as plain text (its textContent), from the page parsed by linkedom. On pages where
+ * linkedom leaves <body> empty Readability can throw; that page's output is empty, as a service would show it.
+ */
 export function readabilityText(html: string): { text: string; html: string } {
   const { document } = parseHTML(html);
-  const article = new Readability(document).parse();
-  return { text: article?.textContent ?? "", html: article?.content ?? "" };
+  try {
+    const article = new Readability(document).parse();
+    return { text: article?.textContent ?? "", html: article?.content ?? "" };
+  } catch {
+    return { text: "", html: "" };
+  }
 }
 
 const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
@@ -23,8 +30,9 @@ export function readabilityMarkdown(html: string): string {
 }
 
 /**
- * Defuddle's main content as Markdown. useAsync is off: with it Defuddle may ask third-party APIs for pages it
- * cannot read locally, and a bench contacts nothing. Muting the console costs nothing measurable beside the parse.
+ * Defuddle's main content as Markdown, empty when it throws. useAsync is off: with it Defuddle may ask third-party
+ * APIs for pages it cannot read locally, and a bench contacts nothing. Muting the console costs nothing measurable
+ * beside the parse.
  */
 export async function defuddleMarkdown(html: string, url: string): Promise<string> {
   const { document } = parseHTML(html);
@@ -34,6 +42,8 @@ export async function defuddleMarkdown(html: string, url: string): Promise<strin
   try {
     const result = await Defuddle(document as unknown as Document, url, { markdown: true, useAsync: false });
     return result.content;
+  } catch {
+    return "";
   } finally {
     console.error = report;
   }

@@ -1,21 +1,23 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
-import { htmlHandler } from "../sidecar/src/extract/html-handler.ts";
-import { type CorpusPage, loadCorpus } from "./extract-corpus.ts";
+import { extractHtmlPage, type FallbackUse } from "../sidecar/src/extract/html-handler.ts";
+import { type CorpusPage, type CorpusTruth, loadCorpus } from "./extract-corpus.ts";
 import { defuddleMarkdown, readabilityMarkdown, readabilityText } from "./extract-peer.ts";
-import { type Outputs, scoreOutputs } from "./extract-score.ts";
+import { type Outputs, type Scores, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
 import { percentiles } from "./percentiles.ts";
 
 /**
- * `npm run bench:extract -- --corpus DIR [--out FILE] [--rounds N]`: our HTML extraction against Readability on
- * linkedom (its text, and through Turndown, the peer for Markdown output) and Defuddle, on the same pages in the
- * same run. DIR holds html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is
- * reported over all pages and separately over the development part and the held-out third (extract-holdout.ts).
- * Prints one line per extractor, the memory line, and last one JSON object with all figures; --out writes our
- * outputs as the benchmark's own tool reads them.
+ * `npm run bench:extract -- --corpus DIR [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]`: our HTML
+ * extraction against Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and
+ * Defuddle, on the same pages in the same run. Each DIR holds html/ and either ground-truth.json (article bodies)
+ * or segments.json (segments); F1 is reported over all pages and separately over the development part and the
+ * held-out third (extract-holdout.ts); each timed round runs the extractors in turn. Prints one line per corpus
+ * and extractor, how often our second method ran, one table over all corpora, the memory line, and last one JSON
+ * object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
+ * benchmark's own tool reads them, one file per corpus.
  */
 
 interface Extractor {
@@ -25,84 +27,147 @@ interface Extractor {
   run: (page: CorpusPage) => string | Promise<string>;
 }
 
-const EXTRACTORS: Extractor[] = [
-  { name: "ours", markdown: true, run: (page) => htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" }).content },
+const fallbackUses = new Map<string, FallbackUse>();
+const OURS: Extractor = {
+  name: "ours",
+  markdown: true,
+  run: (page) => {
+    const { result, fallback } = extractHtmlPage({ text: page.html, url: page.url, mime: "text/html" });
+    fallbackUses.set(page.id, fallback);
+    return result.content;
+  },
+};
+const PEERS: Extractor[] = [
   { name: "readability", markdown: false, run: (page) => readabilityText(page.html).text },
   { name: "readability+turndown", markdown: true, run: (page) => readabilityMarkdown(page.html) },
   { name: "defuddle", markdown: true, run: (page) => defuddleMarkdown(page.html, page.url) },
 ];
 
+const USAGE = "usage: npm run bench:extract -- --corpus DIR [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]";
 const { values } = parseArgs({
-  options: { corpus: { type: "string" }, out: { type: "string" }, rounds: { type: "string", default: "5" } },
+  options: {
+    corpus: { type: "string", multiple: true },
+    out: { type: "string" },
+    rounds: { type: "string", default: "5" },
+    "skip-peers": { type: "boolean", default: false },
+  },
 });
-if (!values.corpus) {
-  console.error("usage: npm run bench:extract -- --corpus DIR [--out FILE] [--rounds N]");
+if (!values.corpus?.length) {
+  console.error(USAGE);
   process.exit(2);
 }
 const rounds = Math.max(1, Number.parseInt(values.rounds, 10) || 1);
-const { pages, truth } = loadCorpus(values.corpus);
-const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
+const extractors = values["skip-peers"] ? [OURS] : [OURS, ...PEERS];
 const round2 = (value: number): number => +value.toFixed(2);
 
-const results: { name: string; figures: Record<string, unknown>; mbPerSec: number; outputs: Outputs }[] = [];
-for (const extractor of EXTRACTORS) {
-  // The first pass collects the outputs and warms the JIT; the timed rounds follow.
-  const outputs: Record<string, { articleBody: string }> = {};
-  for (const page of pages) outputs[page.id] = { articleBody: await extractor.run(page) };
-  const perPage = pages.map(() => [] as number[]);
-  let totalMs = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, page] of pages.entries()) {
-      const start = performance.now();
-      await extractor.run(page);
-      const ms = performance.now() - start;
-      totalMs += ms;
-      perPage[i]?.push(ms);
-    }
-  }
-  const medians = perPage.map((samples) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0);
-  const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / (totalMs / 1000));
-  const { p50, p95 } = percentiles(medians);
-  const figures = { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, outputs, extractor.markdown)) };
-  console.log(`${extractor.name}: ${JSON.stringify(figures)}`);
-  results.push({ name: extractor.name, figures, mbPerSec, outputs });
+interface Result {
+  name: string;
+  figures: { mbPerSec: number; p50Ms: number; p95Ms: number } & Partial<Scores>;
+  outputs: Outputs;
 }
 
-const byName = (name: string) => results.find((result) => result.name === name);
-const ratio = (peer: string): number | null => {
-  const ours = byName("ours")?.mbPerSec;
-  const theirs = byName(peer)?.mbPerSec;
-  return ours && theirs ? round2(ours / theirs) : null;
-};
+/**
+ * Runs every extractor on every page. The first pass collects the outputs and warms the JIT; each timed round then
+ * runs the extractors one after another over all pages, so each is timed with its own garbage, not another's; over
+ * several rounds the load of a shared machine changes for all of them alike.
+ */
+async function measure(extractors: Extractor[], pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
+  const outputs = extractors.map(() => ({}) as Record<string, { articleBody: string }>);
+  for (const [e, extractor] of extractors.entries()) {
+    for (const page of pages) (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: await extractor.run(page) };
+  }
+  const perPage = extractors.map(() => pages.map(() => [] as number[]));
+  const totalMs = extractors.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const [e, extractor] of extractors.entries()) {
+      for (const [i, page] of pages.entries()) {
+        const start = performance.now();
+        await extractor.run(page);
+        const ms = performance.now() - start;
+        totalMs[e] = (totalMs[e] ?? 0) + ms;
+        perPage[e]?.[i]?.push(ms);
+      }
+    }
+  }
+  return extractors.map((extractor, e) => {
+    const medians = (perPage[e] ?? []).map((samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)] ?? 0);
+    const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / ((totalMs[e] ?? 0) / 1000));
+    const { p50, p95 } = percentiles(medians);
+    const own = outputs[e] ?? {};
+    return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, outputs: own };
+  });
+}
+
+/** How often our second method ran on a corpus's pages, and how often its result was the one shown. */
+function fallbackSummary(pages: CorpusPage[]): { ran: number; chosen: number; pages: number } {
+  let ran = 0;
+  let chosen = 0;
+  for (const page of pages) {
+    const use = fallbackUses.get(page.id);
+    if (use !== "not-run") ran++;
+    if (use === "chosen") chosen++;
+  }
+  return { ran, chosen, pages: pages.length };
+}
+
+const report: Record<string, unknown>[] = [];
+const tableRows: string[] = [];
+const cell = (score: { f1: number; precision: number; recall: number } | undefined): string =>
+  score ? `${score.f1.toFixed(3)} / ${score.precision.toFixed(3)} / ${score.recall.toFixed(3)}` : "—";
+for (const dir of values.corpus) {
+  const name = basename(dir.replace(/\/+$/, ""));
+  const { pages, truth } = loadCorpus(dir);
+  const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
+  const results = await measure(extractors, pages, truth, totalBytes);
+  for (const result of results) console.log(`${name} ${result.name}: ${JSON.stringify(result.figures)}`);
+  const fallback = fallbackSummary(pages);
+  console.log(`${name} fallback: ran on ${fallback.ran} of ${fallback.pages} pages, chosen on ${fallback.chosen}`);
+  const byName = (extractorName: string) => results.find((result) => result.name === extractorName);
+  const ratio = (peer: string): number | null => {
+    const ours = byName("ours")?.figures.mbPerSec;
+    const theirs = byName(peer)?.figures.mbPerSec;
+    return ours && theirs ? round2(ours / theirs) : null;
+  };
+  for (const { name: extractorName, figures } of results) {
+    const speed = extractorName === "ours" ? `${figures.mbPerSec}` : `${figures.mbPerSec} (ours ${ratio(extractorName)}×)`;
+    const ran = extractorName === "ours" ? `${fallback.ran} / ${fallback.chosen}` : "";
+    tableRows.push(`| ${name} | ${extractorName} | ${cell(figures.dev)} | ${cell(figures.heldOut)} | ${cell(figures.f1 === undefined ? undefined : (figures as Scores))} | ${speed} | ${ran} |`);
+  }
+  if (values.out) {
+    mkdirSync(values.out, { recursive: true });
+    // What each benchmark's own tool reads: plain text for article bodies, the Markdown itself for segments.
+    const outputs = Object.entries(byName("ours")?.outputs ?? {}).map(([id, { articleBody }]) => [
+      id,
+      { articleBody: truth?.kind === "articles" ? markdownPlainText(articleBody) : articleBody },
+    ]);
+    writeFileSync(join(values.out, `${name}.json`), `${JSON.stringify(Object.fromEntries(outputs), null, 1)}\n`);
+  }
+  report.push({
+    corpus: name,
+    pages: pages.length,
+    kind: truth?.kind ?? null,
+    mb: round2(totalBytes / 1024 / 1024),
+    fallback,
+    ...Object.fromEntries(results.map(({ name: extractorName, figures }) => [extractorName, figures])),
+    speedRatio: ratio("readability"),
+    speedRatioMarkdown: ratio("readability+turndown"),
+    speedRatioDefuddle: ratio("defuddle"),
+  });
+}
+
+console.log(
+  [
+    "",
+    "| corpus | extractor | dev F1 / P / R | held-out F1 / P / R | all F1 / P / R | MB/s | fallback ran / chosen |",
+    "|---|---|---|---|---|---|---|",
+    ...tableRows,
+    "",
+  ].join("\n"),
+);
 
 // In a process of its own, so that its peak resident memory is the extraction's and nothing else's.
 const memory = JSON.parse(
   execFileSync(process.execPath, [join(import.meta.dirname, "extract-memory.ts")], { encoding: "utf8" }).trim(),
 ) as Record<string, number>;
 console.log(`memory (10 MB page): ${JSON.stringify(memory)}`);
-
-if (values.out) {
-  // What each benchmark's own tool reads: plain text for article bodies, the Markdown itself for segments.
-  const outputs = Object.entries(byName("ours")?.outputs ?? {}).map(([id, { articleBody }]) => [
-    id,
-    { articleBody: truth?.kind === "articles" ? markdownPlainText(articleBody) : articleBody },
-  ]);
-  writeFileSync(values.out, `${JSON.stringify(Object.fromEntries(outputs), null, 1)}\n`);
-}
-
-console.log(
-  JSON.stringify({
-    pages: pages.length,
-    kind: truth?.kind ?? null,
-    mb: round2(totalBytes / 1024 / 1024),
-    rounds,
-    ours: byName("ours")?.figures,
-    readability: byName("readability")?.figures,
-    readabilityTurndown: byName("readability+turndown")?.figures,
-    defuddle: byName("defuddle")?.figures,
-    speedRatio: ratio("readability"),
-    speedRatioMarkdown: ratio("readability+turndown"),
-    speedRatioDefuddle: ratio("defuddle"),
-    memory,
-  }),
-);
+console.log(JSON.stringify({ rounds, corpora: report, memory }));

@@ -21,7 +21,9 @@ function corpusDir(name: string): string {
 /** Regression gates: main-content F1 over all pages of each development corpus, a little under what is reached. */
 const GATES = [
   { corpus: "extraction-dev", kind: "articles", pages: 50, minF1: 0.97 },
-  { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.935 },
+  { corpus: "extraction-segments-dev", kind: "segments", pages: 530, minF1: 0.94 },
+  // Served as UTF-8 (loadCorpus knows): the pages were re-encoded and kept their old <meta charset>.
+  { corpus: "extraction-wceb-dev", kind: "articles", pages: 274, minF1: 0.935 },
 ] as const;
 
 describe("main-content extraction on the development corpora", () => {
@@ -35,6 +37,7 @@ describe("main-content extraction on the development corpora", () => {
       );
       expect(pages.length).toBe(gate.pages);
       expect(scoreOutputs(truth, outputs, true).f1).toBeGreaterThanOrEqual(gate.minF1);
-    });
+      // 74 MB of segment pages take about 10 s alone, three times that on a machine shared with other runs.
+    }, 120_000);
   }
 });

@@ -22,10 +22,16 @@ export interface BlockStats {
   /** Characters of structured text below: the unlinked text of headings, table cells, list items and definitions too short for prose. */
   structured: number;
   images: number;
+  /** Buttons below: <button>s and links named as buttons. */
+  buttons: number;
+  /** Lines below that are a link and nothing else, long enough to be a headline: a listing's items have one each. */
+  linkedLines: number;
   /** The first heading below (or the element itself, if a heading), in document order. */
   heading?: Element;
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
   ownChars: number;
+  /** Of that, the characters in a link or in bold: a call to action is set in both. */
+  ownMarkedChars: number;
   hint: ClassHint;
 }
 
@@ -45,10 +51,14 @@ export interface PageBlocks {
 
 /** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
 const MIN_PARAGRAPH_CHARS = 25;
+/** A line that is a link is a headline's link at this length: menu entries and "more" links are shorter. */
+const MIN_LINKED_LINE_CHARS = 20;
+const LINKED_LINE_SHARE = 0.9;
 /** A paragraph's score goes to its ancestors, less the further up they are (Readability's propagation). */
 const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
 const PROSE_MAX_LINK_DENSITY = 0.5;
+const BOLD = new Set(["b", "strong"]);
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 /** Where short text is structure (a heading, a specification, a parameter) rather than a label. */
 const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "li"]);
@@ -56,7 +66,7 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 const CAPTION_REACH = 3;
 
 function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, ownChars: 0, hint };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint };
 }
 
 interface Open {
@@ -68,7 +78,10 @@ interface Open {
   /** The own inline text of a block: characters, link characters, commas. */
   ownChars: number;
   ownLinkChars: number;
+  ownMarkedChars: number;
   ownCommas: number;
+  /** Whether the last block child with text was a linked line (a teaser's headline). */
+  afterLinkedLine?: boolean;
 }
 
 function countChars(data: string): number {
@@ -112,10 +125,11 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false });
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownCommas: 0 }];
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false });
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
+  let bold = 0;
   let sections = 0;
   let mains = 0;
   let trustedDiscussions = 0;
@@ -123,16 +137,23 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
     entry.stats.ownChars = chars;
+    entry.stats.ownMarkedChars = entry.ownMarkedChars;
+    const linkedLine = chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE;
+    if (linkedLine) entry.stats.linkedLines++;
+    // A paragraph right after a linked line is a teaser's summary, not the page's prose.
+    const parentEntry = open[index - 1];
+    const summary = parentEntry?.afterLinkedLine === true;
+    if (parentEntry && chars > 0) parentEntry.afterLinkedLine = linkedLine;
     if (chars < MIN_PARAGRAPH_CHARS) {
       if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
       return;
     }
     const linkDensity = linkChars / chars;
-    if (linkDensity <= PROSE_MAX_LINK_DENSITY) {
+    if (linkDensity <= PROSE_MAX_LINK_DENSITY && !summary) {
       entry.stats.prose += chars - linkChars;
       entry.stats.paragraphs++;
     }
-    const score = (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
+    const score = summary ? 0 : (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
     for (let level = 0; level < PARAGRAPH_SHARE.length; level++) {
       const ancestor = open[index - 1 - level];
       if (!ancestor) break;
@@ -163,6 +184,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
           top.stats.linkChars += chars;
           owner.ownLinkChars += chars;
         }
+        if (links > 0 || bold > 0) owner.ownMarkedChars += chars;
         return false;
       }
       if (!isElement(node)) return false;
@@ -188,6 +210,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         block: BLOCK_ELEMENTS.has(node.name),
         ownChars: 0,
         ownLinkChars: 0,
+        ownMarkedChars: 0,
         ownCommas: 0,
       };
       if (node.name === "img") {
@@ -197,7 +220,11 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       stats.set(node, entry.stats);
       open.push(entry);
       if (entry.block) owners.push(entry);
-      if (node.name === "a" && node.attribs.href !== undefined) links++;
+      if (node.name === "a" && node.attribs.href !== undefined) {
+        links++;
+        if (hint.button) entry.stats.buttons = 1;
+      }
+      if (BOLD.has(node.name)) bold++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
       if (hint.discussion && trusted.has(node)) trustedDiscussions++;
@@ -213,6 +240,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined) links--;
+      if (BOLD.has(node.name)) bold--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;
       if (entry.stats.hint.discussion && trusted.has(node)) trustedDiscussions--;
@@ -240,6 +268,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       parent.paragraphs += own.paragraphs;
       parent.structured += own.structured;
       parent.images += own.images;
+      parent.linkedLines += own.linkedLines;
+      parent.buttons += own.buttons;
     },
   );
   finishParagraph(open[0] as Open, 0);

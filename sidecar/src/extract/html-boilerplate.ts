@@ -29,6 +29,11 @@ const MAX_BYLINE_CHARS = 400;
 /** Containers judged as a whole; paragraphs and inline elements are judged by the block they are in. */
 const CONTAINERS = new Set(["div", "section", "ul", "ol", "dl", "table", "form", "fieldset", "header", "footer", "aside", "nav", "article", "figure", "center", "details", "menu"]);
 
+/** A call to action is one short line, nearly all of it link or bold text. */
+const MAX_CALL_CHARS = 300;
+const MIN_CALL_MARKED_SHARE = 0.9;
+/** A box with a button and no more text than this is a prompt. */
+const MAX_CALL_BOX_CHARS = 400;
 /** Headings are titles; longer text in a heading element is a paragraph set in heading type. */
 const MAX_HEADING_CHARS = 100;
 /** A full stop ends a sentence; titles go without one (an ellipsis is a title cut short). */
@@ -77,6 +82,8 @@ interface Context {
   quoted: boolean;
   /** The prose characters of the whole main content. */
   mainProse: number;
+  /** The characters of the whole main content. */
+  mainChars: number;
   statsOf: (element: Element) => BlockStats | undefined;
 }
 
@@ -86,8 +93,16 @@ function holdsOnlyHeading(stats: BlockStats, statsOf: Context["statsOf"]): boole
   return heading !== undefined && heading.chars === stats.chars;
 }
 
+/**
+ * A call to action set apart from the text: a short line that is all link and bold ("**Submit your letter via
+ * [this form].**", "**Subscribe to our weekly – [link]**"). A sentence of the article has plain text around its links.
+ */
+function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): boolean {
+  return ownChars > 0 && ownChars <= MAX_CALL_CHARS && linkChars > 0 && ownMarkedChars >= ownChars * MIN_CALL_MARKED_SHARE;
+}
+
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, statsOf }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -106,9 +121,11 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
   }
-  if (!container) return false;
+  if (!container) return element.name === "p" && isCallToAction(stats);
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf)) return true;
+  // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text.
+  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && prose < mainProse / 2) return true;
   if (commas >= PROSE_COMMAS) return false;
@@ -160,7 +177,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, statsOf })) {
+        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
           found.add(node);
           return false;
         }

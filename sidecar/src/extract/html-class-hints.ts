@@ -16,6 +16,8 @@ export interface ClassHint {
   discussion: boolean;
   /** Named as a picture's caption. */
   caption: boolean;
+  /** Named as a button (a link styled as one: "Subscribe now", "Become a member"). */
+  button: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -28,6 +30,7 @@ const FURNITURE_WORDS = new Set([
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
   "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
+  "cta", "paywall", "donate", "donation",
 ]);
 
 /** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
@@ -69,7 +72,7 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 /** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
-const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
+const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false };
 
 function words(token: string): string[] {
   // cookie-banner, share_bar, cookieBanner → cookie, banner / share, bar / cookie, banner
@@ -84,6 +87,7 @@ const NEGATIVE = 8;
 const POSITIVE = 16;
 const BYLINE = 32;
 const CAPTION = 64;
+const BUTTON = 128;
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -104,6 +108,7 @@ function judgeToken(token: string): number {
     if (POSITIVE_WORDS.has(word)) bits |= POSITIVE;
     if (BYLINE_WORDS.has(word)) bits |= BYLINE;
     if (CAPTION_WORDS.has(word)) bits |= CAPTION;
+    if (word === "button" || word === "btn") bits |= BUTTON;
   }
   if (judgedTokens.size >= MAX_JUDGED) judgedTokens.clear();
   judgedTokens.set(token, bits);
@@ -127,6 +132,7 @@ function judge(value: string): Readonly<ClassHint> {
     weight: positive === negative ? 0 : positive ? 25 : -25,
     byline: (bits & BYLINE) !== 0,
     caption: (bits & CAPTION) !== 0,
+    button: (bits & BUTTON) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -136,7 +142,7 @@ function judge(value: string): Readonly<ClassHint> {
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop } = element.attribs;
   if (!className && !id && !rel && !itemprop) return NONE;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false };
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false };
   if (!NOT_JUDGED.has(element.name) && element.attribs.role !== "main") {
     for (const value of [className, id]) {
       if (!value) continue;
@@ -146,6 +152,7 @@ export function classHint(element: Element): ClassHint {
       hint.byline ||= said.byline;
       hint.discussion ||= said.discussion;
       hint.caption ||= said.caption;
+      hint.button ||= said.button;
     }
   }
   // A picture's own names say how it is shown (td-modal-image: opens in a lightbox), not that it is furniture;

@@ -20,6 +20,8 @@ export interface ContentSelection {
   hasProse: boolean;
   /** Pictures and their captions. */
   captions: ReadonlyMap<Element, Element>;
+  /** Visible characters outside furniture by tag (what is left out by name counted in): bounds the page's text. */
+  visibleChars: number;
 }
 
 /** A main block holding less than this share of the page's prose is not clearly the main block. */
@@ -106,8 +108,11 @@ export function selectContent(info: PageInfo): ContentSelection {
   const lead = clear && headline && headlineRepeatsTitle ? standfirst(headline, scored.element, blocks) : [];
   const nodes = chosen && [...lead, chosen];
   const { captions } = blocks;
-  if (!nodes) return { page, hasProse, captions };
+  let visibleChars = blocks.root.chars;
+  for (const chars of blocks.droppedByName.values()) visibleChars += chars;
+  for (const chars of blocks.discussions.values()) visibleChars += chars;
+  if (!nodes) return { page, hasProse, captions, visibleChars };
   const skip = boilerplateWithin(nodes, blocks, titles, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
-  return { main: { nodes, skip }, page, hasProse, captions };
+  return { main: { nodes, skip }, page, hasProse, captions, visibleChars };
 }

@@ -1,6 +1,7 @@
-import type { ContentHandler } from "./content-handler.ts";
+import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
 import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html-content-selection.ts";
+import { type FallbackUse, failSafe } from "./html-fail-safe.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 import { readPageInfo } from "./html-metadata.ts";
 import { parseMarkup } from "./parse-markup.ts";
@@ -20,9 +21,10 @@ export const STRUCTURED_DATA = "json-ld";
  */
 const MIN_SHOWN_SHARE = 0.25;
 
-export const htmlHandler: ContentHandler = {
-  kind: "html",
-  extract({ text, url }) {
+export type { FallbackUse };
+
+/** The handler's extraction, with what the bench reports besides: whether the fallback ran. */
+export function extractHtmlPage({ text, url }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
     const document = parseMarkup(normalizeNewlines(text));
     const page = readPageInfo(document, url);
@@ -30,12 +32,14 @@ export const htmlHandler: ContentHandler = {
     const selection = selectContent(page);
     const { captions } = selection;
     const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions });
-    // A main block that renders empty (an app shell's <main> filled by script) falls back to the page too.
-    let content = selection.main ? render(selection.main) : "";
-    if (!content) {
-      content = render(selection.page);
-      if (selection.hasProse) metadata.extraction = WHOLE_PAGE;
-    }
+    let markdown = selection.main ? render(selection.main) : "";
+    // A page without a main block, or whose main block renders empty (an app shell's <main> filled by script), is shown whole.
+    const whole = !markdown;
+    if (whole) markdown = render(selection.page);
+    const { headline, headlineRepeatsTitle } = page;
+    const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, visibleChars: selection.visibleChars, ...(whole ? {} : { rendering: selection.main }) }, render);
+    let content = checked.markdown;
+    if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
     if (structuredHtml && content.length < structuredHtml.length * MIN_SHOWN_SHARE) {
       const data = parseMarkup(structuredHtml);
@@ -44,11 +48,16 @@ export const htmlHandler: ContentHandler = {
         metadata.extraction = STRUCTURED_DATA;
       }
     }
-    return {
+    const result = {
       ...(title ? { title } : {}),
       content,
       ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       signals: page.signals,
     };
-  },
+    return { result, fallback: checked.use };
+}
+
+export const htmlHandler: ContentHandler = {
+  kind: "html",
+  extract: (input) => extractHtmlPage(input).result,
 };

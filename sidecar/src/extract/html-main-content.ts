@@ -28,6 +28,11 @@ const MIN_ADDED_CONTENT_SHARE = 0.5;
 const MIN_ADDED_CONTENT_GROWTH = 0.25;
 const NEGLIGIBLE_ADDED_SHARE = 0.05;
 /**
+ * What a parent adds is a listing, not more of the text, when it has a linked line for every this many characters
+ * of prose it adds: teasers (a linked headline and its summary line), link ads with their blurbs.
+ */
+const MIN_ADDED_PROSE_PER_LINKED_LINE = 250;
+/**
  * What stands before the body in its frame (headline, standfirst, dateline) is its lead when it is small
  * beside the body and hardly linked; only its prose and headings are kept.
  */
@@ -112,7 +117,11 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     const addedChars = parentStats.chars - current.chars;
     const addedContent = contentOf(parentStats) - contentOf(current);
     const negligible = addedChars <= current.chars * NEGLIGIBLE_ADDED_SHARE;
-    const moreContent = addedContent >= addedChars * MIN_ADDED_CONTENT_SHARE && addedContent >= contentOf(current) * MIN_ADDED_CONTENT_GROWTH;
+    const addedLinkedLines = parentStats.linkedLines - current.linkedLines;
+    const addedProse = parentStats.prose - current.prose;
+    const listing = addedProse > 0 && addedProse < addedLinkedLines * MIN_ADDED_PROSE_PER_LINKED_LINE;
+    const moreContent =
+      !listing && addedContent >= addedChars * MIN_ADDED_CONTENT_SHARE && addedContent >= contentOf(current) * MIN_ADDED_CONTENT_GROWTH;
     if (leadLevels === 0 && (negligible || moreContent)) {
       // What a wrapper adds beside the body is its chrome (a share bar, a dateline, "no comments yet"), unless it
       // is content by its kind (a paragraph, heading, list, table, quote, code or figure) or prose before the

@@ -10,10 +10,66 @@ import { NONCHARACTERS } from "./markdown-emphasis.ts";
  */
 const MAX_NESTING = 256;
 
+/**
+ * What may stand in <head> and after it without starting the body (HTML's "in head" and "after head" insertion
+ * modes); a <noscript> may stand in the head, but one after it starts the body.
+ */
+const HEAD_CONTENT = new Set(["base", "basefont", "bgsound", "link", "meta", "title", "noframes", "style", "script", "template"]);
+const OUTSIDE_BODY = new Set(["html", "head", "body", "frameset", "frame"]);
+
+/** The parser's own members this subclass uses; private in the typings (htmlparser2 12). */
+interface ParserInternals {
+  /** Open elements, innermost first. */
+  stack: string[];
+  getSlice(start: number, end: number): string;
+  popElement(implied: boolean): void;
+  emitOpenTag(name: string): void;
+  endOpenTag(implied: boolean): void;
+}
+
 class NestingCappedParser extends Parser {
+  private headSeen = false;
+  private bodySeen = false;
+
+  private readonly html: boolean;
+
+  constructor(handler: DomHandler, html: boolean) {
+    super(handler, { xmlMode: !html });
+    this.html = html;
+  }
+
   override onopentagname(start: number, endIndex: number): void {
-    // `stack` is private in the typings but is the parser's own list of open elements (htmlparser2 12).
-    if ((this as unknown as { stack: readonly string[] }).stack.length < MAX_NESTING) super.onopentagname(start, endIndex);
+    const parser = this as unknown as ParserInternals;
+    const { stack } = parser;
+    if (stack.length >= MAX_NESTING) return;
+    const top = stack[0];
+    // Only elements at the top of the document are read here: the check costs nothing further down.
+    if (this.html && !this.bodySeen && (top === "head" || top === "html" || top === undefined)) this.beforeBody(parser, parser.getSlice(start, endIndex).toLowerCase());
+    super.onopentagname(start, endIndex);
+  }
+
+  /**
+   * As an HTML parser does: an element that cannot be in <head> ends it, and one after the head starts the body.
+   * Without this, a page whose markup breaks near the top (an unclosed attribute, a <body> written by script)
+   * has all its text in <head> or outside any body, and shows nothing.
+   */
+  private beforeBody(parser: ParserInternals, name: string): void {
+    if (name === "body" || name === "frameset") {
+      this.bodySeen = true;
+      return;
+    }
+    if (name === "head") this.headSeen = true;
+    if (HEAD_CONTENT.has(name) || OUTSIDE_BODY.has(name)) return;
+    if (parser.stack[0] === "head") {
+      if (name === "noscript") return;
+      parser.popElement(true);
+    }
+    // A fragment (no <html>, no <head>) has no body to start: all of it is the body.
+    if (parser.stack[0] === "html" || (parser.stack.length === 0 && this.headSeen)) {
+      this.bodySeen = true;
+      parser.emitOpenTag("body");
+      parser.endOpenTag(true);
+    }
   }
 }
 
@@ -32,9 +88,12 @@ class NoncharacterFreeHandler extends DomHandler {
   }
 }
 
-/** Parses HTML (or XML with xmlMode) into htmlparser2's DOM, with entities decoded, noncharacters dropped and nesting capped. */
+/**
+ * Parses HTML (or XML with xmlMode) into htmlparser2's DOM, with entities decoded, noncharacters dropped, nesting
+ * capped and, in HTML, the body started where an HTML parser starts it.
+ */
 export function parseMarkup(markup: string, xmlMode = false): Document {
   const handler = new NoncharacterFreeHandler(null, { xmlMode });
-  new NestingCappedParser(handler, { xmlMode }).end(markup);
+  new NestingCappedParser(handler, !xmlMode).end(markup);
   return handler.root;
 }

@@ -1,5 +1,5 @@
 /** A headline repeats a title when this share of its words are the title's. */
-const HEADLINE_WORDS_IN_TITLE = 0.6;
+export const HEADLINE_WORDS_IN_TITLE = 0.6;
 
 /** The words of a text, lower-cased: runs of letters and digits in any script. */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

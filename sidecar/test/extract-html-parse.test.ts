@@ -1,0 +1,39 @@
+import type { Element } from "domhandler";
+import { describe, expect, it } from "vitest";
+import { isElement } from "../src/extract/dom.ts";
+import { htmlHandler } from "../src/extract/html-handler.ts";
+import { parseMarkup } from "../src/extract/parse-markup.ts";
+
+const md = (html: string): string => htmlHandler.extract({ text: html, url: "https://example.test/a", mime: "text/html" }).content;
+const STORY = "<p>The council voted on Tuesday to reopen the old bridge, which had been closed for two years.</p>";
+const topNames = (html: string): string[] => {
+  const root = parseMarkup(html).children.find((node): node is Element => isElement(node) && node.name === "html");
+  return (root?.children ?? []).filter(isElement).map((element) => element.name);
+};
+
+describe("parsing: where the body starts", () => {
+  it("an element that cannot be in <head> ends it and starts the body, as an HTML parser does", () => {
+    // A broken attribute swallowed the </head> and the <body> into a script's text.
+    const html = `<html><head><title>Bridge</title><script src="x.js" broken">var a;</script><div>${STORY}</div></html>`;
+    expect(topNames(html)).toEqual(["head", "body"]);
+    expect(md(html)).toContain("The council voted on Tuesday");
+  });
+
+  it("content after the head without a <body> tag (one written by script) is the body", () => {
+    const html = `<html><head><title>Bridge</title></head><script>document.write("<body>")</script><noscript><body></noscript><div id="container">${STORY}</div></html>`;
+    expect(md(html)).toContain("The council voted on Tuesday");
+  });
+
+  it("head content and a proper body are left as they are; a fragment stays a fragment", () => {
+    expect(topNames(`<html><head><title>t</title><meta charset="utf-8"><noscript><link rel="x"></noscript></head><body>${STORY}</body></html>`)).toEqual([
+      "head",
+      "body",
+    ]);
+    expect(parseMarkup(STORY).children.filter(isElement).map((element) => element.name)).toEqual(["p"]);
+  });
+
+  it("XML is parsed as written", () => {
+    const names = parseMarkup("<head><item>x</item></head>", true).children.filter(isElement).map((element) => element.name);
+    expect(names).toEqual(["head"]);
+  });
+});
