@@ -33,6 +33,9 @@ export interface SidecarOptions {
 
 const KEEP_ALIVE_MS = 65_000;
 
+/** How long an over-size body is still read (and dropped) after its 413, so the answer reaches the client. */
+const LINGER_MS = 1_000;
+
 /** Requests to the sidecar are small JSON documents. */
 const MAX_REQUEST_BYTES = 256 * 1024;
 
@@ -206,7 +209,13 @@ async function answer(res: ServerResponse, run: (signal: AbortSignal) => Promise
 /** Answers 413 first, then drops the connection instead of reading the rest. */
 function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number, code: "PAYLOAD_TOO_LARGE" | "FILE_TOO_LARGE" = "PAYLOAD_TOO_LARGE"): void {
   res.setHeader("connection", "close");
-  res.on("finish", () => req.socket.destroy());
+  // A lingering close: the answer is flushed and the rest of the body discarded for a moment, since
+  // destroying the socket while the client still sends resets the connection and can lose the 413.
+  res.on("finish", () => {
+    req.resume();
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
   send(res, 413, fail(code, `${code === "FILE_TOO_LARGE" ? "Documents" : "Requests"} are limited to ${limit} bytes.`));
 }
 

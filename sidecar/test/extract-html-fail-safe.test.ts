@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { failSafe } from "../src/extract/html-fail-safe.ts";
+import { failSafe } from "../src/extract/html/fail-safe.ts";
 import { extractHtmlPage } from "../src/extract/html-handler.ts";
-import { htmlToMarkdown } from "../src/extract/html-markdown.ts";
+import { htmlToMarkdown } from "../src/extract/html/markdown.ts";
 import { parseMarkup } from "../src/extract/parse-markup.ts";
 
 const extract = (html: string) => extractHtmlPage({ text: html, url: "https://example.test/story", mime: "text/html" });

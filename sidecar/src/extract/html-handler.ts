@@ -1,9 +1,9 @@
 import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
 import { textContent } from "./dom.ts";
-import { type Rendering, selectContent } from "./html-content-selection.ts";
-import { type FallbackUse, failSafe } from "./html-fail-safe.ts";
-import { htmlToMarkdown } from "./html-markdown.ts";
-import { readPageInfo } from "./html-metadata.ts";
+import { type Rendering, selectContent } from "./html/content-selection.ts";
+import { type FallbackUse, failSafe } from "./html/fail-safe.ts";
+import { htmlToMarkdown } from "./html/markdown.ts";
+import { readPageInfo } from "./html/metadata.ts";
 import { parseMarkup } from "./parse-markup.ts";
 import { normalizeNewlines, oneLine } from "./whitespace.ts";
 

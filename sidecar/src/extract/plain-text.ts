@@ -1,6 +1,6 @@
 import type { ParentNode } from "domhandler";
 import { isElement, isText, walk } from "./dom.ts";
-import { isHidden } from "./html-visibility.ts";
+import { isHidden } from "./html/visibility.ts";
 import { parseMarkup } from "./parse-markup.ts";
 import { collapseSpaces } from "./whitespace.ts";
 

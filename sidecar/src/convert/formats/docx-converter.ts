@@ -2,7 +2,7 @@ import type { Document } from "domhandler";
 import { fail, ok } from "@edge-web/shared";
 import mammoth from "mammoth";
 import { isElement, walk } from "../../extract/dom.ts";
-import { htmlToMarkdown } from "../../extract/html-markdown.ts";
+import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { errorReason } from "../../error-reason.ts";
 import type { DocumentConverter } from "./document-converter.ts";

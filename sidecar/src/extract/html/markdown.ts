@@ -1,12 +1,12 @@
 import type { ChildNode, Element } from "domhandler";
-import { findElement, isElement, isText, textContent, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
-import { isHidden } from "./html-visibility.ts";
-import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis } from "./markdown-emphasis.ts";
-import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "./markdown-syntax.ts";
-import { markdownTable } from "./markdown-table.ts";
-import { resolveUrl } from "./resolve-url.ts";
-import { collapseSpaces, oneLine } from "./whitespace.ts";
+import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { isHidden } from "./visibility.ts";
+import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis } from "../markdown-emphasis.ts";
+import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
+import { markdownTable } from "../markdown-table.ts";
+import { resolveUrl } from "../resolve-url.ts";
+import { collapseSpaces, oneLine } from "../whitespace.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseMarkup

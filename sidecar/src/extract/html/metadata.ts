@@ -1,11 +1,11 @@
 import type { Document, Element, ParentNode } from "domhandler";
-import { isElement, isText, textContent, walk } from "./dom.ts";
-import { isHidden } from "./html-visibility.ts";
-import { summarizeJsonLd } from "./json-ld.ts";
-import { jsonLdHtml } from "./json-ld-html.ts";
-import { repeatsTitle } from "./repeats-title.ts";
-import { resolveUrl } from "./resolve-url.ts";
-import { isHtmlSpace, oneLine } from "./whitespace.ts";
+import { isElement, isText, textContent, walk } from "../dom.ts";
+import { isHidden } from "./visibility.ts";
+import { summarizeJsonLd } from "../json-ld.ts";
+import { jsonLdHtml } from "../json-ld-html.ts";
+import { repeatsTitle } from "../repeats-title.ts";
+import { resolveUrl } from "../resolve-url.ts";
+import { isHtmlSpace, oneLine } from "../whitespace.ts";
 
 /**
  * What a page says about itself (in <head> and JSON-LD): title, metadata, the base URL for its links; and what

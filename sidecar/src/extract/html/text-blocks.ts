@@ -1,9 +1,9 @@
 import type { Element, ParentNode } from "domhandler";
-import { isElement, isText, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS } from "./html-block-elements.ts";
-import { isFurniture, isHidden } from "./html-visibility.ts";
-import { HEADLINE_WORDS_IN_TITLE, wordsOf } from "./repeats-title.ts";
-import { isHtmlSpace } from "./whitespace.ts";
+import { isElement, isText, walk } from "../dom.ts";
+import { BLOCK_ELEMENTS } from "./block-elements.ts";
+import { isFurniture, isHidden } from "./visibility.ts";
+import { HEADLINE_WORDS_IN_TITLE, wordsOf } from "../repeats-title.ts";
+import { isHtmlSpace } from "../whitespace.ts";
 
 /**
  * The second, independent method: the page read as a sequence of text blocks (the runs of inline text between

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import type { BlockStats } from "./html-block-stats.ts";
+import type { BlockStats } from "./block-stats.ts";
 
 /**
  * A teaser card: a small container whose heading is a link to another page, with at most a summary line

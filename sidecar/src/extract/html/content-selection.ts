@@ -1,10 +1,10 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { isElement } from "./dom.ts";
-import { boilerplateWithin } from "./html-boilerplate.ts";
-import { type Landmarks, measureBlocks, type PageBlocks } from "./html-block-stats.ts";
-import { findMainContent } from "./html-main-content.ts";
-import { standfirst } from "./html-standfirst.ts";
-import type { PageInfo } from "./html-metadata.ts";
+import { isElement } from "../dom.ts";
+import { boilerplateWithin } from "./boilerplate.ts";
+import { type Landmarks, measureBlocks, type PageBlocks } from "./block-stats.ts";
+import { findMainContent } from "./main-content.ts";
+import { standfirst } from "./standfirst.ts";
+import type { PageInfo } from "./metadata.ts";
 
 /** Nodes to render, and the elements inside them to leave out. */
 export interface Rendering {

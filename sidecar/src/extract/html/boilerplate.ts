@@ -1,13 +1,13 @@
 import type { ChildNode, Element } from "domhandler";
-import { isElement, isText, textContent, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
-import { isHidden } from "./html-visibility.ts";
-import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
-import { isDateline, MAX_DATELINE_CHARS } from "./html-dateline.ts";
-import { repeatsTitle, wordsOf } from "./repeats-title.ts";
-import { isTeaser } from "./html-teasers.ts";
-import { plainText } from "./plain-text.ts";
-import { oneLine } from "./whitespace.ts";
+import { isElement, isText, textContent, walk } from "../dom.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { isHidden } from "./visibility.ts";
+import type { BlockStats, PageBlocks } from "./block-stats.ts";
+import { isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
+import { repeatsTitle, wordsOf } from "../repeats-title.ts";
+import { isTeaser } from "./teasers.ts";
+import { plainText } from "../plain-text.ts";
+import { oneLine } from "../whitespace.ts";
 
 /**
  * Boilerplate inside the main content: what a reader skips even within the article's column. Link lists

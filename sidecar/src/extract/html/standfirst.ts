@@ -1,9 +1,9 @@
 import type { AnyNode, Element } from "domhandler";
-import { contains, isElement, walk } from "./dom.ts";
-import type { PageBlocks } from "./html-block-stats.ts";
-import { isDateline } from "./html-dateline.ts";
-import { plainText } from "./plain-text.ts";
-import { oneLine } from "./whitespace.ts";
+import { contains, isElement, walk } from "../dom.ts";
+import type { PageBlocks } from "./block-stats.ts";
+import { isDateline } from "./dateline.ts";
+import { plainText } from "../plain-text.ts";
+import { oneLine } from "../whitespace.ts";
 
 /**
  * The standfirst of an article whose header stands apart from its body (a cover section, a hero, a header

@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
-import { isElement } from "./dom.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
-import type { BlockStats, PageBlocks } from "./html-block-stats.ts";
+import { isElement } from "../dom.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import type { BlockStats, PageBlocks } from "./block-stats.ts";
 
 /** The page's main block. */
 export interface MainContent {

@@ -1,7 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
-import { contains, isElement } from "./dom.ts";
-import type { Rendering } from "./html-content-selection.ts";
-import { headlineText, type PageText, textBlocks, textChars, textRegion } from "./html-text-blocks.ts";
+import { contains, isElement } from "../dom.ts";
+import type { Rendering } from "./content-selection.ts";
+import { headlineText, type PageText, textBlocks, textChars, textRegion } from "./text-blocks.ts";
 
 /** Whether the second, independent method ran on a page, and whether its result was the one shown. */
 export type FallbackUse = "not-run" | "kept-main" | "chosen";

@@ -1,9 +1,9 @@
 import type { Element, ParentNode } from "domhandler";
-import { contains, isElement, isText, walk } from "./dom.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./html-block-elements.ts";
-import { type ClassHint, classHint } from "./html-class-hints.ts";
-import { isFurniture, isHidden } from "./html-visibility.ts";
-import { isHtmlSpace } from "./whitespace.ts";
+import { contains, isElement, isText, walk } from "../dom.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { type ClassHint, classHint } from "./class-hints.ts";
+import { isFurniture, isHidden } from "./visibility.ts";
+import { isHtmlSpace } from "../whitespace.ts";
 
 /** Text measures of one element's subtree, gathered in a single walk; what content scoring works from. */
 export interface BlockStats {
