@@ -487,6 +487,32 @@ describe("the playground page in a real browser", () => {
     expect(unexpectedConsole(seen.consoleErrors.slice(before)).filter((line) => !/status of 400/.test(line))).toEqual([]);
   });
 
+  it("reads a stored page again in windows, and finds passages in it", async () => {
+    const fetchForm = page.getByRole("form", { name: "fetch_content" });
+    await fetchForm.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);
+    await fetchForm.getByRole("button", { name: "Fetch" }).click();
+    const result = page.getByRole("region", { name: "Result" });
+    await result.getByRole("heading", { name: HEADING }).waitFor();
+    await result.getByRole("button", { name: "Read again" }).click();
+
+    const form = page.getByRole("form", { name: "get_search_content" });
+    await form.getByLabel("URL index").fill("0");
+    await form.getByLabel(/^Find/).fill("second paragraph");
+    await form.getByRole("button", { name: "Read" }).click();
+    const found = result.getByRole("region", { name: "Found passages" });
+    await expect.poll(() => text(found), WAIT).toMatch(/^1 match for second paragraph/);
+    expect(await text(found.locator("pre.markdown"))).toContain("Its second paragraph says");
+
+    await form.getByLabel(/^Find/).fill("");
+    await form.getByLabel("Max characters").fill("40");
+    await form.getByRole("button", { name: "Read" }).click();
+    await expect.poll(() => text(result), WAIT).toMatch(/characters 0–\d+ of \d+/);
+    await result.getByRole("button", { name: "Next window" }).click();
+    expect(Number(await form.getByLabel("Offset").inputValue())).toBeGreaterThan(0);
+    await shot(page, "7b-read-again");
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
   it("keeps only the newest 200 entries of a long stream, live and on a replay", async () => {
     const LOG_CAP = 200;
     const CALLS = LOG_CAP + 10;

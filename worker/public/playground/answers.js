@@ -18,8 +18,34 @@ export function answerNodes(data, layout) {
   if (Array.isArray(data.results)) return pages(data.results, layout);
   if (typeof data.content === "string" && typeof data.source === "string") return [convertedDocument(data, layout)];
   if (typeof data.content === "string") return pages([data], layout);
-  if (data.result && typeof data.result === "object") return answerNodes(data.result, layout);
+  if (Array.isArray(data.passages)) return [foundPassages(data)];
+  if (data.result && typeof data.result === "object") return [...(typeof data.totalChars === "number" ? [windowFacts(data)] : []), ...answerNodes(data.result, layout)];
   return [];
+}
+
+/** Where a window of a stored page lies, and a button that fills the form for the next one. */
+function windowFacts(data) {
+  const facts = h("p", { class: "meta" }, `characters ${data.offset}–${data.end} of ${data.totalChars}`);
+  if (typeof data.nextOffset === "number") {
+    const next = h("button", { type: "button", class: "secondary small" }, "Next window");
+    next.addEventListener("click", () => {
+      /** @type {HTMLInputElement} */ ($("gs-offset")).value = String(data.nextOffset);
+    });
+    facts.append(" ", next);
+  }
+  return facts;
+}
+
+/** get_search_content's find answer: each passage with its page and where it starts. */
+function foundPassages(data) {
+  const list = h("ol", { class: "result-list" });
+  for (const passage of data.passages) {
+    list.append(
+      h("li", {}, h("p", { class: "meta" }, safeLink(passage?.url, String(passage?.url ?? "")), ` · at ${passage?.offset}`), h("pre", { class: "markdown", text: clip(String(passage?.text ?? "")) })),
+    );
+  }
+  const count = `${data.matchCount} match${data.matchCount === 1 ? "" : "es"} for ${data.find}${data.capped ? ` (stopped at the ${data.capped} limit)` : ""}`;
+  return h("section", { class: "result-item", "aria-label": "Found passages" }, h("p", { class: "meta" }, count), list);
 }
 
 /** A result's responseId, with a button that fills it in get_search_content's form. */

@@ -37,6 +37,10 @@ function toolParams(tool) {
   if (value("gs-query-index")) params.queryIndex = Number(value("gs-query-index"));
   if (value("gs-url")) params.url = value("gs-url");
   if (value("gs-url-index")) params.urlIndex = Number(value("gs-url-index"));
+  if (value("gs-result-index")) params.resultIndex = Number(value("gs-result-index"));
+  if (value("gs-offset")) params.offset = Number(value("gs-offset"));
+  if (value("gs-max")) params.maxChars = Number(value("gs-max"));
+  if (value("gs-find")) params.find = value("gs-find");
   return params;
 }
 
