@@ -24,9 +24,6 @@ const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/i, "must be an htt
  */
 export type OperatorUrls = Record<ProviderName, boolean>;
 
-/** Every provider's URL is the operator's: for settings that come from the operator alone. */
-export const OPERATOR_URLS_ONLY: OperatorUrls = { ddgs: true, brave: true, tavily: true, serper: true, openserp: true, searxng: true };
-
 /** True when the operator set the base URL (it may be private); false when it passes `policy`. */
 const trusted = v.boolean();
 

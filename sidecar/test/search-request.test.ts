@@ -1,6 +1,7 @@
-import { DEFAULT_WEB_CONFIG, OPERATOR_URLS_ONLY, resolveConfig, searchRequestFrom, SidecarSearchRequestSchema, WebConfigSchema } from "@edge-web/shared";
+import { DEFAULT_WEB_CONFIG, resolveConfig, searchRequestFrom, SidecarSearchRequestSchema, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { OPERATOR_URLS_ONLY } from "../../test-support/operator-urls.ts";
 
 describe("searchRequestFrom", () => {
   it("builds a valid request from the default web config, with keys only where given", () => {

@@ -14,6 +14,7 @@ import {
   type Deadline,
   type ExtractedContent,
   type Failure,
+  type Result,
   type FetchOptions,
   type SearchFailure,
   type SidecarConvertAnswer,
@@ -47,7 +48,7 @@ export interface SidecarClient {
    * DNS answers included. Failures carry the egress kind as their code (blocked, dns, invalid-url…),
    * or SIDECAR_UNAVAILABLE when the sidecar could not answer.
    */
-  vetUrl(request: Omit<SidecarVetRequest, "budgetMs">, deadline: Deadline): Promise<{ ok: true; value: { address: string } } | { ok: false; error: { code: string; message: string } }>;
+  vetUrl(request: Omit<SidecarVetRequest, "budgetMs">, deadline: Deadline): Promise<Result<{ address: string }, string>>;
   healthy(): Promise<boolean>;
 }
 

@@ -135,6 +135,14 @@ describe("URLs written through the config API pass the network policy", () => {
     expect((await put("settings", { searxng: { enabled: true, baseUrl: `${attacker}/` } })).status).toBe(200);
   });
 
+  it("a new URL that cannot be vetted because the sidecar is down is refused with 503, storing nothing", async () => {
+    const down = { ...SECRETS, SIDECAR_URL: "http://127.0.0.1:9" };
+    const res = await put("settings", { searxng: { enabled: true, baseUrl: "https://search.example/" } }, down);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("SIDECAR_UNAVAILABLE");
+    expect((await settings()).config.searxng.baseUrl).toBe("");
+  });
+
   it("the operator's URLs may be private", async () => {
     const operator = { ...SECRETS, WEB_CONFIG: JSON.stringify({ searxng: { enabled: true, baseUrl: "http://10.0.0.1/" } }) };
     const s = await settings(operator);

@@ -1,4 +1,4 @@
-import { createHostLimiter, DEFAULT_WEB_CONFIG, OPERATOR_URLS_ONLY, type UiMessageChunk } from "@edge-web/shared";
+import { createHostLimiter, DEFAULT_WEB_CONFIG, type UiMessageChunk } from "@edge-web/shared";
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import type { ToolUiMessage } from "@edge-web/shared";
 import { runToolCall } from "../src/session/run-tool-call.ts";
 import { createSidecarClient } from "../src/sidecar-client.ts";
 import type { Tool, ToolContext } from "../src/tools/tool.ts";
+import { OPERATOR_URLS_ONLY } from "../../test-support/operator-urls.ts";
 
 const bindings = env as unknown as Env;
 

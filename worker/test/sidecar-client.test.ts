@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
-import { deadlineIn, DEFAULT_WEB_CONFIG, fetchOptionsFrom, OPERATOR_URLS_ONLY, searchRequestFrom } from "@edge-web/shared";
+import { deadlineIn, DEFAULT_WEB_CONFIG, fetchOptionsFrom, searchRequestFrom } from "@edge-web/shared";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { createSidecarClient } from "../src/sidecar-client.ts";
+import { OPERATOR_URLS_ONLY } from "../../test-support/operator-urls.ts";
 
 const bindings = env as unknown as Env;
 const origin = inject("originUrl");

@@ -3,7 +3,6 @@ import {
   createHostLimiter,
   resolveConfig,
   WebConfigSchema,
-  OPERATOR_URLS_ONLY,
   searchRequestFrom,
   type KeyedProviderName,
   type ProviderName,
@@ -16,6 +15,7 @@ import { startOrigin, type Origin } from "../../../test-support/origin.ts";
 import type { SearchDeps } from "../../src/search/provider.ts";
 import { startDnsServer } from "./dns-server.ts";
 import { egressDeps } from "./egress.ts";
+import { OPERATOR_URLS_ONLY } from "../../../test-support/operator-urls.ts";
 
 /** The keys the fakes accept; no answer, message or log may ever contain one. */
 export const KEYS: Record<KeyedProviderName, string> = {

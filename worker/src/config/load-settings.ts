@@ -59,11 +59,19 @@ async function leasedStoredConfig(env: Pick<Env, "CONFIG">): Promise<Result<Leas
   }
 }
 
+/** Each environment's key, worked out once: an isolate keeps its bindings object. */
+const environmentKeys = new WeakMap<Env, string>();
+
 /** What of the environment the settings depend on: the JSON layers and the provider-key variables. */
 function environmentKey(env: Env): string {
-  const vars = env as unknown as Record<string, unknown>;
-  const keys = Object.keys(vars).filter((name) => name.endsWith("_API_KEY")).sort().map((name) => `${name}=${String(vars[name])}`);
-  return [env.WEB_CONFIG ?? "", env.AGENT_CONFIG ?? "", ...keys].join("\u0000");
+  let key = environmentKeys.get(env);
+  if (key === undefined) {
+    const vars = env as unknown as Record<string, unknown>;
+    const keys = Object.keys(vars).filter((name) => name.endsWith("_API_KEY")).sort().map((name) => `${name}=${String(vars[name])}`);
+    key = [env.WEB_CONFIG ?? "", env.AGENT_CONFIG ?? "", ...keys].join("\u0000");
+    environmentKeys.set(env, key);
+  }
+  return key;
 }
 
 /** What the next tool call or turn runs with: at most one RPC per lease, resolved once per change. */
