@@ -69,7 +69,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   const webConfig = { allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } };
   const model = await startFakeOpenAI({ apiKey: BENCH_MODEL_KEY, models: ["bench-model"] });
   const agentConfig = { modelProviders: { bench: { api: "openai-compatible", baseURL: model.baseURL, apiKey: BENCH_MODEL_KEY, models: [{ id: "bench-model" }] } } };
-  const stack = await startStack({ WEB_CONFIG: JSON.stringify(webConfig), AGENT_CONFIG: JSON.stringify(agentConfig), PERSIST_DIR: persist });
+  const stack = await startStack({ ...(process.env.INSPECTOR_PORT && { INSPECTOR_PORT: process.env.INSPECTOR_PORT }), WEB_CONFIG: JSON.stringify(webConfig), AGENT_CONFIG: JSON.stringify(agentConfig), PERSIST_DIR: persist });
   return {
     ...apiTarget(stack.url),
     stack,

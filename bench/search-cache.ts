@@ -1,8 +1,9 @@
-import { PROVIDER_DELAY_MS, type ApiTarget } from "./bench-stack.ts";
+import { PROVIDER_DELAY_MS, type BenchStack } from "./bench-stack.ts";
 import { percentiles, timeEach } from "./percentiles.ts";
+import { stackCpu } from "./stack-cpu.ts";
 
-/** p50 of a cached against an uncached web_search, the provider answering in PROVIDER_DELAY_MS. */
-export async function benchSearchCache(bench: ApiTarget, served: string, rounds = 100) {
+/** p50 and the worker's CPU of a cached against an uncached web_search, the provider answering in PROVIDER_DELAY_MS. */
+export async function benchSearchCache(bench: BenchStack, rounds = 100) {
   const sessionId = await bench.newSession();
   const search = async (query: string, expected: "HIT" | "MISS") => {
     const res = await bench.post(`/api/sessions/${sessionId}/tools/web_search`, { query });
@@ -11,7 +12,19 @@ export async function benchSearchCache(bench: ApiTarget, served: string, rounds 
   };
   const run = crypto.randomUUID().slice(0, 8);
   await search(`warm ${run}`, "MISS");
+  let cpu = stackCpu(bench.stack);
   const uncached = percentiles(await timeEach(rounds, (i) => search(`uncached ${run} ${i}`, "MISS")));
+  const uncachedCpu = cpu.perCall(rounds);
+  cpu = stackCpu(bench.stack);
   const cached = percentiles(await timeEach(rounds, () => search(`warm ${run}`, "HIT")));
-  return { case: `web_search cached vs uncached (${served})`, providerDelayMs: PROVIDER_DELAY_MS, rounds, uncached, cached, ratioP50: +(cached.p50 / uncached.p50).toFixed(3) };
+  const cachedCpu = cpu.perCall(rounds);
+  return {
+    case: "web_search cached vs uncached (npm start)",
+    providerDelayMs: PROVIDER_DELAY_MS,
+    rounds,
+    uncached,
+    cached,
+    ratioP50: +(cached.p50 / uncached.p50).toFixed(3),
+    workerCpuMsPerCall: { uncached: uncachedCpu.workerMs, cached: cachedCpu.workerMs },
+  };
 }

@@ -1,7 +1,8 @@
 import type { ScriptedReply } from "../test-support/model-script.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
-import { type ApiTarget, BENCH_MODEL_KEY, type BenchStack } from "./bench-stack.ts";
+import { BENCH_MODEL_KEY, type BenchStack } from "./bench-stack.ts";
 import { percentiles } from "./percentiles.ts";
+import { stackCpu } from "./stack-cpu.ts";
 
 /** A two-step turn: the model calls a tool, then answers. */
 const TURN: ScriptedReply[] = [
@@ -36,7 +37,8 @@ async function modelAlone(bench: BenchStack): Promise<number> {
   return performance.now() - started;
 }
 
-async function throughApi(target: ApiTarget, bench: BenchStack) {
+async function throughApi(bench: BenchStack) {
+  const target = bench;
   const sessionId = await target.newSession();
   const stream = sseReader((await fetch(`${target.url}/api/sessions/${sessionId}/stream`)).body!);
   bench.model.script.script(...TURN);
@@ -51,31 +53,33 @@ async function throughApi(target: ApiTarget, bench: BenchStack) {
 
 /**
  * Agent turn overhead: from POST /messages to the first text-delta and to finish on the stream,
- * for a two-step turn (a tool call, then an answer) against a fake model answering at once, under
- * workerd directly and under wrangler dev, taking turns; the peer is the same two model calls made
- * directly. The added milliseconds are what the worker, the session object and the turn loop cost.
+ * for a two-step turn (a tool call, then an answer) against a fake model answering at once, through
+ * `npm start`; the peer is the same two model calls made directly, taking turns with it. The added
+ * milliseconds are what the worker, the session object and the turn loop cost; the worker's CPU
+ * per turn is read from /proc.
  */
-export async function benchTurnOverhead(bench: BenchStack, workerd: ApiTarget, rounds = 60) {
-  const samples = { model: [] as number[], workerdDelta: [] as number[], workerdFinish: [] as number[], devDelta: [] as number[], devFinish: [] as number[] };
+export async function benchTurnOverhead(bench: BenchStack, rounds = 60) {
+  const samples = { model: [] as number[], delta: [] as number[], finish: [] as number[] };
+  let cpu = stackCpu(bench.stack);
   for (let round = -5; round < rounds; round++) {
+    if (round === 0) cpu = stackCpu(bench.stack);
     const model = await modelAlone(bench);
-    const viaWorkerd = await throughApi(workerd, bench);
-    const viaDev = await throughApi(bench, bench);
+    const served = await throughApi(bench);
     if (round < 0) continue;
     samples.model.push(model);
-    samples.workerdDelta.push(viaWorkerd.firstDelta);
-    samples.workerdFinish.push(viaWorkerd.finish);
-    samples.devDelta.push(viaDev.firstDelta);
-    samples.devFinish.push(viaDev.finish);
+    samples.delta.push(served.firstDelta);
+    samples.finish.push(served.finish);
   }
+  const perTurn = cpu.perCall(rounds);
   const p = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, percentiles(list)])) as Record<keyof typeof samples, { p50: number; p95: number }>;
-  const added = (x: number) => +(x - p.model.p50).toFixed(2);
   return {
-    case: "agent turn (tool call + answer): to first text-delta and to finish, against the fake model's own time",
+    case: "agent turn (tool call + answer) through npm start: to first text-delta and to finish, against the fake model's own time",
     rounds,
     modelAlone: p.model,
-    workerd: { firstTextDelta: p.workerdDelta, finish: p.workerdFinish },
-    wranglerDev: { firstTextDelta: p.devDelta, finish: p.devFinish },
-    addedMsP50: { workerdToFinish: added(p.workerdFinish.p50), wranglerDevToFinish: added(p.devFinish.p50) },
+    firstTextDelta: p.delta,
+    finish: p.finish,
+    addedMsP50ToFinish: +(p.finish.p50 - p.model.p50).toFixed(2),
+    // Includes the stream, the session's creation and the tool call's own (tiny) work.
+    workerCpuMsPerTurn: perTurn.workerMs,
   };
 }

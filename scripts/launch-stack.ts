@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentConfigSchema, issuePaths, resolveConfig, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { SIDECAR_MALLOC_ENV } from "../sidecar/src/sidecar-malloc-env.ts";
 import { projectEnv } from "./ensure-deps.mjs";
+import { serveWorker, type ServedWorker } from "./serve-worker.ts";
 
-/** Worker secrets passed through from the environment, as `.dev.vars` would pass them (AGENT_CONFIG may hold model keys). */
+/** Worker secrets passed through from the environment (AGENT_CONFIG may hold model keys). */
 const PASSED_SECRETS = ["BRAVE_SEARCH_API_KEY", "TAVILY_API_KEY", "SERPER_API_KEY", "OPENSERP_API_KEY", "JINA_API_KEY", "API_TOKENS", "ADMIN_TOKEN", "ATTACHMENT_SECRET", "AGENT_CONFIG", "PI_WEB_HIDE_PROVIDERS", "SERVED_HOSTNAMES", "API_CORS_ORIGINS"];
 
 export async function launch(root: string): Promise<void> {
@@ -28,24 +29,21 @@ export async function launch(root: string): Promise<void> {
   }
   const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");
 
-  // Secrets reach wrangler through an env file (it hides their values), never the command line.
-  const runDir = join(root, ".wrangler", "run");
-  mkdirSync(runDir, { recursive: true });
-  const envFile = join(runDir, `worker-${process.pid}.env`);
-  const secrets: Record<string, string> = { SIDECAR_TOKEN: token, ATTACHMENT_SECRET: localAttachmentSecret(process.env.PERSIST_DIR ?? join(root, ".wrangler", "state")) };
+  const persistRoot = process.env.PERSIST_DIR ?? join(root, ".wrangler", "state");
+  // Secrets reach the worker as bindings of the in-process runtime, never a file or the command line.
+  const secrets: Record<string, string> = { SIDECAR_TOKEN: token, ATTACHMENT_SECRET: localAttachmentSecret(persistRoot) };
   for (const name of PASSED_SECRETS) if (process.env[name]) secrets[name] = process.env[name];
-  writeFileSync(envFile, Object.entries(secrets).map(([k, v]) => `${k}=${envFileValue(k, v)}`).join("\n") + "\n", { mode: 0o600 });
-  chmodSync(envFile, 0o600);
 
   const children: ChildProcess[] = [];
+  let worker: ServedWorker | undefined;
   let stopping = false;
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
-    rmSync(envFile, { force: true });
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    setTimeout(() => process.exit(code), 3_000).unref();
-    Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
+    setTimeout(() => process.exit(code), 5_000).unref();
+    const exits = children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null));
+    Promise.all([...exits, worker?.close().catch(() => {})]).then(() => process.exit(code));
   };
   const watch = (name: string, child: ChildProcess) => {
     children.push(child);
@@ -56,6 +54,7 @@ export async function launch(root: string): Promise<void> {
       }
     });
   };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(0));
 
   watch(
     "sidecar",
@@ -66,31 +65,14 @@ export async function launch(root: string): Promise<void> {
     }),
   );
 
-  const wranglerArgs = [
-    "dev",
-    "--ip", host,
-    "--port", port,
-    "--inspector-port", "0",
-    "--show-interactive-dev-session=false",
-    "--env-file", envFile,
-    "--var", `SIDECAR_URL:http://${host}:${sidecarPort}`,
-    "--var", `WEB_CONFIG:${webConfig}`,
-    ...(process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : []),
-  ];
-  watch(
-    "worker",
-    spawn(join(root, "node_modules", ".bin", "wrangler"), wranglerArgs, {
-      cwd: root,
-      stdio: "inherit",
-      env: projectEnv({
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        XDG_CONFIG_HOME: join(root, ".wrangler", "config"),
-      }),
-    }),
-  );
-
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(0));
+  try {
+    const inspectorPort = Number(process.env.INSPECTOR_PORT) || undefined;
+    worker = await serveWorker({ host, port: Number(port), persistRoot, ...(inspectorPort !== undefined && { inspectorPort }), bindings: { ...secrets, SIDECAR_URL: `http://${host}:${sidecarPort}`, WEB_CONFIG: webConfig } });
+  } catch (error) {
+    console.error(`the worker did not start: ${(error as Error).message}`);
+    return stopAll(1);
+  }
+  if (stopping) return void worker.close();
   console.log(`API on http://${host}:${port} (sidecar on http://${host}:${sidecarPort}); Ctrl-C stops both.`);
 }
 
@@ -108,16 +90,6 @@ function exitWhenInvalid(name: string, source: string, problem: (value: unknown)
     console.error(`${name} is invalid: ${found}`);
     process.exit(2);
   }
-}
-
-/** A value as dotenv reads it back unchanged: quoted with a quote character it does not contain (such quotes take no escapes). */
-function envFileValue(name: string, value: string): string {
-  const quote = ["'", "`"].find((q) => !value.includes(q) && !value.includes("\n"));
-  if (!quote) {
-    console.error(`${name} cannot be passed to the worker: it holds both ' and \` (or a newline); remove one of them.`);
-    process.exit(2);
-  }
-  return `${quote}${value}${quote}`;
 }
 
 /**

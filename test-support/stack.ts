@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
+import { descendants } from "./process-stats.ts";
 import { waitFor } from "./wait-for.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -9,6 +10,8 @@ export interface Stack {
   url: string;
   /** Everything the stack printed, for diagnosing a failed start. */
   output: string[];
+  /** The stack's two serving processes: workerd running the worker and its objects, and the sidecar. */
+  pids(): { worker: number; sidecar: number };
   stop(): Promise<void>;
 }
 
@@ -50,5 +53,12 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     await stop();
     throw new Error(`${(error as Error).message}:\n${output.join("")}`);
   }
-  return { url, output, stop };
+  const pids = () => {
+    const all = descendants(child.pid!);
+    const worker = all.find((p) => /\/workerd serve /.test(p.command))?.pid;
+    const sidecar = all.find((p) => p.command.includes("sidecar/src/main.ts"))?.pid;
+    if (!worker || !sidecar) throw new Error("the stack's workerd or sidecar process is not running");
+    return { worker, sidecar };
+  };
+  return { url, output, pids, stop };
 }

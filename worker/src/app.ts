@@ -88,9 +88,15 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   for (const extra of options.routes) app.route("/", extra);
 
   // One rule for every route: a path the table knows with a method it does not serve is 405 naming the methods it does.
-  app.notFound((c) => {
+  app.notFound(async (c) => {
     const pathname = new URL(c.req.url).pathname;
-    const allowed = allowedMethods(pathname.slice(options.basePath.replace(/\/+$/, "").length) || "/");
+    const path = pathname.slice(options.basePath.replace(/\/+$/, "").length) || "/";
+    if (c.env.ASSETS && (c.req.method === "GET" || c.req.method === "HEAD") && !/^\/(api|mcp)(\/|$)/.test(path)) {
+      const file = await c.env.ASSETS.fetch(c.req.raw);
+      // A copy: a fetched answer's headers are immutable, and the middleware adds to them.
+      if (file.status !== 404) return new Response(file.body, file);
+    }
+    const allowed = allowedMethods(path);
     if (allowed.length === 0) return jsonError(c, fail("ROUTE_NOT_FOUND", `No route for ${c.req.method} ${pathname}.`).error);
     const refused = fail("METHOD_NOT_ALLOWED", `${c.req.method} is not supported on ${pathname}; use ${allowed.join(", ")}.`);
     return jsonError(c, refused.error, { allow: allowed.join(", ") });

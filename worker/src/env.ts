@@ -10,6 +10,11 @@ export interface Env {
   CONFIG: DurableObjectNamespace;
   CACHE: KVNamespace;
   ATTACHMENTS: R2Bucket;
+  /**
+   * The playground's static files (worker/public). Deployed, Cloudflare serves them before the worker runs;
+   * under `npm start` the worker is served first and hands them paths no route takes.
+   */
+  ASSETS?: Fetcher;
   /** Base URL of the sidecar (or the sidecar pool's address). */
   SIDECAR_URL: string;
   /** Bearer token the sidecar requires. */

@@ -67,21 +67,25 @@ async function writeDomain(env: Env, domain: ConfigDomain, patch: JsonObject): P
   return fail("INTERNAL_ERROR", "The configuration kept changing while it was being written; try again.");
 }
 
+/** GET /api/config/models: the catalog; a caller who may not read the configuration sees ids and names only. */
+async function modelList(c: Context<AppEnv>) {
+  const catalog = await currentCatalog(c.env);
+  if (!catalog.ok) return jsonError(c, catalog.error);
+  if (!refusesConfig(c)) return jsonOk(c, catalog.value);
+  const { providers, models } = catalog.value;
+  return jsonOk(c, { providers, models: models.map(({ id, provider, name }) => ({ id, provider, name })) });
+}
+
 /**
  * The configuration API: `GET /api/config/models`, `GET /api/config/:domain` and `PUT /api/config/:domain`
  * (domains auth, settings, sandbox). Paths are absolute: mount with `app.route("/", configRoutes)`.
  */
 export const configRoutes = new Hono<AppEnv>()
-  // Registered first, so it wins over /api/config/:domain.
-  .get("/api/config/models", async (c) => {
-    const catalog = await currentCatalog(c.env);
-    if (!catalog.ok) return jsonError(c, catalog.error);
-    if (!refusesConfig(c)) return jsonOk(c, catalog.value);
-    const { providers, models } = catalog.value;
-    return jsonOk(c, { providers, models: models.map(({ id, provider, name }) => ({ id, provider, name })) });
-  })
+  // The model list shares the domains' path: a static /api/config/models beside /api/config/:domain would
+  // push hono from its compiled RegExpRouter to the much slower TrieRouter for every request.
   .get("/api/config/:domain", async (c) => {
     const domain = c.req.param("domain");
+    if (domain === "models") return modelList(c);
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
     const refused = refusesConfig(c);
     if (refused) return jsonError(c, refused.error);

@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions, type V4WorkerOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { projectEnv } from "./ensure-deps.mjs";
+
+const root = join(import.meta.dirname, "..");
+
+export interface ServedWorker {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Where KV, R2 and the Durable Objects keep their data (wrangler's layout: `<persistRoot>/v3`). */
+  persistRoot: string;
+  /** Bindings on top of wrangler.toml's `[vars]`: secrets, SIDECAR_URL, WEB_CONFIG. */
+  bindings: Record<string, string>;
+  inspectorPort?: number;
+}
+
+const wranglerEnv = (configHome: string) =>
+  projectEnv({ CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", XDG_CONFIG_HOME: configHome });
+
+/** The worker bundled exactly as `wrangler deploy` would upload it. */
+async function bundle(outDir: string): Promise<void> {
+  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outDir], {
+    cwd: root,
+    env: wranglerEnv(join(root, ".wrangler", "config")),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`bundling the worker failed:\n${stderr}`);
+}
+
+/**
+ * The worker as a deployment runs it: the bundle `wrangler deploy` would upload, served by workerd
+ * (Miniflare) with wrangler.toml's bindings, static assets and Durable Objects — one workerd process,
+ * without `wrangler dev`'s development proxy and reload machinery in front of every request.
+ */
+export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
+  const out = mkdtempSync(join(tmpdir(), "edge-web-worker-"));
+  try {
+    await bundle(out);
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+    const { assets, ...bindings } = workerOptions as Partial<V4WorkerOptions> & { assets: { directory: string } };
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        host: options.host,
+        port: options.port,
+        ...(options.inspectorPort !== undefined && { inspectorPort: options.inspectorPort }),
+        logRequests: false,
+        resourcePersistencePath: join(options.persistRoot, "v3"),
+        workers: [
+          {
+            // wrangler.toml's vars, Durable Objects, KV and R2.
+            ...bindings,
+            name: "edge-web-tools",
+            // The bundle has every module already.
+            modulesRules: undefined,
+            connectHandlers: undefined,
+            modules: true,
+            modulesRoot: out,
+            scriptPath: join(out, "index.js"),
+            bindings: { ...(bindings.bindings as Record<string, string>), ...options.bindings },
+            serviceBindings: { ASSETS: "edge-web-tools-assets" },
+          },
+          // The worker is the entry, so API requests take no extra hop through an assets router;
+          // the static files are a worker of their own, which the worker asks for paths no route takes.
+          { name: "edge-web-tools-assets", compatibilityDate: bindings.compatibilityDate, modules: true, script: "export default {}", assets: { directory: assets.directory, routerConfig: { has_user_worker: false } } },
+        ],
+      } as V4MiniflareOptions),
+    );
+    const url = (await mf.ready).origin;
+    return {
+      url,
+      async close() {
+        await mf.dispose();
+        rmSync(out, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  }
+}
