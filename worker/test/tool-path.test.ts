@@ -155,6 +155,34 @@ describe("deadlines cover the time spent waiting", () => {
   });
 });
 
+describe("the settings a session object holds", () => {
+  it("follows a changed configuration on the next call, and survives the object losing them", async () => {
+    const page = { url: `${origin}/article.html` };
+    const id = await newSession(withConfig({}));
+    const whole = await tool(id, "fetch_content", page, withConfig({}));
+    expect(whole.status).toBe(200);
+    const wholeLength = whole.body.results[0].content.length as number;
+    expect(wholeLength).toBeGreaterThan(100);
+    // Other settings (a new id): the object is sent them, not the id of those it holds.
+    const cut = await tool(id, "fetch_content", page, withConfig({ maxContentChars: 40 }));
+    expect(cut.status).toBe(200);
+    expect(cut.body.results[0].content.length).toBeLessThan(wholeLength);
+    // A restart empties the object; the id alone is refused and the settings follow in a second round trip.
+    await expect(runInDurableObject(stubOf(id), (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");
+    const again = await tool(id, "fetch_content", page, withConfig({ maxContentChars: 40 }));
+    expect(again.status).toBe(200);
+    expect(again.body.results[0].content.length).toBe(cut.body.results[0].content.length);
+    expect(again.body.protocolVersion).toBeDefined();
+  });
+
+  it("answers needSettings to an id it does not hold, without running the call", async () => {
+    const id = await newSession(withConfig({}));
+    const answer = await stubOf(id).callTool("fetch_content", { url: `${origin}/article.html` }, "an id it never saw");
+    expect(answer).toEqual({ needSettings: true });
+    expect((await call("GET", `/api/sessions/${id}/stats`)).body.stats.toolCalls).toBe(0);
+  });
+});
+
 describe("a deleted session is gone", () => {
   it("answers 404 SESSION_NOT_FOUND on every endpoint and keeps nothing stored", async () => {
     const id = await newSession();

@@ -28,6 +28,8 @@ export type AgentSettings = Omit<AgentConfig, "agent"> & AgentConfig["agent"];
 
 /** What tool calls and turns run with. Frozen: isolates share them. */
 export interface Settings {
+  /** This resolution's identity: a session object holding these settings is sent the id alone. */
+  id: string;
   config: WebConfig;
   /** The agent's defaults, turn limits, approval setting and model providers (their keys included: never logged or echoed). */
   agent: AgentSettings;
@@ -148,6 +150,7 @@ export function resolveSettings(env: Env, stored: StoredConfig): Result<Settings
   const { agent: turnLimits, ...agentRest } = agentConfig.value;
   return ok(
     deepFreeze({
+      id: crypto.randomUUID(),
       config: config.value,
       agent: { ...agentRest, ...turnLimits },
       providerKeys: searchKeys(env, config.value, stored, search),

@@ -17,7 +17,14 @@ export async function readJsonBody(c: Context, invalidCode: "INVALID_INPUT" | "I
   const tooLarge = fail("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_JSON_BODY_BYTES} bytes; send a smaller JSON body.`);
   if (Number(c.req.header("content-length") ?? "0") > MAX_JSON_BODY_BYTES) return tooLarge;
   let text = "";
-  if (c.req.raw.body) {
+  if (c.req.raw.body && c.req.header("content-length") !== undefined) {
+    // A declared length is what the runtime delivers, no more: nothing to count while reading.
+    try {
+      text = await c.req.raw.text();
+    } catch {
+      return fail(invalidCode, "The request body could not be read; send it again.");
+    }
+  } else if (c.req.raw.body) {
     const capped = capBody(c.req.raw.body, MAX_JSON_BODY_BYTES);
     try {
       text = await new Response(capped.body).text();

@@ -1,7 +1,7 @@
 import { fail, TOOL_NAMES, type ToolName } from "@edge-web/shared";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { jsonError, jsonOk } from "../http/respond.ts";
+import { jsonError, jsonOkText } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { callTool } from "../http/call-tool.ts";
 import { openSession } from "../http/session-access.ts";
@@ -23,6 +23,6 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
 
   const body = await readJsonBody(c, "INVALID_INPUT");
   if (!body.ok) return jsonError(c, body.error);
-  const answer = await callTool(c.env, session.value.stub, tool, body.value);
-  return answer.ok ? jsonOk(c, answer.value as object, 200, answer.headers) : jsonError(c, answer.error, answer.headers);
+  const answer = await callTool(c.env, session.value.record.sessionId, session.value.stub, tool, body.value);
+  return answer.ok ? jsonOkText(c, answer.json, answer.headers) : jsonError(c, answer.error, answer.headers);
 });

@@ -1,4 +1,5 @@
 import { encodeSseData, type SseFrame } from "@edge-web/shared";
+import { insertRows } from "./insert-rows.ts";
 
 export interface LoggedFrame {
   id: number;
@@ -18,6 +19,8 @@ export interface FrameLog {
 
 /** Ids are reserved in blocks, so a restart never hands out an id a lost, unflushed frame had. */
 const RESERVE = 1_000;
+/** Flushes between trims of the rows past `capacity`: replays never see more than `capacity` either way. */
+const TRIM_EVERY = 32;
 
 /**
  * The session's frames in SQLite, the newest `capacity` kept. Appends are held in memory until the
@@ -30,6 +33,7 @@ export function createFrameLog(sql: SqlStorage, capacity: number): FrameLog {
   let reserved = sql.exec<{ last: number }>("SELECT last FROM frame_seq WHERE k = 1").toArray()[0]?.last ?? 0;
   let last = reserved;
   let pending: LoggedFrame[] = [];
+  let flushes = 0;
   const reserve = (upTo: number) => {
     reserved = upTo + RESERVE;
     sql.exec("INSERT OR REPLACE INTO frame_seq (k, last) VALUES (1, ?)", reserved);
@@ -53,9 +57,9 @@ export function createFrameLog(sql: SqlStorage, capacity: number): FrameLog {
     lastId: () => last,
     flush() {
       if (pending.length === 0) return;
-      for (const frame of pending) sql.exec("INSERT INTO frames (id, text) VALUES (?, ?)", frame.id, frame.text);
+      insertRows(sql, "frames (id, text)", pending.map((frame) => [frame.id, frame.text]));
       // By count, not by id: ids jump across a reserved block after a restart.
-      sql.exec("DELETE FROM frames WHERE id <= (SELECT id FROM frames ORDER BY id DESC LIMIT 1 OFFSET ?)", capacity);
+      if (++flushes % TRIM_EVERY === 0) sql.exec("DELETE FROM frames WHERE id <= (SELECT id FROM frames ORDER BY id DESC LIMIT 1 OFFSET ?)", capacity);
       pending = [];
     },
     clear() {

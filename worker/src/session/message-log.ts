@@ -15,36 +15,48 @@ export interface MessageLog {
   clear(): void;
 }
 
+/** Flushes between trims of the rows past `capacity`: readers never see more than `capacity` either way. */
+const TRIM_EVERY = 32;
+
 /**
  * The session's message history in SQLite, newest `capacity` kept; no row outgrows what a row may
- * hold. Puts are held in memory until the session flushes (once per call), and reads see them.
+ * hold. Puts are held in memory until the session flushes (once per call), and reads see them: a
+ * put costs no storage statement, a flush one per message it writes.
  */
 export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog {
   sql.exec("CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
-  /** id → JSON, in the order first put; `fresh` are those not stored yet. */
+  /** id → JSON, in the order first put. */
   const pending = new Map<string, string>();
-  const fresh = new Set<string>();
-  const stored = (id: string) => sql.exec("SELECT 1 FROM messages WHERE id = ?", id).toArray().length > 0;
+  let flushes = 0;
+  /** The stored rows (`column` as extracted by SQL) with the pending newer states over them and pending new ones after them. */
+  const merged = <T>(rows: Array<{ id: string; value: T }>, fromPending: (json: string) => T): T[] => {
+    const stored = new Set<string>();
+    const values = rows.map((row) => {
+      stored.add(row.id);
+      const newer = pending.get(row.id);
+      return newer === undefined ? row.value : fromPending(newer);
+    });
+    for (const [id, json] of pending) if (!stored.has(id)) values.push(fromPending(json));
+    return values.slice(-capacity);
+  };
   return {
     put(message) {
-      if (!pending.has(message.id) && !stored(message.id)) fresh.add(message.id);
       pending.set(message.id, fitRow(message));
     },
     list() {
-      const rows = sql.exec<{ id: string; body: string }>("SELECT id, body FROM messages ORDER BY seq").toArray();
-      const bodies = rows.map((row) => pending.get(row.id) ?? row.body);
-      for (const id of fresh) bodies.push(pending.get(id)!);
-      return bodies.slice(-capacity).map((body) => JSON.parse(body) as SessionMessage);
+      const rows = sql.exec<{ id: string; value: string }>("SELECT id, body AS value FROM messages ORDER BY seq").toArray();
+      return merged(rows, (json) => json).map((body) => JSON.parse(body) as SessionMessage);
     },
     roles() {
       // A message's role never changes, so a stored row's role holds for its pending newer state too.
-      const rows = sql.exec<{ role: string }>("SELECT json_extract(body, '$.role') AS role FROM messages ORDER BY seq").toArray();
-      const roles = rows.map((row) => row.role);
-      for (const id of fresh) roles.push((JSON.parse(pending.get(id)!) as SessionMessage).role);
-      return roles.slice(-capacity);
+      const rows = sql.exec<{ id: string; value: string }>("SELECT id, json_extract(body, '$.role') AS value FROM messages ORDER BY seq").toArray();
+      return merged(rows, (json) => (JSON.parse(json) as SessionMessage).role);
     },
     count() {
-      return Math.min(capacity, sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n + fresh.size);
+      const stored = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n;
+      let fresh = 0;
+      for (const id of pending.keys()) if (sql.exec("SELECT 1 FROM messages WHERE id = ?", id).toArray().length === 0) fresh++;
+      return Math.min(capacity, stored + fresh);
     },
     truncateFrom(id) {
       this.flush();
@@ -57,13 +69,11 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
         sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", id, body);
       }
       pending.clear();
-      fresh.clear();
       // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
-      sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
+      if (++flushes % TRIM_EVERY === 0) sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
     },
     clear() {
       pending.clear();
-      fresh.clear();
       sql.exec("DELETE FROM messages");
     },
   };

@@ -1,3 +1,5 @@
+import { insertRows } from "./insert-rows.ts";
+
 export interface SessionCounters {
   add(name: string, by?: number): void;
   all(): Record<string, number>;
@@ -23,9 +25,7 @@ export function createSessionCounters(sql: SqlStorage): SessionCounters {
       return totals;
     },
     flush() {
-      for (const [name, by] of pending) {
-        sql.exec("INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value", name, by);
-      }
+      insertRows(sql, "counters (name, value)", [...pending], "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value");
       pending.clear();
     },
   };

@@ -3,9 +3,9 @@ import { DurableObject } from "cloudflare:workers";
 import type { ModelSelection } from "../agent/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
-import type { ToolAnswer } from "../tools/tool.ts";
 import { IdleAlarm } from "./idle-alarm.ts";
 import type { SessionRecord } from "./session-record.ts";
+import type { SerializedAnswer } from "./serialized-answer.ts";
 import { SessionSlot, sessionNotFound } from "./session-slot.ts";
 import { sessionLimits, type SessionStores } from "./session-stores.ts";
 import { createSessionStream, type SessionStream } from "./session-stream.ts";
@@ -83,11 +83,15 @@ export class SessionObject extends DurableObject<Env> {
     return ok({ ok: true });
   }
 
-  async callTool(name: ToolName, params: unknown, settings: Settings): Promise<ToolAnswer<unknown>> {
-    const open = this.open("active", settings);
+  /** A direct call; `settings` may be the id of those this object holds (`needSettings` when it holds others or none). */
+  async callTool(name: ToolName, params: unknown, settings: Settings | string): Promise<SerializedAnswer | { needSettings: true }> {
+    const held = typeof settings === "string" ? (this.slot.settings?.id === settings ? this.slot.settings : undefined) : settings;
+    if (!held) return { needSettings: true };
+    const open = this.open("active", held);
     if (!open.ok) return open;
     await this.idle.touch();
-    return this.tools.call(open.value, name, params, settings);
+    const answer = await this.tools.call(open.value, name, params, held);
+    return answer.ok ? { ok: true, json: JSON.stringify(answer.value), ...(answer.headers && { headers: answer.headers }) } : answer;
   }
 
   async prompt(input: PromptRequest, settings: Settings): Promise<Result<{ ok: true }>> {
