@@ -51,7 +51,8 @@ export function currentView(sources: CompactionSources, settings: Settings, limi
 /**
  * A compaction asked for (POST /compact, /compact): the history the model sees now, summarised
  * but for the recent messages, whatever its size. Streams as a message of its own whose one part is
- * the `data-compaction` marker; `compacted: false` when there is nothing to summarise.
+ * the `data-compaction` marker (kept in the history once made); `compacted: false` when there is
+ * nothing to summarise.
  */
 export async function compactSession(
   sources: CompactionSources,
@@ -79,10 +80,9 @@ export async function compactSession(
   try {
     compacted = await compactView(view, "manual", tokensBefore, deps, signal, instructions);
   } finally {
-    if (started) {
-      sink.chunk(signal.aborted ? { type: "abort" } : { type: "finish" });
-      sink.message({ id: messageId, role: "assistant", parts, metadata: { createdAt: Date.now() } });
-    }
+    if (started) sink.chunk(signal.aborted ? { type: "abort" } : { type: "finish" });
+    // Only a compaction made leaves its marker in the history: one that failed leaves it as it was.
+    if (compacted?.ok) sink.message({ id: messageId, role: "assistant", parts, metadata: { createdAt: Date.now() } });
   }
   if (!compacted.ok) return { compacted: false, reason: compacted.message, tokensBefore };
   return { compacted: true, tokensBefore, tokensAfter: compacted.entry.tokensAfter, summary: compacted.entry.summary };

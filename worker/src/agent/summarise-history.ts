@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type ModelMessage } from "ai";
+import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from "ai";
 import { cutText } from "../tools/cap-content.ts";
 import { CHARS_PER_TOKEN } from "./context-meter.ts";
 import { SUMMARY_HEADING } from "./context-view.ts";
@@ -64,20 +64,25 @@ export interface SummaryCall {
   instructions?: string;
 }
 
-/** The summary of `older` by the session's model (one call without tools); throws what the call throws. */
-export async function summariseHistory(older: readonly ModelMessage[], call: SummaryCall): Promise<{ summary: string; usage: Awaited<ReturnType<typeof generateText>>["usage"] }> {
+/** The summary of `older` by the session's model (one streamed call without tools, as turns call it); throws what the call throws. */
+export async function summariseHistory(older: readonly ModelMessage[], call: SummaryCall): Promise<{ summary: string; usage: LanguageModelUsage }> {
   // The request must fit the window with room for the answer and the prompt.
   const room = Math.max(2_000, (call.window - call.maxOutputTokens - 500) * CHARS_PER_TOKEN);
   const extra = call.instructions?.trim() ? `\n\nThe user asks the summary to: ${call.instructions.trim()}` : "";
-  const result = await generateText({
+  let failure: unknown;
+  const result = streamText({
     model: call.model,
     system: SUMMARY_PROMPT,
     messages: [{ role: "user", content: `<conversation>\n${transcript(older, room)}\n</conversation>\n\nSummarise the conversation above as instructed.${extra}` }],
     maxOutputTokens: call.maxOutputTokens,
     abortSignal: call.signal,
     maxRetries: 0,
+    onError: ({ error }) => {
+      failure = error;
+    },
   });
-  const summary = result.text.trim();
+  const summary = (await result.text).trim();
+  if (failure !== undefined) throw failure;
   if (summary === "") throw new Error("the model answered an empty summary");
-  return { summary, usage: result.usage };
+  return { summary, usage: await result.usage };
 }
