@@ -1,4 +1,5 @@
 import { apiTarget, startBenchStack } from "./bench-stack.ts";
+import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchSearchCache } from "./search-cache.ts";
@@ -22,6 +23,7 @@ try {
   }
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
+  console.log(JSON.stringify(await benchCompaction(bench)));
 } finally {
   await bench.close();
 }
