@@ -10,6 +10,9 @@ import { startStack, type Stack } from "../test-support/stack.ts";
 const paragraph = "<p>Agents read pages like this one through the stack; the sidecar vets, fetches and extracts it. </p>";
 export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title></head><body><nav><a href="/">Home</a></nav><main><h1>Bench</h1>${paragraph.repeat(150)}</main></body></html>`;
 
+/** 20,000 characters of distinct paragraphs (plain text: no extraction folds them). */
+export const BENCH_CHAPTER = Array.from({ length: 50 }, (_, p) => `Paragraph ${p}: finding ${p} of the survey, in the words of the page.`.padEnd(398, ".")).join("\n\n");
+
 export const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
 
 /** The search provider's answer time the cache case measures against. */
@@ -54,7 +57,7 @@ export interface BenchStack extends ApiTarget {
  * fake on 127.0.0.3 that answers after PROVIDER_DELAY_MS.
  */
 export async function startBenchStack(): Promise<BenchStack> {
-  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE) }));
+  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE), "/chapter.txt": send(200, "text/plain; charset=utf-8", BENCH_CHAPTER) }));
   const provider = await startOrigin(
     "127.0.0.3",
     routes({

@@ -1,4 +1,5 @@
 import { startBenchStack } from "./bench-stack.ts";
+import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchSearchCache } from "./search-cache.ts";
@@ -13,6 +14,7 @@ try {
   console.log(JSON.stringify(await benchTurnOverhead(bench)));
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
+  console.log(JSON.stringify(await benchCompaction(bench)));
 } finally {
   await bench.close();
 }

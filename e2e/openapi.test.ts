@@ -144,6 +144,8 @@ describe("GET /openapi.json", () => {
     await call("post", `${s}/thinking`, { json: { level: "enormous" }, expect: 400 });
     await call("post", `${s}/model`, { json: { provider: "local", modelId: "doc-model" }, expect: 200 });
     await call("post", `${s}/messages`, { json: { message: "/fetch " + `${origin.url}/page.html` }, expect: 200 });
+    await call("post", `${s}/compact`, { json: {}, expect: 200 });
+    await call("post", `${s}/compact`, { json: { instructions: 5 }, expect: 400 });
     await call("post", `${s}/abort`, { expect: 200 });
     await call("get", `${s}/fork-messages`, { expect: 200 });
     await call("post", `${s}/fork`, { json: { entryId: "missing" }, expect: 404 });

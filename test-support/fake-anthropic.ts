@@ -52,7 +52,12 @@ export async function startFakeAnthropic(options: { host?: string; apiKey: strin
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "not found" } }));
       return;
     }
-    const reply = script.next();
+    const reply = script.next(entry);
+    if (!reply) {
+      const message = `prompt is too long: ${entry.tokens} tokens > ${script.contextWindow} maximum`;
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message } }));
+      return;
+    }
     if (reply.status) {
       const type = reply.status === 429 ? "rate_limit_error" : reply.status >= 500 ? "api_error" : "invalid_request_error";
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(JSON.stringify({ type: "error", error: { type, message: `scripted ${reply.status}` } }));

@@ -45,7 +45,12 @@ export async function startFakeOpenAI(options: { host?: string; apiKey: string; 
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
       return;
     }
-    const reply = script.next();
+    const reply = script.next(entry);
+    if (!reply) {
+      const message = `This model's maximum context length is ${script.contextWindow} tokens. However, your messages resulted in ${entry.tokens} tokens. Please reduce the length of the messages.`;
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message, type: "invalid_request_error", param: "messages", code: "context_length_exceeded" } }));
+      return;
+    }
     if (reply.status) {
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(JSON.stringify({ error: { message: `scripted ${reply.status}`, type: "api_error" } }));
       return;

@@ -28,7 +28,15 @@ export interface ScriptedReply {
   malformed?: boolean;
   delayMs?: number;
   stallAfter?: number;
+  /** Answers the next summary request (one whose body has "CONTEXT CHECKPOINT") instead of the next ordinary one. */
+  summary?: boolean;
 }
+
+/** How a fake measures a request: a token for every 4 characters of its body, as the worker estimates. */
+export const measureTokens = (body: string) => Math.ceil(body.length / 4);
+
+/** Marks the summary requests the worker's compaction sends (worker/src/agent/summarise-history.ts). */
+export const SUMMARY_MARK = "CONTEXT CHECKPOINT";
 
 export interface ModelRequest {
   method: string;
@@ -42,29 +50,46 @@ export interface ModelRequest {
   /** When the request arrived and when its reply ended (ms since the epoch). */
   receivedAt: number;
   endedAt?: number;
+  /** Its size by measureTokens, and whether it asked for a summary. */
+  tokens: number;
+  summary: boolean;
 }
 
 /**
  * The scripting and request log every fake model server shares. Replies are taken in order;
  * with none left, a request gets a short text answer. Tests in workerd steer a fake over HTTP:
  * `POST /__control/script` (a JSON array of replies, appended), `POST /__control/reset`, and
- * `GET /__control/requests` (the log).
+ * `GET /__control/requests` (the log), `POST /__control/window` (`{ "contextWindow": n }` or `{}`).
+ *
+ * With a context window set, the fake acts as a model with that window: a request measured above it
+ * is refused with the provider's context-length answer (no reply used up), and the usage it reports
+ * is the request's measured size. Summary requests take the replies scripted with `summary: true`
+ * (else a default summary), so a test's script need not guess when a compaction happens.
  */
 export class ModelScript {
   readonly requests: ModelRequest[] = [];
   private replies: ScriptedReply[] = [];
+  private summaries: ScriptedReply[] = [];
+  contextWindow: number | undefined;
 
   script(...replies: ScriptedReply[]): void {
-    this.replies.push(...replies);
+    for (const reply of replies) (reply.summary ? this.summaries : this.replies).push(reply);
   }
 
   reset(): void {
     this.replies = [];
+    this.summaries = [];
+    this.contextWindow = undefined;
     this.requests.length = 0;
   }
 
-  next(): ScriptedReply {
-    return this.replies.shift() ?? { text: ["Hello", " from the fake model."], usage: { input: 10, output: 5 } };
+  /** The reply to `entry`; undefined when the request is over the window (the caller refuses it). */
+  next(entry?: ModelRequest): ScriptedReply | undefined {
+    if (entry && this.contextWindow !== undefined && entry.tokens > this.contextWindow) return undefined;
+    const reply = entry?.summary
+      ? (this.summaries.shift() ?? { text: ["## Goal\nRead the pages.\n## Sources read\nThe loopback pages (their responseIds are in the history)."] })
+      : (this.replies.shift() ?? { text: ["Hello", " from the fake model."], usage: { input: 10, output: 5 } });
+    return this.contextWindow !== undefined && entry && !reply.usage ? { ...reply, usage: { input: entry.tokens, output: 20 } } : reply;
   }
 
   /** Answers control requests; false when `req` is not one. */
@@ -73,6 +98,7 @@ export class ModelScript {
     if (!path.startsWith("/__control/")) return false;
     if (path === "/__control/script") this.script(...(JSON.parse(body || "[]") as ScriptedReply[]));
     else if (path === "/__control/reset") this.reset();
+    else if (path === "/__control/window") this.contextWindow = (JSON.parse(body || "{}") as { contextWindow?: number }).contextWindow;
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(path === "/__control/requests" ? this.requests : { ok: true }));
     return true;
   }
@@ -91,6 +117,8 @@ export class ModelScript {
       aborted: false,
       completed: false,
       receivedAt: Date.now(),
+      tokens: measureTokens(body),
+      summary: body.includes(SUMMARY_MARK),
     };
     this.requests.push(entry);
     res.on("close", () => {

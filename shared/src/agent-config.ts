@@ -31,6 +31,19 @@ export const DEFAULT_SYSTEM_PROMPT = [
   "Cite the URL of every page you use, inline or as a list at the end. Say so when the tools found nothing useful.",
 ].join("\n");
 
+/**
+ * When a session's older history is summarised (docs/agent.md): before a model call whose estimate
+ * passes the window less `reserveTokens`, keeping about `keepRecentTokens` of the latest messages.
+ * Models configured without `contextWindow` count as `defaultContextWindow`.
+ */
+export const CompactionSettingsSchema = v.object({
+  enabled: v.optional(v.boolean(), true),
+  reserveTokens: positiveInt(16_384),
+  keepRecentTokens: positiveInt(20_000),
+  defaultContextWindow: positiveInt(128_000),
+});
+export type CompactionSettings = v.InferOutput<typeof CompactionSettingsSchema>;
+
 /** The agent's part of the settings domain (next to the web.* keys). */
 export const AgentSettingsEntries = {
   defaultProvider: v.optional(v.pipe(v.string(), v.title("Default model provider"), v.description("A name under auth.modelProviders."))),
@@ -43,6 +56,9 @@ export const AgentSettingsEntries = {
       systemPrompt: v.optional(v.string(), DEFAULT_SYSTEM_PROMPT),
       /** How long a model call may go without sending anything before the turn fails. */
       modelTimeoutMs: positiveInt(60_000),
+      /** The most of one tool result the model's context gets (characters); the stored result and the stream keep it whole. */
+      maxToolResultChars: positiveInt(12_000),
+      compaction: v.optional(CompactionSettingsSchema, {}),
     }),
     {},
   ),

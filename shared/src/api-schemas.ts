@@ -59,6 +59,10 @@ export const SessionStatsSchema = v.object({
   totalMessages: v.number(),
   tokens: TokensSchema,
   cost: described(v.number(), "Model cost in the price table's currency (USD unless configured otherwise)."),
+  compactions: described(
+    v.object({ count: v.number(), tokens: v.object({ input: v.number(), output: v.number() }), tokensSaved: v.number() }),
+    "Compactions made (docs/agent.md): how many, the tokens their summary calls used (also in `tokens` and `cost`), and the estimated tokens they took off the model's context.",
+  ),
   web: v.object({
     searches: v.number(),
     fetches: v.number(),

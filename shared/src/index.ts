@@ -20,3 +20,4 @@ export * from "./ui-message.ts";
 export * from "./api-schemas.ts";
 export * from "./sidecar-convert-protocol.ts";
 export * from "./sidecar-relay-protocol.ts";
+export * from "./compaction.ts";

@@ -1,8 +1,10 @@
+import type { CompactionData } from "./compaction.ts";
+
 /**
  * The UI-message chunks a session streams: the AI SDK v5 chunk types a client of the reference
  * understands, plus the tool-approval chunks. A turn's AI SDK v7 chunks are filtered to these:
  * provider-specific `custom` chunks, `reset-step` and `reasoning-file` are dropped, and a
- * `steering-message` becomes a `data-steer` chunk.
+ * `steering-message` becomes a `data-steer` chunk. Compactions stream as `data-compaction` chunks.
  */
 export type UiMessageChunk =
   | { type: "start"; messageId?: string; messageMetadata?: unknown }
@@ -26,6 +28,8 @@ export type UiMessageChunk =
   | { type: "source-url"; sourceId: string; url: string; title?: string }
   | { type: "source-document"; sourceId: string; mediaType: string; title: string; filename?: string }
   | { type: "file"; url: string; mediaType: string }
+  /** A compaction of the model's context (shared/src/compaction.ts); `id` is the compaction's. */
+  | { type: "data-compaction"; id: string; data: CompactionData }
   | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
 
 /** The chunk types of that union, for filtering what a model stream yields. */

@@ -34,6 +34,10 @@ ${results
  * About 24,000 characters of text: 60 paragraphs of 4 lines, a parrot (a surrogate pair) in every
  * line, and "Hidden Needle" in line 2 of paragraphs 7, 27 and 47.
  */
+/** A page of 20,000 characters in paragraphs, each naming its chapter. */
+const chapterText = (n: number) =>
+  Array.from({ length: 50 }, (_, p) => `Chapter ${n}, paragraph ${p}: the survey found fact ${n}.${p} about the river delta.`.padEnd(398, ".")).join("\n\n");
+
 const LONG_TEXT = Array.from({ length: 60 }, (_, paragraph) =>
   Array.from({ length: 4 }, (_, line) =>
     `Paragraph ${paragraph} line ${line}: the quick brown fox \u{1F99C} jumps over the lazy dog${paragraph % 20 === 7 && line === 2 ? " near the Hidden Needle" : ""}`.padEnd(100, "."),
@@ -87,6 +91,8 @@ export default async function setup(project: TestProject) {
       "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/long.txt": send(200, "text/plain; charset=utf-8", LONG_TEXT),
+      // 20,000-character pages for the compaction tests: /chapter-1.txt … /chapter-12.txt.
+      ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/chapter-${i + 1}.txt`, send(200, "text/plain; charset=utf-8", chapterText(i + 1))])),
       // 24,000 UTF-16 units of parrots (surrogate pairs) and not one line break.
       "/parrots.txt": send(200, "text/plain; charset=utf-8", "\u{1F99C}".repeat(12_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
@@ -141,6 +147,9 @@ export default async function setup(project: TestProject) {
   const providers = await startFakeProviders();
   const openai = await startFakeOpenAI({ apiKey: MODEL_KEYS.openai, models: ["fake-gpt", "fake-mini"] });
   const anthropic = await startFakeAnthropic({ apiKey: MODEL_KEYS.anthropic });
+  // Fakes of their own for the compaction tests, which set a context window on them.
+  const smallOpenai = await startFakeOpenAI({ apiKey: MODEL_KEYS.openai, models: ["small-gpt"] });
+  const smallAnthropic = await startFakeAnthropic({ apiKey: MODEL_KEYS.anthropic });
   const control = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://control");
     const provider = url.searchParams.get("provider") as ProviderName;
@@ -160,12 +169,18 @@ export default async function setup(project: TestProject) {
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
+  project.provide("smallModels", {
+    openai: { baseURL: smallOpenai.baseURL, url: smallOpenai.url, apiKey: MODEL_KEYS.openai },
+    anthropic: { baseURL: smallAnthropic.baseURL, url: smallAnthropic.url, apiKey: MODEL_KEYS.anthropic },
+  });
 
   return async () => {
     attacker.close();
     control.close();
     await openai.close();
     await anthropic.close();
+    await smallOpenai.close();
+    await smallAnthropic.close();
     await providers.close();
     await localSearch.close();
     await origin.close();

@@ -13,6 +13,8 @@ declare module "vitest" {
     localLongSearchUrl: string;
     /** Fake model servers speaking the OpenAI Chat Completions and Anthropic Messages streaming formats. */
     fakeModels: Record<"openai" | "anthropic", { baseURL: string; url: string; apiKey: string }>;
+    /** The same, for the compaction tests alone (they give them a small context window). */
+    smallModels: Record<"openai" | "anthropic", { baseURL: string; url: string; apiKey: string }>;
   }
 }
 export {};

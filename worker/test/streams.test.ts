@@ -161,7 +161,7 @@ describe("session reads", () => {
   it("lists the tools as commands with input schemas", async () => {
     const id = await newSession();
     const { commands } = (await call("GET", `/api/sessions/${id}/commands`)).body;
-    expect(commands.map((c: { name: string }) => c.name)).toEqual(["web_search", "fetch_content", "get_search_content", "convert_content", "/search", "/fetch", "/convert", "/get"]);
+    expect(commands.map((c: { name: string }) => c.name)).toEqual(["web_search", "fetch_content", "get_search_content", "convert_content", "/search", "/fetch", "/convert", "/get", "/compact"]);
     expect(commands.find((c: { name: string }) => c.name === "/fetch")).toMatchObject({ kind: "slash", tool: "fetch_content", usage: "/fetch <url> [url…]" });
     const fetchCommand = commands.find((c: { name: string }) => c.name === "fetch_content");
     expect(fetchCommand.inputSchema.properties.urls).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringMatching(/URLs/) });

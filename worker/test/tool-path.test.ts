@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
+import type { SessionObject } from "../src/session/session-object.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
 import { sseReader } from "../../test-support/sse-reader.ts";
 
@@ -177,7 +178,8 @@ describe("the settings a session object holds", () => {
 
   it("answers needSettings to an id it does not hold, without running the call", async () => {
     const id = await newSession(withConfig({}));
-    const answer = await stubOf(id).callTool("fetch_content", { url: `${origin}/article.html` }, "an id it never saw");
+    const sessions = bindings.SESSIONS as DurableObjectNamespace<SessionObject>;
+    const answer = await sessions.get(sessions.idFromName(id)).callTool("fetch_content", { url: `${origin}/article.html` }, "an id it never saw");
     expect(answer).toEqual({ needSettings: true });
     expect((await call("GET", `/api/sessions/${id}/stats`)).body.stats.toolCalls).toBe(0);
   });

@@ -8,6 +8,7 @@ import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import type { ApprovalGate } from "./approval-gate.ts";
 import type { OutputSink } from "./output-sink.ts";
+import { modelOutputOf } from "./tool-result-budget.ts";
 
 export interface AgentToolDeps {
   /** The tool context of one call, cancelled with `signal` (an abort of the turn). */
@@ -19,6 +20,8 @@ export interface AgentToolDeps {
   /** The turn's sink: approval requests and answers go on its stream. */
   sink: OutputSink;
   newId(): string;
+  /** How much of one result the model gets (settings.agent.maxToolResultChars, within the window). */
+  maxResultChars: number;
 }
 
 /** The fields of the tools' checked inputs that say what a call will do. */
@@ -79,6 +82,8 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
       if (!answer.ok) throw new ToolCallFailed(`${answer.error.code}: ${answer.error.message}`);
       return answer.value;
     },
+    // The stream and the history keep the whole answer; the model gets it within the budget.
+    toModelOutput: ({ input, output }) => modelOutputOf(output, input, deps.maxResultChars),
   });
 }
 
@@ -86,3 +91,9 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
 export function agentTools(deps: AgentToolDeps): ToolSet {
   return Object.fromEntries(Object.values(TOOLS).map((web) => [web.name, agentTool(web, deps)]));
 }
+
+/** The tools' definitions as a model request carries them, in characters (part of every call's size). */
+export const TOOL_DEFINITION_CHARS = Object.values(TOOLS).reduce(
+  (n, web) => n + web.name.length + web.description.length + JSON.stringify(TOOL_INPUT_SCHEMAS.get(web.name)).length,
+  0,
+);

@@ -5,6 +5,7 @@ import {
   streamText,
   toUIMessageStream,
   type Experimental_Steering as Steering,
+  type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
   type ToolSet,
@@ -28,6 +29,10 @@ export interface ModelTurnPlan {
   steers: Steering;
   signal: AbortSignal;
   onUsage(usage: LanguageModelUsage): void;
+  /** Before every model call: the messages it sends instead of `messages` (a compaction), given the turn's sink. */
+  prepareMessages?(stepNumber: number, messages: ModelMessage[], sink: OutputSink): Promise<ModelMessage[] | undefined>;
+  /** Each call's model as it is called (the retry after a context-length refusal), given the turn's sink. */
+  wrapModel?(model: LanguageModel, sink: OutputSink): LanguageModel;
 }
 
 /**
@@ -72,9 +77,12 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   let failed = false;
   let sawAbort = false;
   let calling = plan.nextCall();
+  const modelOf = (call: ModelCall) => plan.wrapModel?.(call.model, toolSink) ?? call.model;
+  // The turn's message starts before its first call is prepared: a compaction then streams inside it.
+  push({ type: "start", messageId: plan.messageId });
   try {
     const result = streamText({
-      model: calling.model,
+      model: modelOf(calling),
       system: plan.system,
       messages: plan.messages,
       tools: plan.tools(inputShown, toolSink),
@@ -84,10 +92,12 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       maxRetries: 0,
       experimental_steering: plan.steers,
       ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
-      prepareStep: ({ stepNumber }) => {
-        if (stepNumber === 0) return undefined;
+      prepareStep: async ({ stepNumber, messages }) => {
+        const replaced = await plan.prepareMessages?.(stepNumber, messages, toolSink);
+        const changed = replaced && { messages: replaced };
+        if (stepNumber === 0) return changed;
         calling = plan.nextCall();
-        return { model: calling.model, ...(calling.providerOptions && { providerOptions: calling.providerOptions }) };
+        return { model: modelOf(calling), ...(calling.providerOptions && { providerOptions: calling.providerOptions }), ...changed };
       },
       onStepFinish: (step) => plan.onUsage(step.usage),
       onError: () => {},
@@ -101,7 +111,7 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
     });
     for await (const raw of stream) {
       const chunk = toProtocolChunk(raw);
-      if (!chunk) continue;
+      if (!chunk || chunk.type === "start") continue;
       if (chunk.type === "finish") {
         finish = chunk;
         continue;

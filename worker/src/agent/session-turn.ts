@@ -10,7 +10,9 @@ import { MODEL_PROVIDERS } from "./model-providers.ts";
 import { modelTurn } from "./model-turn.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
-import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
+import { withOverflowRetry } from "./context-overflow.ts";
+import { compactionDeps, currentView, limitsFor, type CompactionSources } from "./session-compaction.ts";
+import { TurnContext } from "./turn-context.ts";
 import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
 
 /** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
@@ -20,14 +22,13 @@ export interface TurnMarker {
 }
 
 /** What a session gives its turns. */
-export interface SessionTurnDeps extends Omit<HistorySources, "maxMentionChars"> {
+export interface SessionTurnDeps extends CompactionSources {
   /** The settings of the latest request (a follow-up runs with what is current). */
   settings(): Settings;
   selection(): ModelSelection | undefined;
   thinkingLevel(): ThinkingLevel;
   /** The model the session was created with, if any. */
   sessionModel(): string | undefined;
-  history(): SessionMessage[];
   /** The session's stream and history, stored copies capped. */
   sink(): OutputSink;
   /** Writes what is pending (one storage commit). */
@@ -37,10 +38,9 @@ export interface SessionTurnDeps extends Omit<HistorySources, "maxMentionChars">
   egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
   markTurn(marker: TurnMarker | undefined): void;
-  newId(): string;
 }
 
-function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: typeof globalThis.fetch): ModelCall {
+export function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: typeof globalThis.fetch): ModelCall {
   const member = MODEL_PROVIDERS[resolved.provider.settings.api];
   const providerOptions = member.thinkingOptions(resolved.provider, level, resolved.entry);
   return {
@@ -72,28 +72,45 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
       failTurn(sink, messageId, first.error.message);
     } else {
       let current = first.value;
+      // The model and thinking level are read again before every call: POST /model and /thinking apply to the next one.
+      const nextCall = () => {
+        const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
+        if (now.ok) current = now.value;
+        return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
+      };
+      // The window is the turn's first model's; summaries go to the model of the moment, without thinking.
+      const limits = limitsFor(settings, current);
+      const summaryCall = () => modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
       try {
-        const messages = await toModelMessages(deps.history(), { ...deps, maxMentionChars: settings.config.maxContentChars });
+        const view = await currentView(deps, settings, limits);
+        let context: TurnContext | undefined;
+        const contextOf = (toolSink: OutputSink) =>
+          (context ??= new TurnContext(view, { ...compactionDeps(deps, settings, limits, summaryCall, (c) => toolSink.chunk(c)), meter: deps.meter, turnMessageId: messageId }));
         await modelTurn(
           {
             messageId,
             system: settings.agent.systemPrompt,
-            messages,
+            messages: view.messages,
             maxSteps: settings.agent.maxSteps,
-            // The model and thinking level are read again before every call: POST /model and /thinking apply to the next one.
-            nextCall: () => {
-              const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
-              if (now.ok) current = now.value;
-              return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
-            },
+            nextCall,
             tools: (inputShown, toolSink) =>
-              agentTools({ context: deps.toolContext, ...(settings.agent.askBeforeFetch && { gate: control.gate }), inputShown, sink: toolSink, newId: deps.newId }),
+              agentTools({
+                context: deps.toolContext,
+                ...(settings.agent.askBeforeFetch && { gate: control.gate }),
+                inputShown,
+                sink: toolSink,
+                newId: deps.newId,
+                maxResultChars: limits.maxToolResultChars,
+              }),
             steers: control.steers,
             signal: control.signal,
             onUsage: (usage) => {
               const tokens = tokensOf(usage);
               deps.addUsage(tokens, costOf(tokens, current.entry?.cost));
+              context?.recordUsage(usage.inputTokens);
             },
+            prepareMessages: (stepNumber, messages, toolSink) => contextOf(toolSink).prepare(stepNumber, messages, control.signal),
+            wrapModel: (model, toolSink) => withOverflowRetry(model, () => contextOf(toolSink).overflow(control.signal)),
           },
           sink,
         );

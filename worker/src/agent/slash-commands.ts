@@ -1,11 +1,11 @@
 import { fail, ok, type Result, type ToolName } from "@edge-web/shared";
 
-/** A command a user types instead of a message: it runs one tool directly, no model needed. */
+/** A command a user types instead of a message: it runs one tool directly (no model needed), or, without `tool`, compacts the session. */
 export interface SlashCommand {
   name: string;
   usage: string;
   description: string;
-  tool: ToolName;
+  tool?: ToolName;
   params(args: string[]): Result<Record<string, unknown>>;
 }
 
@@ -39,6 +39,12 @@ export const SLASH_COMMANDS: SlashCommand[] = [
     description: "Read a stored result back (get_search_content); type @ to pick one.",
     tool: "get_search_content",
     params: (args) => (args.length === 1 ? ok({ responseId: args[0]!.replace(/^@/, "") }) : needs("one responseId", "/get <responseId>")),
+  },
+  {
+    name: "/compact",
+    usage: "/compact [instructions]",
+    description: "Summarise the older history for the model (what it should keep may follow); the full history stays readable.",
+    params: (args) => ok(args.length > 0 ? { instructions: args.join(" ") } : {}),
   },
 ];
 

@@ -1,8 +1,11 @@
-import type { StoredResult } from "@edge-web/shared";
-import { convertToModelMessages, type ModelMessage, type UIMessage } from "ai";
+import { TOOL_NAMES, type StoredResult } from "@edge-web/shared";
+import { convertToModelMessages, jsonSchema, type ModelMessage, type ToolSet, type UIMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
 import { toBase64 } from "../attachments/base64url.ts";
 import { cutText } from "../tools/cap-content.ts";
+import type { CompactionEntry } from "./compact-view.ts";
+import { summaryMessage, type ContextView, type Origin } from "./context-view.ts";
+import { modelOutputOf } from "./tool-result-budget.ts";
 
 /** What the history's references resolve to. */
 export interface HistorySources {
@@ -11,7 +14,12 @@ export interface HistorySources {
   storedResult(responseId: string): StoredResult | undefined;
   /** How much of a mentioned result the model gets (web.maxContentChars). */
   maxMentionChars: number;
+  /** How much of one tool result the model gets (settings.agent.maxToolResultChars, within the window). */
+  maxToolResultChars: number;
 }
+
+/** The part of a compaction the history's conversion needs. */
+export type CompactionPoint = Pick<CompactionEntry, "summary" | "firstKeptMessageId" | "firstKeptStep">;
 
 /** File parts of the history point at attachments so: `attachment:<id>`. */
 const ATTACHMENT_URL = /^attachment:(att_[A-Za-z0-9_-]+)$/;
@@ -22,26 +30,49 @@ export function attachmentIdOf(part: SessionMessage["parts"][number]): string | 
 }
 const MENTION = /@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
 
-/** A steered message sits inside the assistant message it interrupted; the model sees it as the user's turn. */
-function splitSteering(message: SessionMessage): SessionMessage[] {
-  if (message.role !== "assistant" || !message.parts.some((part) => part.type === "data-steer")) return [message];
-  const out: SessionMessage[] = [];
+/** A piece of the history converted on its own, and where it starts (undefined: not a place to cut). */
+interface Piece {
+  message: SessionMessage;
+  origin: Origin | undefined;
+}
+
+/**
+ * A message as the pieces the model's messages come from: a user message whole; an assistant
+ * message step by step (a step's tool calls with their results), a steered message (a `data-steer`
+ * part) as the user's turn between them.
+ */
+function piecesOf(message: SessionMessage): Piece[] {
+  if (message.role !== "assistant") return [{ message, origin: { messageId: message.id, step: 0 } }];
+  const out: Piece[] = [];
   let parts: SessionMessage["parts"] = [];
+  let origin: Origin | undefined;
+  let step = -1;
   const close = () => {
-    if (parts.length > 0) out.push({ ...message, id: `${message.id}#${out.length}`, parts });
+    if (parts.some((part) => part.type !== "step-start" && !part.type.startsWith("data-"))) out.push({ message: { ...message, id: `${message.id}#${out.length}`, parts }, origin });
     parts = [];
   };
   for (const part of message.parts) {
-    if (part.type !== "data-steer") {
-      parts.push(part);
+    if (part.type === "step-start") {
+      close();
+      origin = { messageId: message.id, step: ++step };
+    } else if (part.type === "data-steer") {
+      close();
+      const text = String((part.data as { text?: unknown } | undefined)?.text ?? "");
+      out.push({ message: { id: `${message.id}#${out.length}`, role: "user", parts: [{ type: "text", text }] }, origin: undefined });
+      origin = undefined;
       continue;
     }
-    close();
-    const text = String((part.data as { text?: unknown } | undefined)?.text ?? "");
-    out.push({ id: `${message.id}#${out.length}`, role: "user", parts: [{ type: "text", text }] });
+    parts.push(part);
   }
   close();
   return out;
+}
+
+/** The pieces the model sees: after the compaction's first kept step, when it still names one. */
+function keptPieces(pieces: Piece[], compaction: CompactionPoint | undefined): Piece[] | undefined {
+  if (!compaction) return undefined;
+  const at = pieces.findIndex((p) => p.origin?.messageId === compaction.firstKeptMessageId && p.origin.step === compaction.firstKeptStep);
+  return at < 0 ? undefined : pieces.slice(at);
 }
 
 async function resolveFiles(message: SessionMessage, sources: HistorySources): Promise<SessionMessage> {
@@ -68,21 +99,42 @@ function mentions(text: string, sources: HistorySources): string[] {
   });
 }
 
+/** Tool results in the history as the model got them when they came: within the budget. */
+function budgetedTools(maxChars: number): ToolSet {
+  const toModelOutput = ({ input, output }: { input: unknown; output: unknown }) => modelOutputOf(output, input, maxChars);
+  return Object.fromEntries(TOOL_NAMES.map((name) => [name, { inputSchema: jsonSchema({}), toModelOutput }])) as unknown as ToolSet;
+}
+
 /**
- * The session's history as the model's messages: steered messages as user turns, attachments as
- * images or text, @<responseId> mentions with the stored results they name, and tool calls the
- * user made directly (POST /tools) as the tool calls and results they were. Calls a restart cut
- * short are left out.
+ * The session's history as the model's messages, each with where it starts: steered messages as
+ * user turns, attachments as images or text, @<responseId> mentions with the stored results they
+ * name, tool calls the user made directly (POST /tools) as the tool calls and results they were,
+ * tool results within the budget. Calls a restart cut short are left out. After a compaction the
+ * model gets its summary and the history from its first kept step.
  */
-export async function toModelMessages(history: SessionMessage[], sources: HistorySources): Promise<ModelMessage[]> {
-  const prepared = await Promise.all(history.flatMap(splitSteering).map((message) => resolveFiles(message, sources)));
-  const messages = await convertToModelMessages(prepared as unknown as UIMessage[], { ignoreIncompleteToolCalls: true, convertDataPart: () => undefined });
-  return messages.map((message) => {
-    if (message.role !== "user") return message;
-    const text = typeof message.content === "string" ? message.content : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-    const extra = mentions(text, sources);
-    if (extra.length === 0) return message;
-    const content = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
-    return { ...message, content: [...content, ...extra.map((more) => ({ type: "text" as const, text: more }))] };
-  });
+export async function toModelMessages(history: SessionMessage[], sources: HistorySources, compaction?: CompactionPoint): Promise<ContextView> {
+  const all = history.flatMap(piecesOf);
+  const kept = keptPieces(all, compaction);
+  const tools = budgetedTools(sources.maxToolResultChars);
+  const converted = await Promise.all(
+    (kept ?? all).map(async (piece) => {
+      const prepared = await resolveFiles(piece.message, sources);
+      const messages = await convertToModelMessages([prepared] as unknown as UIMessage[], { tools, ignoreIncompleteToolCalls: true, convertDataPart: () => undefined });
+      return messages.map((message, i) => ({ message: withMentions(message, sources), origin: i === 0 ? piece.origin : undefined }));
+    }),
+  );
+  const flat = converted.flat();
+  const view: ContextView = { messages: flat.map((m) => m.message), origins: flat.map((m) => m.origin) };
+  if (!kept || !compaction) return view;
+  return { messages: [summaryMessage(compaction.summary), ...view.messages], origins: ["summary", ...view.origins] };
+}
+
+/** A user message with the stored results its text mentions. */
+function withMentions(message: ModelMessage, sources: HistorySources): ModelMessage {
+  if (message.role !== "user") return message;
+  const text = typeof message.content === "string" ? message.content : message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+  const extra = mentions(text, sources);
+  if (extra.length === 0) return message;
+  const content = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+  return { ...message, content: [...content, ...extra.map((more) => ({ type: "text" as const, text: more }))] };
 }

@@ -41,8 +41,8 @@ export function maskSecrets(domain: ConfigDomain, values: JsonObject): JsonObjec
 export function domainValues(domain: ConfigDomain, settings: Settings): JsonObject {
   if (domain === "auth") return maskSecrets("auth", authValues(settings));
   // The settings domain nests a turn's limits under `agent`, as they are written.
-  const { maxSteps, systemPrompt, modelTimeoutMs, ...agent } = settings.agent;
-  const effective = { ...settings.config, ...agent, agent: { maxSteps, systemPrompt, modelTimeoutMs } } as unknown as JsonObject;
+  const { maxSteps, systemPrompt, modelTimeoutMs, maxToolResultChars, compaction, ...agent } = settings.agent;
+  const effective = { ...settings.config, ...agent, agent: { maxSteps, systemPrompt, modelTimeoutMs, maxToolResultChars, compaction } } as unknown as JsonObject;
   // Unset keys show as null, which is also how a PUT unsets them.
   return Object.fromEntries(Object.keys(objectEntries(DOMAIN_SCHEMAS[domain]) ?? {}).map((key) => [key, effective[key] ?? null]));
 }

@@ -1,5 +1,7 @@
 import {
   CommandSchema,
+  CompactRequestSchema,
+  CompactResponseSchema,
   CompletionItemsSchema,
   CompletionTriggersSchema,
   ConfigDomainResponseSchema,
@@ -166,6 +168,11 @@ export const API_ROUTES: ApiRoute[] = [
   agent("abort", "Abort the running turn", undefined, READ),
   agent("model", "Choose the model of the next turns", SetModelRequestSchema),
   agent("thinking", "Choose the thinking level of the next turns", SetThinkingRequestSchema),
+  agent("compact", "Summarise the older history for the model (the full history stays readable)", CompactRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED"], {
+    status: 200,
+    description: "Compacted, or `compacted: false` with the reason (nothing to compact, aborted, the summary failed). 409 SESSION_BUSY while a turn runs.",
+    schema: CompactResponseSchema,
+  }),
   agent("fork", "Cut the history back to before a user message", ForkRequestSchema, ["ENTRY_NOT_FOUND", "SESSION_BUSY"], { status: 200, description: "The history was cut.", schema: ForkResponseSchema }),
   agent("ui-response", "Answer a request for the user (an approval)", UiResponseRequestSchema, ["UNKNOWN_EXTENSION_UI"]),
   agent("ui-rpc", "Call a UI method; the answer arrives on the stream", UiRpcRequestSchema),

@@ -1,4 +1,5 @@
 import {
+  CompactRequestSchema,
   fail,
   ForkRequestSchema,
   keyed,
@@ -58,7 +59,7 @@ function withBody<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub,
   };
 }
 
-/** The agent endpoints of a session: messages, steering, follow-ups, abort, model and thinking, fork, completion, UI requests. */
+/** The agent endpoints of a session: messages, steering, follow-ups, abort, model and thinking, compaction, fork, completion, UI requests. */
 export const agentRoutes = new Hono<AppEnv>()
   .post("/:id/messages", withSettings(PromptRequestSchema, (stub, input, settings) => stub.prompt(input, settings)))
   .post("/:id/steer", withSettings(SteerRequestSchema, (stub, input, settings) => stub.steer(input, settings)))
@@ -87,6 +88,7 @@ export const agentRoutes = new Hono<AppEnv>()
   })
   .post("/:id/thinking", withBody(SetThinkingRequestSchema, (stub, input) => stub.setThinking(input.level)))
   .get("/:id/fork-messages", (c) => answer(c, async (stub) => keyed("messages", await stub.forkMessages())))
+  .post("/:id/compact", withSettings(CompactRequestSchema, (stub, input, settings) => stub.compact(input.instructions, settings)))
   .post("/:id/fork", withBody(ForkRequestSchema, (stub, input) => stub.fork(input.entryId)))
   .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
   .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))

@@ -1,4 +1,4 @@
-import { ok, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type ThinkingLevel, type ToolName, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { ok, type CompactResponse, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type ThinkingLevel, type ToolName, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
 import { DurableObject } from "cloudflare:workers";
 import type { ModelSelection } from "../agent/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
@@ -126,6 +126,12 @@ export class SessionObject extends DurableObject<Env> {
     return open.ok ? this.turns.choose(open.value, { thinkingLevel: level }) : open;
   }
 
+  /** POST /compact: the older history summarised for the model; 409 while a turn runs. */
+  async compact(instructions: string | undefined, settings: Settings): Promise<Result<CompactResponse>> {
+    const open = this.open("active", settings);
+    return open.ok ? this.turns.compact(settings, instructions) : open;
+  }
+
   async forkMessages(): Promise<Result<Array<{ entryId: string; text: string }>>> {
     const open = this.open("active");
     return open.ok ? this.turns.forkMessages(open.value) : open;
@@ -167,7 +173,7 @@ export class SessionObject extends DurableObject<Env> {
   async state(settings = this.slot.settings): Promise<Result<object>> {
     const open = this.open("exists");
     if (!open.ok) return open;
-    const now = { busy: this.busy(), pending: this.tools.running.size + this.turns.loop.pending(), subscribers: this.stream.subscribers() };
+    const now = { busy: this.busy(), compacting: this.turns.compacting, pending: this.tools.running.size + this.turns.loop.pending(), subscribers: this.stream.subscribers() };
     return ok(stateOf(this.slot, open.value, settings, now));
   }
 

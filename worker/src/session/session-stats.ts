@@ -35,6 +35,11 @@ export function sessionStats(
     totalMessages: messages.total,
     tokens: { ...tokens, total: tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite },
     cost: Math.round(cost * 1e8) / 1e8,
+    compactions: {
+      count: count("compaction.count"),
+      tokens: { input: count("compaction.inputTokens"), output: count("compaction.outputTokens") },
+      tokensSaved: count("compaction.tokensSaved"),
+    },
     web: {
       searches: count("tool.web_search"),
       fetches: count("tool.fetch_content"),

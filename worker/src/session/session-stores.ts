@@ -1,6 +1,7 @@
 import type { Env } from "../env.ts";
 import { createAgentStateStore, type AgentStateStore } from "./agent-state.ts";
 import { createAttachmentList, type AttachmentList } from "./attachment-list.ts";
+import { createCompactionLog, type CompactionLog } from "./compaction-log.ts";
 import { createFrameLog, type FrameLog } from "./frame-log.ts";
 import { createMessageLog, type MessageLog } from "./message-log.ts";
 import { createProviderLatency, type ProviderLatency } from "./provider-latency.ts";
@@ -20,6 +21,7 @@ export interface SessionStores {
   activity: SessionActivity;
   attachments: AttachmentList;
   agent: AgentStateStore;
+  compactions: CompactionLog;
 }
 
 const positive = (raw: string | undefined, fallback: number) => {
@@ -66,5 +68,6 @@ export function openSessionStores(sql: SqlStorage, limits: SessionLimits): Sessi
     activity: createSessionActivity(sql),
     attachments: createAttachmentList(sql),
     agent: createAgentStateStore(sql),
+    compactions: createCompactionLog(sql),
   };
 }

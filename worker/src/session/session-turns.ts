@@ -1,12 +1,16 @@
-import { fail, ok, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
-import { AgentLoop, type Delivery } from "../agent/agent-loop.ts";
+import { fail, ok, type CompactResponse, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { AgentLoop, type Admission, type Delivery } from "../agent/agent-loop.ts";
 import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
 import { failTurn } from "../agent/fail-turn.ts";
 import { modelEgress } from "../agent/model-egress.ts";
-import { resolveModel } from "../agent/resolve-model.ts";
-import { sessionTurn, type TurnMarker } from "../agent/session-turn.ts";
+import { ContextMeter } from "../agent/context-meter.ts";
+import { modelFetch } from "../agent/model-fetch.ts";
+import { resolveModel, type ResolvedModel } from "../agent/resolve-model.ts";
+import { compactSession } from "../agent/session-compaction.ts";
+import { modelCall, sessionTurn, type SessionTurnDeps, type TurnMarker } from "../agent/session-turn.ts";
 import { parseSlashCommand } from "../agent/slash-commands.ts";
 import { answerUiRpc } from "../agent/ui-rpc.ts";
+import { costOf, tokensOf } from "../agent/token-usage.ts";
 import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
@@ -50,14 +54,20 @@ export class SessionTurns {
   private readonly host: SessionTurnsHost;
   /** A turn that was running when the object stopped; it is closed when the session is next used. */
   private interrupted?: TurnMarker;
+  /** Summaries being made now (state.isCompacting). */
+  private compactions = 0;
+  /** The abort of a compaction asked for (POST /compact), while it runs. */
+  private compactAbort?: AbortController;
+  private readonly deps: SessionTurnDeps;
+  /** The size of what the session's model calls send, known from their usage (docs/agent.md). */
+  private readonly meter = new ContextMeter();
 
   constructor(host: SessionTurnsHost) {
     this.host = host;
     const { slot, stream, tools, env, storage } = host;
     if (slot.stores) this.interrupted = storage.kv.get<TurnMarker>(TURN_KEY);
     const settings = () => slot.settings!;
-    this.loop = new AgentLoop(
-      sessionTurn({
+    this.deps = {
         settings,
         selection: () => slot.agent.selection,
         thinkingLevel: () => slot.thinkingLevel(),
@@ -79,8 +89,66 @@ export class SessionTurns {
           written.catch(() => {});
         },
         newId: () => crypto.randomUUID(),
-      }),
-    );
+        latestCompaction: () => slot.stores?.compactions.latest(),
+        keepCompaction: (entry, usage) => {
+          const stores = slot.stores;
+          if (!stores) return;
+          stores.compactions.add(entry);
+          const tokens = tokensOf(usage);
+          stores.counters.add("compaction.count");
+          stores.counters.add("compaction.inputTokens", tokens.input + tokens.cacheRead + tokens.cacheWrite);
+          stores.counters.add("compaction.outputTokens", tokens.output);
+          stores.counters.add("compaction.tokensSaved", Math.max(0, entry.tokensBefore - entry.tokensAfter));
+          const model = resolveModel(settings().agent, slot.agent.selection, slot.current?.model);
+          slot.addUsage(tokens, costOf(tokens, model.ok ? model.value.entry?.cost : undefined));
+        },
+        compacting: (on) => {
+          this.compactions += on ? 1 : -1;
+        },
+        meter: this.meter,
+      };
+    this.loop = new AgentLoop(sessionTurn(this.deps));
+  }
+
+  /** A summary is being made (state.isCompacting). */
+  get compacting(): boolean {
+    return this.compactions > 0;
+  }
+
+  /**
+   * POST /compact and `/compact`: the history the model sees is summarised but for its recent
+   * messages. Refused with 409 SESSION_BUSY while a turn runs; while it runs, messages queue
+   * behind it as behind a turn, and POST /abort cancels it (the history stays as it was).
+   */
+  async compact(settings: Settings, instructions: string | undefined): Promise<Result<CompactResponse>> {
+    const started = this.startCompaction(settings, instructions);
+    return started.ok ? ok(await started.value) : started;
+  }
+
+  /** Takes the turn slot at once (or is refused), then compacts. */
+  private startCompaction(settings: Settings, instructions: string | undefined): Result<Promise<CompactResponse>> {
+    const model = resolveModel(settings.agent, this.host.slot.agent.selection, this.host.slot.current?.model);
+    if (!model.ok) return model;
+    const admission = this.loop.admit(undefined);
+    if (!admission) return fail("SESSION_BUSY", "A turn is running; compact when the session is idle: wait for the turn to finish, or POST /abort first.");
+    return ok(this.runCompaction(settings, model.value, admission, instructions));
+  }
+
+  private async runCompaction(settings: Settings, model: ResolvedModel, admission: Admission, instructions: string | undefined): Promise<CompactResponse> {
+    const abort = new AbortController();
+    this.compactAbort = abort;
+    const sink = this.deps.sink();
+    const call = () => modelCall(model, "minimal", modelFetch(settings.agent.modelTimeoutMs, this.deps.egress(model.provider.name)));
+    try {
+      return await compactSession(this.deps, settings, model, call, sink, abort.signal, instructions);
+    } catch {
+      return { compacted: false, reason: abort.signal.aborted ? "Aborted: the history is unchanged." : "The compaction failed; the history is unchanged." };
+    } finally {
+      this.compactAbort = undefined;
+      this.host.slot.flush();
+      const next = admission.release();
+      if (next) this.host.waitUntil(next);
+    }
   }
 
   /**
@@ -93,10 +161,18 @@ export class SessionTurns {
     if (!command) return this.send(stores, input, settings, input.streamingBehavior);
     if (!command.ok) return command;
     if (this.loop.running) return fail("SESSION_BUSY", "A turn is running; commands run when the session is idle. Wait for the turn to finish or POST /abort.");
+    const { tool } = command.value.command;
+    if (!tool) {
+      // /compact: the compaction streams; the command itself stays out of the history the model sees.
+      const started = this.startCompaction(settings, command.value.params.instructions as string | undefined);
+      if (!started.ok) return started;
+      this.host.waitUntil(started.value);
+      return done();
+    }
     const user = await this.userMessage(stores, input, settings);
     if (!user.ok) return user;
     stores.messages.put(user.value.message);
-    this.host.waitUntil(this.host.touch().then(() => this.host.tools.call(stores, command.value.command.tool, command.value.params, settings)));
+    this.host.waitUntil(this.host.touch().then(() => this.host.tools.call(stores, tool, command.value.params, settings)));
     return done();
   }
 
@@ -127,6 +203,7 @@ export class SessionTurns {
 
   /** POST /abort: the model stream is closed, tool calls in flight cancelled, queued messages dropped. */
   async abort(): Promise<Done> {
+    this.compactAbort?.abort();
     await this.loop.abort();
     return done();
   }
@@ -148,6 +225,8 @@ export class SessionTurns {
     const entry = stores.messages.list().find((m) => m.id === entryId && m.role === "user");
     if (!entry) return fail("ENTRY_NOT_FOUND", `No user message "${entryId}" in this session; GET /fork-messages lists the entries.`);
     stores.messages.truncateFrom(entryId);
+    // A compaction whose kept part was cut away no longer applies: the model sees what is left.
+    stores.compactions.retain(new Set(stores.messages.list().map((m) => m.id)));
     return ok({ text: textOf(entry) });
   }
 

@@ -7,6 +7,8 @@ import type { SessionStores } from "./session-stores.ts";
 /** What runs now, as the session's state reports it. */
 export interface SessionActivityNow {
   busy: boolean;
+  /** A summary is being made (automatic or asked for). */
+  compacting: boolean;
   pending: number;
   subscribers: number;
 }
@@ -28,10 +30,10 @@ export function stateOf(slot: SessionSlot, stores: SessionStores, settings: Sett
     status: current.status,
     thinkingLevel: slot.thinkingLevel(),
     isStreaming: now.busy,
-    isCompacting: false,
+    isCompacting: now.compacting,
     steeringMode: "all",
     followUpMode: "one-at-a-time",
-    autoCompactionEnabled: false,
+    autoCompactionEnabled: settings?.agent.compaction.enabled ?? true,
     messageCount: stores.messages.count(),
     pendingMessageCount: now.pending,
     model: model?.ok

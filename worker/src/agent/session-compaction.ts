@@ -1,0 +1,89 @@
+import type { CompactResponse, SessionMessage, UiMessageChunk } from "@edge-web/shared";
+import type { LanguageModelUsage } from "ai";
+import type { Settings } from "../config/resolve-settings.ts";
+import { TOOL_DEFINITION_CHARS } from "./agent-tools.ts";
+import { compactView, type CompactionDeps, type CompactionEntry } from "./compact-view.ts";
+import { contextLimits, type ContextLimits, type ContextMeter } from "./context-meter.ts";
+import type { ModelCall } from "./model-provider.ts";
+import type { ResolvedModel } from "./resolve-model.ts";
+import { summariseHistory } from "./summarise-history.ts";
+import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
+
+/** What a session lends its compactions. */
+export interface CompactionSources extends Omit<HistorySources, "maxMentionChars" | "maxToolResultChars"> {
+  history(): SessionMessage[];
+  latestCompaction(): CompactionEntry | undefined;
+  /** A compaction to keep, and what its summary call used. */
+  keepCompaction(entry: CompactionEntry, usage: LanguageModelUsage): void;
+  compacting(on: boolean): void;
+  meter: ContextMeter;
+  newId(): string;
+}
+
+/** The limits a model's turns run with: its window (or the default), the reserve, the kept tail, the tool result budget. */
+export function limitsFor(settings: Settings, model: ResolvedModel): ContextLimits {
+  return contextLimits(settings.agent.compaction, settings.agent.maxToolResultChars, model.entry?.contextWindow);
+}
+
+/** What a compaction needs, for the session's model and the stream `chunk` goes to. */
+export function compactionDeps(sources: CompactionSources, settings: Settings, limits: ContextLimits, call: () => ModelCall, chunk: (c: UiMessageChunk) => void): CompactionDeps {
+  let usage: LanguageModelUsage | undefined;
+  return {
+    limits,
+    baseChars: settings.agent.systemPrompt.length + TOOL_DEFINITION_CHARS,
+    summarise: async (older, signal, instructions) => {
+      const made = await summariseHistory(older, { model: call().model, window: limits.window, maxOutputTokens: limits.summaryTokens, signal, ...(instructions && { instructions }) });
+      usage = made.usage;
+      return made.summary;
+    },
+    keep: (entry) => sources.keepCompaction(entry, usage!),
+    chunk,
+    compacting: (on) => sources.compacting(on),
+    newId: sources.newId,
+  };
+}
+
+/** The history as the model sees it now (the latest compaction applied). */
+export function currentView(sources: CompactionSources, settings: Settings, limits: ContextLimits) {
+  return toModelMessages(sources.history(), { ...sources, maxMentionChars: settings.config.maxContentChars, maxToolResultChars: limits.maxToolResultChars }, sources.latestCompaction());
+}
+
+/**
+ * A compaction asked for (POST /compact, /compact): the history the model sees now, summarised
+ * but for the recent messages, whatever its size. Streams as a message of its own whose one part is
+ * the `data-compaction` marker (kept in the history once made); `compacted: false` when there is
+ * nothing to summarise.
+ */
+export async function compactSession(
+  sources: CompactionSources,
+  settings: Settings,
+  model: ResolvedModel,
+  call: () => ModelCall,
+  sink: { chunk(c: UiMessageChunk): void; message(m: SessionMessage): void },
+  signal: AbortSignal,
+  instructions?: string,
+): Promise<CompactResponse> {
+  const limits = limitsFor(settings, model);
+  const view = await currentView(sources, settings, limits);
+  const messageId = `msg_${sources.newId()}`;
+  const parts: SessionMessage["parts"] = [];
+  let started = false;
+  const chunk = (c: UiMessageChunk) => {
+    if (!started) sink.chunk({ type: "start", messageId });
+    started = true;
+    sink.chunk(c);
+    if (c.type === "data-compaction") parts.splice(0, parts.length, { type: c.type, id: c.id, data: c.data });
+  };
+  const deps = compactionDeps(sources, settings, limits, call, chunk);
+  const tokensBefore = sources.meter.estimate(deps.baseChars, view.messages);
+  let compacted: Awaited<ReturnType<typeof compactView>> | undefined;
+  try {
+    compacted = await compactView(view, "manual", tokensBefore, deps, signal, instructions);
+  } finally {
+    if (started) sink.chunk(signal.aborted ? { type: "abort" } : { type: "finish" });
+    // Only a compaction made leaves its marker in the history: one that failed leaves it as it was.
+    if (compacted?.ok) sink.message({ id: messageId, role: "assistant", parts, metadata: { createdAt: Date.now() } });
+  }
+  if (!compacted.ok) return { compacted: false, reason: compacted.message, tokensBefore };
+  return { compacted: true, tokensBefore, tokensAfter: compacted.entry.tokensAfter, summary: compacted.entry.summary };
+}
