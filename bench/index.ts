@@ -1,4 +1,5 @@
 import { startBenchStack } from "./bench-stack.ts";
+import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
@@ -9,6 +10,7 @@ import { benchTurnOverhead } from "./turn-overhead.ts";
 /** `npm run bench`: every case against one `npm start` stack, each printed as one JSON line. */
 const bench = await startBenchStack();
 try {
+  console.log(JSON.stringify(await benchCallTrace(bench)));
   console.log(JSON.stringify(await benchFetchPath(bench)));
   console.log(JSON.stringify(await benchSearchCache(bench)));
   console.log(JSON.stringify(await benchTurnOverhead(bench)));

@@ -48,7 +48,7 @@ describe("the tool-call path over npm start's stack", () => {
     expect(messages[0].parts[0].output.results[0].content).toHaveLength(2_000);
     expect(messages[0].parts[0].output.responseId).toBe(fetched.body.responseId);
 
-    // wrangler dev prints the worker's log lines as they come.
+    // npm start prints the worker's log lines as they come.
     const line = await waitFor(
       () =>
         stack.output
@@ -70,5 +70,32 @@ describe("the tool-call path over npm start's stack", () => {
     for (const path of ["state", "messages", "stats"]) expect((await api("GET", `/api/sessions/${id}/${path}`)).body.error.code).toBe("SESSION_NOT_FOUND");
     const after = await api("POST", `/api/sessions/${id}/tools/get_search_content`, { responseId: fetched.body.responseId });
     expect(after).toMatchObject({ status: 404, body: { error: { code: "SESSION_NOT_FOUND" } } });
+  });
+
+  it("at web.debug trace, logs when each boundary of the call was passed, in order, with the sidecar's round trip", async () => {
+    expect((await api("PUT", "/api/config/settings", { values: { debug: "trace" } })).status).toBe(200);
+    try {
+      const id = (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId;
+      expect((await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/big.txt?token=${SECRET}` })).status).toBe(200);
+      const line = await waitFor(
+        () =>
+          stack.output
+            .join("")
+            .split("\n")
+            .map((text) => text.slice(text.indexOf("{")))
+            .filter((text) => text.startsWith('{"event":"tool_call"') && text.includes(id))
+            .map((text) => JSON.parse(text))[0],
+        "the traced call's log line",
+        { timeoutMs: 10_000, intervalMs: 250 },
+      );
+      expect(Object.keys(line.phases)).toEqual(["opened", "settings", "entered", "ran", "flushed", "returned"]);
+      const times = Object.values(line.phases) as number[];
+      expect(times.every((t, i) => t >= 0 && (i === 0 || t >= times[i - 1]!))).toBe(true);
+      expect(line.ms).toBeGreaterThanOrEqual(times.at(-1)!);
+      expect(line.steps.sidecar).toBeGreaterThanOrEqual(line.steps["sidecar.extract"]);
+      expect(stack.output.join("")).not.toContain(SECRET);
+    } finally {
+      await api("PUT", "/api/config/settings", { values: { debug: "verbose" } });
+    }
   });
 });

@@ -78,7 +78,7 @@ export const WebConfigSchema = v.object({
   jinaTimeoutMs: positiveInt(8_000),
   jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),
   jina: v.optional(v.object({ baseUrl: httpUrl("https://r.jina.ai/") }), {}),
-  debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose"])]), false),
+  debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose", "trace"])]), false),
   cache: v.optional(
     v.object({
       enabled: flag(true),

@@ -20,5 +20,6 @@ export interface ApiOptions {
 /** Hono's typing for this app: the worker's bindings and what middleware puts on the context. */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { principal: Principal; options: ApiOptions };
+  /** `received`: when the request arrived (epoch ms), for web.debug "trace". */
+  Variables: { principal: Principal; options: ApiOptions; received: number };
 }

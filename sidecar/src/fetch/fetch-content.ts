@@ -1,5 +1,6 @@
 import {
   createStepClock,
+  wantsTimings,
   deadlineIn,
   displayUrl,
   fail,
@@ -42,7 +43,7 @@ const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain
 export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
   const clock = createStepClock();
   const answer = await runPipeline(req, deps, clock, signal);
-  return req.options.debug === "verbose" ? { ...answer, timings: clock.timings() } : answer;
+  return wantsTimings(req.options.debug) ? { ...answer, timings: clock.timings() } : answer;
 }
 
 async function runPipeline(

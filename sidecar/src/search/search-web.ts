@@ -1,4 +1,4 @@
-import { createStepClock, deadlineIn, ok, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
+import { createStepClock, wantsTimings, deadlineIn, ok, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
 import type { NetworkPolicy } from "../fetch/egress-types.ts";
 import { configuredPolicy } from "../fetch/vet-url.ts";
 import type { SearchDeps, SearchProvider } from "./provider.ts";
@@ -36,5 +36,5 @@ export async function searchWeb(
     if (outcome.ok || signal?.aborted || deadline.remainingMs() === 0) break;
     outcome = await ask(provider);
   }
-  return req.debug === "verbose" ? { ...outcome, timings: clock.timings() } : outcome;
+  return wantsTimings(req.debug) ? { ...outcome, timings: clock.timings() } : outcome;
 }

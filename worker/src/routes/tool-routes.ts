@@ -23,6 +23,7 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
 
   const body = await readJsonBody(c, "INVALID_INPUT");
   if (!body.ok) return jsonError(c, body.error);
-  const answer = await callTool(c.env, session.value.record.sessionId, session.value.stub, tool, body.value);
+  const request = { sessionId: session.value.record.sessionId, received: c.var.received, opened: Date.now() };
+  const answer = await callTool(c.env, request, session.value.stub, tool, body.value);
   return answer.ok ? jsonOkText(c, answer.json, answer.headers) : jsonError(c, answer.error, answer.headers);
 });

@@ -6,6 +6,7 @@ import type { Env } from "../env.ts";
 import { IdleAlarm } from "./idle-alarm.ts";
 import type { SessionRecord } from "./session-record.ts";
 import type { SerializedAnswer } from "./serialized-answer.ts";
+import type { ObjectTrace } from "./tool-call-log.ts";
 import { SessionSlot, sessionNotFound } from "./session-slot.ts";
 import { sessionLimits, type SessionStores } from "./session-stores.ts";
 import { createSessionStream, type SessionStream } from "./session-stream.ts";
@@ -89,9 +90,11 @@ export class SessionObject extends DurableObject<Env> {
     if (!held) return { needSettings: true };
     const open = this.open("active", held);
     if (!open.ok) return open;
+    const trace: ObjectTrace | undefined = held.config.debug === "trace" ? { entered: Date.now() } : undefined;
     await this.idle.touch();
-    const answer = await this.tools.call(open.value, name, params, held);
-    return answer.ok ? { ok: true, json: JSON.stringify(answer.value), ...(answer.headers && { headers: answer.headers }) } : answer;
+    const answer = await this.tools.call(open.value, name, params, held, trace);
+    const serialized: SerializedAnswer = answer.ok ? { ok: true, json: JSON.stringify(answer.value), ...(answer.headers && { headers: answer.headers }) } : answer;
+    return trace ? { ...serialized, trace } : serialized;
   }
 
   async prompt(input: PromptRequest, settings: Settings): Promise<Result<{ ok: true }>> {

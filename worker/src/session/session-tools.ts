@@ -12,7 +12,7 @@ import { runToolCall } from "./run-tool-call.ts";
 import { sessionNotFound, type SessionSlot } from "./session-slot.ts";
 import type { SessionStores } from "./session-stores.ts";
 import type { SessionStream } from "./session-stream.ts";
-import { logToolCall } from "./tool-call-log.ts";
+import { logToolCall, type ObjectTrace } from "./tool-call-log.ts";
 
 /**
  * What the session's tool calls run with: their context (settings, sidecar, stores, cache, the
@@ -35,8 +35,12 @@ export class SessionTools {
     this.sidecar = createSidecarClient(env);
   }
 
-  /** A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its writes in one commit after it. */
-  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings): Promise<ToolAnswer<unknown>> {
+  /**
+   * A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its
+   * writes in one commit after it. With web.debug "trace", `trace` gets the call's boundaries and
+   * steps, and the caller writes the log line (it knows the request's own boundaries too).
+   */
+  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings, trace?: ObjectTrace): Promise<ToolAnswer<unknown>> {
     const { config } = settings;
     const alive = this.slot.alive(stores);
     const cancel = new AbortController();
@@ -46,8 +50,10 @@ export class SessionTools {
     try {
       const ctx = this.context(stores, settings, cancel.signal, steps);
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
+      const ran = Date.now();
       if (alive()) this.slot.flush();
-      logToolCall(config.debug, { sessionId: this.slot.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
+      if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });
+      else logToolCall(config.debug, { sessionId: this.slot.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
       return alive() ? answer : sessionNotFound();
     } finally {
       this.running.delete(cancel);

@@ -1,14 +1,44 @@
 import { isPlainObject, type WebConfig } from "@edge-web/shared";
 import type { ToolAnswer } from "../tools/tool.ts";
+import type { SerializedAnswer } from "./serialized-answer.ts";
+
+/** A call's boundaries inside the session object (epoch ms) and its steps, for web.debug "trace". */
+export interface ObjectTrace {
+  entered: number;
+  /** The tool has run: its sidecar requests answered, its result stored, its frames written and fanned out. */
+  ran?: number;
+  /** Its writes committed (the session's flush). */
+  flushed?: number;
+  steps?: Record<string, number>;
+}
+
+/** The request's boundaries in the worker (epoch ms) around the object's. */
+export interface RequestTrace {
+  received: number;
+  /** Auth, the session's record and the body read. */
+  opened: number;
+  settings: number;
+  object: ObjectTrace;
+  returned: number;
+}
 
 export interface ToolCallEntry {
   sessionId: string;
   tool: string;
   params: unknown;
-  answer: ToolAnswer<unknown>;
+  answer: ToolAnswer<unknown> | SerializedAnswer;
   ms: number;
   /** Milliseconds per pipeline step: the session's queue, and the sidecar's steps (`sidecar.*`). */
   steps: Record<string, number>;
+  /** "trace": each boundary, in milliseconds since the worker received the request. */
+  trace?: RequestTrace;
+}
+
+/** Milliseconds since the request arrived at each boundary, in order. */
+function phases(trace: RequestTrace): Record<string, number> {
+  const { received, object } = trace;
+  const at = { opened: trace.opened, settings: trace.settings, entered: object.entered, ran: object.ran, flushed: object.flushed, returned: trace.returned };
+  return Object.fromEntries(Object.entries(at).filter((e): e is [string, number] => e[1] !== undefined).map(([phase, t]) => [phase, t - received]));
 }
 
 /** How many inputs a call named (URLs or queries), never the inputs themselves: they may carry tokens. */
@@ -21,8 +51,8 @@ function inputCount(params: unknown, single: string, many: string): number | und
 
 /**
  * web.debug: "minimal" writes one JSON line per tool call (tool, session, duration, outcome, how
- * many URLs or queries); "verbose" adds the milliseconds of each pipeline step. Never bodies,
- * URLs, queries, keys or messages.
+ * many URLs or queries); "verbose" adds the milliseconds of each pipeline step; "trace" adds when
+ * each boundary was passed. Never bodies, URLs, queries, keys or messages.
  */
 export function logToolCall(level: WebConfig["debug"], entry: ToolCallEntry): void {
   if (level === false) return;
@@ -37,7 +67,8 @@ export function logToolCall(level: WebConfig["debug"], entry: ToolCallEntry): vo
     outcome: answer.ok ? "ok" : answer.error.code,
     ...(urls !== undefined && { urls }),
     ...(queries !== undefined && { queries }),
-    ...(level === "verbose" && { steps: entry.steps }),
+    ...(level !== "minimal" && { steps: entry.steps }),
+    ...(entry.trace && { phases: phases(entry.trace) }),
   };
   console.log(JSON.stringify(line));
 }

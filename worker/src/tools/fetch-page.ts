@@ -6,9 +6,13 @@ import type { ToolContext } from "./tool.ts";
 /** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline. */
 export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, preferReader: boolean): Promise<Result<ExtractedContent>> {
   const queued = Date.now();
-  const slot = await slots.run(() => {
-    ctx.record.step("session-queue", Date.now() - queued);
-    return ctx.sidecar.fetchContent(url, preferReader, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
+  const slot = await slots.run(async () => {
+    const sent = Date.now();
+    ctx.record.step("session-queue", sent - queued);
+    const answer = await ctx.sidecar.fetchContent(url, preferReader, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
+    // The sidecar's round trip: its own steps (sidecar.*) and the hop to it and back.
+    ctx.record.step("sidecar", Date.now() - sent);
+    return answer;
   });
   if (!slot.ok) return slotFailure(slot.error, "fetch", `Fetching ${displayUrl(url)}`, slots, ctx.config);
   const answer = slot.value;

@@ -72,8 +72,10 @@ interface QueryAnswer {
 
 async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
+  const looked = Date.now();
   const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
   const hit = key ? await ctx.cache.get(key) : undefined;
+  ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
     // The cached entry is shared and frozen: the answer gets its own objects.
@@ -83,10 +85,12 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
   const queued = Date.now();
   let started = queued;
-  const slot = await slots.run(() => {
+  const slot = await slots.run(async () => {
     started = Date.now();
     ctx.record.step("session-queue", started - queued);
-    return ctx.sidecar.search(request, slots.deadline, slots.cancel);
+    const answer = await ctx.sidecar.search(request, slots.deadline, slots.cancel);
+    ctx.record.step("sidecar", Date.now() - started);
+    return answer;
   });
   if (!slot.ok) return { result: slotFailure(slot.error, "search", `Searching for ${JSON.stringify(query)}`, slots, ctx.config), cached: false };
   const answer = slot.value;
