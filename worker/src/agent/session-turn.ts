@@ -1,4 +1,5 @@
 import type { SessionMessage, ThinkingLevel } from "@edge-web/shared";
+import type { LanguageModel } from "ai";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { ToolContext } from "../tools/tool.ts";
 import type { TurnControl } from "./agent-loop.ts";
@@ -13,6 +14,7 @@ import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve
 import { withOverflowRetry } from "./context-overflow.ts";
 import { compactionDeps, currentView, limitsFor, type CompactionSources } from "./session-compaction.ts";
 import { TurnContext } from "./turn-context.ts";
+import { traceTurn } from "./turn-trace.ts";
 import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
 
 /** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
@@ -31,6 +33,7 @@ export interface SessionTurnDeps extends CompactionSources {
   sessionModel(): string | undefined;
   /** The session's stream and history, stored copies capped. */
   sink(): OutputSink;
+  sessionId(): string;
   /** Writes what is pending (one storage commit). */
   flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
@@ -40,11 +43,23 @@ export interface SessionTurnDeps extends CompactionSources {
   markTurn(marker: TurnMarker | undefined): void;
 }
 
-export function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: typeof globalThis.fetch): ModelCall {
+/** Language models built per settings (a provider builds its stream parsers per model: once, not per call). */
+const models = new WeakMap<Settings, Map<string, LanguageModel>>();
+
+/**
+ * A model call with `resolved` at thinking `level`, its requests made through `fetch` (built once
+ * per settings, provider and model: the same settings mean the same timeout and egress).
+ */
+export function modelCall(settings: Settings, resolved: ResolvedModel, level: ThinkingLevel, fetch: () => typeof globalThis.fetch): ModelCall {
   const member = MODEL_PROVIDERS[resolved.provider.settings.api];
   const providerOptions = member.thinkingOptions(resolved.provider, level, resolved.entry);
+  let built = models.get(settings);
+  if (!built) models.set(settings, (built = new Map()));
+  const key = `${resolved.provider.name}\u0000${resolved.modelId}`;
+  let model = built.get(key);
+  if (!model) built.set(key, (model = member.languageModel(resolved.provider, resolved.modelId, fetch())));
   return {
-    model: member.languageModel(resolved.provider, resolved.modelId, fetch),
+    model,
     provider: resolved.provider.name,
     api: resolved.provider.settings.api,
     ...(providerOptions && { providerOptions }),
@@ -60,8 +75,9 @@ export function modelCall(resolved: ResolvedModel, level: ThinkingLevel, fetch: 
 export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, control: TurnControl) => Promise<void> {
   return async (user, control) => {
     const settings = deps.settings();
-    const sink = deps.sink();
     const messageId = `msg_${deps.newId()}`;
+    const trace = settings.config.debug === "trace" ? traceTurn(deps.sink(), messageId) : undefined;
+    const sink = trace?.sink ?? deps.sink();
     // Nothing is committed before the first model call (a commit would hold the call back): the
     // history is written with the session's next flush, the marker without waiting for its commit.
     sink.message(user);
@@ -76,11 +92,15 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
       const nextCall = () => {
         const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
         if (now.ok) current = now.value;
-        return modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
+        const settingsNow = deps.settings();
+        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
       };
       // The window is the turn's first model's; summaries go to the model of the moment, without thinking.
       const limits = limitsFor(settings, current);
-      const summaryCall = () => modelCall(current, deps.thinkingLevel(), modelFetch(deps.settings().agent.modelTimeoutMs, deps.egress(current.provider.name)));
+      const summaryCall = () => {
+        const settingsNow = deps.settings();
+        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
+      };
       try {
         const view = await currentView(deps, settings, limits);
         let context: TurnContext | undefined;
@@ -121,5 +141,6 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
     }
     deps.markTurn(undefined);
     deps.flush();
+    trace?.log(deps.sessionId());
   };
 }

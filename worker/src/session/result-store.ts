@@ -2,11 +2,20 @@ import type { StoredResult } from "@edge-web/shared";
 import type { ResultSummary } from "../agent/completion.ts";
 import type { ResultStore } from "../tools/tool.ts";
 import { fitRow } from "./fit-row.ts";
+import { insertRows } from "./insert-rows.ts";
 
 export interface SessionResultStore extends ResultStore {
   /** The stored results, newest first, as pickers show them. */
   summaries(): ResultSummary[];
+  /** Writes the results saved since the last flush. */
+  flush(): void;
   clear(): void;
+}
+
+interface PendingResult {
+  body: string;
+  label: string;
+  kind: StoredResult["kind"];
 }
 
 /** What a picker calls a stored result: its first page's title or URL, or its first query. */
@@ -28,23 +37,35 @@ export function createResultStore(sql: SqlStorage): SessionResultStore {
   const columns = sql.exec<{ name: string }>("PRAGMA table_info(results)").toArray().map((c) => c.name);
   if (!columns.includes("label")) sql.exec("ALTER TABLE results ADD COLUMN label TEXT");
   if (!columns.includes("kind")) sql.exec("ALTER TABLE results ADD COLUMN kind TEXT");
+  /** Saved since the last flush, in order; reads see them. A save costs no storage statement until the flush. */
+  const pending = new Map<string, PendingResult>();
+  let keep = Infinity;
   return {
     save(result, maxStored) {
-      sql.exec("INSERT INTO results (response_id, body, label, kind) VALUES (?, ?, ?, ?)", result.responseId, fitRow(result), labelOf(result).slice(0, 200), result.kind);
-      // seq only grows, so the newest `maxStored` are those within `maxStored` of the largest (an index lookup).
-      sql.exec("DELETE FROM results WHERE seq <= (SELECT MAX(seq) FROM results) - ?", maxStored);
+      pending.set(result.responseId, { body: fitRow(result), label: labelOf(result).slice(0, 200), kind: result.kind });
+      keep = maxStored;
     },
     get(responseId) {
-      const row = sql.exec<{ body: string }>("SELECT body FROM results WHERE response_id = ?", responseId).toArray()[0];
-      return row ? (JSON.parse(row.body) as StoredResult) : undefined;
+      const body = pending.get(responseId)?.body ?? sql.exec<{ body: string }>("SELECT body FROM results WHERE response_id = ?", responseId).toArray()[0]?.body;
+      return body === undefined ? undefined : (JSON.parse(body) as StoredResult);
     },
     summaries() {
-      return sql
+      const stored = sql
         .exec<{ response_id: string; label: string | null; kind: string | null }>("SELECT response_id, label, kind FROM results ORDER BY seq DESC")
         .toArray()
-        .map((row) => ({ responseId: row.response_id, label: row.label ?? row.response_id, kind: row.kind === "search" ? "search" : "fetch" }));
+        .map((row): ResultSummary => ({ responseId: row.response_id, label: row.label ?? row.response_id, kind: row.kind === "search" ? "search" : "fetch" }));
+      const fresh = [...pending].reverse().map(([responseId, row]): ResultSummary => ({ responseId, label: row.label, kind: row.kind }));
+      return [...fresh, ...stored];
+    },
+    flush() {
+      if (pending.size === 0) return;
+      insertRows(sql, "results (response_id, body, label, kind)", [...pending].map(([responseId, row]) => [responseId, row.body, row.label, row.kind]));
+      pending.clear();
+      // seq only grows, so the newest `keep` are those within `keep` of the largest (an index lookup).
+      sql.exec("DELETE FROM results WHERE seq <= (SELECT MAX(seq) FROM results) - ?", keep);
     },
     clear() {
+      pending.clear();
       sql.exec("DELETE FROM results");
     },
   };

@@ -51,6 +51,7 @@ export function holdsSession(sql: SqlStorage): boolean {
  */
 export function flushSessionStores(stores: SessionStores): void {
   stores.activity.mark();
+  stores.results.flush();
   stores.frames.flush();
   stores.messages.flush();
   stores.counters.flush();

@@ -74,6 +74,7 @@ export class SessionTurns {
         sessionModel: () => slot.current?.model,
         history: () => slot.stores?.messages.list() ?? [],
         sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
+        sessionId: () => slot.current?.sessionId ?? "",
         flush: () => slot.flush(),
         toolContext: (signal) => tools.context(slot.stores!, settings(), signal),
         egress: (provider) => modelEgress(env, settings(), provider),
@@ -138,7 +139,7 @@ export class SessionTurns {
     const abort = new AbortController();
     this.compactAbort = abort;
     const sink = this.deps.sink();
-    const call = () => modelCall(model, "minimal", modelFetch(settings.agent.modelTimeoutMs, this.deps.egress(model.provider.name)));
+    const call = () => modelCall(settings, model, "minimal", () => modelFetch(settings.agent.modelTimeoutMs, this.deps.egress(model.provider.name)));
     try {
       return await compactSession(this.deps, settings, model, call, sink, abort.signal, instructions);
     } catch {
