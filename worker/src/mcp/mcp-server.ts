@@ -49,12 +49,13 @@ function failure(error: CodedError, headers?: Record<string, string>): CallToolR
 const STALE = new Set(["SESSION_NOT_FOUND", "SESSION_ENDED"]);
 
 async function runTool(env: Env, principal: Principal, tool: Tool, args: unknown): Promise<CallToolResult> {
+  const receivedAt = Date.now();
   let session = await callerSession(env, principal);
-  let answer = await callTool(env, session.sessionId, session.stub, tool, args ?? {});
+  let answer = await callTool(env, session.sessionId, session.stub, tool, args ?? {}, receivedAt);
   // The caller's session ended (idle) or was deleted: the call did nothing, so it runs again in a new one.
   if (!answer.ok && STALE.has(answer.error.code)) {
     session = await callerSession(env, principal, session.sessionId);
-    answer = await callTool(env, session.sessionId, session.stub, tool, args ?? {});
+    answer = await callTool(env, session.sessionId, session.stub, tool, args ?? {}, receivedAt);
   }
   if (!answer.ok) return failure(answer.error, answer.headers);
   const value = JSON.parse(answer.json) as Record<string, unknown>;

@@ -11,6 +11,8 @@ const isToolName = (name: string): name is ToolName => (TOOL_NAMES as readonly s
 
 /** POST /api/sessions/:id/tools/:tool — the tool's params as the JSON body. */
 export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) => {
+  // The call's deadline starts here: the time to reach the session object counts against it.
+  const receivedAt = Date.now();
   const name = c.req.param("tool");
   const tool = isToolName(name) ? TOOLS[name] : undefined;
   if (!tool) {
@@ -23,6 +25,6 @@ export const toolRoutes = new Hono<AppEnv>().post("/:id/tools/:tool", async (c) 
 
   const body = await readJsonBody(c, "INVALID_INPUT");
   if (!body.ok) return jsonError(c, body.error);
-  const answer = await callTool(c.env, session.value.record.sessionId, session.value.stub, tool, body.value);
+  const answer = await callTool(c.env, session.value.record.sessionId, session.value.stub, tool, body.value, receivedAt);
   return answer.ok ? jsonOkText(c, answer.json, answer.headers) : jsonError(c, answer.error, answer.headers);
 });

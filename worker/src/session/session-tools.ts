@@ -35,8 +35,11 @@ export class SessionTools {
     this.sidecar = createSidecarClient(env);
   }
 
-  /** A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its writes in one commit after it. */
-  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings): Promise<ToolAnswer<unknown>> {
+  /**
+   * A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its
+   * writes in one commit after it. Its deadline runs from `receivedAt`, when the worker received it.
+   */
+  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings, receivedAt?: number): Promise<ToolAnswer<unknown>> {
     const { config } = settings;
     const alive = this.slot.alive(stores);
     const cancel = new AbortController();
@@ -44,7 +47,7 @@ export class SessionTools {
     const started = Date.now();
     this.running.add(cancel);
     try {
-      const ctx = this.context(stores, settings, cancel.signal, steps);
+      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
       if (alive()) this.slot.flush();
       logToolCall(config.debug, { sessionId: this.slot.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
