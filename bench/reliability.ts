@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isWebErrorCode } from "@edge-web/shared";
 import { startOrigin, type Origin } from "../test-support/origin.ts";
+import { cpuMs } from "../test-support/process-stats.ts";
 import { startStack } from "../test-support/stack.ts";
 import { apiTarget, BENCH_PAGE } from "./bench-stack.ts";
 
@@ -63,6 +64,8 @@ export async function benchReliability() {
         return { outcome: `lost: ${(error as Error).name}`, ms: performance.now() - started };
       }
     };
+    const pids = stack.pids();
+    const cpuBefore = { worker: cpuMs(pids.worker), sidecar: cpuMs(pids.sidecar) };
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: CALLS }, (_, i) => {
@@ -72,6 +75,7 @@ export async function benchReliability() {
       }),
     );
     const wallMs = performance.now() - started;
+    const cpuPerCallMs = { worker: +((cpuMs(pids.worker) - cpuBefore.worker) / CALLS).toFixed(2), sidecar: +((cpuMs(pids.sidecar) - cpuBefore.sidecar) / CALLS).toFixed(2) };
     // The stack after the storm: the origins' lingering requests end, then a fast call on a fresh session.
     await sleep(1_000);
     const healthz = (await fetch(`${api.url}/healthz`).catch(() => undefined))?.status ?? 0;
@@ -89,6 +93,7 @@ export async function benchReliability() {
       timeoutMs: TIMEOUT_MS,
       originDelaysMs: ORIGIN_DELAYS_MS,
       wallMs: Math.round(wallMs),
+      cpuPerCallMs,
       answerMs: quantiles(all),
       byOutcome: Object.fromEntries(Object.entries(byOutcome).map(([outcome, ms]) => [outcome, { count: ms.length, ...quantiles(ms) }])),
       lost,
