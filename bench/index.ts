@@ -3,6 +3,7 @@ import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
+import { benchReliability } from "./reliability.ts";
 import { benchSearchCache } from "./search-cache.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
 import { benchTurnOverhead } from "./turn-overhead.ts";
@@ -20,3 +21,5 @@ try {
 } finally {
   await bench.close();
 }
+// Its own stack (web.timeoutMs 4 s), after the others so its load weighs on none of them.
+console.log(JSON.stringify(await benchReliability()));

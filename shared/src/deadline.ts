@@ -11,10 +11,20 @@ export interface Deadline {
 
 /** A deadline `budgetMs` from now. */
 export function deadlineIn(budgetMs: number): Deadline {
-  const start = Date.now();
+  return deadlineFrom(Date.now(), budgetMs);
+}
+
+/**
+ * A deadline `budgetMs` after `start` (epoch milliseconds), which may be past: the time a call spent
+ * before this point (in queues, waiting for CPU) counts against it. One already passed has its
+ * signal aborted and 0 ms left.
+ */
+export function deadlineFrom(start: number, budgetMs: number): Deadline {
+  const left = start + budgetMs - Date.now();
   return {
     budgetMs,
-    signal: AbortSignal.timeout(Math.max(0, budgetMs)),
+    // A timeout of 0 would fire only on a later turn; a deadline already passed is aborted now.
+    signal: left > 0 ? AbortSignal.timeout(left) : AbortSignal.abort(new DOMException("The deadline has passed.", "TimeoutError")),
     remainingMs: () => Math.max(0, start + budgetMs - Date.now()),
     elapsedMs: () => Date.now() - start,
   };

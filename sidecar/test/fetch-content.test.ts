@@ -169,6 +169,16 @@ describe("the fetch pipeline's limits", () => {
     expect(Date.now() - started).toBeLessThan(1_800);
   });
 
+  it("stops at the remaining budget the worker sends, not at web.timeoutMs, and lets go of the origin", async () => {
+    slow.connections.length = 0;
+    const started = Date.now();
+    const answer = await fetchSlow(8_000, { timeoutMs: 10_000 }, { budgetMs: 300 });
+    expect(answer).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_TIMEOUT" } });
+    // Generous: the point is 300 ms of budget, not 10 s of web.timeoutMs.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await waitFor(() => slow.connections.every((socket) => socket.destroyed), "the request to the origin to be dropped", { timeoutMs: 5_000 });
+  });
+
   it("answers per-step timings only when web.debug is verbose", async () => {
     const verbose = await fetchSlow(0, { debug: "verbose" });
     expect(Object.keys(verbose.timings ?? {}).sort()).toEqual(["connect", "extract", "queue", "read", "vet"]);

@@ -36,6 +36,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // nosniff and the rest of hono's defaults on every answer (a route's own value wins, e.g. attachments').
   app.use("*", secureHeaders({ overwrite: false }));
   app.use("*", async (c, next) => {
+    // When the request arrived: a tool call's deadline runs from here (and web.debug trace counts from it).
     c.set("received", Date.now());
     c.set("options", options);
     const declared = c.req.header(PROTOCOL_HEADER);

@@ -83,10 +83,13 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
 
   /** One request carrying the time left of the call's deadline (`budgetMs`), which the sidecar keeps to. */
   async function call<S extends v.GenericSchema, A, C extends string>(plan: CallPlan<S, C>, deadline: Deadline, cancel?: AbortSignal): Promise<A | Failure<C>> {
-    const cutoff = AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS);
+    const late = () => fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
+    // Work whose deadline has passed is not sent: the sidecar would only spend a slot on it.
+    if (deadline.remainingMs() === 0) return late();
+    const cutoff = AbortSignal.timeout(deadline.remainingMs() + GRACE_MS);
     const stoppedEarly = (): Failure<C> | undefined => {
       if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
-      if (cutoff.aborted) return fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
+      if (cutoff.aborted) return late();
       return undefined;
     };
     let response: Response | undefined;

@@ -76,6 +76,10 @@ async function runPipeline(
     return egressError({ code, message }, shown, options, Math.round(clock.timings().queue ?? 0));
   }
   const response = fetched.value;
+  // Extraction is CPU the event loop owes every other request: a page whose deadline has passed, or whose caller left, is not extracted.
+  if (signal?.aborted || deadline.remainingMs() === 0) {
+    return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} used up its ${deadline.budgetMs} ms deadline (web.timeoutMs) before the page could be extracted; retry or raise web.timeoutMs.`);
+  }
 
   const { status } = response;
   if (status === 404 || status === 410) {

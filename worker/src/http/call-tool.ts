@@ -1,18 +1,19 @@
-import type { ToolName } from "@edge-web/shared";
+import { deadlineFrom, type ToolName } from "@edge-web/shared";
 import { loadSettings } from "../config/load-settings.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import type { SerializedAnswer } from "../session/serialized-answer.ts";
 import { logToolCall } from "../session/tool-call-log.ts";
 import type { Tool } from "../tools/tool.ts";
+import { answerByDeadline, deadlinePassed } from "../tools/tool-deadline.ts";
 import { validate } from "./validate.ts";
 
 /** What runs a call: a session object's stub. Given only the settings' id, it answers `needSettings` when it does not hold them. */
 interface ToolRunner {
-  callTool(name: ToolName, params: unknown, settings: Settings | string): Promise<unknown>;
+  callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt: number): Promise<unknown>;
 }
 
-/** The call's session and when its request arrived and was opened (epoch ms), for web.debug "trace". */
+/** The call's session and when its request arrived (its deadline runs from then) and was opened (epoch ms, for web.debug "trace"). */
 export interface CallRequest {
   sessionId: string;
   received: number;
@@ -24,10 +25,18 @@ const sent = new Map<string, string>();
 const SENT_CAPACITY = 10_000;
 
 /**
+ * How long past a call's deadline the worker waits for the session object's own answer (its timeout,
+ * with its frames) before answering the timeout itself.
+ */
+const ANSWER_GRACE_MS = 250;
+
+/**
  * A direct tool call, from HTTP or MCP: the input checked against the tool's schema
  * (INVALID_INPUT with the fields), the settings in effect, then one round trip to the session
  * object — carrying the settings only when the object may not hold them already (one more when
  * it has lost them, e.g. after a restart). The answer comes back as JSON text, encoded once.
+ * The deadline of a tool that has one runs from `receivedAt`, and its timeout is answered then even
+ * when the session object has not answered yet.
  */
 export async function callTool(env: Env, request: CallRequest, session: ToolRunner, tool: Tool, input: unknown): Promise<SerializedAnswer> {
   const params = validate(tool.params, input, "INVALID_INPUT");
@@ -35,22 +44,30 @@ export async function callTool(env: Env, request: CallRequest, session: ToolRunn
   const settings = await loadSettings(env);
   if (!settings.ok) return settings;
   const resolved = Date.now();
-  const answer = await runInObject(request.sessionId, session, tool.name, params.value, settings.value);
+  const { received } = request;
+  const answer = await withinDeadline(tool, params.value, settings.value, received, send(request.sessionId, session, tool.name, params.value, settings.value, received));
   const { trace, ...untraced } = answer;
   if (trace) {
-    const { received, opened } = request;
     const entry = { sessionId: request.sessionId, tool: tool.name, params: params.value, answer, ms: Date.now() - received, steps: trace.steps ?? {} };
-    logToolCall("trace", { ...entry, trace: { received, opened, settings: resolved, object: trace, returned: Date.now() } });
+    logToolCall("trace", { ...entry, trace: { received, opened: request.opened, settings: resolved, object: trace, returned: Date.now() } });
   }
   return untraced;
 }
 
-async function runInObject(sessionId: string, session: ToolRunner, name: ToolName, params: unknown, settings: Settings): Promise<SerializedAnswer> {
+/** The call's answer, or its tool's timeout once its deadline (from when the request arrived) has passed. */
+function withinDeadline(tool: Tool, params: unknown, settings: Settings, receivedAt: number, call: Promise<SerializedAnswer>): Promise<SerializedAnswer> {
+  if (!tool.deadline) return call;
+  const { family } = tool.deadline;
+  const budgetMs = tool.deadline.budgetMs(params, settings.config);
+  return answerByDeadline(call, deadlineFrom(receivedAt, budgetMs + ANSWER_GRACE_MS), () => deadlinePassed(family, budgetMs));
+}
+
+async function send(sessionId: string, session: ToolRunner, name: ToolName, params: unknown, settings: Settings, receivedAt: number): Promise<SerializedAnswer> {
   if (sent.get(sessionId) === settings.id) {
-    const answer = (await session.callTool(name, params, settings.id)) as SerializedAnswer | { needSettings: true };
+    const answer = (await session.callTool(name, params, settings.id, receivedAt)) as SerializedAnswer | { needSettings: true };
     if (!("needSettings" in answer)) return answer;
   }
-  const answer = (await session.callTool(name, params, settings)) as SerializedAnswer;
+  const answer = (await session.callTool(name, params, settings, receivedAt)) as SerializedAnswer;
   sent.delete(sessionId);
   sent.set(sessionId, settings.id);
   if (sent.size > SENT_CAPACITY) sent.delete(sent.keys().next().value!);

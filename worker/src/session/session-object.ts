@@ -84,15 +84,18 @@ export class SessionObject extends DurableObject<Env> {
     return ok({ ok: true });
   }
 
-  /** A direct call; `settings` may be the id of those this object holds (`needSettings` when it holds others or none). */
-  async callTool(name: ToolName, params: unknown, settings: Settings | string): Promise<SerializedAnswer | { needSettings: true }> {
+  /**
+   * A direct call; `settings` may be the id of those this object holds (`needSettings` when it holds
+   * others or none). `receivedAt` (epoch ms) is when the worker received it, where its deadline starts.
+   */
+  async callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt?: number): Promise<SerializedAnswer | { needSettings: true }> {
     const held = typeof settings === "string" ? (this.slot.settings?.id === settings ? this.slot.settings : undefined) : settings;
     if (!held) return { needSettings: true };
     const open = this.open("active", held);
     if (!open.ok) return open;
     const trace: ObjectTrace | undefined = held.config.debug === "trace" ? { entered: Date.now() } : undefined;
     await this.idle.touch();
-    const answer = await this.tools.call(open.value, name, params, held, trace);
+    const answer = await this.tools.call(open.value, name, params, held, receivedAt, trace);
     const serialized: SerializedAnswer = answer.ok ? { ok: true, json: JSON.stringify(answer.value), ...(answer.headers && { headers: answer.headers }) } : answer;
     return trace ? { ...serialized, trace } : serialized;
   }

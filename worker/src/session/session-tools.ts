@@ -37,10 +37,11 @@ export class SessionTools {
 
   /**
    * A direct call (HTTP, MCP, slash command): its frames and message on the session's stream, its
-   * writes in one commit after it. With web.debug "trace", `trace` gets the call's boundaries and
-   * steps, and the caller writes the log line (it knows the request's own boundaries too).
+   * writes in one commit after it. Its deadline runs from `receivedAt`, when the worker received it.
+   * With web.debug "trace", `trace` gets the call's boundaries and steps, and the caller writes the
+   * log line (it knows the request's own boundaries too).
    */
-  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings, trace?: ObjectTrace): Promise<ToolAnswer<unknown>> {
+  async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings, receivedAt?: number, trace?: ObjectTrace): Promise<ToolAnswer<unknown>> {
     const { config } = settings;
     const alive = this.slot.alive(stores);
     const cancel = new AbortController();
@@ -48,7 +49,7 @@ export class SessionTools {
     const started = Date.now();
     this.running.add(cancel);
     try {
-      const ctx = this.context(stores, settings, cancel.signal, steps);
+      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
       const ran = Date.now();
       if (alive()) this.slot.flush();

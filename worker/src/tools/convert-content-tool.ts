@@ -2,10 +2,10 @@ import {
   ConvertContentParamsSchema,
   ConvertContentSuccessSchema,
   convertLimitsFrom,
-  deadlineIn,
   fail,
   fetchOptionsFrom,
   ok,
+  type ConvertContentParams,
   type ConvertContentSuccess,
   type ConvertedDocument,
   type ExtractedContent,
@@ -14,6 +14,7 @@ import { callSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool } from "./tool.ts";
+import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
 
 /** How an uploaded file is named as a conversion's source (and selected again with get_search_content's `url`). */
 export const attachmentSource = (id: string) => `attachment:${id}`;
@@ -37,6 +38,8 @@ function asStoredPage(document: ConvertedDocument): ExtractedContent {
   };
 }
 
+const DEADLINE: ToolDeadline<ConvertContentParams> = { family: "convert", budgetMs: (params, { convert }) => Math.min(params.timeoutMs ?? convert.timeoutMs, convert.timeoutMs) };
+
 export const convertContentTool: Tool<typeof ConvertContentParamsSchema, ConvertContentSuccess> = {
   name: "convert_content",
   title: "Read a document",
@@ -45,6 +48,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
   params: ConvertContentParamsSchema,
   needs: { oneOf: ["url", "attachmentId"] },
   output: ConvertContentSuccessSchema,
+  deadline: DEADLINE,
   async run(params, ctx) {
     const url = params.url?.trim();
     const attachmentId = params.attachmentId?.trim();
@@ -53,7 +57,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
     }
     const { convert, maxStoredContentChars, maxStoredResults } = ctx.config;
     const limits = convertLimitsFrom(ctx.config, params.maxContentChars, params.pages);
-    const deadline = deadlineIn(Math.min(params.timeoutMs ?? convert.timeoutMs, convert.timeoutMs));
+    const deadline = callDeadline(DEADLINE, params, ctx.config, ctx.startedAt);
     const slots = callSlots(ctx.limiter, deadline, ctx.signal);
     const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;
 

@@ -1,6 +1,5 @@
 import {
   FetchContentSuccessSchema,
-  deadlineIn,
   fail,
   fetchBudgetMs,
   FetchContentParamsSchema,
@@ -15,6 +14,9 @@ import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
 import type { Tool } from "./tool.ts";
+import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
+
+const DEADLINE: ToolDeadline = { family: "fetch", budgetMs: (_params, config) => fetchBudgetMs(config) };
 
 export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchContentSuccess> = {
   name: "fetch_content",
@@ -24,6 +26,7 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
   params: FetchContentParamsSchema,
   needs: { anyOf: ["url", "urls"] },
   output: FetchContentSuccessSchema,
+  deadline: DEADLINE,
   async run(params, ctx) {
     const urls = mergeInputs(params.url, params.urls);
     if (urls.length === 0) {
@@ -36,7 +39,7 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     // The first failure fails the call (seed semantics) and cancels the fetches still running.
     const cancel = new AbortController();
     const stop = ctx.signal ? AbortSignal.any([ctx.signal, cancel.signal]) : cancel.signal;
-    const slots = callSlots(ctx.limiter, deadlineIn(fetchBudgetMs(ctx.config)), stop);
+    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx.config, ctx.startedAt), stop);
     let firstFailure: Result<never> | undefined;
     // The call's URLs take turns on the session's slots, at most maxConcurrent at once.
     const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<ExtractedContent>> => {

@@ -2,6 +2,7 @@ import type { HostLimiter, OperatorUrls, Result, SearchKeys, StoredResult, ToolN
 import type * as v from "valibot";
 import type { SearchCache } from "../cache/search-cache.ts";
 import type { SidecarClient } from "../sidecar-client.ts";
+import type { ToolDeadline } from "./tool-deadline.ts";
 
 /** Where a tool keeps its answers for get_search_content (the session's result store). */
 export interface ResultStore {
@@ -35,6 +36,8 @@ export interface ToolContext {
   attachment(id: string): Promise<{ name: string; mimeType: string; bytes: Uint8Array } | undefined>;
   /** Fires when the call is cancelled (an aborted agent turn); its deadline is the tool's own. */
   signal?: AbortSignal;
+  /** When the call's deadline began (epoch ms): when the worker received a direct call; unset, when the tool starts. */
+  startedAt?: number;
   newResponseId(): string;
 }
 
@@ -58,5 +61,7 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema, Out = unknown
   onlyWith?: Record<string, readonly string[]>;
   /** The success answer's shape (for MCP's outputSchema and the OpenAPI document). */
   output: v.GenericSchema<unknown, Out>;
+  /** A tool that waits on the network has a deadline; the worker answers its timeout code once it passes, whatever the work is doing. */
+  deadline?: ToolDeadline<v.InferOutput<S>>;
   run(params: v.InferOutput<S>, ctx: ToolContext): Promise<ToolAnswer<Out>>;
 }

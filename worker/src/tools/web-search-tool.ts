@@ -1,6 +1,5 @@
 import {
   WebSearchSuccessSchema,
-  deadlineIn,
   fail,
   fetchBudgetMs,
   MAX_SEARCH_RESULTS,
@@ -10,6 +9,7 @@ import {
   type QueryResultData,
   type Result,
   type SearchResult,
+  type WebSearchParams,
   type WebSearchSuccess,
 } from "@edge-web/shared";
 import { searchCacheKey } from "../cache/search-cache-key.ts";
@@ -20,8 +20,12 @@ import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
+import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
 
 const MAX_QUERIES = 5;
+
+// One deadline for the whole call; with includeContent the pages are fetched within it too.
+const DEADLINE: ToolDeadline<WebSearchParams> = { family: "search", budgetMs: (params, config) => (params.includeContent ? fetchBudgetMs(config) : config.timeoutMs) };
 
 export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess> = {
   name: "web_search",
@@ -31,14 +35,14 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   params: WebSearchParamsSchema,
   needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
+  deadline: DEADLINE,
   async run(params, ctx) {
     const queries = mergeInputs(params.query, params.queries).slice(0, MAX_QUERIES);
     if (queries.length === 0) {
       return fail("WEB_SEARCH_INVALID_QUERY", "Pass `query` (a string) or `queries` (an array of strings) with at least one non-empty search query.", ["query"]);
     }
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
-    // One deadline for the whole call; with includeContent the pages are fetched within it too.
-    const slots = callSlots(ctx.limiter, deadlineIn(params.includeContent ? fetchBudgetMs(ctx.config) : ctx.config.timeoutMs), ctx.signal);
+    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx.config, ctx.startedAt), ctx.signal);
 
     const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
     const failure = answers.find((a) => !a.result.ok);
