@@ -1,4 +1,6 @@
+import { sseReader } from "../test-support/sse-reader.ts";
 import type { BenchStack } from "./bench-stack.ts";
+import { TURN, turnTimes } from "./turn-overhead.ts";
 
 /** A trace line the worker writes per tool call at web.debug "trace": milliseconds since the request arrived at each boundary, and each step's. */
 interface TraceLine {
@@ -6,6 +8,16 @@ interface TraceLine {
   tool: string;
   phases?: Record<string, number>;
   steps?: Record<string, number>;
+}
+
+/** The trace lines (`event`) logged since output line `from`. */
+function traced(bench: BenchStack, from: number, event: string): TraceLine[] {
+  return bench.stack.output
+    .slice(from)
+    .join("")
+    .split("\n")
+    .filter((line) => line.startsWith(`{"event":"${event}"`) && line.includes('"phases"'))
+    .map((line) => JSON.parse(line) as TraceLine);
 }
 
 const p50 = (values: number[]) => +([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN).toFixed(2);
@@ -28,7 +40,8 @@ function breakdown(lines: TraceLine[]) {
  * settings → entered (the session object) → ran (tool, sidecar round trip, result stored, frames
  * fanned out) → flushed (writes committed) → returned (answer back in the worker) — and of each
  * step (session queue, cache, sidecar round trip and the sidecar's own: queue, vet, connect,
- * read, extract). The workerd clock advances only across I/O, so a phase that is pure computation
+ * read, extract); and for a two-step agent turn, when each step started, called its tool, had
+ * the tool's output, streamed its first text and ended, since the turn started. The workerd clock advances only across I/O, so a phase that is pure computation
  * reads 0 here; its CPU is what the other cases read from /proc.
  */
 export async function benchCallTrace(bench: BenchStack, calls = 100) {
@@ -46,14 +59,25 @@ export async function benchCallTrace(bench: BenchStack, calls = 100) {
     }
     // Log lines arrive on the stack's output a moment after the answers.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const lines = bench.stack.output
-      .slice(from)
-      .join("")
-      .split("\n")
-      .filter((line) => line.startsWith("{") && line.includes('"phases"'))
-      .map((line) => JSON.parse(line) as TraceLine)
-      .filter((line) => line.tool === tool);
-    return breakdown(lines);
+    return breakdown(traced(bench, from, "tool_call").filter((line) => line.tool === tool));
+  };
+  // A two-step turn (a tool call, then an answer) against the fake model, which answers at once.
+  const turns = async (count: number) => {
+    const from = bench.stack.output.length;
+    for (let i = 0; i < count; i++) {
+      const turnSession = await bench.newSession();
+      const stream = sseReader((await fetch(`${bench.url}/api/sessions/${turnSession}/stream`)).body!);
+      bench.model.script.script(...TURN);
+      const res = await bench.post(`/api/sessions/${turnSession}/messages`, { message: "a question" });
+      if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      await turnTimes(stream, performance.now());
+      await stream.cancel();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = traced(bench, from, "turn");
+    const names = [...new Set(lines.flatMap((line) => Object.keys(line.phases ?? {})))];
+    return { turns: lines.length, msSinceTurnStartP50: Object.fromEntries(names.map((name) => [name, p50(lines.map((line) => line.phases?.[name] ?? NaN))])) };
   };
   await setDebug("trace");
   try {
@@ -62,6 +86,7 @@ export async function benchCallTrace(bench: BenchStack, calls = 100) {
       case: "where a tool call's time goes (web.debug trace, p50 per phase and step)",
       fetchContent: await run("fetch_content", { url: `${bench.origin.url}/page.html` }),
       cachedWebSearch: await run("web_search", { query: "traced" }),
+      twoStepTurn: await turns(Math.ceil(calls / 4)),
     };
   } finally {
     await setDebug(false);

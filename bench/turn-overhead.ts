@@ -5,13 +5,13 @@ import { percentiles } from "./percentiles.ts";
 import { stackCpu } from "./stack-cpu.ts";
 
 /** A two-step turn: the model calls a tool, then answers. */
-const TURN: ScriptedReply[] = [
+export const TURN: ScriptedReply[] = [
   { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }], usage: { input: 50, output: 10 } },
   { text: ["The", " answer", "."], usage: { input: 80, output: 5 } },
 ];
 
 /** Milliseconds (from `start`) at which a turn's first text-delta and its finish arrived on the stream. */
-async function turnTimes(stream: ReturnType<typeof sseReader>, start: number): Promise<{ firstDelta: number; finish: number }> {
+export async function turnTimes(stream: ReturnType<typeof sseReader>, start: number): Promise<{ firstDelta: number; finish: number }> {
   let firstDelta = Number.NaN;
   for (;;) {
     const frame = await stream.next();
