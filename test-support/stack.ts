@@ -7,6 +7,8 @@ const root = join(import.meta.dirname, "..");
 
 export interface Stack {
   url: string;
+  /** The `npm start` process; the sidecar and the worker's processes run beneath it. */
+  pid: number;
   /** Everything the stack printed, for diagnosing a failed start. */
   output: string[];
   stop(): Promise<void>;
@@ -50,5 +52,5 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     await stop();
     throw new Error(`${(error as Error).message}:\n${output.join("")}`);
   }
-  return { url, output, stop };
+  return { url, pid: child.pid!, output, stop };
 }
