@@ -1,5 +1,5 @@
 import type { Failure } from "@edge-web/shared";
-import type { ObjectTrace } from "./tool-call-log.ts";
+import type { ObjectTrace } from "./object-trace.ts";
 
 /**
  * A tool's answer as the session object hands it over: a success as its JSON text (encoded once,

@@ -6,7 +6,7 @@ import type { Env } from "../env.ts";
 import { IdleAlarm } from "./idle-alarm.ts";
 import type { SessionRecord } from "./session-record.ts";
 import type { SerializedAnswer } from "./serialized-answer.ts";
-import type { ObjectTrace } from "./tool-call-log.ts";
+import type { ObjectTrace } from "./object-trace.ts";
 import { SessionSlot, sessionNotFound } from "./session-slot.ts";
 import { sessionLimits, type SessionStores } from "./session-stores.ts";
 import { createSessionStream, type SessionStream } from "./session-stream.ts";

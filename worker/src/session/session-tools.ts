@@ -12,7 +12,8 @@ import { runToolCall } from "./run-tool-call.ts";
 import { sessionNotFound, type SessionSlot } from "./session-slot.ts";
 import type { SessionStores } from "./session-stores.ts";
 import type { SessionStream } from "./session-stream.ts";
-import { logToolCall, type ObjectTrace } from "./tool-call-log.ts";
+import type { ObjectTrace } from "./object-trace.ts";
+import { logToolCall } from "./tool-call-log.ts";
 
 /**
  * What the session's tool calls run with: their context (settings, sidecar, stores, cache, the

@@ -22,8 +22,14 @@ interface Subscriber {
 const encoder = new TextEncoder();
 
 /**
- * Fan-out of SSE text to many subscribers. Frames broadcast in the same turn of the event loop go
- * out as one chunk (a tool call's frames come in bursts), encoded once. Each subscriber has its
+ * Frames closer together than this go out to each subscriber in one write. A write per subscriber
+ * costs far more than the bytes it carries, so a busy session batches; a quiet one sends at once.
+ */
+const MIN_WRITE_GAP_MS = 10;
+
+/**
+ * Fan-out of SSE text to many subscribers. Frames broadcast in the same turn of the event loop, or
+ * within MIN_WRITE_GAP_MS of the last write, go out as one chunk, encoded once. Each subscriber has its
  * own bounded queue: one that falls more than `maxPending` frames behind is told so
  * (`overflowText`) and dropped, so a slow reader never holds up the others or the tool calls.
  */
@@ -31,6 +37,7 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
   const subscribers = new Set<Subscriber>();
   let batch: string[] = [];
   let scheduled = false;
+  let lastFlush = 0;
 
   const drop = (sub: Subscriber, last?: string) => {
     if (!subscribers.delete(sub)) return;
@@ -54,6 +61,7 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
   const flush = () => {
     scheduled = false;
     if (batch.length === 0) return;
+    lastFlush = Date.now();
     const frames = batch.length;
     const bytes = encoder.encode(batch.join(""));
     batch = [];
@@ -80,10 +88,11 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
     },
     broadcast(text) {
       batch.push(text);
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(flush);
-      }
+      if (scheduled) return;
+      scheduled = true;
+      const wait = lastFlush + MIN_WRITE_GAP_MS - Date.now();
+      if (wait <= 0) queueMicrotask(flush);
+      else setTimeout(flush, wait);
     },
     closeAll(last) {
       flush();

@@ -1,16 +1,7 @@
 import { isPlainObject, type WebConfig } from "@edge-web/shared";
 import type { ToolAnswer } from "../tools/tool.ts";
+import type { ObjectTrace } from "./object-trace.ts";
 import type { SerializedAnswer } from "./serialized-answer.ts";
-
-/** A call's boundaries inside the session object (epoch ms) and its steps, for web.debug "trace". */
-export interface ObjectTrace {
-  entered: number;
-  /** The tool has run: its sidecar requests answered, its result stored, its frames written and fanned out. */
-  ran?: number;
-  /** Its writes committed (the session's flush). */
-  flushed?: number;
-  steps?: Record<string, number>;
-}
 
 /** The request's boundaries in the worker (epoch ms) around the object's. */
 export interface RequestTrace {
