@@ -49,7 +49,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
       await next();
     }
     c.res.headers.set(PROTOCOL_HEADER, PROTOCOL_VERSION);
-    // A 204 has no body to encode, but wrangler dev's front worker (miniflare emulating Cloudflare's compression)
+    // A 204 has no body to encode, but the local runtime's front worker (miniflare emulating Cloudflare's compression)
     // adds Content-Encoding: gzip to every answer without a Content-Type. A type it never compresses keeps it off.
     if (c.res.status === 204 && !c.res.headers.has("content-type")) c.res.headers.set("content-type", "application/octet-stream");
   });

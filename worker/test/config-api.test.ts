@@ -61,7 +61,7 @@ describe("settings domain", () => {
     expect(form.timeoutMs).toMatchObject({ kind: "number", default: 10_000 });
     expect(form.provider).toMatchObject({ kind: "enum", default: "ddgs" });
     expect(form.provider.options).toEqual(["auto", "ddgs", "brave", "tavily", "serper", "openserp", "searxng"]);
-    expect(form.debug).toMatchObject({ kind: "enum", options: [false, "minimal", "verbose"], default: false });
+    expect(form.debug).toMatchObject({ kind: "enum", options: [false, "minimal", "verbose", "trace"], default: false });
     expect(form.jinaTriggers).toMatchObject({ kind: "stringList", options: ["short-html", "js-heavy-html"] });
     expect(form.maxUrlsPerCall).toMatchObject({ kind: "number", default: 20 });
     expect(Object.keys(form.connectionPool.fields)).toEqual(["maxSockets", "timeout"]);
