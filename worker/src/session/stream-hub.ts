@@ -60,7 +60,11 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
 
   const flush = () => {
     scheduled = false;
-    if (batch.length === 0) return;
+    // Nobody follows: nothing to encode (replays read the frame log).
+    if (batch.length === 0 || subscribers.size === 0) {
+      batch = [];
+      return;
+    }
     lastFlush = Date.now();
     const frames = batch.length;
     const bytes = encoder.encode(batch.join(""));
