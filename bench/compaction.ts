@@ -4,7 +4,8 @@ import type { BenchStack } from "./bench-stack.ts";
 import { percentiles } from "./percentiles.ts";
 
 /** The window the case gives the bench model (settings.agent.compaction.defaultContextWindow: it lists no window of its own). */
-const WINDOW = 16_000;
+// Big enough that compaction comes every few turns, as in a real session, not at every call.
+const WINDOW = 64_000;
 
 /** One turn: three fetches of 20,000-character pages, one per model call, then the answer. */
 function turnScript(pageUrl: string, turn: number): ScriptedReply[] {
@@ -50,13 +51,14 @@ async function session(bench: BenchStack, turns: number) {
     requestTokens: { max: sorted.at(-1) ?? 0, p50: sorted[Math.floor(sorted.length / 2)] ?? 0 },
     overWindow: calls.filter((t) => t > WINDOW).length,
     compactions: stats.stats.compactions.count,
+    modelCallsPerCompaction: stats.stats.compactions.count ? +(calls.length / stats.stats.compactions.count).toFixed(1) : null,
     summaryCalls: script.requests.filter((r) => r.summary).length,
     turnMs: percentiles(turnMs),
   };
 }
 
 /**
- * A long session with a small window: `turns` turns of three page fetches each against the fake
+ * A long session with a window it fills many times over: `turns` turns of three page fetches each against the fake
  * model answering at once, with automatic compaction on, then off (the peer). Request sizes are the
  * fake's measure (a token per 4 characters of the request body, the worker's own estimate).
  */
