@@ -120,7 +120,7 @@ export async function buildPdf(spec: PdfSpec): Promise<Uint8Array> {
 }
 
 /** A PNG of solid grey, width × height pixels. */
-function greyPng(width: number, height: number): Uint8Array {
+export function greyPng(width: number, height: number): Uint8Array {
   const chunk = (type: string, data: Buffer): Buffer => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
     const length = Buffer.alloc(4);
@@ -262,9 +262,13 @@ export interface DocxSpec {
   bookmarkLink?: string;
   /** More archive entries after the document's own parts. */
   entries?: ZipEntryInput[];
+  /** Raw body XML (paragraphs, as wordParagraph, wordPicture and the math helpers write) after everything else. */
+  xml?: string[];
+  /** More relationships of word/document.xml (pictures, comments). */
+  relationships?: RelationshipInput[];
 }
 
-const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink" | "entries">> = {
+const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink" | "entries" | "xml" | "relationships">> = {
   heading: "Quarterly Report",
   paragraph: "This report summarises the quarter.",
   link: { text: "the results page", url: "https://example.com/results" },
@@ -279,8 +283,29 @@ const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkL
   ],
 };
 
-const wordRun = (text: string): string => `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
-const wordParagraph = (content: string, properties = ""): string => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ""}${content}</w:p>`;
+export const wordRun = (text: string): string => `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
+export const wordParagraph = (content: string, properties = ""): string => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ""}${content}</w:p>`;
+
+/** A run holding an inline picture (DrawingML) of the part related as `id`, with alt text as Word writes it. */
+export function wordPicture(id: string, alt: { descr?: string; title?: string } = {}): string {
+  const attributes = `${alt.descr !== undefined ? ` descr="${escapeXml(alt.descr)}"` : ""}${alt.title !== undefined ? ` title="${escapeXml(alt.title)}"` : ""}`;
+  return `<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1"${attributes}/><a:graphic xmlns:a="${DRAWING_NS}"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${id}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+}
+
+const MATH_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math";
+/** An m:oMath of the given OMML content (m:r, m:f …); `display` wraps it in an m:oMathPara. */
+export function wordMath(content: string, display = false): string {
+  const math = `<m:oMath xmlns:m="${MATH_NS}">${content}</m:oMath>`;
+  return display ? `<m:oMathPara xmlns:m="${MATH_NS}">${math}</m:oMathPara>` : math;
+}
+/** An OMML run of text. */
+export const mathRun = (text: string): string => `<m:r><m:t>${escapeXml(text)}</m:t></m:r>`;
+
+/** word/comments.xml with the comments given, by id. */
+export function wordComments(comments: { id: string; author: string; text: string }[]): string {
+  const items = comments.map(({ id, author, text }) => `<w:comment w:id="${id}" w:author="${escapeXml(author)}"><w:p>${wordRun(text)}</w:p></w:comment>`);
+  return `${XML_HEADER}<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${items.join("")}</w:comments>`;
+}
 const wordListItem = (text: string, numId: number, level: number): string =>
   wordParagraph(wordRun(text), `<w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr>`);
 
@@ -302,6 +327,7 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
     tableXml,
     ...(spec.paragraphs ?? []).map((text) => wordParagraph(wordRun(text))),
     ...(spec.bookmarkLink ? [wordParagraph(`<w:hyperlink w:anchor="_Toc1">${wordRun(spec.bookmarkLink)}</w:hyperlink>`)] : []),
+    ...(spec.xml ?? []),
   ].join("");
   const document = `${XML_HEADER}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${OFFICE_RELATIONSHIP}"><w:body>${body}<w:sectPr/></w:body></w:document>`;
   const style = (id: string, name: string) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
@@ -333,6 +359,7 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
         { id: "rIdStyles", type: "styles", target: "styles.xml" },
         { id: "rIdNumbering", type: "numbering", target: "numbering.xml" },
         { id: "rIdLink", type: "hyperlink", target: link.url, external: true },
+        ...(spec.relationships ?? []),
       ]),
     },
     { name: "word/styles.xml", data: styles },

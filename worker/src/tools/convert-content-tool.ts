@@ -52,7 +52,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
       return fail("INVALID_INPUT", "Pass exactly one of `url` (an http(s) URL) and `attachmentId` (a file uploaded to this session).", ["url", "attachmentId"]);
     }
     const { convert, maxStoredContentChars, maxStoredResults } = ctx.config;
-    const limits = convertLimitsFrom(ctx.config, params.maxContentChars, params.pages);
+    const limits = convertLimitsFrom(ctx.config, params);
     const deadline = deadlineIn(Math.min(params.timeoutMs ?? convert.timeoutMs, convert.timeoutMs));
     const slots = callSlots(ctx.limiter, deadline, ctx.signal);
     const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;
