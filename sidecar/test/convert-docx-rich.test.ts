@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../src/convert/service/convert-document.ts";
-import { buildDocx, documentOptions, greyPng, mathRun, wordComments, wordMath, wordParagraph, wordPicture, wordRun } from "./support/document-fixtures.ts";
+import { buildDocx, chartXml, documentOptions, greyPng, mathRun, wordComments, wordMath, wordParagraph, wordPicture, wordRun } from "./support/document-fixtures.ts";
 
 const image = (id: string, target: string) => ({ id, type: "image", target });
 const png = greyPng(4, 4);
@@ -41,6 +41,16 @@ describe("convertDocument: DOCX pictures", () => {
   it("escapes alt text that would read as Markdown", async () => {
     const content = await markdown({ xml: [wordParagraph(wordPicture("rIdImg1", { descr: "a [b] *c* | d" }))], relationships: [image("rIdImg1", "media/x.png")] });
     expect(tail(content)).toBe("![a \\[b\\] \\*c\\* \\| d](x.png)");
+  });
+
+  it("writes a chart drawn in the text as its title and cached data", async () => {
+    const drawing = `<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:docPr id="2" name="Chart 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdChart"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+    const content = await markdown({
+      xml: [wordParagraph(wordRun("Before the chart.")), wordParagraph(drawing), wordParagraph(wordRun("After it."))],
+      relationships: [{ id: "rIdChart", type: "chart", target: "charts/chart1.xml" }],
+      entries: [{ name: "word/charts/chart1.xml", data: chartXml({ title: "Costs", categories: ["Q1", "Q2"], series: [{ name: "Rent", values: [10, 12] }] }) }],
+    });
+    expect(tail(content)).toBe(["Before the chart.", "**Chart: Costs**", "| Category | Rent |\n| --- | --- |\n| Q1 | 10 |\n| Q2 | 12 |", "After it."].join("\n\n"));
   });
 
   it("converts a document without pictures, equations or comments exactly as before", async () => {

@@ -487,6 +487,29 @@ export interface PptxSlideSpec {
   /** The first row is the header. */
   table?: string[][];
   notes?: string;
+  /** Pictures after the other shapes, each stored as ppt/media/<file>. */
+  pictures?: { file: string; descr?: string; title?: string }[];
+  /** A chart after the pictures (a bar chart part with cached categories and values). */
+  chart?: PptxChartSpec;
+  /** Text boxes inside a group shape (nested one group deeper from the second on), after everything else. */
+  group?: string[];
+}
+
+export interface PptxChartSpec {
+  title?: string;
+  categories: string[];
+  series: { name: string; values: number[] }[];
+}
+
+/** A chart part (c:chartSpace) with a bar chart of the series, categories and values as string and number caches. */
+export function chartXml(chart: PptxChartSpec): string {
+  const strCache = (texts: string[]) => `<c:strCache><c:ptCount val="${texts.length}"/>${texts.map((text, i) => `<c:pt idx="${i}"><c:v>${escapeXml(text)}</c:v></c:pt>`).join("")}</c:strCache>`;
+  const series = chart.series.map(
+    ({ name, values }, i) =>
+      `<c:ser><c:idx val="${i}"/><c:order val="${i}"/><c:tx><c:strRef><c:f>Sheet1!$${String.fromCharCode(66 + i)}$1</c:f>${strCache([name])}</c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2:$A$9</c:f>${strCache(chart.categories)}</c:strRef></c:cat><c:val><c:numRef><c:f>Sheet1!$B$2:$B$9</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="${values.length}"/>${values.map((value, k) => `<c:pt idx="${k}"><c:v>${value}</c:v></c:pt>`).join("")}</c:numCache></c:numRef></c:val></c:ser>`,
+  );
+  const title = chart.title ? `<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>${escapeXml(chart.title)}</a:t></a:r></a:p></c:rich></c:tx></c:title>` : "";
+  return `${XML_HEADER}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="${DRAWING_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><c:chart>${title}<c:plotArea><c:barChart><c:barDir val="col"/>${series.join("")}</c:barChart></c:plotArea></c:chart></c:chartSpace>`;
 }
 
 const DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/main";
@@ -513,6 +536,20 @@ function slideXml(slide: PptxSlideSpec): string {
       `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Table 5"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid/>${rows.join("")}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`,
     );
   }
+  (slide.pictures ?? []).forEach(({ descr, title }, i) => {
+    const attributes = `${descr !== undefined ? ` descr="${escapeXml(descr)}"` : ""}${title !== undefined ? ` title="${escapeXml(title)}"` : ""}`;
+    shapes.push(`<p:pic><p:nvPicPr><p:cNvPr id="${10 + i}" name="Picture ${i + 1}"${attributes}/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rIdPic${i + 1}"/></p:blipFill><p:spPr/></p:pic>`);
+  });
+  if (slide.chart) {
+    shapes.push(
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="30" name="Chart 1"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdChart"/></a:graphicData></a:graphic></p:graphicFrame>`,
+    );
+  }
+  if (slide.group) {
+    const [first = "", ...rest] = slide.group;
+    const group = (inner: string) => `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="40" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${inner}</p:grpSp>`;
+    shapes.push(group(shapeXml(41, undefined, drawingParagraph(first)) + (rest.length > 0 ? group(rest.map((text, i) => shapeXml(42 + i, undefined, drawingParagraph(text))).join("")) : "")));
+  }
   return `${XML_HEADER}<p:sld xmlns:a="${DRAWING_NS}" xmlns:p="${PRESENTATION_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes.join("")}</p:spTree></p:cSld></p:sld>`;
 }
 
@@ -533,13 +570,20 @@ export function buildPptx(spec: { title?: string; slides: PptxSlideSpec[] }): Ui
   const entries: ZipEntryInput[] = [];
   spec.slides.forEach((slide, i) => {
     entries.push({ name: `ppt/slides/${fileOf(i)}`, data: slideXml(slide) });
+    const related: RelationshipInput[] = [];
     if (slide.notes !== undefined) {
       entries.push({ name: `ppt/notesSlides/notesSlide${i + 1}.xml`, data: notesXml(slide.notes) });
-      entries.push({
-        name: `ppt/slides/_rels/${fileOf(i)}.rels`,
-        data: relationships([{ id: "rId2", type: "notesSlide", target: `../notesSlides/notesSlide${i + 1}.xml` }]),
-      });
+      related.push({ id: "rId2", type: "notesSlide", target: `../notesSlides/notesSlide${i + 1}.xml` });
     }
+    (slide.pictures ?? []).forEach(({ file }, k) => {
+      entries.push({ name: `ppt/media/${file}`, data: greyPng(2, 2) });
+      related.push({ id: `rIdPic${k + 1}`, type: "image", target: `../media/${file}` });
+    });
+    if (slide.chart) {
+      entries.push({ name: `ppt/charts/chart${i + 1}.xml`, data: chartXml(slide.chart) });
+      related.push({ id: "rIdChart", type: "chart", target: `../charts/chart${i + 1}.xml` });
+    }
+    if (related.length > 0) entries.push({ name: `ppt/slides/_rels/${fileOf(i)}.rels`, data: relationships(related) });
   });
   const slideIds = spec.slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rIdSlide${i + 1}"/>`);
   const presentation = `${XML_HEADER}<p:presentation xmlns:a="${DRAWING_NS}" xmlns:p="${PRESENTATION_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><p:sldIdLst>${slideIds.join("")}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`;

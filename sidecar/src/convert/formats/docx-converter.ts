@@ -89,7 +89,9 @@ export const docxConverter: DocumentConverter = {
     // about:blank resolves absolute links and refuses relative ones: the document has no address of its own.
     const rendered = htmlToMarkdown(document.children, { baseUrl: "about:blank", skip: () => false });
     const notes = marked ? commentFootnotes(comments.value, marked.commentOrder) : "";
-    const content = [marked ? marked.fill(rendered) : rendered, notes].filter(Boolean).join("\n\n");
+    // A chart fills its marker with blocks, set apart by blank lines that may meet others.
+    const filled = marked ? marked.fill(rendered).replace(/\n{3,}/g, "\n\n").trim() : rendered;
+    const content = [filled, notes].filter(Boolean).join("\n\n");
     return ok({ provider: "mammoth", content, ...(title.value && { title: title.value }), truncated: false, contentType: MIME });
   },
 };

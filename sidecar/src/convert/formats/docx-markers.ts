@@ -4,6 +4,8 @@ import { escapeInline } from "../../extract/markdown-syntax.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { localName } from "./local-name.ts";
+import { chartMarkdown } from "./ooxml-chart.ts";
+import { readXmlPart } from "./read-xml-part.ts";
 import { linearMathText, ommlToLatex } from "./omml-latex.ts";
 import type { Relationship } from "./ooxml-relationships.ts";
 import { type ImageMode, packageImageMarkdown } from "./package-image.ts";
@@ -11,7 +13,7 @@ import { prefixedAttribute } from "./prefixed-attribute.ts";
 import type { ZipArchive } from "./zip-archive.ts";
 
 /**
- * What mammoth drops from a Word document (pictures' names, equations, comment anchors) is written by us
+ * What mammoth drops from a Word document (pictures' names, charts, equations, comment anchors) is written by us
  * instead: before mammoth reads word/document.xml, each such element is replaced by a run of marker text, a
  * private-use character pair around a number, which passes through mammoth's HTML and the Markdown renderer
  * unchanged; the markers are then replaced by the Markdown made here.
@@ -64,6 +66,16 @@ function pictureOf(element: Element, relationships: ReadonlyMap<string, Relation
   return { alt, ...(relationship && { relationship }) };
 }
 
+/** A chart drawn in the text (c:chart): its title and cached data, set apart as blocks; undefined for other drawings. */
+function chartOf(element: Element, options: MarkerOptions): string | undefined {
+  const [chart] = descendantElements(element, "chart");
+  const relationship = chart && options.relationships.get(prefixedAttribute(chart.attribs, "id") ?? "");
+  if (!relationship || relationship.external) return undefined;
+  const part = readXmlPart(options.archive, relationship.target);
+  const markdown = part.ok && part.value ? chartMarkdown(part.value) : "";
+  return markdown ? `\n\n${markdown}\n\n` : undefined;
+}
+
 /** An equation as LaTeX between $ (inline) or $$ (its own paragraph); its plain text when no LaTeX comes of it. */
 function equationMarkdown(element: Element): string {
   let latex = "";
@@ -100,6 +112,7 @@ export function markDocument(xml: string, options: MarkerOptions): MarkedDocumen
       case "pict": {
         const picture = pictureOf(fragment, options.relationships);
         if (picture) markdown = packageImageMarkdown(picture.alt, picture.relationship, options.archive, options.images);
+        else markdown = chartOf(fragment, options);
         break;
       }
       case "commentReference": {
