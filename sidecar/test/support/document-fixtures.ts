@@ -26,6 +26,8 @@ export interface PdfPageSpec {
   table?: string[][];
   /** Draw the page's lines bottom first, so the content stream is not in reading order. */
   drawBottomFirst?: boolean;
+  /** Text drawn exactly where given (x, y from the bottom left; size in points), after everything else. */
+  draws?: { text: string; x: number; y: number; size?: number }[];
 }
 
 export interface PdfSpec {
@@ -95,6 +97,7 @@ function layOut(spec: PdfPageSpec): Draw[] {
     row.forEach((cell, i) => draws.push({ text: cell, x: MARGIN + i * 150, y, size: BODY_SIZE }));
     y -= LEADING;
   }
+  for (const { text, x, y: at, size } of spec.draws ?? []) draws.push({ text, x, y: at, size: size ?? BODY_SIZE });
   return draws;
 }
 
