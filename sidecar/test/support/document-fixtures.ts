@@ -373,12 +373,12 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
 }
 
 /** A spreadsheet cell: text, a number, a boolean, a date (a serial day number shown in a date format), or empty. */
-export type XlsxCell = string | number | boolean | null | { date: number } | { inline: string };
+export type XlsxCell = string | number | boolean | null | { date: number } | { inline: string } | { number: number; format: string | number };
 
 export interface XlsxSpec {
   title?: string;
   /** Rows in order; null cells and empty rows are left out of the XML, leaving gaps in the references. */
-  sheets: { name: string; rows: XlsxCell[][] }[];
+  sheets: { name: string; rows: XlsxCell[][]; hidden?: "hidden" | "veryHidden"; merges?: string[] }[];
 }
 
 function columnLetters(index: number): string {
@@ -396,31 +396,43 @@ export function buildXlsx(spec: XlsxSpec): Uint8Array {
     strings.set(text, strings.size);
     return strings.size - 1;
   };
+  // Number formats: a custom code gets an id from 164 on, a built-in is used by its id; each its own cell format after the date one.
+  const formats: (string | number)[] = [];
+  const styleOf = (format: string | number): number => {
+    if (!formats.includes(format)) formats.push(format);
+    return 2 + formats.indexOf(format);
+  };
   const cellXml = (cell: XlsxCell, reference: string): string => {
     if (cell === null) return "";
     if (typeof cell === "string") return `<c r="${reference}" t="s"><v>${stringIndex(cell)}</v></c>`;
     if (typeof cell === "number") return `<c r="${reference}"><v>${cell}</v></c>`;
     if (typeof cell === "boolean") return `<c r="${reference}" t="b"><v>${cell ? 1 : 0}</v></c>`;
     if ("date" in cell) return `<c r="${reference}" s="1"><v>${cell.date}</v></c>`;
+    if ("number" in cell) return `<c r="${reference}" s="${styleOf(cell.format)}"><v>${cell.number}</v></c>`;
     return `<c r="${reference}" t="inlineStr"><is><t>${escapeXml(cell.inline)}</t></is></c>`;
   };
-  const sheetXml = (rows: XlsxCell[][]): string => {
+  const sheetXml = (rows: XlsxCell[][], merges: string[] = []): string => {
     const rowsXml = rows
       .map((row, r) => (row.length === 0 ? "" : `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetters(c)}${r + 1}`)).join("")}</row>`))
       .join("");
     const width = rows.reduce((widest, row) => Math.max(widest, row.length), 1);
     const dimension = `<dimension ref="A1:${columnLetters(width - 1)}${Math.max(1, rows.length)}"/>`;
-    return `${XML_HEADER}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${dimension}<sheetData>${rowsXml}</sheetData></worksheet>`;
+    const mergeXml = merges.length > 0 ? `<mergeCells count="${merges.length}">${merges.map((ref) => `<mergeCell ref="${ref}"/>`).join("")}</mergeCells>` : "";
+    return `${XML_HEADER}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${dimension}<sheetData>${rowsXml}</sheetData>${mergeXml}</worksheet>`;
   };
-  const sheets = spec.sheets.map(({ rows }) => sheetXml(rows));
+  const sheets = spec.sheets.map(({ rows, merges }) => sheetXml(rows, merges));
   const sheetEntries = spec.sheets.map(
-    ({ name }, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rIdSheet${i + 1}"/>`,
+    ({ name, hidden }, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}"${hidden ? ` state="${hidden}"` : ""} r:id="rIdSheet${i + 1}"/>`,
   );
   const workbook = `${XML_HEADER}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${OFFICE_RELATIONSHIP}"><workbookPr/><sheets>${sheetEntries.join("")}</sheets></workbook>`;
   const sharedStrings = `${XML_HEADER}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()]
     .map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`)
     .join("")}</sst>`;
-  const styles = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+  const formatId = (format: string | number): number => (typeof format === "number" ? format : 164 + formats.indexOf(format));
+  const customFormats = formats.filter((format): format is string => typeof format === "string");
+  const numFmts = customFormats.length > 0 ? `<numFmts count="${customFormats.length}">${customFormats.map((code) => `<numFmt numFmtId="${formatId(code)}" formatCode="${escapeXml(code)}"/>`).join("")}</numFmts>` : "";
+  const xfs = ['<xf numFmtId="0"/>', '<xf numFmtId="14" applyNumberFormat="1"/>', ...formats.map((format) => `<xf numFmtId="${formatId(format)}" applyNumberFormat="1"/>`)];
+  const styles = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${numFmts}<cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs></styleSheet>`;
   const sml = "application/vnd.openxmlformats-officedocument.spreadsheetml";
   return buildZip([
     {
@@ -618,7 +630,15 @@ export function buildPptx(spec: { title?: string; slides: PptxSlideSpec[] }): Ui
 }
 
 /** An ODS cell: text, a number, a typed value with the text it shows, a run of repeated copies, or empty. */
-export type OdsCell = string | number | null | { value: string; type: "float" | "percentage" | "date" | "boolean"; text?: string } | { repeat: number; cell: OdsCell };
+export type OdsCell =
+  | string
+  | number
+  | null
+  | { value: string; type: "float" | "percentage" | "date" | "boolean"; text?: string }
+  | { repeat: number; cell: OdsCell }
+  /** A cell merged over columns × rows, and the cells it covers. */
+  | { merged: string; columns: number; rows: number }
+  | { covered: number };
 
 /** An ODS row, or one repeated (table:number-rows-repeated). */
 export type OdsRow = OdsCell[] | { repeat: number; cells: OdsCell[] };
@@ -626,7 +646,7 @@ export type OdsRow = OdsCell[] | { repeat: number; cells: OdsCell[] };
 export interface OdsSpec {
   title?: string;
   /** Each sheet ends, as LibreOffice writes it, with a million-row run of empty rows 1,024 cells wide. */
-  sheets: { name: string; rows: OdsRow[] }[];
+  sheets: { name: string; rows: OdsRow[]; hidden?: boolean }[];
 }
 
 const ODS_MIME = "application/vnd.oasis.opendocument.spreadsheet";
@@ -636,6 +656,10 @@ function odsCell(cell: OdsCell): string {
   if (typeof cell === "string") return `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`;
   if (typeof cell === "number") return `<table:table-cell office:value-type="float" office:value="${cell}"><text:p>${cell}</text:p></table:table-cell>`;
   if ("repeat" in cell) return odsCell(cell.cell).replace("<table:table-cell", `<table:table-cell table:number-columns-repeated="${cell.repeat}"`);
+  if ("merged" in cell) {
+    return `<table:table-cell table:number-columns-spanned="${cell.columns}" table:number-rows-spanned="${cell.rows}" office:value-type="string"><text:p>${escapeXml(cell.merged)}</text:p></table:table-cell>`;
+  }
+  if ("covered" in cell) return `<table:covered-table-cell${cell.covered > 1 ? ` table:number-columns-repeated="${cell.covered}"` : ""}/>`;
   const attribute = cell.type === "date" ? "date-value" : cell.type === "boolean" ? "boolean-value" : "value";
   const text = cell.text === undefined ? "" : `<text:p>${escapeXml(cell.text)}</text:p>`;
   return `<table:table-cell office:value-type="${cell.type}" office:${attribute}="${escapeXml(cell.value)}">${text}</table:table-cell>`;
@@ -643,17 +667,17 @@ function odsCell(cell: OdsCell): string {
 
 /** An OpenDocument spreadsheet: the stored mimetype entry first, content.xml with the sheets, meta.xml with the title. */
 export function buildOds(spec: OdsSpec): Uint8Array {
-  const tables = spec.sheets.map(({ name, rows }) => {
+  const tables = spec.sheets.map(({ name, rows, hidden }) => {
     const rowsXml = rows.map((row) => {
       const [cells, repeat] = Array.isArray(row) ? [row, 1] : [row.cells, row.repeat];
       return `<table:table-row${repeat > 1 ? ` table:number-rows-repeated="${repeat}"` : ""}>${cells.map(odsCell).join("")}<table:table-cell table:number-columns-repeated="1000"/></table:table-row>`;
     });
     const tail = '<table:table-row table:number-rows-repeated="1048500"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
-    return `<table:table table:name="${escapeXml(name)}"><table:table-column table:number-columns-repeated="1024"/>${rowsXml.join("")}${tail}</table:table>`;
+    return `<table:table table:name="${escapeXml(name)}"${hidden ? ' table:style-name="taHidden"' : ""}><table:table-column table:number-columns-repeated="1024"/>${rowsXml.join("")}${tail}</table:table>`;
   });
   const namespaces =
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"';
-  const content = `${XML_HEADER}<office:document-content ${namespaces} office:version="1.3"><office:body><office:spreadsheet>${tables.join("")}</office:spreadsheet></office:body></office:document-content>`;
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"';
+  const content = `${XML_HEADER}<office:document-content ${namespaces} office:version="1.3"><office:automatic-styles><style:style style:name="taHidden" style:family="table"><style:table-properties table:display="false"/></style:style></office:automatic-styles><office:body><office:spreadsheet>${tables.join("")}</office:spreadsheet></office:body></office:document-content>`;
   const meta = `${XML_HEADER}<office:document-meta ${namespaces} office:version="1.3"><office:meta>${spec.title ? `<dc:title>${escapeXml(spec.title)}</dc:title>` : ""}</office:meta></office:document-meta>`;
   const manifest = `${XML_HEADER}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${ODS_MIME}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`;
   return buildZip([
