@@ -688,6 +688,33 @@ export function buildOds(spec: OdsSpec): Uint8Array {
   ]);
 }
 
+// ── EPUB ───────────────────────────────────────────────────────────────────────────────
+
+export interface EpubSpec {
+  title?: string;
+  /** Chapters' XHTML bodies, in spine order; files are stored in reverse (so only the spine gives the order). */
+  chapters: string[];
+}
+
+/** An EPUB: the stored mimetype first, the container pointing at OEBPS/content.opf, a manifest and a spine. */
+export function buildEpub(spec: EpubSpec): Uint8Array {
+  const count = spec.chapters.length;
+  const file = (i: number) => `Text/chapter ${count - i}.xhtml`;
+  const items = spec.chapters.map((_, i) => `<item id="c${i + 1}" href="${encodeURI(file(i))}" media-type="application/xhtml+xml"/>`);
+  const spine = spec.chapters.map((_, i) => `<itemref idref="c${i + 1}"/>`);
+  const opf = `${XML_HEADER}<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">${spec.title ? `<dc:title>${escapeXml(spec.title)}</dc:title>` : ""}</metadata><manifest>${items.join("")}</manifest><spine>${spine.join("")}</spine></package>`;
+  const container = `${XML_HEADER}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`;
+  return buildZip([
+    { name: "mimetype", data: "application/epub+zip", store: true },
+    { name: "META-INF/container.xml", data: container },
+    { name: "OEBPS/content.opf", data: opf },
+    ...spec.chapters.map((body, i): ZipEntryInput => ({
+      name: `OEBPS/${file(i)}`,
+      data: `${XML_HEADER}<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter</title></head><body>${body}</body></html>`,
+    })),
+  ]);
+}
+
 // ── Options ────────────────────────────────────────────────────────────────────────────
 
 /** Conversion limits as a deployment might set them (deadline 20 s from now), with overrides. */
