@@ -77,7 +77,7 @@ function run(element: Element): string {
   const text = childElements(element, "t").map(textContent).join("");
   if (!text) return "";
   // m:nor marks normal text; a Word run (w:r) inside an equation is text too, as is a phrase of words.
-  const normal = isOn(property(element, "rPr", "nor")) || localName(element.name) !== element.name && element.name.startsWith("w:");
+  const normal = isOn(property(element, "rPr", "nor")) || element.name.startsWith("w:");
   if (normal || /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(text)) return `\\text{${texText(text, true)}}`;
   const word = text.trim();
   if (FUNCTIONS.has(word)) return `\\${word} `;

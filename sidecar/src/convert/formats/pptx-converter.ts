@@ -113,11 +113,17 @@ function frameBlocks(frame: Element, parts: SlideParts): Result<string[], ZipCod
   return ok(blocks);
 }
 
+/** A slide's title and its content blocks. */
+interface SlideShapes {
+  title?: string;
+  blocks: string[];
+}
+
 /**
  * A slide's title and its content blocks (shapes' text, pictures, tables and charts), in the order the slide lists
  * its shapes; grouped shapes are read in place, in their group's order.
  */
-function readShapes(slide: Document, parts: SlideParts): Result<{ title?: string; blocks: string[] }, ZipCode> {
+function readShapes(slide: Document, parts: SlideParts): Result<SlideShapes, ZipCode> {
   let title: string | undefined;
   const blocks: string[] = [];
   let failed: Result<never, ZipCode> | undefined;
@@ -167,9 +173,9 @@ function slideMarkdown(archive: ZipArchive, part: string, number: number, images
   if (!slide.ok) return slide;
   const relationships = readRelationships(archive, part);
   if (!relationships.ok) return relationships;
-  const shapes = slide.value ? readShapes(slide.value, { archive, relationships: relationships.value, images }) : ok({ blocks: [] });
+  const shapes: Result<SlideShapes, ZipCode> = slide.value ? readShapes(slide.value, { archive, relationships: relationships.value, images }) : ok({ blocks: [] });
   if (!shapes.ok) return shapes;
-  const { title, blocks } = shapes.value as { title?: string; blocks: string[] };
+  const { title, blocks } = shapes.value;
   const notesPart = [...relationships.value.values()].find(({ type, external }) => type === "notesSlide" && !external)?.target;
   const notes = notesPart ? readXmlPart(archive, notesPart) : ok(undefined);
   if (!notes.ok) return notes;
