@@ -51,6 +51,24 @@ describe("convertDocument: PDF tables", () => {
     expect(content).toBe("<!-- page 1 -->\n\n|  |  |\n| --- | --- |\n| Insured name: | Gabriel Diaz |\n| Year: | 2022 |\n| Claim #: | CL-4471 |");
   });
 
+  it("writes a form of several label/value pairs a line as a two-column table of its pairs", async () => {
+    const content = await markdown([
+      {
+        draws: grid(
+          [
+            ["Insured name:", "Gabriel Diaz", "Year:", "2022"],
+            ["Claim #:", "CL-4471", "Date:", "2024-05-02"],
+            ["Agent:", "R. Moss", null, null],
+          ],
+          [72, 160, 330, 400],
+        ),
+      },
+    ]);
+    expect(content).toBe(
+      "<!-- page 1 -->\n\n|  |  |\n| --- | --- |\n| Insured name: | Gabriel Diaz |\n| Year: | 2022 |\n| Claim #: | CL-4471 |\n| Date: | 2024-05-02 |\n| Agent: | R. Moss |",
+    );
+  });
+
   it("leaves two lines of two cells, and two columns of prose, as text", async () => {
     const pairs = await markdown([{ draws: grid([["Left", "Right"], ["Below", "Again"]], [72, 250]) }]);
     expect(pairs).toBe("<!-- page 1 -->\n\nLeft Right Below Again");

@@ -162,12 +162,17 @@ function toMarkdown(pages: readonly PdfPage[]): string {
 
 /**
  * A found table's rows for Markdown: the first row is the header, except in a form of labels and values (every
- * first cell ends with ":"), whose header is left empty so the first pair stays a pair.
+ * label ends with ":", in the first of each pair of columns), which becomes a two-column table of its pairs, read
+ * row by row, under an empty header.
  */
 function tableRows(rows: readonly string[][]): string[][] {
   const cells = rows.map((row) => row.map(escapeInline));
-  const form = (cells[0]?.length ?? 0) === 2 && rows.every((row) => (row[0] ?? "").trim().endsWith(":"));
-  return form ? [["", ""], ...cells] : cells;
+  const width = rows[0]?.length ?? 0;
+  const isLabel = (text: string | undefined) => (text ?? "").trim().endsWith(":");
+  const form = width % 2 === 0 && rows.every((row) => row.every((cell, i) => i % 2 === 1 || isLabel(cell) || (cell === "" && row[i + 1] === "")));
+  if (!form) return cells;
+  const pairs = cells.flatMap((row) => Array.from({ length: width / 2 }, (_, k) => [row[2 * k] ?? "", row[2 * k + 1] ?? ""]).filter(([label, value]) => label || value));
+  return [["", ""], ...pairs];
 }
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
