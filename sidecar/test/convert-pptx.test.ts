@@ -100,6 +100,11 @@ describe("convertDocument: PPTX", () => {
     expect(result.ok && result.value.content).toBe(["## Slide 1: Grouped", "Before", "In the group", "Deeper one", "Deeper two"].join("\n\n"));
   });
 
+  it("writes a SmartArt diagram's text as a list", async () => {
+    const result = await convertDocument(buildPptx({ slides: [{ title: "Process", diagram: ["Plan", "Build", "Ship"] }] }), {}, documentOptions());
+    expect(result.ok && result.value.content).toBe("## Slide 1: Process\n\n- Plan\n- Build\n- Ship");
+  });
+
   it("fails with CONVERT_FAILED when the presentation lists no slides", async () => {
     const result = await convertDocument(buildPptx({ slides: [] }), {}, documentOptions());
     expect(result).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: "The presentation has no slides." } });

@@ -508,6 +508,8 @@ export interface PptxSlideSpec {
   chart?: PptxChartSpec;
   /** Text boxes inside a group shape (nested one group deeper from the second on), after everything else. */
   group?: string[];
+  /** A SmartArt diagram whose data model holds these texts, after the group. */
+  diagram?: string[];
 }
 
 export interface PptxChartSpec {
@@ -565,6 +567,11 @@ function slideXml(slide: PptxSlideSpec): string {
     const group = (inner: string) => `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="40" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${inner}</p:grpSp>`;
     shapes.push(group(shapeXml(41, undefined, drawingParagraph(first)) + (rest.length > 0 ? group(rest.map((text, i) => shapeXml(42 + i, undefined, drawingParagraph(text))).join("")) : "")));
   }
+  if (slide.diagram) {
+    shapes.push(
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="50" name="Diagram 1"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdDm" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`,
+    );
+  }
   return `${XML_HEADER}<p:sld xmlns:a="${DRAWING_NS}" xmlns:p="${PRESENTATION_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes.join("")}</p:spTree></p:cSld></p:sld>`;
 }
 
@@ -597,6 +604,12 @@ export function buildPptx(spec: { title?: string; slides: PptxSlideSpec[] }): Ui
     if (slide.chart) {
       entries.push({ name: `ppt/charts/chart${i + 1}.xml`, data: chartXml(slide.chart) });
       related.push({ id: "rIdChart", type: "chart", target: `../charts/chart${i + 1}.xml` });
+    }
+    if (slide.diagram) {
+      const points = slide.diagram.map((text, k) => `<dgm:pt modelId="{${k + 1}}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/>${drawingParagraph(text)}</dgm:t></dgm:pt>`);
+      const data = `${XML_HEADER}<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="${DRAWING_NS}"><dgm:ptLst><dgm:pt modelId="{0}" type="doc"><dgm:prSet/><dgm:spPr/></dgm:pt>${points.join("")}</dgm:ptLst><dgm:cxnLst/></dgm:dataModel>`;
+      entries.push({ name: `ppt/diagrams/data${i + 1}.xml`, data });
+      related.push({ id: "rIdDm", type: "diagramData", target: `../diagrams/data${i + 1}.xml` });
     }
     if (related.length > 0) entries.push({ name: `ppt/slides/_rels/${fileOf(i)}.rels`, data: relationships(related) });
   });

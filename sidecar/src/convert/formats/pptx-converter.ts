@@ -100,9 +100,28 @@ function pictureMarkdown(picture: Element, parts: SlideParts): string {
   return packageImageMarkdown(alt, parts.relationships.get(id), parts.archive, parts.images);
 }
 
-/** A graphic frame's tables and charts (the chart's title and cached data). */
+/**
+ * A SmartArt diagram's text: the points of its data model (dgm:pt) that hold text, as a list in the model's
+ * order (the drawing the diagram makes of them is not read).
+ */
+function diagramMarkdown(data: Document): string {
+  const items = descendantElements(data, "pt").flatMap((point) => {
+    const [body] = childElements(point, "t");
+    return body ? paragraphs(body, true) : [];
+  });
+  return paragraphsMarkdown(items).join("\n\n");
+}
+
+/** A graphic frame's tables, charts (the chart's title and cached data) and SmartArt diagrams (their text). */
 function frameBlocks(frame: Element, parts: SlideParts): Result<string[], ZipCode> {
   const blocks = descendantElements(frame, "tbl").map(tableMarkdown);
+  for (const diagram of descendantElements(frame, "relIds")) {
+    const relationship = parts.relationships.get(prefixedAttribute(diagram.attribs, "dm") ?? "");
+    if (!relationship || relationship.external) continue;
+    const part = readXmlPart(parts.archive, relationship.target);
+    if (!part.ok) return part;
+    if (part.value) blocks.push(diagramMarkdown(part.value));
+  }
   for (const chart of descendantElements(frame, "chart")) {
     const relationship = parts.relationships.get(prefixedAttribute(chart.attribs, "id") ?? "");
     if (!relationship || relationship.external) continue;
@@ -186,8 +205,8 @@ function slideMarkdown(archive: ZipArchive, part: string, number: number, images
 
 /**
  * PowerPoint presentations, read directly: slides in the presentation's order, each a "## Slide N: title"
- * section with its shapes' text (bullets by level), pictures, tables, charts (title and data), and speaker notes
- * under "### Notes".
+ * section with its shapes' text (bullets by level), pictures, tables, charts (title and data), SmartArt text, and
+ * speaker notes under "### Notes".
  */
 export const pptxConverter: DocumentConverter = {
   format: "PPTX",
