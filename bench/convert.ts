@@ -4,6 +4,7 @@ import { convertDocument } from "../sidecar/src/convert/service/convert-document
 import { buildPdf } from "../sidecar/test/support/document-fixtures.ts";
 import { routes, send, startOrigin } from "../test-support/origin.ts";
 import type { BenchStack } from "./bench-stack.ts";
+import { benchConvertFormats } from "./convert-formats.ts";
 import { percentiles, timeEach } from "./percentiles.ts";
 
 const PAGES = 200;
@@ -13,7 +14,8 @@ const PAGES = 200;
  * converter thread, storage), our converter in-process, and the peer — unpdf's own extractText,
  * the plain text with no reading order, headings or page marks — in the same run. Then the p50 of
  * a small fetch_content while large documents convert without pause, against the same p50 with
- * nothing converting: what a conversion costs the sidecar's other work.
+ * nothing converting: what a conversion costs the sidecar's other work. Last, each format in-process
+ * (convert-formats.ts): documents per second against the library underneath, and the memory peak per document.
  */
 export async function benchConvert(bench: BenchStack, rounds = 15) {
   // A heading and a paragraph per page: the whole document fits convert.maxContentChars, so every page is read.
@@ -78,6 +80,7 @@ export async function benchConvert(bench: BenchStack, rounds = 15) {
       pagesPerSecondP50: pagesPerSecond,
       ratio: { inProcessVsUnpdfExtractText: +(pagesPerSecond.inProcess / pagesPerSecond.unpdfExtractText).toFixed(2), stackVsInProcess: +(pagesPerSecond.stack / pagesPerSecond.inProcess).toFixed(2) },
       fetchContentWhileConverting: { idle: idleP, converting: busyP, largeConversions: conversions, ratioP50: +(busyP.p50 / idleP.p50).toFixed(2) },
+      perFormat: await benchConvertFormats(),
     };
   } finally {
     await origin.close();

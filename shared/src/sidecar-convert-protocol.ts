@@ -5,10 +5,12 @@ import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
 import { ConvertedDocumentSchema, type ConvertedDocument } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
-/** The caps of one conversion (web.convert, with the call's own maxContentChars) and its page selection. */
+/** The caps of one conversion (web.convert, with the call's own maxContentChars), its page selection and what to include. */
 export const ConvertLimitsSchema = v.object({
   ...WebConfigSchema.entries.convert.wrapped.entries,
   pages: v.optional(v.string()),
+  images: v.optional(v.picklist(["names", "inline"])),
+  comments: v.optional(v.boolean()),
 });
 export type ConvertLimits = v.InferOutput<typeof ConvertLimitsSchema>;
 
@@ -37,11 +39,17 @@ export const SidecarConvertAnswerSchema = v.union([v.object({ ok: v.literal(true
 /** What the convert routes answer, and the worker's client passes on: a failure is always in convert_content's codes. */
 export type SidecarConvertAnswer = { ok: true; value: ConvertedDocument; bytes: number } | Failure<ConvertErrorCode>;
 
-/** The limits a call converts with: the configured ones, its own maxContentChars (capped by them) and pages. */
-export function convertLimitsFrom(config: WebConfig, maxContentChars: number | undefined, pages: string | undefined): ConvertLimits {
+/** What a convert_content call asks for beyond the configured limits. */
+export type ConvertCallOptions = Pick<ConvertLimits, "pages" | "images" | "comments"> & { maxContentChars?: number | undefined };
+
+/** The limits a call converts with: the configured ones, its own maxContentChars (capped by them), pages, images and comments. */
+export function convertLimitsFrom(config: WebConfig, call: ConvertCallOptions): ConvertLimits {
+  const { pages, images, comments } = call;
   return {
     ...config.convert,
-    maxContentChars: Math.min(maxContentChars ?? config.convert.maxContentChars, config.convert.maxContentChars),
+    maxContentChars: Math.min(call.maxContentChars ?? config.convert.maxContentChars, config.convert.maxContentChars),
     ...(pages !== undefined && { pages }),
+    ...(images !== undefined && { images }),
+    ...(comments !== undefined && { comments }),
   };
 }

@@ -64,6 +64,13 @@ export const ConvertContentParamsSchema = v.looseObject({
       'Which pages (PDF), slides (PPTX) or sheets (XLSX, ODS) to read, like "1-3,7" (1-based); other formats have no pages.',
     ),
   ),
+  images: v.optional(
+    described(
+      v.picklist(["names", "inline"], 'must be "names" or "inline"'),
+      'Pictures in DOCX and PPTX: "names" (default) writes ![alt text](file name); "inline" embeds pictures up to 32 KiB as data: URIs.',
+    ),
+  ),
+  comments: v.optional(described(v.boolean(), "DOCX comments as footnotes next to the text they comment on (default false: left out).")),
 });
 export type ConvertContentParams = v.InferOutput<typeof ConvertContentParamsSchema>;
 

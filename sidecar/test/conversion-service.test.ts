@@ -9,7 +9,7 @@ import { waitFor } from "../../test-support/wait-for.ts";
 import { createConvertPool } from "../src/convert/service/convert-pool.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
-import { buildDocx, buildNestedPdf, buildPdf, buildZipBomb } from "./support/document-fixtures.ts";
+import { buildDocx, buildNestedPdf, buildPdf, buildZipBomb, greyPng, wordComments, wordParagraph, wordPicture, wordRun } from "./support/document-fixtures.ts";
 import { deflatedFiller } from "./support/document-zip.ts";
 import { egressDeps } from "./support/egress.ts";
 
@@ -134,6 +134,25 @@ describe("POST /v1/convert-file: a document's bytes", () => {
     const res = await convertFile(buildDocx({ heading: "Uploaded" }), { source: "attachment:att_1", fileName: "報告 café.docx", limits: LIMITS });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, value: { source: "attachment:att_1", provider: "mammoth", metadata: { fileName: "報告 café.docx" } } });
+  });
+
+  it("passes the images and comments options to the converter", async () => {
+    const png = greyPng(2, 2);
+    const bytes = buildDocx({
+      xml: [wordParagraph(`${wordRun("Noted")}<w:r><w:commentReference w:id="1"/></w:r>${wordPicture("rIdImg", { descr: "Dot" })}`)],
+      relationships: [
+        { id: "rIdImg", type: "image", target: "media/dot.png" },
+        { id: "rIdComments", type: "comments", target: "comments.xml" },
+      ],
+      entries: [
+        { name: "word/media/dot.png", data: png },
+        { name: "word/comments.xml", data: wordComments([{ id: "1", author: "Bo", text: "Why?" }]) },
+      ],
+    });
+    const plain = (await (await convertFile(bytes, { source: "attachment:att_3", limits: LIMITS })).json()) as any;
+    expect(plain.value.content).toMatch(/\n\nNoted!\[Dot\]\(dot\.png\)$/);
+    const asked = (await (await convertFile(bytes, { source: "attachment:att_3", limits: { ...LIMITS, images: "inline", comments: true } })).json()) as any;
+    expect(asked.value.content).toMatch(/\n\nNoted\[\^c1\]!\[Dot\]\(data:image\/png;base64,[A-Za-z0-9+/=]+\)\n\n\[\^c1\]: Bo: Why\?$/);
   });
 
   it("refuses a body over the cap and a header that is not a valid description", async () => {

@@ -4,7 +4,7 @@ import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from 
 import { buildZip } from "./support/document-zip.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS and PPTX documents and HTML, text, Markdown, CSV, JSON, XML and YAML files.";
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents and HTML, text, Markdown, CSV, JSON, XML and YAML files.";
 
 async function provider(bytes: Uint8Array, hints: Parameters<typeof convertDocument>[1]) {
   const result = await convertDocument(bytes, hints, documentOptions());
@@ -76,8 +76,11 @@ describe("convertDocument: detection", () => {
     ["a PNG image", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), { contentType: "image/png" }, "of type image/png"],
     ["an unlabeled binary", new Uint8Array([0, 1, 2, 3, 0, 255, 254, 0]), {}, "binary data of a format that was not recognised"],
     ["a legacy .doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), { fileName: "old.doc" }, "a legacy Microsoft Office file"],
-    ["an RTF document", bytesOf("{\\rtf1\\ansi Hello}"), {}, "an RTF document"],
-    ["an EPUB", buildZip([{ name: "mimetype", data: "application/epub+zip", store: true }]), {}, "an EPUB e-book"],
+    ["an RTF document", bytesOf("{\\rtf1\\ansi Hello}"), {}, "an RTF document (save it as DOCX or PDF)"],
+    ["a legacy Word document", compoundFile("WordDocument"), { fileName: "old.doc" }, "a legacy Word document (.doc); save it as DOCX"],
+    ["a legacy Excel workbook", compoundFile("Workbook"), {}, "a legacy Excel workbook (.xls); save it as XLSX"],
+    ["a legacy PowerPoint file", compoundFile("PowerPoint Document"), {}, "a legacy PowerPoint presentation (.ppt); save it as PPTX"],
+    ["a password-protected Office document", compoundFile("EncryptedPackage"), { fileName: "secret.docx" }, "a password-protected Office document"],
     ["an ODT", buildZip([{ name: "mimetype", data: "application/vnd.oasis.opendocument.text", store: true }, { name: "content.xml", data: "<x/>" }]), {}, "an OpenDocument text document"],
     ["a plain ZIP", buildZip([{ name: "readme.txt", data: "hi" }]), { fileName: "bundle.zip" }, "a ZIP archive that is not an Office document"],
     ["an audio file by its name", new Uint8Array([1, 2, 3, 0]), { fileName: "song.mp3" }, "a .mp3 file"],
@@ -88,6 +91,12 @@ describe("convertDocument: detection", () => {
     expect(result.ok === false && result.error.message.endsWith(SUPPORTED)).toBe(true);
   });
 
+  it("reads an .htm attachment sent as octet-stream as HTML", async () => {
+    const html = bytesOf("<html><body><h1>Saved page</h1><p>Kept as a file.</p></body></html>");
+    const result = await convertDocument(html, { fileName: "saved.htm", contentType: "application/octet-stream" }, documentOptions());
+    expect(result.ok && result.value).toMatchObject({ provider: "html", content: "# Saved page\n\nKept as a file." });
+  });
+
   it("refuses an empty file", async () => {
     expect(await convertDocument(new Uint8Array(0), {}, documentOptions())).toEqual({
       ok: false,
@@ -95,6 +104,12 @@ describe("convertDocument: detection", () => {
     });
   });
 });
+
+/** A compound file (OLE2) whose directory names one stream. */
+function compoundFile(stream: string): Uint8Array {
+  const header = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  return new Uint8Array([...header, ...new Uint8Array(504), ...Buffer.from(`Root Entry\0${stream}\0`, "utf16le")]);
+}
 
 describe("convertDocument: options", () => {
   it("checks the page selection before anything else, whatever the format", async () => {

@@ -72,10 +72,10 @@ describe("convertDocument: PDF text", () => {
     expect(content).toBe(["<!-- page 2 -->", "# Two Columns", ...LEFT, ...RIGHT].join("\n\n"));
   });
 
-  it("reads columns before what spans the page below them, and short cells in columns row by row", async () => {
+  it("reads columns before what spans the page below them, and short cells in columns as a table", async () => {
     const { content } = await converted(report, { pages: "4" });
     expect(content).toBe(
-      ["<!-- page 4 -->", ...LEFT, ...RIGHT, "A closing paragraph runs across the whole width of the page, below both columns.", "Name Score Alice 10 Bob 7"].join("\n\n"),
+      ["<!-- page 4 -->", ...LEFT, ...RIGHT, "A closing paragraph runs across the whole width of the page, below both columns.", "| Name | Score |\n| --- | --- |\n| Alice | 10 |\n| Bob | 7 |"].join("\n\n"),
     );
   });
 

@@ -35,7 +35,7 @@ describe("convertDocument: PPTX", () => {
         content: [
           "## Slide 1: Why now",
           "- Demand is up\n  - Mostly in Europe\n    - Twice last year\n- Costs are down",
-          "Notes:",
+          "### Notes",
           "Open with the chart.",
           "Keep it short.",
           "## Slide 2: Numbers",
@@ -70,6 +70,39 @@ describe("convertDocument: PPTX", () => {
       ok: false,
       error: { code: "INVALID_INPUT", message: 'The document has 3 slides; the selection "9" names none of them.' },
     });
+  });
+
+  it("writes pictures as ![alt](file name) in the slide's order, alt text from descr, else title", async () => {
+    const pictures = buildPptx({ slides: [{ title: "Photos", text: ["Test image:"], pictures: [{ file: "image1.png", descr: "A grey square" }, { file: "logo 2.png", title: "Logo" }, { file: "image3.png" }] }] });
+    const result = await convertDocument(pictures, {}, documentOptions());
+    expect(result.ok && result.value.content).toBe(["## Slide 1: Photos", "Test image:", "![A grey square](image1.png)", "![Logo](<logo 2.png>)", "![](image3.png)"].join("\n\n"));
+    const inline = await convertDocument(pictures, {}, documentOptions({ images: "inline" }));
+    expect(inline.ok && inline.value.content).toContain("![A grey square](data:image/png;base64,");
+  });
+
+  it("writes a chart's title and cached data as a table of categories by series", async () => {
+    const chart = {
+      title: "Sales by region",
+      categories: ["North", "South", "East"],
+      series: [
+        { name: "2023", values: [120, 95, 80] },
+        { name: "2024", values: [130, 90, 85.5] },
+      ],
+    };
+    const result = await convertDocument(buildPptx({ slides: [{ title: "Results", chart }] }), {}, documentOptions());
+    expect(result.ok && result.value.content).toBe(
+      ["## Slide 1: Results", "**Chart: Sales by region**", "| Category | 2023 | 2024 |\n| --- | --- | --- |\n| North | 120 | 130 |\n| South | 95 | 90 |\n| East | 80 | 85.5 |"].join("\n\n"),
+    );
+  });
+
+  it("reads grouped shapes in place, nested groups included", async () => {
+    const result = await convertDocument(buildPptx({ slides: [{ title: "Grouped", text: ["Before"], group: ["In the group", "Deeper one", "Deeper two"] }] }), {}, documentOptions());
+    expect(result.ok && result.value.content).toBe(["## Slide 1: Grouped", "Before", "In the group", "Deeper one", "Deeper two"].join("\n\n"));
+  });
+
+  it("writes a SmartArt diagram's text as a list", async () => {
+    const result = await convertDocument(buildPptx({ slides: [{ title: "Process", diagram: ["Plan", "Build", "Ship"] }] }), {}, documentOptions());
+    expect(result.ok && result.value.content).toBe("## Slide 1: Process\n\n- Plan\n- Build\n- Ship");
   });
 
   it("fails with CONVERT_FAILED when the presentation lists no slides", async () => {

@@ -90,6 +90,8 @@ describe("convert_content through the worker, the session object and the sidecar
       [{ url: `${origin}/guide.pdf`, pages: "two" }, 400, "INVALID_INPUT"],
       [{ url: `${origin}/guide.pdf`, maxContentChars: 0 }, 400, "INVALID_INPUT"],
       [{ url: `${origin}/guide.pdf`, timeoutMs: 1.5 }, 400, "INVALID_INPUT"],
+      [{ url: `${origin}/guide.pdf`, images: "embedded" }, 400, "INVALID_INPUT"],
+      [{ url: `${origin}/guide.pdf`, comments: "yes" }, 400, "INVALID_INPUT"],
       [{ url: `${origin}/guide.pdf`, pages: "9-12" }, 400, "INVALID_INPUT"],
       [{ url: "ftp://127.0.0.2/guide.pdf" }, 400, "UNSUPPORTED_PROTOCOL"],
       [{ url: "file:///etc/passwd" }, 400, "UNSUPPORTED_PROTOCOL"],

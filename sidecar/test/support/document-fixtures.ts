@@ -26,6 +26,8 @@ export interface PdfPageSpec {
   table?: string[][];
   /** Draw the page's lines bottom first, so the content stream is not in reading order. */
   drawBottomFirst?: boolean;
+  /** Text drawn exactly where given (x, y from the bottom left; size in points), after everything else. */
+  draws?: { text: string; x: number; y: number; size?: number }[];
 }
 
 export interface PdfSpec {
@@ -95,6 +97,7 @@ function layOut(spec: PdfPageSpec): Draw[] {
     row.forEach((cell, i) => draws.push({ text: cell, x: MARGIN + i * 150, y, size: BODY_SIZE }));
     y -= LEADING;
   }
+  for (const { text, x, y: at, size } of spec.draws ?? []) draws.push({ text, x, y: at, size: size ?? BODY_SIZE });
   return draws;
 }
 
@@ -120,7 +123,7 @@ export async function buildPdf(spec: PdfSpec): Promise<Uint8Array> {
 }
 
 /** A PNG of solid grey, width × height pixels. */
-function greyPng(width: number, height: number): Uint8Array {
+export function greyPng(width: number, height: number): Uint8Array {
   const chunk = (type: string, data: Buffer): Buffer => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
     const length = Buffer.alloc(4);
@@ -262,9 +265,13 @@ export interface DocxSpec {
   bookmarkLink?: string;
   /** More archive entries after the document's own parts. */
   entries?: ZipEntryInput[];
+  /** Raw body XML (paragraphs, as wordParagraph, wordPicture and the math helpers write) after everything else. */
+  xml?: string[];
+  /** More relationships of word/document.xml (pictures, comments). */
+  relationships?: RelationshipInput[];
 }
 
-const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink" | "entries">> = {
+const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkLink" | "entries" | "xml" | "relationships">> = {
   heading: "Quarterly Report",
   paragraph: "This report summarises the quarter.",
   link: { text: "the results page", url: "https://example.com/results" },
@@ -279,8 +286,29 @@ const DOCX_DEFAULTS: Required<Omit<DocxSpec, "title" | "paragraphs" | "bookmarkL
   ],
 };
 
-const wordRun = (text: string): string => `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
-const wordParagraph = (content: string, properties = ""): string => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ""}${content}</w:p>`;
+export const wordRun = (text: string): string => `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
+export const wordParagraph = (content: string, properties = ""): string => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ""}${content}</w:p>`;
+
+/** A run holding an inline picture (DrawingML) of the part related as `id`, with alt text as Word writes it. */
+export function wordPicture(id: string, alt: { descr?: string; title?: string } = {}): string {
+  const attributes = `${alt.descr !== undefined ? ` descr="${escapeXml(alt.descr)}"` : ""}${alt.title !== undefined ? ` title="${escapeXml(alt.title)}"` : ""}`;
+  return `<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1"${attributes}/><a:graphic xmlns:a="${DRAWING_NS}"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${id}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+}
+
+const MATH_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math";
+/** An m:oMath of the given OMML content (m:r, m:f …); `display` wraps it in an m:oMathPara. */
+export function wordMath(content: string, display = false): string {
+  const math = `<m:oMath xmlns:m="${MATH_NS}">${content}</m:oMath>`;
+  return display ? `<m:oMathPara xmlns:m="${MATH_NS}">${math}</m:oMathPara>` : math;
+}
+/** An OMML run of text. */
+export const mathRun = (text: string): string => `<m:r><m:t>${escapeXml(text)}</m:t></m:r>`;
+
+/** word/comments.xml with the comments given, by id. */
+export function wordComments(comments: { id: string; author: string; text: string }[]): string {
+  const items = comments.map(({ id, author, text }) => `<w:comment w:id="${id}" w:author="${escapeXml(author)}"><w:p>${wordRun(text)}</w:p></w:comment>`);
+  return `${XML_HEADER}<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${items.join("")}</w:comments>`;
+}
 const wordListItem = (text: string, numId: number, level: number): string =>
   wordParagraph(wordRun(text), `<w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr>`);
 
@@ -302,6 +330,7 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
     tableXml,
     ...(spec.paragraphs ?? []).map((text) => wordParagraph(wordRun(text))),
     ...(spec.bookmarkLink ? [wordParagraph(`<w:hyperlink w:anchor="_Toc1">${wordRun(spec.bookmarkLink)}</w:hyperlink>`)] : []),
+    ...(spec.xml ?? []),
   ].join("");
   const document = `${XML_HEADER}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${OFFICE_RELATIONSHIP}"><w:body>${body}<w:sectPr/></w:body></w:document>`;
   const style = (id: string, name: string) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
@@ -333,6 +362,7 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
         { id: "rIdStyles", type: "styles", target: "styles.xml" },
         { id: "rIdNumbering", type: "numbering", target: "numbering.xml" },
         { id: "rIdLink", type: "hyperlink", target: link.url, external: true },
+        ...(spec.relationships ?? []),
       ]),
     },
     { name: "word/styles.xml", data: styles },
@@ -343,12 +373,12 @@ export function buildDocx(spec: DocxSpec = {}): Uint8Array {
 }
 
 /** A spreadsheet cell: text, a number, a boolean, a date (a serial day number shown in a date format), or empty. */
-export type XlsxCell = string | number | boolean | null | { date: number } | { inline: string };
+export type XlsxCell = string | number | boolean | null | { date: number } | { inline: string } | { number: number; format: string | number };
 
 export interface XlsxSpec {
   title?: string;
   /** Rows in order; null cells and empty rows are left out of the XML, leaving gaps in the references. */
-  sheets: { name: string; rows: XlsxCell[][] }[];
+  sheets: { name: string; rows: XlsxCell[][]; hidden?: "hidden" | "veryHidden"; merges?: string[] }[];
 }
 
 function columnLetters(index: number): string {
@@ -366,31 +396,43 @@ export function buildXlsx(spec: XlsxSpec): Uint8Array {
     strings.set(text, strings.size);
     return strings.size - 1;
   };
+  // Number formats: a custom code gets an id from 164 on, a built-in is used by its id; each its own cell format after the date one.
+  const formats: (string | number)[] = [];
+  const styleOf = (format: string | number): number => {
+    if (!formats.includes(format)) formats.push(format);
+    return 2 + formats.indexOf(format);
+  };
   const cellXml = (cell: XlsxCell, reference: string): string => {
     if (cell === null) return "";
     if (typeof cell === "string") return `<c r="${reference}" t="s"><v>${stringIndex(cell)}</v></c>`;
     if (typeof cell === "number") return `<c r="${reference}"><v>${cell}</v></c>`;
     if (typeof cell === "boolean") return `<c r="${reference}" t="b"><v>${cell ? 1 : 0}</v></c>`;
     if ("date" in cell) return `<c r="${reference}" s="1"><v>${cell.date}</v></c>`;
+    if ("number" in cell) return `<c r="${reference}" s="${styleOf(cell.format)}"><v>${cell.number}</v></c>`;
     return `<c r="${reference}" t="inlineStr"><is><t>${escapeXml(cell.inline)}</t></is></c>`;
   };
-  const sheetXml = (rows: XlsxCell[][]): string => {
+  const sheetXml = (rows: XlsxCell[][], merges: string[] = []): string => {
     const rowsXml = rows
       .map((row, r) => (row.length === 0 ? "" : `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetters(c)}${r + 1}`)).join("")}</row>`))
       .join("");
     const width = rows.reduce((widest, row) => Math.max(widest, row.length), 1);
     const dimension = `<dimension ref="A1:${columnLetters(width - 1)}${Math.max(1, rows.length)}"/>`;
-    return `${XML_HEADER}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${dimension}<sheetData>${rowsXml}</sheetData></worksheet>`;
+    const mergeXml = merges.length > 0 ? `<mergeCells count="${merges.length}">${merges.map((ref) => `<mergeCell ref="${ref}"/>`).join("")}</mergeCells>` : "";
+    return `${XML_HEADER}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${dimension}<sheetData>${rowsXml}</sheetData>${mergeXml}</worksheet>`;
   };
-  const sheets = spec.sheets.map(({ rows }) => sheetXml(rows));
+  const sheets = spec.sheets.map(({ rows, merges }) => sheetXml(rows, merges));
   const sheetEntries = spec.sheets.map(
-    ({ name }, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rIdSheet${i + 1}"/>`,
+    ({ name, hidden }, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}"${hidden ? ` state="${hidden}"` : ""} r:id="rIdSheet${i + 1}"/>`,
   );
   const workbook = `${XML_HEADER}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${OFFICE_RELATIONSHIP}"><workbookPr/><sheets>${sheetEntries.join("")}</sheets></workbook>`;
   const sharedStrings = `${XML_HEADER}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()]
     .map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`)
     .join("")}</sst>`;
-  const styles = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+  const formatId = (format: string | number): number => (typeof format === "number" ? format : 164 + formats.indexOf(format));
+  const customFormats = formats.filter((format): format is string => typeof format === "string");
+  const numFmts = customFormats.length > 0 ? `<numFmts count="${customFormats.length}">${customFormats.map((code) => `<numFmt numFmtId="${formatId(code)}" formatCode="${escapeXml(code)}"/>`).join("")}</numFmts>` : "";
+  const xfs = ['<xf numFmtId="0"/>', '<xf numFmtId="14" applyNumberFormat="1"/>', ...formats.map((format) => `<xf numFmtId="${formatId(format)}" applyNumberFormat="1"/>`)];
+  const styles = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${numFmts}<cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs></styleSheet>`;
   const sml = "application/vnd.openxmlformats-officedocument.spreadsheetml";
   return buildZip([
     {
@@ -460,6 +502,31 @@ export interface PptxSlideSpec {
   /** The first row is the header. */
   table?: string[][];
   notes?: string;
+  /** Pictures after the other shapes, each stored as ppt/media/<file>. */
+  pictures?: { file: string; descr?: string; title?: string }[];
+  /** A chart after the pictures (a bar chart part with cached categories and values). */
+  chart?: PptxChartSpec;
+  /** Text boxes inside a group shape (nested one group deeper from the second on), after everything else. */
+  group?: string[];
+  /** A SmartArt diagram whose data model holds these texts, after the group. */
+  diagram?: string[];
+}
+
+export interface PptxChartSpec {
+  title?: string;
+  categories: string[];
+  series: { name: string; values: number[] }[];
+}
+
+/** A chart part (c:chartSpace) with a bar chart of the series, categories and values as string and number caches. */
+export function chartXml(chart: PptxChartSpec): string {
+  const strCache = (texts: string[]) => `<c:strCache><c:ptCount val="${texts.length}"/>${texts.map((text, i) => `<c:pt idx="${i}"><c:v>${escapeXml(text)}</c:v></c:pt>`).join("")}</c:strCache>`;
+  const series = chart.series.map(
+    ({ name, values }, i) =>
+      `<c:ser><c:idx val="${i}"/><c:order val="${i}"/><c:tx><c:strRef><c:f>Sheet1!$${String.fromCharCode(66 + i)}$1</c:f>${strCache([name])}</c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2:$A$9</c:f>${strCache(chart.categories)}</c:strRef></c:cat><c:val><c:numRef><c:f>Sheet1!$B$2:$B$9</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="${values.length}"/>${values.map((value, k) => `<c:pt idx="${k}"><c:v>${value}</c:v></c:pt>`).join("")}</c:numCache></c:numRef></c:val></c:ser>`,
+  );
+  const title = chart.title ? `<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>${escapeXml(chart.title)}</a:t></a:r></a:p></c:rich></c:tx></c:title>` : "";
+  return `${XML_HEADER}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="${DRAWING_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><c:chart>${title}<c:plotArea><c:barChart><c:barDir val="col"/>${series.join("")}</c:barChart></c:plotArea></c:chart></c:chartSpace>`;
 }
 
 const DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/main";
@@ -486,6 +553,25 @@ function slideXml(slide: PptxSlideSpec): string {
       `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Table 5"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid/>${rows.join("")}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`,
     );
   }
+  (slide.pictures ?? []).forEach(({ descr, title }, i) => {
+    const attributes = `${descr !== undefined ? ` descr="${escapeXml(descr)}"` : ""}${title !== undefined ? ` title="${escapeXml(title)}"` : ""}`;
+    shapes.push(`<p:pic><p:nvPicPr><p:cNvPr id="${10 + i}" name="Picture ${i + 1}"${attributes}/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rIdPic${i + 1}"/></p:blipFill><p:spPr/></p:pic>`);
+  });
+  if (slide.chart) {
+    shapes.push(
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="30" name="Chart 1"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdChart"/></a:graphicData></a:graphic></p:graphicFrame>`,
+    );
+  }
+  if (slide.group) {
+    const [first = "", ...rest] = slide.group;
+    const group = (inner: string) => `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="40" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${inner}</p:grpSp>`;
+    shapes.push(group(shapeXml(41, undefined, drawingParagraph(first)) + (rest.length > 0 ? group(rest.map((text, i) => shapeXml(42 + i, undefined, drawingParagraph(text))).join("")) : "")));
+  }
+  if (slide.diagram) {
+    shapes.push(
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="50" name="Diagram 1"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdDm" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`,
+    );
+  }
   return `${XML_HEADER}<p:sld xmlns:a="${DRAWING_NS}" xmlns:p="${PRESENTATION_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes.join("")}</p:spTree></p:cSld></p:sld>`;
 }
 
@@ -506,13 +592,26 @@ export function buildPptx(spec: { title?: string; slides: PptxSlideSpec[] }): Ui
   const entries: ZipEntryInput[] = [];
   spec.slides.forEach((slide, i) => {
     entries.push({ name: `ppt/slides/${fileOf(i)}`, data: slideXml(slide) });
+    const related: RelationshipInput[] = [];
     if (slide.notes !== undefined) {
       entries.push({ name: `ppt/notesSlides/notesSlide${i + 1}.xml`, data: notesXml(slide.notes) });
-      entries.push({
-        name: `ppt/slides/_rels/${fileOf(i)}.rels`,
-        data: relationships([{ id: "rId2", type: "notesSlide", target: `../notesSlides/notesSlide${i + 1}.xml` }]),
-      });
+      related.push({ id: "rId2", type: "notesSlide", target: `../notesSlides/notesSlide${i + 1}.xml` });
     }
+    (slide.pictures ?? []).forEach(({ file }, k) => {
+      entries.push({ name: `ppt/media/${file}`, data: greyPng(2, 2) });
+      related.push({ id: `rIdPic${k + 1}`, type: "image", target: `../media/${file}` });
+    });
+    if (slide.chart) {
+      entries.push({ name: `ppt/charts/chart${i + 1}.xml`, data: chartXml(slide.chart) });
+      related.push({ id: "rIdChart", type: "chart", target: `../charts/chart${i + 1}.xml` });
+    }
+    if (slide.diagram) {
+      const points = slide.diagram.map((text, k) => `<dgm:pt modelId="{${k + 1}}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/>${drawingParagraph(text)}</dgm:t></dgm:pt>`);
+      const data = `${XML_HEADER}<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="${DRAWING_NS}"><dgm:ptLst><dgm:pt modelId="{0}" type="doc"><dgm:prSet/><dgm:spPr/></dgm:pt>${points.join("")}</dgm:ptLst><dgm:cxnLst/></dgm:dataModel>`;
+      entries.push({ name: `ppt/diagrams/data${i + 1}.xml`, data });
+      related.push({ id: "rIdDm", type: "diagramData", target: `../diagrams/data${i + 1}.xml` });
+    }
+    if (related.length > 0) entries.push({ name: `ppt/slides/_rels/${fileOf(i)}.rels`, data: relationships(related) });
   });
   const slideIds = spec.slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rIdSlide${i + 1}"/>`);
   const presentation = `${XML_HEADER}<p:presentation xmlns:a="${DRAWING_NS}" xmlns:p="${PRESENTATION_NS}" xmlns:r="${OFFICE_RELATIONSHIP}"><p:sldIdLst>${slideIds.join("")}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`;
@@ -544,7 +643,15 @@ export function buildPptx(spec: { title?: string; slides: PptxSlideSpec[] }): Ui
 }
 
 /** An ODS cell: text, a number, a typed value with the text it shows, a run of repeated copies, or empty. */
-export type OdsCell = string | number | null | { value: string; type: "float" | "percentage" | "date" | "boolean"; text?: string } | { repeat: number; cell: OdsCell };
+export type OdsCell =
+  | string
+  | number
+  | null
+  | { value: string; type: "float" | "percentage" | "date" | "boolean"; text?: string }
+  | { repeat: number; cell: OdsCell }
+  /** A cell merged over columns × rows, and the cells it covers. */
+  | { merged: string; columns: number; rows: number }
+  | { covered: number };
 
 /** An ODS row, or one repeated (table:number-rows-repeated). */
 export type OdsRow = OdsCell[] | { repeat: number; cells: OdsCell[] };
@@ -552,7 +659,7 @@ export type OdsRow = OdsCell[] | { repeat: number; cells: OdsCell[] };
 export interface OdsSpec {
   title?: string;
   /** Each sheet ends, as LibreOffice writes it, with a million-row run of empty rows 1,024 cells wide. */
-  sheets: { name: string; rows: OdsRow[] }[];
+  sheets: { name: string; rows: OdsRow[]; hidden?: boolean }[];
 }
 
 const ODS_MIME = "application/vnd.oasis.opendocument.spreadsheet";
@@ -562,6 +669,10 @@ function odsCell(cell: OdsCell): string {
   if (typeof cell === "string") return `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`;
   if (typeof cell === "number") return `<table:table-cell office:value-type="float" office:value="${cell}"><text:p>${cell}</text:p></table:table-cell>`;
   if ("repeat" in cell) return odsCell(cell.cell).replace("<table:table-cell", `<table:table-cell table:number-columns-repeated="${cell.repeat}"`);
+  if ("merged" in cell) {
+    return `<table:table-cell table:number-columns-spanned="${cell.columns}" table:number-rows-spanned="${cell.rows}" office:value-type="string"><text:p>${escapeXml(cell.merged)}</text:p></table:table-cell>`;
+  }
+  if ("covered" in cell) return `<table:covered-table-cell${cell.covered > 1 ? ` table:number-columns-repeated="${cell.covered}"` : ""}/>`;
   const attribute = cell.type === "date" ? "date-value" : cell.type === "boolean" ? "boolean-value" : "value";
   const text = cell.text === undefined ? "" : `<text:p>${escapeXml(cell.text)}</text:p>`;
   return `<table:table-cell office:value-type="${cell.type}" office:${attribute}="${escapeXml(cell.value)}">${text}</table:table-cell>`;
@@ -569,17 +680,17 @@ function odsCell(cell: OdsCell): string {
 
 /** An OpenDocument spreadsheet: the stored mimetype entry first, content.xml with the sheets, meta.xml with the title. */
 export function buildOds(spec: OdsSpec): Uint8Array {
-  const tables = spec.sheets.map(({ name, rows }) => {
+  const tables = spec.sheets.map(({ name, rows, hidden }) => {
     const rowsXml = rows.map((row) => {
       const [cells, repeat] = Array.isArray(row) ? [row, 1] : [row.cells, row.repeat];
       return `<table:table-row${repeat > 1 ? ` table:number-rows-repeated="${repeat}"` : ""}>${cells.map(odsCell).join("")}<table:table-cell table:number-columns-repeated="1000"/></table:table-row>`;
     });
     const tail = '<table:table-row table:number-rows-repeated="1048500"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
-    return `<table:table table:name="${escapeXml(name)}"><table:table-column table:number-columns-repeated="1024"/>${rowsXml.join("")}${tail}</table:table>`;
+    return `<table:table table:name="${escapeXml(name)}"${hidden ? ' table:style-name="taHidden"' : ""}><table:table-column table:number-columns-repeated="1024"/>${rowsXml.join("")}${tail}</table:table>`;
   });
   const namespaces =
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"';
-  const content = `${XML_HEADER}<office:document-content ${namespaces} office:version="1.3"><office:body><office:spreadsheet>${tables.join("")}</office:spreadsheet></office:body></office:document-content>`;
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"';
+  const content = `${XML_HEADER}<office:document-content ${namespaces} office:version="1.3"><office:automatic-styles><style:style style:name="taHidden" style:family="table"><style:table-properties table:display="false"/></style:style></office:automatic-styles><office:body><office:spreadsheet>${tables.join("")}</office:spreadsheet></office:body></office:document-content>`;
   const meta = `${XML_HEADER}<office:document-meta ${namespaces} office:version="1.3"><office:meta>${spec.title ? `<dc:title>${escapeXml(spec.title)}</dc:title>` : ""}</office:meta></office:document-meta>`;
   const manifest = `${XML_HEADER}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${ODS_MIME}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`;
   return buildZip([
@@ -587,6 +698,33 @@ export function buildOds(spec: OdsSpec): Uint8Array {
     { name: "content.xml", data: content },
     { name: "meta.xml", data: meta },
     { name: "META-INF/manifest.xml", data: manifest },
+  ]);
+}
+
+// ── EPUB ───────────────────────────────────────────────────────────────────────────────
+
+export interface EpubSpec {
+  title?: string;
+  /** Chapters' XHTML bodies, in spine order; files are stored in reverse (so only the spine gives the order). */
+  chapters: string[];
+}
+
+/** An EPUB: the stored mimetype first, the container pointing at OEBPS/content.opf, a manifest and a spine. */
+export function buildEpub(spec: EpubSpec): Uint8Array {
+  const count = spec.chapters.length;
+  const file = (i: number) => `Text/chapter ${count - i}.xhtml`;
+  const items = spec.chapters.map((_, i) => `<item id="c${i + 1}" href="${encodeURI(file(i))}" media-type="application/xhtml+xml"/>`);
+  const spine = spec.chapters.map((_, i) => `<itemref idref="c${i + 1}"/>`);
+  const opf = `${XML_HEADER}<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">${spec.title ? `<dc:title>${escapeXml(spec.title)}</dc:title>` : ""}</metadata><manifest>${items.join("")}</manifest><spine>${spine.join("")}</spine></package>`;
+  const container = `${XML_HEADER}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`;
+  return buildZip([
+    { name: "mimetype", data: "application/epub+zip", store: true },
+    { name: "META-INF/container.xml", data: container },
+    { name: "OEBPS/content.opf", data: opf },
+    ...spec.chapters.map((body, i): ZipEntryInput => ({
+      name: `OEBPS/${file(i)}`,
+      data: `${XML_HEADER}<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter</title></head><body>${body}</body></html>`,
+    })),
   ]);
 }
 

@@ -44,7 +44,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
   name: "convert_content",
   title: "Read a document",
   description:
-    "Read documents as Markdown: PDFs (text in reading order, headings, page breaks; `pages` like \"1-3,7\"), Word (DOCX), spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides and speaker notes), and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
+    "Read documents as Markdown: PDFs (text in reading order, headings, tables, page breaks; `pages` like \"1-3,7\"), Word (DOCX: pictures, equations as LaTeX, `comments: true` for comments), spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides, pictures, charts, speaker notes), e-books (EPUB), and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
   params: ConvertContentParamsSchema,
   needs: { oneOf: ["url", "attachmentId"] },
   output: ConvertContentSuccessSchema,
@@ -56,7 +56,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
       return fail("INVALID_INPUT", "Pass exactly one of `url` (an http(s) URL) and `attachmentId` (a file uploaded to this session).", ["url", "attachmentId"]);
     }
     const { convert, maxStoredContentChars, maxStoredResults } = ctx.config;
-    const limits = convertLimitsFrom(ctx.config, params.maxContentChars, params.pages);
+    const limits = convertLimitsFrom(ctx.config, params);
     const deadline = callDeadline(DEADLINE, params, ctx.config, ctx.startedAt);
     const slots = callSlots(ctx.limiter, deadline, ctx.signal);
     const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;

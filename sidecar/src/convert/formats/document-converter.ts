@@ -1,4 +1,5 @@
 import type { ConvertedDocument, ConvertErrorCode, Result } from "@edge-web/shared";
+import type { ImageMode } from "./package-image.ts";
 import type { ZipArchive } from "./zip-archive.ts";
 
 export interface ConvertOptions {
@@ -22,6 +23,10 @@ export interface ConvertOptions {
   deadlineMs: number;
   /** The most bytes all entries of a ZIP-based document (DOCX, XLSX, PPTX, ODS) may unpack to. */
   maxUnzippedBytes: number;
+  /** DOCX and PPTX pictures: `![alt](file name)` ("names", the default), or small ones as data: URIs ("inline"). */
+  images?: ImageMode;
+  /** DOCX comments as footnotes next to the text they comment on; left out by default. */
+  comments?: boolean;
 }
 
 /**

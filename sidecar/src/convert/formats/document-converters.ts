@@ -1,9 +1,10 @@
 import type { DocumentConverter } from "./document-converter.ts";
 import { docxConverter } from "./docx-converter.ts";
+import { epubConverter } from "./epub-converter.ts";
 import { odsConverter } from "./ods-converter.ts";
 import { pdfConverter } from "./pdf-converter.ts";
 import { pptxConverter } from "./pptx-converter.ts";
 import { xlsxConverter } from "./xlsx-converter.ts";
 
 /** Every document format convert_content reads beyond the text formats fetch_content already handles. */
-export const DOCUMENT_CONVERTERS: readonly DocumentConverter[] = [pdfConverter, docxConverter, xlsxConverter, pptxConverter, odsConverter];
+export const DOCUMENT_CONVERTERS: readonly DocumentConverter[] = [pdfConverter, docxConverter, xlsxConverter, pptxConverter, odsConverter, epubConverter];

@@ -6,7 +6,11 @@ import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { errorReason } from "../../error-reason.ts";
 import type { DocumentConverter } from "./document-converter.ts";
+import { commentFootnotes, readComments } from "./docx-comments.ts";
+import { markDocument } from "./docx-markers.ts";
+import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
+import { decodeText } from "../../extract/decode-text.ts";
 import { writeStoredZip } from "./write-stored-zip.ts";
 import { openZipArchive } from "./zip-archive.ts";
 
@@ -18,7 +22,10 @@ const MAIN_PART = "word/document.xml";
  */
 const MAMMOTH_BYTES_PER_MS = 4000;
 
-/** Pictures are left out, so their bytes are never read or inlined as data URLs (which the Markdown would drop anyway). */
+/**
+ * Pictures mammoth would read are marked beforehand (docx-markers.ts); any it still meets are left out, so their
+ * bytes are never read or inlined as data URLs (which the Markdown would drop anyway).
+ */
 const NO_IMAGES = mammoth.images.imgElement(() => Promise.resolve({ src: "" }));
 
 /**
@@ -32,7 +39,11 @@ function unlinkInternalAnchors(document: Document): void {
   });
 }
 
-/** Word documents through mammoth's HTML, rendered whole by the page renderer: a document is all content. */
+/**
+ * Word documents through mammoth's HTML, rendered whole by the page renderer: a document is all content.
+ * Pictures (`![alt](name)`), equations (LaTeX) and, when asked, comments (footnotes) are written from the
+ * document's XML, where mammoth drops them. Tracked changes read as accepted: insertions kept, deletions gone.
+ */
 export const docxConverter: DocumentConverter = {
   format: "DOCX",
   mimes: [MIME, "application/vnd.ms-word.document.macroenabled.12"],
@@ -45,15 +56,29 @@ export const docxConverter: DocumentConverter = {
     if (!entries.ok) return entries;
     const title = readCoreTitle(archive.value);
     if (!title.ok) return title;
-    const mainBytes = entries.value.find(({ name }) => name === MAIN_PART)?.data.length ?? 0;
+    const main = entries.value.find(({ name }) => name === MAIN_PART);
+    const mainBytes = main?.data.length ?? 0;
     if (Date.now() + mainBytes / MAMMOTH_BYTES_PER_MS >= options.stopMs) {
       return fail("CONVERT_TIMEOUT", "The Word document cannot be converted in the time left before the conversion deadline; raise timeoutMs.");
     }
+    const relationships = readRelationships(archive.value, MAIN_PART);
+    if (!relationships.ok) return relationships;
+    const comments = options.comments ? readComments(archive.value, relationships.value) : ok(new Map<string, string>());
+    if (!comments.ok) return comments;
+    const marked = main
+      ? markDocument(decodeText(main.data, undefined, "xml").text, {
+          relationships: relationships.value,
+          archive: archive.value,
+          images: options.images ?? "names",
+          comments: new Set(comments.value.keys()),
+        })
+      : undefined;
+    const parts = marked ? entries.value.map((entry) => (entry === main ? { name: entry.name, data: new TextEncoder().encode(marked.xml) } : entry)) : entries.value;
     let html: string;
     try {
       // mammoth unzips with JSZip, which reads an archive its own way (names from extra fields, offsets shifted
       // past a gap): it is handed a plain copy of the entries checked here, so it reads exactly those.
-      const copy = writeStoredZip(entries.value);
+      const copy = writeStoredZip(parts);
       const converted = await mammoth.convertToHtml({ buffer: Buffer.from(copy.buffer) }, { convertImage: NO_IMAGES, externalFileAccess: false });
       html = converted.value;
     } catch (error) {
@@ -62,7 +87,11 @@ export const docxConverter: DocumentConverter = {
     const document = parseMarkup(html);
     unlinkInternalAnchors(document);
     // about:blank resolves absolute links and refuses relative ones: the document has no address of its own.
-    const content = htmlToMarkdown(document.children, { baseUrl: "about:blank", skip: () => false });
+    const rendered = htmlToMarkdown(document.children, { baseUrl: "about:blank", skip: () => false });
+    const notes = marked ? commentFootnotes(comments.value, marked.commentOrder) : "";
+    // A chart fills its marker with blocks, set apart by blank lines that may meet others.
+    const filled = marked ? marked.fill(rendered).replace(/\n{3,}/g, "\n\n").trim() : rendered;
+    const content = [filled, notes].filter(Boolean).join("\n\n");
     return ok({ provider: "mammoth", content, ...(title.value && { title: title.value }), truncated: false, contentType: MIME });
   },
 };

@@ -25,6 +25,9 @@ const VALUE_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
   ["boolean", "boolean-value"],
 ]);
 
+/** Columns a merged cell fills at most (sheets are cut at 256 columns anyway). */
+const MAX_SPAN = 256;
+
 /** Spaces a single <text:s c="…"/> may stand for. */
 const MAX_SPACES = 100;
 
@@ -43,7 +46,8 @@ interface OdsSheet {
  * OpenDocument spreadsheets, streamed from content.xml. A cell shows its text (the value as formatted),
  * or its typed value when it has no text. Repeated rows and cells (a sheet's million empty rows are one
  * element) cost only the rows and columns kept, and each sheet is rendered as it ends, so that sheets past
- * the answer's size are not built at all.
+ * the answer's size are not built at all. Merged cells show their value in each cell they cover; hidden sheets
+ * are skipped, and a line names them.
  */
 export const odsConverter: DocumentConverter = {
   format: "ODS",
@@ -76,7 +80,13 @@ export const odsConverter: DocumentConverter = {
     let rowRepeat = 1;
     let runs: CellRun[] = [];
     let column = 0;
-    let cell: { repeat: number; value: string; paragraphs: string[] } | undefined;
+    let cell: { repeat: number; value: string; paragraphs: string[]; covered: boolean; columns: number; rows: number } | undefined;
+    // Merged cells: the value of the cell spanning each covered column, to the last row it spans.
+    const spans = new Map<number, { value: string; lastRow: number }>();
+    // Table styles that hide their sheet (table:display="false"), and the hidden sheets' names.
+    const hiddenStyles = new Set<string>();
+    const hidden: string[] = [];
+    let tableStyle: string | undefined;
     let paragraph: string | undefined;
     let annotation = 0;
 
@@ -84,8 +94,16 @@ export const odsConverter: DocumentConverter = {
       content.value,
       {
         open(name, attributes) {
+          if (tableDepth === 0 && name === "style") tableStyle = prefixedAttribute(attributes, "family") === "table" ? prefixedAttribute(attributes, "name") : undefined;
+          if (tableDepth === 0 && name === "table-properties" && tableStyle !== undefined && prefixedAttribute(attributes, "display") === "false") hiddenStyles.add(tableStyle);
           if (name === "table") {
             if (++tableDepth !== 1) return;
+            if (hiddenStyles.has(prefixedAttribute(attributes, "style-name") ?? "")) {
+              hidden.push(prefixedAttribute(attributes, "name") ?? "");
+              sheet = undefined;
+              return;
+            }
+            spans.clear();
             total++;
             const wanted = selected(total) && kept < options.maxPages;
             // Past the answer's size, sheets are only counted.
@@ -107,7 +125,14 @@ export const odsConverter: DocumentConverter = {
             case "covered-table-cell": {
               const valueAttribute = VALUE_ATTRIBUTES.get(prefixedAttribute(attributes, "value-type") ?? "");
               const value = valueAttribute ? (prefixedAttribute(attributes, valueAttribute) ?? "") : "";
-              cell = { repeat: repeatCount(prefixedAttribute(attributes, "number-columns-repeated")), value, paragraphs: [] };
+              cell = {
+                repeat: repeatCount(prefixedAttribute(attributes, "number-columns-repeated")),
+                value,
+                paragraphs: [],
+                covered: name === "covered-table-cell",
+                columns: repeatCount(prefixedAttribute(attributes, "number-columns-spanned")),
+                rows: repeatCount(prefixedAttribute(attributes, "number-rows-spanned")),
+              };
               return;
             }
             case "annotation":
@@ -146,7 +171,16 @@ export const odsConverter: DocumentConverter = {
             case "covered-table-cell":
               if (cell) {
                 const text = cell.paragraphs.join("\n");
-                runs.push({ column, value: text.trim() === "" ? cell.value : text, repeat: cell.repeat });
+                const value = text.trim() === "" ? cell.value : text;
+                if (cell.covered && value === "") {
+                  for (let at = column; at < column + Math.min(cell.repeat, MAX_SPAN); at++) {
+                    const span = spans.get(at);
+                    if (span && row <= span.lastRow) runs.push({ column: at, value: span.value, repeat: 1 });
+                  }
+                } else runs.push({ column, value, repeat: cell.repeat });
+                if (!cell.covered && (cell.columns > 1 || cell.rows > 1) && value !== "") {
+                  for (let at = column; at < column + Math.min(cell.columns, MAX_SPAN); at++) spans.set(at, { value, lastRow: row + cell.rows - 1 });
+                }
                 column += cell.repeat;
               }
               cell = undefined;
@@ -164,9 +198,9 @@ export const odsConverter: DocumentConverter = {
     const stopped = outcome.value === "timeout";
     // Stopped part way, the sheets read so far are what there is (the current one if it has content).
     if (stopped && sheet && !sheet.grid.isEmpty) markdown.add(sheet.name, sheet.grid);
-    const rendered = markdown.result();
+    const rendered = markdown.result(hidden);
     if (stopped && rendered.sheets === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet could not be read before the conversion deadline.");
-    if (total === 0) return fail("CONVERT_FAILED", "The spreadsheet has no sheets.");
+    if (total === 0) return fail("CONVERT_FAILED", hidden.length > 0 ? `The spreadsheet's sheets are all hidden (${hidden.join(", ")}); hidden sheets are not read.` : "The spreadsheet has no sheets.");
     const selection = stopped ? ok({ truncated: true }) : pagesToRead(options.pages, total, options.maxPages, "sheet");
     if (!selection.ok) return selection;
     return ok({

@@ -1,5 +1,6 @@
 import { ok, type Result } from "@edge-web/shared";
 import { readXmlPart } from "./read-xml-part.ts";
+import { resolvePart } from "./resolve-part.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
@@ -10,16 +11,6 @@ export interface Relationship {
   /** The part name inside the archive (no leading slash), or the URL of an external target. */
   target: string;
   external: boolean;
-}
-
-/** A part name relative to another part's folder, with "." and ".." resolved. */
-function resolvePart(from: string, target: string): string {
-  const segments = target.startsWith("/") ? [] : from.split("/").slice(0, -1);
-  for (const segment of target.split("/")) {
-    if (segment === "..") segments.pop();
-    else if (segment !== "." && segment !== "") segments.push(segment);
-  }
-  return segments.join("/");
 }
 
 /** The relationships of a part ("" for the package itself), by id; none when the part has no .rels file. */

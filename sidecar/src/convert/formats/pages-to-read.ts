@@ -2,7 +2,7 @@ import { fail, ok, type Result } from "@edge-web/shared";
 import { type PageRange, parsePageSelection } from "./parse-page-selection.ts";
 
 /** What a document's pages are called in messages. */
-export type PageUnit = "page" | "slide" | "sheet";
+export type PageUnit = "page" | "slide" | "sheet" | "chapter";
 
 /**
  * The page numbers to read, ascending and without repeats: the selection (all pages without one) cut to the

@@ -1,6 +1,7 @@
 import { fail, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
 import { type getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
+import { markdownTable } from "../../extract/markdown-table.ts";
 import { errorReason } from "../../error-reason.ts";
 import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
@@ -75,31 +76,103 @@ function bodySize(pages: readonly PdfPage[]): number {
   return best;
 }
 
-/** Joins a block's lines; a word hyphenated across a line break is joined again. */
-function blockText(lines: readonly string[]): string {
+/** Words written with a hyphen inside a line somewhere in the document ("chat-optimized"), lowercased. */
+function hyphenatedWords(pages: readonly PdfPage[]): Set<string> {
+  const words = new Set<string>();
+  for (const { blocks } of pages) {
+    for (const { lines } of blocks) {
+      for (const line of lines) for (const [word] of line.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) words.add(word.toLowerCase());
+    }
+  }
+  return words;
+}
+
+/**
+ * Joins a block's lines. A hyphen ending a line before a lowercase word is a word broken across the line and is
+ * dropped, unless the document writes that word with its hyphen elsewhere ("chat-optimized"); before a capital or
+ * a digit it is part of the text ("COVID-19", "Jean-Luc") and stays, without a space.
+ */
+function blockText(lines: readonly string[], hyphenated: ReadonlySet<string>): string {
   let text = "";
   for (const line of lines) {
-    if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) text = text.slice(0, -1) + line;
-    else text = text ? `${text} ${line}` : line;
+    if (/\p{L}-$/u.test(text) && /^[\p{L}\d]/u.test(line)) {
+      const before = /\p{L}+(?:-\p{L}+)*-$/u.exec(text)?.[0] ?? "";
+      const after = /^\p{L}+/u.exec(line)?.[0] ?? "";
+      const keep = !/^\p{Ll}/u.test(line) || hyphenated.has(`${before}${after}`.toLowerCase());
+      text = keep ? text + line : text.slice(0, -1) + line;
+    } else text = text ? `${text} ${line}` : line;
   }
   return text;
 }
 
+/**
+ * A heading block's lines that belong to the heading: a line continues it only when it is a wrap, its first word
+ * too long to have fitted at the end of the line before. A short title followed by an address in the same size
+ * is the title, and the address is text.
+ */
+function headingLines(lines: readonly string[]): number {
+  const widest = Math.max(...lines.map((line) => line.length));
+  let count = 1;
+  while (count < lines.length) {
+    const firstWord = (lines[count] as string).split(" ")[0] ?? "";
+    if ((lines[count - 1] as string).length + 1 + firstWord.length <= widest) break;
+    count++;
+  }
+  return count;
+}
+
+/** Heading sizes within this share of the next larger one are its level, so a title set at 17.8 and 18.2 pt is one level everywhere. */
+const SAME_LEVEL = 0.05;
+
 function toMarkdown(pages: readonly PdfPage[]): string {
   const body = bodySize(pages);
-  const isHeading = ({ lines, size }: TextBlock): boolean =>
-    size >= body * HEADING_RATIO && lines.length <= MAX_HEADING_LINES && blockText(lines).length <= MAX_HEADING_CHARS;
-  const headingSizes = [...new Set(pages.flatMap(({ blocks }) => blocks.filter(isHeading).map(({ size }) => Math.round(size * 2) / 2)))].sort((a, b) => b - a);
-  const level = (size: number): number => Math.min(headingSizes.indexOf(Math.round(size * 2) / 2) + 1, HEADING_LEVELS);
-  return pages
+  const hyphenated = hyphenatedWords(pages);
+  const candidate = ({ lines, size, table }: TextBlock): boolean => !table && size >= body * HEADING_RATIO && lines.length <= MAX_HEADING_LINES;
+  // Heading blocks split into the heading and the text it swallowed, before headings are ranked.
+  const split = pages.map(({ number, blocks }) => ({
+    number,
+    blocks: blocks.flatMap((block): TextBlock[] => {
+      if (!candidate(block) || block.lines.length === 1) return [block];
+      const count = headingLines(block.lines);
+      return count === block.lines.length ? [block] : [{ ...block, lines: block.lines.slice(0, count) }, { lines: block.lines.slice(count), size: body }];
+    }),
+  }));
+  const isHeading = (block: TextBlock): boolean => candidate(block) && blockText(block.lines, hyphenated).length <= MAX_HEADING_CHARS;
+  // Levels for the whole document: sizes from the largest down, near sizes sharing a level.
+  const sizes = [...new Set(split.flatMap(({ blocks }) => blocks.filter(isHeading).map(({ size }) => size)))].sort((a, b) => b - a);
+  const levelOf = new Map<number, number>();
+  let level = 0;
+  let previous = Infinity;
+  for (const size of sizes) {
+    if (size < previous * (1 - SAME_LEVEL)) level++;
+    previous = size;
+    levelOf.set(size, Math.min(level, HEADING_LEVELS));
+  }
+  return split
     .map(({ number, blocks }) => {
       const parts = blocks.map((block) => {
-        const text = escapeInline(blockText(block.lines));
-        return isHeading(block) ? `${"#".repeat(level(block.size))} ${text}` : escapeLineStart(text);
+        if (block.table) return markdownTable(tableRows(block.table));
+        const text = escapeInline(blockText(block.lines, hyphenated));
+        return isHeading(block) ? `${"#".repeat(levelOf.get(block.size) ?? HEADING_LEVELS)} ${text}` : escapeLineStart(text);
       });
       return [`<!-- page ${number} -->`, ...parts].join("\n\n");
     })
     .join("\n\n");
+}
+
+/**
+ * A found table's rows for Markdown: the first row is the header, except in a form of labels and values (every
+ * label ends with ":", in the first of each pair of columns), which becomes a two-column table of its pairs, read
+ * row by row, under an empty header.
+ */
+function tableRows(rows: readonly string[][]): string[][] {
+  const cells = rows.map((row) => row.map(escapeInline));
+  const width = rows[0]?.length ?? 0;
+  const isLabel = (text: string | undefined) => (text ?? "").trim().endsWith(":");
+  const form = width % 2 === 0 && rows.every((row) => row.every((cell, i) => i % 2 === 1 || isLabel(cell) || (cell === "" && row[i + 1] === "")));
+  if (!form) return cells;
+  const pairs = cells.flatMap((row) => Array.from({ length: width / 2 }, (_, k) => [row[2 * k] ?? "", row[2 * k + 1] ?? ""]).filter(([label, value]) => label || value));
+  return [["", ""], ...pairs];
 }
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;

@@ -1,3 +1,5 @@
+import { findTables } from "./pdf-tables.ts";
+
 /**
  * Reading order for one PDF page. Text items are grouped into lines by baseline; a line splits where a gap
  * is wide enough to be a column gutter. Columns are found where few segments cross a stretch of x (readColumns),
@@ -16,10 +18,12 @@ export interface PlacedText {
   size: number;
 }
 
-/** Consecutive lines of one size with ordinary spacing: a paragraph, or a heading when its size says so. */
+/** Consecutive lines of one size with ordinary spacing: a paragraph, or a heading when its size says so; or a table. */
 export interface TextBlock {
   lines: string[];
   size: number;
+  /** A table's cells by row (its lines are then the rows' text, for counting). */
+  table?: string[][];
 }
 
 interface Segment {
@@ -56,6 +60,19 @@ const MAX_CUT_DEPTH = 40;
 const ASCENT = 0.8;
 const DESCENT = 0.25;
 
+/**
+ * The size most of a segment's characters are set in (the larger on a tie): a line with a few words set large (an
+ * address whose street is in the heading's size) is still a line of its main size, not part of a heading.
+ */
+function mainSize(items: readonly PlacedText[]): number {
+  const chars = new Map<number, number>();
+  for (const { text, size } of items) chars.set(size, (chars.get(size) ?? 0) + text.trim().length);
+  let best = 0;
+  let most = -1;
+  for (const [size, count] of chars) if (count > most || (count === most && size > best)) [best, most] = [size, count];
+  return best;
+}
+
 function segmentOf(items: PlacedText[]): Segment {
   let text = "";
   let end = -Infinity;
@@ -65,7 +82,7 @@ function segmentOf(items: PlacedText[]): Segment {
     text += item.text;
     end = Math.max(end, item.x + item.width);
   }
-  const size = items.reduce((largest, item) => Math.max(largest, item.size), 0);
+  const size = mainSize(items);
   const first = items[0] as PlacedText;
   return {
     text: text.replace(/\s+/g, " ").trim(),
@@ -189,10 +206,32 @@ function usualSpacing(columns: Segment[][]): number | undefined {
   return spacings[Math.floor(spacings.length / 4)];
 }
 
-/** The page's text as blocks in reading order. */
+/**
+ * The page's text as blocks in reading order. Tables found in the layout (pdf-tables.ts) are blocks of their own;
+ * the text above, between and below them is laid out band by band. A page without a table is one band.
+ */
 export function layOutPage(items: readonly PlacedText[]): TextBlock[] {
+  const all = segments(items);
+  const tables = findTables(all);
+  if (tables.length === 0) return flowBlocks(all);
+  const blocks: TextBlock[] = [];
+  let rest = all;
+  for (const table of tables) {
+    const outside = rest.filter((segment) => !table.segments.has(segment));
+    blocks.push(...flowBlocks(outside.filter((segment) => segment.y > table.top)));
+    const size = Math.min(...[...table.segments].map((segment) => segment.size));
+    blocks.push({ lines: table.rows.map((row) => row.filter(Boolean).join(" ")), size, table: table.rows });
+    rest = outside.filter((segment) => segment.y <= table.top);
+  }
+  blocks.push(...flowBlocks(rest));
+  return blocks;
+}
+
+/** Segments as blocks in reading order: columns found, lines grouped into paragraphs by their spacing. */
+function flowBlocks(all: Segment[]): TextBlock[] {
+  if (all.length === 0) return [];
   const columns: Segment[][] = [];
-  readColumns(segments(items), 0, columns);
+  readColumns(all, 0, columns);
   const spacing = usualSpacing(columns);
   const blocks: TextBlock[] = [];
   for (const column of columns) {

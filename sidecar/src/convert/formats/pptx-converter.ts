@@ -5,7 +5,9 @@ import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts"
 import { markdownTable } from "../../extract/markdown-table.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import type { DocumentConverter } from "./document-converter.ts";
-import { readRelationships } from "./ooxml-relationships.ts";
+import { chartMarkdown } from "./ooxml-chart.ts";
+import { type Relationship, readRelationships } from "./ooxml-relationships.ts";
+import { type ImageMode, packageImageMarkdown } from "./package-image.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
@@ -82,20 +84,83 @@ function tableMarkdown(table: Element): string {
   return markdownTable(rows);
 }
 
-/** A slide's title and its content blocks (shapes' text and tables), in the order the slide lists its shapes. */
-function readShapes(slide: Document): { title?: string; blocks: string[] } {
+/** What a slide's pictures and charts are read with: its relationships and the package. */
+interface SlideParts {
+  archive: ZipArchive;
+  relationships: ReadonlyMap<string, Relationship>;
+  images: ImageMode;
+}
+
+/** A picture (p:pic) as `![alt](name)`: alt text from its cNvPr (descr, else title), the file through its a:blip. */
+function pictureMarkdown(picture: Element, parts: SlideParts): string {
+  const [properties] = descendantElements(picture, "cNvPr");
+  const alt = properties?.attribs.descr?.trim() || properties?.attribs.title?.trim() || "";
+  const [blip] = descendantElements(picture, "blip");
+  const id = blip ? (prefixedAttribute(blip.attribs, "embed") ?? prefixedAttribute(blip.attribs, "link") ?? "") : "";
+  return packageImageMarkdown(alt, parts.relationships.get(id), parts.archive, parts.images);
+}
+
+/**
+ * A SmartArt diagram's text: the points of its data model (dgm:pt) that hold text, as a list in the model's
+ * order (the drawing the diagram makes of them is not read).
+ */
+function diagramMarkdown(data: Document): string {
+  const items = descendantElements(data, "pt").flatMap((point) => {
+    const [body] = childElements(point, "t");
+    return body ? paragraphs(body, true) : [];
+  });
+  return paragraphsMarkdown(items).join("\n\n");
+}
+
+/** A graphic frame's tables, charts (the chart's title and cached data) and SmartArt diagrams (their text). */
+function frameBlocks(frame: Element, parts: SlideParts): Result<string[], ZipCode> {
+  const blocks = descendantElements(frame, "tbl").map(tableMarkdown);
+  for (const diagram of descendantElements(frame, "relIds")) {
+    const relationship = parts.relationships.get(prefixedAttribute(diagram.attribs, "dm") ?? "");
+    if (!relationship || relationship.external) continue;
+    const part = readXmlPart(parts.archive, relationship.target);
+    if (!part.ok) return part;
+    if (part.value) blocks.push(diagramMarkdown(part.value));
+  }
+  for (const chart of descendantElements(frame, "chart")) {
+    const relationship = parts.relationships.get(prefixedAttribute(chart.attribs, "id") ?? "");
+    if (!relationship || relationship.external) continue;
+    const part = readXmlPart(parts.archive, relationship.target);
+    if (!part.ok) return part;
+    if (part.value) blocks.push(chartMarkdown(part.value));
+  }
+  return ok(blocks);
+}
+
+/** A slide's title and its content blocks. */
+interface SlideShapes {
+  title?: string;
+  blocks: string[];
+}
+
+/**
+ * A slide's title and its content blocks (shapes' text, pictures, tables and charts), in the order the slide lists
+ * its shapes; grouped shapes are read in place, in their group's order.
+ */
+function readShapes(slide: Document, parts: SlideParts): Result<SlideShapes, ZipCode> {
   let title: string | undefined;
   const blocks: string[] = [];
+  let failed: Result<never, ZipCode> | undefined;
   walk(slide, (node) => {
-    if (!isElement(node)) return false;
+    if (!isElement(node) || failed) return false;
     switch (localName(node.name)) {
       // Alternate content repeats its shapes for older readers.
       case "Fallback":
+        return false;
       case "pic":
+        blocks.push(pictureMarkdown(node, parts));
         return false;
-      case "graphicFrame":
-        for (const table of descendantElements(node, "tbl")) blocks.push(tableMarkdown(table));
+      case "graphicFrame": {
+        const frame = frameBlocks(node, parts);
+        if (frame.ok) blocks.push(...frame.value);
+        else failed = frame;
         return false;
+      }
       case "sp": {
         const type = placeholderType(node);
         const [body] = childElements(node, "txBody");
@@ -108,7 +173,8 @@ function readShapes(slide: Document): { title?: string; blocks: string[] } {
         return true;
     }
   });
-  return { ...(title && { title }), blocks: blocks.filter(Boolean) };
+  if (failed) return failed;
+  return ok({ ...(title && { title }), blocks: blocks.filter(Boolean) });
 }
 
 /** The speaker notes' text: the body placeholder of the slide's notes page (the rest is the slide image and page number). */
@@ -121,23 +187,26 @@ function readNotes(notes: Document): string[] {
   return blocks;
 }
 
-function slideMarkdown(archive: ZipArchive, part: string, number: number): Result<string, ZipCode> {
+function slideMarkdown(archive: ZipArchive, part: string, number: number, images: ImageMode): Result<string, ZipCode> {
   const slide = readXmlPart(archive, part);
   if (!slide.ok) return slide;
-  const { title, blocks } = slide.value ? readShapes(slide.value) : { title: undefined, blocks: [] };
   const relationships = readRelationships(archive, part);
   if (!relationships.ok) return relationships;
+  const shapes: Result<SlideShapes, ZipCode> = slide.value ? readShapes(slide.value, { archive, relationships: relationships.value, images }) : ok({ blocks: [] });
+  if (!shapes.ok) return shapes;
+  const { title, blocks } = shapes.value;
   const notesPart = [...relationships.value.values()].find(({ type, external }) => type === "notesSlide" && !external)?.target;
   const notes = notesPart ? readXmlPart(archive, notesPart) : ok(undefined);
   if (!notes.ok) return notes;
   const notesBlocks = notes.value ? readNotes(notes.value) : [];
   const heading = `## Slide ${number}${title ? `: ${escapeInline(title)}` : ""}`;
-  return ok([heading, ...blocks, ...(notesBlocks.length > 0 ? ["Notes:", ...notesBlocks] : [])].join("\n\n"));
+  return ok([heading, ...blocks, ...(notesBlocks.length > 0 ? ["### Notes", ...notesBlocks] : [])].join("\n\n"));
 }
 
 /**
  * PowerPoint presentations, read directly: slides in the presentation's order, each a "## Slide N: title"
- * section with its shapes' text (bullets by level), tables, and speaker notes under "Notes:".
+ * section with its shapes' text (bullets by level), pictures, tables, charts (title and data), SmartArt text, and
+ * speaker notes under "### Notes".
  */
 export const pptxConverter: DocumentConverter = {
   format: "PPTX",
@@ -172,7 +241,7 @@ export const pptxConverter: DocumentConverter = {
         stopped = true;
         break;
       }
-      const section = slideMarkdown(archive, slides[number - 1] as string, number);
+      const section = slideMarkdown(archive, slides[number - 1] as string, number, options.images ?? "names");
       if (!section.ok) return section;
       sections.push(section.value);
       chars += section.value.length + 2;

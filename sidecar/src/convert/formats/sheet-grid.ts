@@ -10,6 +10,8 @@ export interface CellRun {
 
 /** Wider sheets are cut: a Markdown table that wide is unreadable, and a cell at XFD1 would make 16,384 columns. */
 const MAX_COLUMNS = 256;
+/** Cells filled from merges at most: a merge over a whole sheet must not cost more than the rows kept. */
+const MAX_MERGED_CELLS = 1_000_000;
 /** Rendered whatever the time (a millisecond's work), so that a table rendered late still shows what the sheet holds. */
 const MIN_CELLS = 1000;
 
@@ -24,6 +26,7 @@ export class SheetGrid {
   /** Set when reading stopped at maxRows: rows were left out unread, up to the sheet's declared range if it has one. */
   private unread: { lastRow?: number } | undefined;
   private columnsCut = false;
+  private merged = 0;
   private readonly maxRows: number;
 
   constructor(maxRows: number) {
@@ -40,6 +43,22 @@ export class SheetGrid {
     if (cells.length === 0) return;
     this.height = Math.max(this.height, index + repeat);
     for (let row = index; row < Math.min(index + repeat, this.maxRows); row++) this.rows.set(row, cells);
+  }
+
+  /**
+   * Cells merged into one (rows and columns 0-based, inclusive) show its value in each of them, so a heading over
+   * three columns heads each. Merges fill at most MAX_MERGED_CELLS cells in all.
+   */
+  fillMerged(top: number, left: number, bottom: number, right: number): void {
+    const value = this.rows.get(top)?.[left];
+    if (value === undefined) return;
+    for (let row = top; row <= Math.min(bottom, this.maxRows - 1); row++) {
+      // Repeated rows share one array: the row filled gets its own.
+      const cells = [...(this.rows.get(row) ?? [])];
+      for (let column = left; column <= Math.min(right, MAX_COLUMNS - 1) && this.merged < MAX_MERGED_CELLS; column++, this.merged++) cells[column] ??= value;
+      this.rows.set(row, cells);
+      this.height = Math.max(this.height, row + 1);
+    }
   }
 
   /** Whether a row (0-based) is within maxRows; past it, readers can stop and call leftUnread. */

@@ -41,8 +41,9 @@ export class SheetsMarkdown {
     this.cut ||= table.truncated;
   }
 
-  /** The sections so far; truncated when a table was cut. */
-  result(): { content: string; truncated: boolean; sheets: number } {
-    return { content: this.sections.join("\n\n"), truncated: this.cut, sheets: this.sections.length };
+  /** The sections so far, then a line naming the hidden sheets left out, if any; truncated when a table was cut. */
+  result(hidden: readonly string[] = []): { content: string; truncated: boolean; sheets: number } {
+    const note = hidden.length > 0 ? [`_Hidden sheets are not shown: ${hidden.map(escapeInline).join(", ")}._`] : [];
+    return { content: [...this.sections, ...note].join("\n\n"), truncated: this.cut, sheets: this.sections.length };
   }
 }

@@ -6,7 +6,7 @@ import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { SheetGrid } from "./sheet-grid.ts";
 import { SheetsMarkdown } from "./sheets-markdown.ts";
-import { readDateStyles } from "./xlsx-date-styles.ts";
+import { readCellStyles } from "./xlsx-cell-styles.ts";
 import { readSharedStrings } from "./xlsx-shared-strings.ts";
 import { readWorksheet } from "./xlsx-worksheet.ts";
 import { descendantElements } from "./descendant-elements.ts";
@@ -18,8 +18,9 @@ const WORKBOOK = "xl/workbook.xml";
 
 /**
  * Excel workbooks, read directly: sheet order and names from the workbook, cells streamed from each
- * worksheet. Values are shown as stored (formulas by their cached results); numbers whose format is a
- * date or time are written as ISO dates and times.
+ * worksheet. Values are shown as their number format shows them (formulas by their cached results; decimals,
+ * thousands, percent, currency); numbers whose format is a date or time are written as ISO dates and times.
+ * Merged cells show their value in each cell of the range; hidden sheets are skipped, and a line names them.
  */
 export const xlsxConverter: DocumentConverter = {
   format: "XLSX",
@@ -37,12 +38,19 @@ export const xlsxConverter: DocumentConverter = {
     if (!relationships.ok) return relationships;
     const targetOf = (type: string): string | undefined => [...relationships.value.values()].find((r) => r.type === type && !r.external)?.target;
 
+    const hidden: string[] = [];
     const sheets = descendantElements(workbook.value, "sheet").flatMap((sheet) => {
       const relationship = relationships.value.get(prefixedAttribute(sheet.attribs, "id") ?? "");
       // Chart sheets and macro sheets have no cells.
-      return relationship?.type === "worksheet" && !relationship.external ? [{ name: sheet.attribs.name ?? "", part: relationship.target }] : [];
+      if (relationship?.type !== "worksheet" || relationship.external) return [];
+      const name = sheet.attribs.name ?? "";
+      if (sheet.attribs.state === "hidden" || sheet.attribs.state === "veryHidden") {
+        hidden.push(name);
+        return [];
+      }
+      return [{ name, part: relationship.target }];
     });
-    if (sheets.length === 0) return fail("CONVERT_FAILED", "The spreadsheet has no worksheets.");
+    if (sheets.length === 0) return fail("CONVERT_FAILED", hidden.length > 0 ? `The spreadsheet's worksheets are all hidden (${hidden.join(", ")}); hidden sheets are not read.` : "The spreadsheet has no worksheets.");
     // Pages are the worksheets, numbered in the workbook's order.
     const selection = pagesToRead(options.pages, sheets.length, options.maxPages, "sheet");
     if (!selection.ok) return selection;
@@ -58,7 +66,7 @@ export const xlsxConverter: DocumentConverter = {
     if (sharedStrings.value === "timeout") return fail("CONVERT_TIMEOUT", "The spreadsheet's strings could not be read before the conversion deadline.");
     const title = readCoreTitle(archive);
     if (!title.ok) return title;
-    const context = { sharedStrings: sharedStrings.value, dateStyles: readDateStyles(styles.value), date1904 };
+    const context = { sharedStrings: sharedStrings.value, ...readCellStyles(styles.value), date1904 };
 
     const markdown = new SheetsMarkdown(options);
     let stopped = false;
@@ -81,7 +89,7 @@ export const xlsxConverter: DocumentConverter = {
       }
       markdown.add(sheet.name, grid);
     }
-    const { content, truncated, sheets: included } = markdown.result();
+    const { content, truncated, sheets: included } = markdown.result(hidden);
     if (included === 0) return fail("CONVERT_TIMEOUT", "The spreadsheet's sheets could not be read before the conversion deadline.");
     return ok({
       provider: "xlsx",

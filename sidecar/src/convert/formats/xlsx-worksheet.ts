@@ -1,5 +1,6 @@
 import type { Result } from "@edge-web/shared";
 import { type DateStyle, formatSerialDate } from "./excel-date.ts";
+import { numberFormatText } from "./number-format-text.ts";
 import type { CellRun, SheetGrid } from "./sheet-grid.ts";
 import { streamXml } from "./stream-xml.ts";
 
@@ -7,6 +8,8 @@ import { streamXml } from "./stream-xml.ts";
 export interface WorkbookContext {
   sharedStrings: readonly string[];
   dateStyles: ReadonlyMap<number, DateStyle>;
+  /** Number format codes of the cell formats that are not dates. */
+  numberFormats: ReadonlyMap<number, string>;
   date1904: boolean;
 }
 
@@ -44,15 +47,19 @@ function cellText(type: string, raw: string, inline: string, style: number, cont
     case "d":
       return raw;
     default: {
+      if (raw.trim() === "") return raw;
       const dateStyle = context.dateStyles.get(style);
-      return (dateStyle && raw.trim() !== "" && formatSerialDate(Number(raw), dateStyle, context.date1904)) || formatNumber(raw);
+      if (dateStyle) return formatSerialDate(Number(raw), dateStyle, context.date1904) ?? formatNumber(raw);
+      const code = context.numberFormats.get(style);
+      return (code !== undefined && numberFormatText(Number(raw), code)) || formatNumber(raw);
     }
   }
 }
 
 /**
  * Streams one worksheet's cells into the grid: values (<v>), inline strings (<is>), rows and columns by
- * their references. Reading stops at the first row past the grid's maxRows.
+ * their references, and merged ranges (which follow the cells) filled with their value. Reading stops at the
+ * first row past the grid's maxRows.
  */
 export function readWorksheet(bytes: Uint8Array, context: WorkbookContext, grid: SheetGrid, deadlineMs: number): Result<"complete" | "stopped" | "timeout", "CONVERT_FAILED"> {
   let lastRow: number | undefined;
@@ -73,6 +80,12 @@ export function readWorksheet(bytes: Uint8Array, context: WorkbookContext, grid:
           case "dimension":
             lastRow = rowOf(attributes.ref?.split(":").pop() ?? "");
             return;
+          case "mergeCell": {
+            const [from = "", to = from] = (attributes.ref ?? "").split(":");
+            const [left, top, right, bottom] = [columnOf(from), rowOf(from), columnOf(to), rowOf(to)];
+            if (left !== undefined && top !== undefined && right !== undefined && bottom !== undefined) grid.fillMerged(top - 1, left, bottom - 1, right);
+            return;
+          }
           case "row": {
             const number = Number(attributes.r);
             row = Number.isInteger(number) && number > row + 1 ? number - 1 : row + 1;

@@ -14,8 +14,17 @@ export async function convertBytes(
 ): Promise<SidecarConvertAnswer> {
   const started = Date.now();
   const fileSize = bytes.length;
-  const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages } = limits;
-  const options = { maxContentChars, maxPages, maxRows, maxUnzippedBytes, deadlineMs: Date.now() + deadline.remainingMs(), ...(pages !== undefined && { pages }) };
+  const { maxContentChars, maxPages, maxRows, maxUnzippedBytes, pages, images, comments } = limits;
+  const options = {
+    maxContentChars,
+    maxPages,
+    maxRows,
+    maxUnzippedBytes,
+    deadlineMs: Date.now() + deadline.remainingMs(),
+    ...(pages !== undefined && { pages }),
+    ...(images !== undefined && { images }),
+    ...(comments !== undefined && { comments }),
+  };
   const outcome = await deps.converter.run({ bytes, hints, options }, signal);
   if (!outcome.ok) return outcome;
   const document = outcome.value;

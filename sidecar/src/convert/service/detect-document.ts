@@ -19,17 +19,32 @@ export interface DocumentHints {
 
 export type DetectedDocument = { type: "document"; converter: DocumentConverter } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS and PPTX documents and HTML, text, Markdown, CSV, JSON, XML and YAML files";
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents and HTML, text, Markdown, CSV, JSON, XML and YAML files";
 
 /** Containers whose parts say what they hold, for naming the formats that are not read. */
 const ODF_NAMES: [string, string][] = [
-  ["application/epub+zip", "an EPUB e-book"],
   ["application/vnd.oasis.opendocument.text", "an OpenDocument text document (ODT)"],
   ["application/vnd.oasis.opendocument.presentation", "an OpenDocument presentation (ODP)"],
   ["application/vnd.oasis.opendocument.", "an OpenDocument file"],
 ];
 
 const unsupported = (what: string) => failWith<ConvertErrorCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`, { fault: "unsupported-type" });
+
+/** The streams that name what a compound file (OLE2) holds, as UTF-16LE names in its directory. */
+const COMPOUND_STREAMS: [string, string][] = [
+  ["EncryptedPackage", "a password-protected Office document; remove the password (save it again without one) and convert that"],
+  ["WordDocument", "a legacy Word document (.doc); save it as DOCX"],
+  ["Workbook", "a legacy Excel workbook (.xls); save it as XLSX"],
+  ["Book", "a legacy Excel workbook (.xls); save it as XLSX"],
+  ["PowerPoint Document", "a legacy PowerPoint presentation (.ppt); save it as PPTX"],
+];
+
+/** What a compound file is, by the first stream name its directory shows. */
+function compoundFileName(bytes: Uint8Array): string {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found = COMPOUND_STREAMS.find(([stream]) => data.includes(Buffer.from(`${stream}\0`, "utf16le")));
+  return found ? found[1] : "a legacy Microsoft Office file (.doc, .xls or .ppt) or a password-protected Office document; save it as DOCX, XLSX or PPTX without a password";
+}
 
 /** What a ZIP archive no converter took is: by ODF's mimetype entry (first, stored), else just an archive. */
 function zipName(bytes: Uint8Array): string {
@@ -50,10 +65,8 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   const shown = DOCUMENT_CONVERTERS.find((converter) => converter.matches({ bytes, ...(archive && { archive: archive.value }) }));
   if (shown) return ok({ type: "document", converter: shown });
   if (isZip) return unsupported(zipName(bytes));
-  if (hasSignature(bytes, SIGNATURES.compoundFile)) {
-    return unsupported("a legacy Microsoft Office file (.doc, .xls or .ppt) or a password-protected Office document; save it as DOCX, XLSX or PPTX without a password");
-  }
-  if (hasSignature(bytes, SIGNATURES.rtf)) return unsupported("an RTF document");
+  if (hasSignature(bytes, SIGNATURES.compoundFile)) return unsupported(compoundFileName(bytes));
+  if (hasSignature(bytes, SIGNATURES.rtf)) return unsupported("an RTF document (save it as DOCX or PDF)");
 
   const mime = mediaType(hints.contentType);
   const claimedByType = mime === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.mimes.includes(mime));

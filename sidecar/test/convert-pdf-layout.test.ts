@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
+import { buildPdf, documentOptions, type PdfPageSpec } from "./support/document-fixtures.ts";
+
+async function markdown(pages: PdfPageSpec[]): Promise<string> {
+  const result = await convertDocument(await buildPdf({ pages }), {}, documentOptions());
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value.content;
+}
+
+/** Lines of 11 pt text from the top of the page, 14 pt apart (one paragraph). */
+const lines = (texts: string[], top = 700, x = 72) => texts.map((text, i) => ({ text, x, y: top - i * 14 }));
+
+/** Rows of cells at the given column positions, 14 pt apart; null leaves a cell empty. */
+const grid = (rows: (string | null)[][], columns: number[], top = 600) =>
+  rows.flatMap((row, r) => row.flatMap((cell, c) => (cell === null ? [] : [{ text: cell, x: columns[c] as number, y: top - r * 14 }])));
+
+describe("convertDocument: PDF tables", () => {
+  it("writes a borderless table, its sparse cells empty, between the text around it", async () => {
+    const content = await markdown([
+      {
+        draws: [
+          ...lines(["The results of the trial are below."]),
+          ...grid(
+            [
+              ["Patient", "Dose", "Outcome"],
+              ["A-17", "5 mg", "Improved"],
+              ["B-02", null, "Stable"],
+              ["C-11", "10 mg", null],
+            ],
+            [72, 200, 330],
+          ),
+          ...lines(["All patients finished the trial."], 520),
+        ],
+      },
+    ]);
+    expect(content).toBe(
+      [
+        "<!-- page 1 -->",
+        "The results of the trial are below.",
+        "| Patient | Dose | Outcome |\n| --- | --- | --- |\n| A-17 | 5 mg | Improved |\n| B-02 |  | Stable |\n| C-11 | 10 mg |  |",
+        "All patients finished the trial.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("writes a form of labels and values as a two-column table", async () => {
+    const content = await markdown([
+      { draws: grid([["Insured name:", "Gabriel Diaz"], ["Year:", "2022"], ["Claim #:", "CL-4471"]], [72, 250]) },
+    ]);
+    expect(content).toBe("<!-- page 1 -->\n\n|  |  |\n| --- | --- |\n| Insured name: | Gabriel Diaz |\n| Year: | 2022 |\n| Claim #: | CL-4471 |");
+  });
+
+  it("writes a form of several label/value pairs a line as a two-column table of its pairs", async () => {
+    const content = await markdown([
+      {
+        draws: grid(
+          [
+            ["Insured name:", "Gabriel Diaz", "Year:", "2022"],
+            ["Claim #:", "CL-4471", "Date:", "2024-05-02"],
+            ["Agent:", "R. Moss", null, null],
+          ],
+          [72, 160, 330, 400],
+        ),
+      },
+    ]);
+    expect(content).toBe(
+      "<!-- page 1 -->\n\n|  |  |\n| --- | --- |\n| Insured name: | Gabriel Diaz |\n| Year: | 2022 |\n| Claim #: | CL-4471 |\n| Date: | 2024-05-02 |\n| Agent: | R. Moss |",
+    );
+  });
+
+  it("leaves two lines of two cells, and two columns of prose, as text", async () => {
+    const pairs = await markdown([{ draws: grid([["Left", "Right"], ["Below", "Again"]], [72, 250]) }]);
+    expect(pairs).toBe("<!-- page 1 -->\n\nLeft Right Below Again");
+    const left = ["A column of prose with lines long", "enough to be read as running text", "rather than as cells of a table."];
+    const right = ["The other column of prose goes on", "with lines just as long as those on", "the left, so both read as text."];
+    const prose = await markdown([{ draws: [...lines(left, 700, 72), ...lines(right, 700, 320)] }]);
+    expect(prose).toBe(`<!-- page 1 -->\n\n${left.join(" ")}\n\n${right.join(" ")}`);
+  });
+});
+
+describe("convertDocument: PDF text defects", () => {
+  it("drops a hyphen that broke a word across lines, unless the document hyphenates that word", async () => {
+    const content = await markdown([
+      { draws: lines(["A chat-optimized model writes short, and the chat-", "optimized one again; the line-", "breaking hyphen of a hyphen-", "ated word goes."]) },
+    ]);
+    expect(content).toBe("<!-- page 1 -->\n\nA chat-optimized model writes short, and the chat-optimized one again; the linebreaking hyphen of a hyphenated word goes.");
+  });
+
+  it("keeps a hyphen before a capital or a digit, without a space", async () => {
+    const content = await markdown([{ draws: lines(["The mid-", "Atlantic states and COVID-", "19 cases."]) }]);
+    expect(content).toBe("<!-- page 1 -->\n\nThe mid-Atlantic states and COVID-19 cases.");
+  });
+
+  const body = ["Estimates are free and take about an hour to prepare for most cars.", "We work with every insurer and guarantee our repairs for as long", "as you own the car, parts and paint included."];
+
+  it("keeps a heading from swallowing the line below it when only a few of its words are in the heading's size", async () => {
+    const content = await markdown([
+      {
+        draws: [
+          { text: "Certified Collision Repair", x: 72, y: 720, size: 16 },
+          { text: "123 Main Street,", x: 72, y: 702, size: 16 },
+          { text: "Springfield, IL 62701, Phone: (555) 010-0199", x: 200, y: 702 },
+          ...lines(body, 682),
+        ],
+      },
+    ]);
+    expect(content).toBe(`<!-- page 1 -->\n\n# Certified Collision Repair\n\n123 Main Street, Springfield, IL 62701, Phone: (555) 010-0199\n\n${body.join(" ")}`);
+  });
+
+  it("keeps a short heading from swallowing the address set in its size below it", async () => {
+    const content = await markdown([
+      {
+        draws: [
+          { text: "Certified Collision Repair", x: 72, y: 720, size: 16 },
+          { text: "123 Main Street, Springfield, IL 62701, Phone: (555) 010-0199", x: 72, y: 702, size: 16 },
+          ...lines(body, 670),
+        ],
+      },
+    ]);
+    expect(content).toBe(
+      "<!-- page 1 -->\n\n# Certified Collision Repair\n\n123 Main Street, Springfield, IL 62701, Phone: (555) 010-0199\n\nEstimates are free and take about an hour to prepare for most cars. We work with every insurer and guarantee our repairs for as long as you own the car, parts and paint included.",
+    );
+  });
+
+  it("keeps a heading that wraps over two lines whole", async () => {
+    const content = await markdown([
+      {
+        draws: [
+          { text: "A Long Title That Runs Across The Whole", x: 72, y: 720, size: 20 },
+          { text: "Width Of The Page", x: 72, y: 696, size: 20 },
+          ...lines(["Body text follows the title and is long enough to be the body size."], 660),
+        ],
+      },
+    ]);
+    expect(content).toBe("<!-- page 1 -->\n\n# A Long Title That Runs Across The Whole Width Of The Page\n\nBody text follows the title and is long enough to be the body size.");
+  });
+
+  it("gives a title the same level on every page, its size varying a little", async () => {
+    const page = (size: number): PdfPageSpec => ({
+      draws: [
+        { text: "Chapter Title", x: 72, y: 720, size: 24 },
+        { text: "Section", x: 72, y: 690, size },
+        ...lines(["Body text of the section, long enough to set the body size of the page."], 660),
+      ],
+    });
+    const content = await markdown([page(16), page(16.6), page(15.7)]);
+    expect(content.match(/^#+ Section$/gm)).toEqual(["## Section", "## Section", "## Section"]);
+  });
+});
