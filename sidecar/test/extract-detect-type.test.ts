@@ -218,9 +218,7 @@ describe("detectContentType: documents to convert", () => {
     [{ url: "https://example.test/a.odt", bytes: utf8("x") }, "an OpenDocument file"],
     [{ url: "https://example.test/a.ods", bytes: utf8("x") }, "an OpenDocument file"],
     [{ url: "https://example.test/a.odp", bytes: utf8("x") }, "an OpenDocument file"],
-    [{ url: "https://example.test/a.rtf", bytes: utf8("x") }, "an RTF document"],
     [{ url: "https://example.test/a.epub", bytes: utf8("x") }, "an EPUB e-book"],
-    [{ contentType: "text/plain", url: "https://example.test/x", bytes: utf8("{\\rtf1\\ansi hello}") }, "an RTF document"],
     [
       { contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", url: "https://example.test/x", bytes: utf8("x") },
       "a Word document",
@@ -256,6 +254,17 @@ describe("detectContentType: documents to convert", () => {
     expect(detectContentType(input)).toEqual({
       ok: false,
       message: `This is ${name}, not a web page or text file, so it cannot be read directly; ${CONVERT_HINT}`,
+    });
+  });
+
+  it.each([
+    [{ url: "https://example.test/a.rtf", bytes: utf8("x") }],
+    [{ contentType: "text/plain", url: "https://example.test/x", bytes: utf8("{\\rtf1\\ansi hello}") }],
+    [{ contentType: "application/rtf", url: "https://example.test/x", bytes: utf8("x") }],
+  ])("%j is an RTF document, which convert_content refuses too: the hint says what to save it as", (input) => {
+    expect(detectContentType(input)).toEqual({
+      ok: false,
+      message: "This is an RTF document, not a web page or text file, and convert_content does not read it either; save it as DOCX or PDF and convert that with convert_content.",
     });
   });
 });
