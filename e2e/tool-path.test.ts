@@ -28,6 +28,20 @@ describe("the tool-call path over npm start's stack", () => {
     rmSync(persist, { recursive: true, force: true });
   });
 
+  /** The first tool-call log line `matching`: npm start prints the worker's log lines as they come. */
+  const toolCallLine = (matching: (text: string) => boolean, what: string) =>
+    waitFor(
+      () =>
+        stack.output
+          .join("")
+          .split("\n")
+          .map((text) => text.slice(text.indexOf("{")))
+          .filter((text) => text.startsWith('{"event":"tool_call"') && matching(text))
+          .map((text) => JSON.parse(text))[0],
+      what,
+      { timeoutMs: 10_000, intervalMs: 250 },
+    );
+
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${stack.url}${path}`, {
       method,
@@ -48,18 +62,7 @@ describe("the tool-call path over npm start's stack", () => {
     expect(messages[0].parts[0].output.results[0].content).toHaveLength(2_000);
     expect(messages[0].parts[0].output.responseId).toBe(fetched.body.responseId);
 
-    // npm start prints the worker's log lines as they come.
-    const line = await waitFor(
-      () =>
-        stack.output
-          .join("")
-          .split("\n")
-          .map((text) => text.slice(text.indexOf("{")))
-          .filter((text) => text.startsWith('{"event":"tool_call"'))
-          .map((text) => JSON.parse(text))[0],
-      "the tool call's log line",
-      { timeoutMs: 10_000, intervalMs: 250 },
-    );
+    const line = await toolCallLine(() => true, "the tool call's log line");
     expect(line).toMatchObject({ event: "tool_call", tool: "fetch_content", sessionId: id, outcome: "ok", urls: 1 });
     expect(Object.keys(line.steps)).toEqual(expect.arrayContaining(["session-queue", "sidecar.vet", "sidecar.connect", "sidecar.read", "sidecar.extract"]));
     const printed = stack.output.join("");
@@ -77,17 +80,7 @@ describe("the tool-call path over npm start's stack", () => {
     try {
       const id = (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId;
       expect((await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/big.txt?token=${SECRET}` })).status).toBe(200);
-      const line = await waitFor(
-        () =>
-          stack.output
-            .join("")
-            .split("\n")
-            .map((text) => text.slice(text.indexOf("{")))
-            .filter((text) => text.startsWith('{"event":"tool_call"') && text.includes(id))
-            .map((text) => JSON.parse(text))[0],
-        "the traced call's log line",
-        { timeoutMs: 10_000, intervalMs: 250 },
-      );
+      const line = await toolCallLine((text) => text.includes(id), "the traced call's log line");
       expect(Object.keys(line.phases)).toEqual(["opened", "settings", "entered", "ran", "flushed", "returned"]);
       const times = Object.values(line.phases) as number[];
       expect(times.every((t, i) => t >= 0 && (i === 0 || t >= times[i - 1]!))).toBe(true);
