@@ -179,7 +179,7 @@ describe("the converter threads", () => {
   }, 30_000);
 
   it("answer a 2,000-page PDF within a short deadline with the pages they got", async () => {
-    const answer = await convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 1_500);
+    const answer = await convertUrl(`${origin.url}/big.pdf`, { maxPages: 2_000 }, 3_000);
     expect(answer).toMatchObject({ ok: true, value: { truncated: true } });
     expect(answer.value.metadata.pages.included).toBeGreaterThan(0);
     expect(answer.value.metadata.pages.included).toBeLessThan(2_000);

