@@ -12,8 +12,8 @@ export interface FrameLog {
   /** Frames after `lastId`, and whether some after it are no longer buffered. */
   since(lastId: number): { frames: LoggedFrame[]; gap: boolean; oldestId: number };
   lastId(): number;
-  /** Writes the frames appended since the last flush. */
-  flush(): void;
+  /** Writes the frames appended since the last flush; whether there were any. */
+  flush(): boolean;
   clear(): void;
 }
 
@@ -56,11 +56,12 @@ export function createFrameLog(sql: SqlStorage, capacity: number): FrameLog {
     },
     lastId: () => last,
     flush() {
-      if (pending.length === 0) return;
+      if (pending.length === 0) return false;
       insertRows(sql, "frames (id, text)", pending.map((frame) => [frame.id, frame.text]));
       // By count, not by id: ids jump across a reserved block after a restart.
       if (++flushes % TRIM_EVERY === 0) sql.exec("DELETE FROM frames WHERE id <= (SELECT id FROM frames ORDER BY id DESC LIMIT 1 OFFSET ?)", capacity);
       pending = [];
+      return true;
     },
     clear() {
       pending = [];

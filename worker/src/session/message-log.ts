@@ -10,8 +10,8 @@ export interface MessageLog {
   roles(): string[];
   /** Drops the message `id` and every later one (nothing when there is no such message). */
   truncateFrom(id: string): void;
-  /** Writes what was put since the last flush. */
-  flush(): void;
+  /** Writes what was put since the last flush; whether there was any. */
+  flush(): boolean;
   clear(): void;
 }
 
@@ -64,13 +64,14 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
       if (row) sql.exec("DELETE FROM messages WHERE seq >= ?", row.seq);
     },
     flush() {
-      if (pending.size === 0) return;
+      if (pending.size === 0) return false;
       for (const [id, body] of pending) {
         sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", id, body);
       }
       pending.clear();
       // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
       if (++flushes % TRIM_EVERY === 0) sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
+      return true;
     },
     clear() {
       pending.clear();

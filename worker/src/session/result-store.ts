@@ -7,8 +7,8 @@ import { insertRows } from "./insert-rows.ts";
 export interface SessionResultStore extends ResultStore {
   /** The stored results, newest first, as pickers show them. */
   summaries(): ResultSummary[];
-  /** Writes the results saved since the last flush. */
-  flush(): void;
+  /** Writes the results saved since the last flush; whether there were any. */
+  flush(): boolean;
   clear(): void;
 }
 
@@ -58,11 +58,12 @@ export function createResultStore(sql: SqlStorage): SessionResultStore {
       return [...fresh, ...stored];
     },
     flush() {
-      if (pending.size === 0) return;
+      if (pending.size === 0) return false;
       insertRows(sql, "results (response_id, body, label, kind)", [...pending].map(([responseId, row]) => [responseId, row.body, row.label, row.kind]));
       pending.clear();
       // seq only grows, so the newest `keep` are those within `keep` of the largest (an index lookup).
       sql.exec("DELETE FROM results WHERE seq <= (SELECT MAX(seq) FROM results) - ?", keep);
+      return true;
     },
     clear() {
       pending.clear();

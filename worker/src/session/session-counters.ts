@@ -4,7 +4,8 @@ export interface SessionCounters {
   add(name: string, by?: number): void;
   all(): Record<string, number>;
   /** Writes what was added since the last flush. */
-  flush(): void;
+  /** Writes what was added since the last flush; whether there was any. */
+  flush(): boolean;
 }
 
 /**
@@ -25,8 +26,10 @@ export function createSessionCounters(sql: SqlStorage): SessionCounters {
       return totals;
     },
     flush() {
+      if (pending.size === 0) return false;
       insertRows(sql, "counters (name, value)", [...pending], "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value");
       pending.clear();
+      return true;
     },
   };
 }

@@ -82,6 +82,9 @@ export class SessionSlot {
 
   /** Writes what is pending, in one storage commit. */
   flush(): void {
+    // What the timer would write is written now.
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (!this.stores) return;
     if (this.usageDirty) this.stores.agent.write(this.agent);
     this.usageDirty = false;

@@ -48,13 +48,12 @@ export function holdsSession(sql: SqlStorage): boolean {
 /**
  * Writes what the logs and counters hold in memory, in one go: a call's writes then share one
  * storage commit, after the call, instead of holding its outbound requests and frames behind one.
+ * With nothing held there is nothing to write, not even the activity mark (no commit at all).
  */
 export function flushSessionStores(stores: SessionStores): void {
-  stores.activity.mark();
-  stores.results.flush();
-  stores.frames.flush();
-  stores.messages.flush();
-  stores.counters.flush();
+  // Every store flushes (no short-circuit); the mark records that something happened.
+  const wrote = [stores.results.flush(), stores.frames.flush(), stores.messages.flush(), stores.counters.flush()];
+  if (wrote.includes(true)) stores.activity.mark();
 }
 
 /** Opens (creating on first use) every table of a session. */
