@@ -6,10 +6,10 @@ import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
 import { browserPathFrom, createRenderer, type RendererSettings } from "./render/create-renderer.ts";
-import type { Renderer } from "./render/render-types.ts";
+import type { Renderer, RenderingDeps } from "./fetch/render-types.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
-export interface SidecarDeps extends FetchContentDeps {
+export interface SidecarDeps extends FetchContentDeps, RenderingDeps {
   converter: ConvertPool;
 }
 

@@ -8,7 +8,7 @@ import type { FetchContentDeps } from "../src/fetch/egress-types.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
 import { browserPathFrom, createRenderer } from "../src/render/create-renderer.ts";
 import type { TunnelConnector } from "../src/render/egress-proxy.ts";
-import type { Renderer } from "../src/render/render-types.ts";
+import type { Renderer, RenderingDeps } from "../src/fetch/render-types.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { egressDeps } from "./support/egress.ts";
 
@@ -29,10 +29,10 @@ let canary1: Origin;
 let udpCanary: dgram.Socket;
 let udpPackets = 0;
 let renderer: Renderer;
-let deps: FetchContentDeps;
+let deps: FetchContentDeps & RenderingDeps;
 
 const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({ ...fetchOptionsFrom(DEFAULT_WEB_CONFIG), allowHosts: ["127.0.0.2"], timeoutMs: 8_000, ...over });
-const run = (path: string, render: RenderMode, over: { budgetMs?: number; deps?: FetchContentDeps; options?: Partial<FetchOptions> } = {}) =>
+const run = (path: string, render: RenderMode, over: { budgetMs?: number; deps?: FetchContentDeps & RenderingDeps; options?: Partial<FetchOptions> } = {}) =>
   fetchContent({ url: `${origin.url}${path}`, preferReader: false, render, options: options(over.options), ...(over.budgetMs && { budgetMs: over.budgetMs }) }, over.deps ?? deps);
 
 function hostilePage(): string {

@@ -1,7 +1,6 @@
 import type { CodedError, ConnectionPool, HostLimiter, Result, StepClock } from "@edge-web/shared";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
-import type { Renderer } from "../render/render-types.ts";
 
 /** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts, web.deniedDomains, web.allowedDomains). */
 export interface NetworkPolicy {
@@ -113,8 +112,6 @@ export interface FetchContentDeps {
   dispatchers: DispatcherSource;
   limiter: HostLimiter;
   userAgent: string;
-  /** The browser for pages built by script; absent or unavailable when no browser is installed. */
-  renderer?: Renderer;
   /** Optional key for the reader service (sent as a bearer token to its own origin only, never logged). */
   reader?: ReaderKey;
 }

@@ -23,6 +23,7 @@ import { classifyIp } from "./ip-classifier.ts";
 import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { parseUrl } from "./parse-url.ts";
 import { renderWhenWanted } from "./render-when-wanted.ts";
+import type { RenderingDeps } from "./render-types.ts";
 import { truncateContent } from "./truncate-content.ts";
 
 export interface FetchContentRequest {
@@ -45,7 +46,7 @@ const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain
  * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → render in the browser
  * (when wanted; its every request under the same policy) → reader fallback → truncate. One deadline covers all of it, the wait for a free slot included.
  */
-export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
+export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
   const clock = createStepClock();
   const answer = await runPipeline(req, deps, clock, signal);
   return wantsTimings(req.options.debug) ? { ...answer, timings: clock.timings() } : answer;
@@ -53,7 +54,7 @@ export async function fetchContent(req: FetchContentRequest, deps: FetchContentD
 
 async function runPipeline(
   req: FetchContentRequest,
-  deps: FetchContentDeps,
+  deps: FetchContentDeps & RenderingDeps,
   clock: ReturnType<typeof createStepClock>,
   signal?: AbortSignal,
 ): Promise<Result<ExtractedContent> & { bytes?: number }> {

@@ -1,7 +1,7 @@
 import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderMode, type Result } from "@edge-web/shared";
 import type { HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import type { Renderer } from "../render/render-types.ts";
+import type { Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
 import { scriptBuiltSignals } from "./script-built-signals.ts";
 

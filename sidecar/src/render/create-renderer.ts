@@ -4,7 +4,7 @@ import { chromium, type Browser } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { renderPage } from "./render-page.ts";
-import type { Renderer } from "./render-types.ts";
+import type { Renderer } from "../fetch/render-types.ts";
 
 export interface RendererSettings {
   /** The Chromium binary; undefined when none is installed (rendering is then unavailable). */

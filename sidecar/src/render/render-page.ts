@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import type { EgressProxy } from "./egress-proxy.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
-import type { RenderedPage, RenderFailureKind, RenderRequest } from "./render-types.ts";
+import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
 import { QUIET_PROBE_SCRIPT, waitForSettled } from "./wait-for-settled.ts";
 
 /** Not text: never downloaded. */

@@ -1,5 +1,5 @@
 import type { Deadline, Result } from "@edge-web/shared";
-import type { NetworkPolicy } from "../fetch/egress-types.ts";
+import type { NetworkPolicy } from "./egress-types.ts";
 
 /** One page to render under its call's network policy and caps. */
 export interface RenderRequest {
@@ -27,6 +27,11 @@ export interface RenderedPage {
 
 /** Why no rendering came: no browser, the pool full, the deadline, or the browser failing. */
 export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config";
+
+/** The browser for pages built by script; absent or unavailable when no browser is installed. */
+export interface RenderingDeps {
+  renderer?: Renderer;
+}
 
 export interface Renderer {
   /** Whether a browser is installed (SIDECAR_BROWSER_PATH, or /usr/bin/chromium). */
