@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema } from "./result.ts";
-import { ExtractedContentSchema } from "./tool-schemas.ts";
+import { ExtractedContentSchema, FetchContentParamsSchema } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
 
@@ -26,6 +26,7 @@ export const FetchOptionsSchema = v.object({
   jinaTriggers: WebConfigSchema.entries.jinaTriggers,
   jinaBaseUrl: WebConfigSchema.entries.jina.wrapped.entries.baseUrl,
   connectionPool: WebConfigSchema.entries.connectionPool,
+  renderMaxRequests: WebConfigSchema.entries.render.wrapped.entries.maxRequests,
   /** "verbose" asks for per-step timings in the answer. */
   debug: WebConfigSchema.entries.debug,
 });
@@ -56,6 +57,8 @@ export const SidecarVetAnswerSchema = v.union([v.object({ ok: v.literal(true), v
 export const SidecarFetchRequestSchema = v.object({
   url: v.string(),
   preferReader: v.optional(v.boolean(), false),
+  render: v.optional(FetchContentParamsSchema.entries.render.wrapped, "auto"),
+  waitForSelector: FetchContentParamsSchema.entries.waitForSelector,
   options: v.optional(FetchOptionsSchema, {}),
   budgetMs: BudgetSchema,
 });
@@ -90,6 +93,7 @@ export function fetchOptionsFrom(config: WebConfig): FetchOptions {
     jinaTriggers: config.jinaTriggers,
     jinaBaseUrl: config.jina.baseUrl,
     connectionPool: config.connectionPool,
+    renderMaxRequests: config.render.maxRequests,
     debug: config.debug,
   };
 }

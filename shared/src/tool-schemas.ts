@@ -12,10 +12,23 @@ export const WebSearchParamsSchema = v.looseObject({
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
+/** When fetch_content runs a page's scripts in a browser. */
+export const RENDER_MODES = ["auto", "always", "never"] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+
 export const FetchContentParamsSchema = v.looseObject({
   url: v.optional(described(v.string(), "An http(s) URL to fetch. Use `urls` for several.")),
   urls: v.optional(described(v.array(v.string()), "Several http(s) URLs, fetched in parallel; one result per URL, in order.")),
   preferReader: v.optional(described(v.boolean(), "Read the page through the configured reader service first (for pages that need a browser to render).")),
+  render: v.optional(
+    described(
+      v.picklist(RENDER_MODES, 'must be "auto", "always" or "never"'),
+      'Run the page\'s scripts in a headless browser before reading it: "auto" (default) when the HTML looks built by JavaScript, "always" for every HTML page, "never" to read the HTML as served. Rendered results carry metadata.rendered: true.',
+    ),
+  ),
+  waitForSelector: v.optional(
+    described(v.pipe(v.string(), v.nonEmpty("must not be empty"), v.maxLength(200, "must be at most 200 characters")), "When rendering: also wait (within the deadline) until this CSS selector is in the page."),
+  ),
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;
 
@@ -104,8 +117,8 @@ export const ExtractedContentSchema = v.object({
   truncated: v.boolean(),
   contentType: v.optional(v.string()),
   parseWarning: v.optional(v.string()),
-  /** Additive to the seed's shape: page metadata when the handler finds it. */
-  metadata: v.optional(v.record(v.string(), v.string())),
+  /** Additive to the seed's shape: page metadata when the handler finds it; `rendered: true` when a browser rendered the page. */
+  metadata: v.optional(v.record(v.string(), v.union([v.string(), v.boolean()]))),
 });
 export type ExtractedContent = v.InferOutput<typeof ExtractedContentSchema>;
 

@@ -79,6 +79,8 @@ export const WebConfigSchema = v.object({
   jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),
   jina: v.optional(v.object({ baseUrl: httpUrl("https://r.jina.ai/") }), {}),
   debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose", "trace"])]), false),
+  /** Pages rendered in the sidecar's browser: the most requests one page may make (its document included). */
+  render: v.optional(v.object({ maxRequests: positiveInt(200) }), {}),
   cache: v.optional(
     v.object({
       enabled: flag(true),

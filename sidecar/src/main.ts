@@ -23,7 +23,7 @@ deps.converter.warm();
 const stop = () => {
   server.close();
   server.closeAllConnections();
-  void Promise.all([deps.dispatchers.close(), deps.converter.close()]).finally(() => process.exit(0));
+  void Promise.all([deps.renderer.close(), deps.dispatchers.close(), deps.converter.close()]).finally(() => process.exit(0));
 };
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);

@@ -5,9 +5,11 @@ import type { FetchContentDeps, ReaderKey } from "./fetch/egress-types.ts";
 import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
+import { browserPathFrom, createRenderer, type RendererSettings } from "./render/create-renderer.ts";
+import type { Renderer, RenderingDeps } from "./fetch/render-types.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
-export interface SidecarDeps extends FetchContentDeps {
+export interface SidecarDeps extends FetchContentDeps, RenderingDeps {
   converter: ConvertPool;
 }
 
@@ -20,6 +22,7 @@ export interface SidecarSettings {
   keepAliveTimeoutMs: number;
   reader?: ReaderKey;
   convert: ConvertPoolSettings;
+  render: RendererSettings;
 }
 
 /** The reader service JINA_API_KEY is for, unless JINA_BASE_URL names another. */
@@ -44,16 +47,24 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
       maxQueued: int(env.SIDECAR_CONVERT_QUEUE, 16),
       memoryMb: int(env.SIDECAR_CONVERT_MEMORY_MB, 512),
     },
+    render: {
+      browserPath: browserPathFrom(env),
+      concurrency: int(env.SIDECAR_RENDER_CONCURRENCY, 2),
+      maxQueue: int(env.SIDECAR_RENDER_QUEUE, 16),
+    },
     ...(env.JINA_API_KEY && { reader: { apiKey: env.JINA_API_KEY, origin: new URL(env.JINA_BASE_URL || DEFAULT_READER_URL).origin } }),
   };
 }
 
-export function createSidecarDeps(settings: SidecarSettings): SidecarDeps {
+export function createSidecarDeps(settings: SidecarSettings): SidecarDeps & { renderer: Renderer } {
+  const resolver = createHostResolver(settings.dnsServers.length > 0 ? { servers: settings.dnsServers } : undefined);
+  const dispatchers = createDispatcherPool({ maxSockets: settings.maxPerHost, keepAliveTimeoutMs: settings.keepAliveTimeoutMs });
   return {
     converter: createConvertPool(settings.convert),
-    resolver: createHostResolver(settings.dnsServers.length > 0 ? { servers: settings.dnsServers } : undefined),
-    dispatchers: createDispatcherPool({ maxSockets: settings.maxPerHost, keepAliveTimeoutMs: settings.keepAliveTimeoutMs }),
+    resolver,
+    dispatchers,
     limiter: createHostLimiter({ maxConcurrent: settings.maxConcurrent, maxPerHost: settings.maxPerHost, maxQueue: settings.maxQueue }),
+    renderer: createRenderer(settings.render, { resolver, dispatchers, userAgent: USER_AGENT }),
     userAgent: USER_AGENT,
     ...(settings.reader && { reader: settings.reader }),
   };

@@ -20,6 +20,7 @@ import {
   type SidecarConvertAnswer,
   type SidecarConvertFileRequest,
   type SidecarConvertUrlRequest,
+  type SidecarFetchRequest,
   type SidecarSearchRequest,
   type SidecarSearchSuccess,
   type SidecarVetRequest,
@@ -36,8 +37,11 @@ export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: numb
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
 
+/** How one page is fetched: through the reader first, and whether its scripts run in the sidecar's browser. */
+export type PageRequest = Pick<SidecarFetchRequest, "preferReader" | "render" | "waitForSelector">;
+
 export interface SidecarClient {
-  fetchContent(url: string, preferReader: boolean, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
+  fetchContent(url: string, page: PageRequest, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
   search(request: SidecarSearchRequest, deadline: Deadline, cancel?: AbortSignal): Promise<SearchAnswer>;
   /** A document at a URL, downloaded through the sidecar's fetch pipeline and converted there. */
   convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<SidecarConvertAnswer>;
@@ -133,10 +137,10 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
   }
 
   return {
-    fetchContent(url, preferReader, options, deadline, cancel) {
+    fetchContent(url, page, options, deadline, cancel) {
       const plan = {
         path: "/v1/fetch",
-        body: { url, preferReader, options },
+        body: { url, ...page, options },
         answer: SidecarFetchAnswerSchema,
         timeoutCode: "CONTENT_FETCH_TIMEOUT",
         failureCode: "CONTENT_FETCH_FAILED",

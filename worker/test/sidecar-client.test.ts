@@ -13,7 +13,7 @@ describe("the worker's sidecar client", () => {
   it("reports a token the sidecar refuses without echoing the token", async () => {
     const token = "not-the-sidecar-token-0123456789";
     const client = createSidecarClient({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token });
-    const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
+    const result = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/refused the worker's token/), details: { fault: "unavailable" } } });
     expect(JSON.stringify(result)).not.toContain(token);
     expect(await client.healthy()).toBe(false);
@@ -21,7 +21,7 @@ describe("the worker's sidecar client", () => {
 
   it("reports an unreachable sidecar in the tool's codes", async () => {
     const client = createSidecarClient({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
-    const fetched = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
+    const fetched = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));
     expect(fetched).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/), details: { fault: "unavailable" } } });
     const searched = await client.search(searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 1, {}, OPERATOR_URLS_ONLY), deadlineIn(2_000));
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
@@ -29,23 +29,23 @@ describe("the worker's sidecar client", () => {
 
   it("sends a call once more when the connection closes before any answer", async () => {
     const client = createSidecarClient({ SIDECAR_URL: `${origin}/flaky-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
-    const result = await client.fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
+    const result = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: true, value: { content: "second try" } });
   });
 
   it("passes the fault the sidecar found through with the failure", async () => {
-    const result = await createSidecarClient(bindings).fetchContent(`${origin}/missing`, false, options, deadlineIn(2_000));
+    const result = await createSidecarClient(bindings).fetchContent(`${origin}/missing`, { preferReader: false }, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", details: { fault: "not-found", upstreamStatus: 404 } } });
   });
 
   it("passes the sidecar's answer and the bytes it read through", async () => {
-    const result = await createSidecarClient(bindings).fetchContent(`${origin}/notes.txt`, false, options, deadlineIn(2_000));
+    const result = await createSidecarClient(bindings).fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: true, value: { content: "plain notes\nsecond line" }, bytes: 23 });
   });
 
   it("passes the sidecar's own refusals on, with its code and message, instead of an unexpected answer", async () => {
     const client = createSidecarClient(bindings);
-    const invalid = await client.fetchContent(`${origin}/notes.txt`, false, { ...options, timeoutMs: -1 }, deadlineIn(2_000));
+    const invalid = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, { ...options, timeoutMs: -1 }, deadlineIn(2_000));
     expect(invalid).toEqual({
       ok: false,
       error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/sidecar refused .*\(VALIDATION_FAILED\): Invalid fetch request: options\.timeoutMs/) },
@@ -57,7 +57,7 @@ describe("the worker's sidecar client", () => {
 
   it("gives up at the call's deadline when the sidecar is late, in the tool's timeout code", async () => {
     const started = Date.now();
-    const late = await createSidecarClient(bindings).fetchContent(`${origin}/slow`, false, options, deadlineIn(600));
+    const late = await createSidecarClient(bindings).fetchContent(`${origin}/slow`, { preferReader: false }, options, deadlineIn(600));
     expect(late).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_TIMEOUT" } });
     expect(Date.now() - started).toBeLessThan(2_000);
   });

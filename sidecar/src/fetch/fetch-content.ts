@@ -10,6 +10,7 @@ import {
   type ExtractedContent,
   type Failure,
   type FetchOptions,
+  type RenderMode,
   type Result,
   type StepTimings,
 } from "@edge-web/shared";
@@ -21,11 +22,16 @@ import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { parseUrl } from "./parse-url.ts";
+import { renderWhenWanted } from "./render-when-wanted.ts";
+import type { RenderingDeps } from "./render-types.ts";
 import { truncateContent } from "./truncate-content.ts";
 
 export interface FetchContentRequest {
   url: string;
   preferReader: boolean;
+  /** Whether the page's scripts run in the browser first (default "auto"). */
+  render?: RenderMode;
+  waitForSelector?: string;
   options: FetchOptions;
   /** Milliseconds the whole request may take, queues included; default web.timeoutMs (+ web.jinaTimeoutMs). */
   budgetMs?: number;
@@ -37,10 +43,10 @@ export type FetchContentAnswer = (Result<ExtractedContent> & { bytes?: number })
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
 /**
- * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → reader fallback →
- * truncate. One deadline covers all of it, the wait for a free slot included.
+ * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → render in the browser
+ * (when wanted; its every request under the same policy) → reader fallback → truncate. One deadline covers all of it, the wait for a free slot included.
  */
-export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
+export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
   const clock = createStepClock();
   const answer = await runPipeline(req, deps, clock, signal);
   return wantsTimings(req.options.debug) ? { ...answer, timings: clock.timings() } : answer;
@@ -48,7 +54,7 @@ export async function fetchContent(req: FetchContentRequest, deps: FetchContentD
 
 async function runPipeline(
   req: FetchContentRequest,
-  deps: FetchContentDeps,
+  deps: FetchContentDeps & RenderingDeps,
   clock: ReturnType<typeof createStepClock>,
   signal?: AbortSignal,
 ): Promise<Result<ExtractedContent> & { bytes?: number }> {
@@ -92,8 +98,22 @@ async function runPipeline(
   if (!type.ok) return failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" });
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);
-  const extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
+  let extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
+  let pageUrl = response.url;
   clock.lap("extract");
+  const rendered =
+    type.kind === "html"
+      ? await renderWhenWanted(
+          { mode: req.render ?? "auto", extracted, url: response.url, options, deadline, ...(req.waitForSelector && { waitForSelector: req.waitForSelector }) },
+          deps.renderer,
+          signal,
+        )
+      : ok(undefined);
+  if (!rendered.ok) return rendered;
+  if (rendered.value) {
+    ({ extracted, url: pageUrl } = rendered.value);
+    clock.lap("render");
+  }
 
   let title = extracted.title;
   let content = extracted.content;
@@ -112,9 +132,9 @@ async function runPipeline(
   }
 
   const cut = truncateContent(content, options.maxContentChars);
-  const metadata = { ...extracted.metadata, ...(response.url !== url.href && { requestedUrl: url.href }) };
+  const metadata = { ...extracted.metadata, ...(pageUrl !== url.href && { requestedUrl: url.href }), ...(rendered.value && { rendered: true }) };
   const page = ok({
-    url: response.url,
+    url: pageUrl,
     ...(title && { title }),
     content: cut.text,
     truncated: cut.truncated || response.truncated,

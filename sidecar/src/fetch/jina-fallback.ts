@@ -1,26 +1,15 @@
 import { fail, failWith, ok, type FetchOptions, type Result } from "@edge-web/shared";
 import type { HandlerOutput } from "../extract/content-handler.ts";
+import { scriptBuiltSignals } from "./script-built-signals.ts";
 import type { DispatcherSource, HostResolver, NetworkPolicy, ReaderKey } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
-
-/** Under this many characters of extracted text an HTML page counts as "short". */
-const SHORT_TEXT_CHARS = 200;
-/** More script tags than this, with little body text, marks a page rendered by JavaScript. */
-const JS_HEAVY_SCRIPT_TAGS = 3;
 
 /** Whether an HTML extraction should be replaced by the reader service's rendering. */
 export function wantsReader(extracted: HandlerOutput, options: FetchOptions, preferReader: boolean): boolean {
   if (!options.enableJinaFallback) return false;
   if (preferReader) return true;
-  const triggers = new Set(options.jinaTriggers);
-  if (triggers.has("short-html") && extracted.content.trim().length < SHORT_TEXT_CHARS) return true;
-  const signals = extracted.signals;
-  return (
-    triggers.has("js-heavy-html") &&
-    signals !== undefined &&
-    signals.bodyTextChars < SHORT_TEXT_CHARS &&
-    signals.scriptTags > JS_HEAVY_SCRIPT_TAGS
-  );
+  const found = scriptBuiltSignals(extracted);
+  return options.jinaTriggers.some((trigger) => found.has(trigger));
 }
 
 /** The reader's rendering, or undefined when it answered non-2xx or nothing (the original extraction stands). */

@@ -40,11 +40,12 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     const cancel = new AbortController();
     const stop = ctx.signal ? AbortSignal.any([ctx.signal, cancel.signal]) : cancel.signal;
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx.config, ctx.startedAt), stop);
+    const page = { preferReader: params.preferReader ?? false, ...(params.render && { render: params.render }), ...(params.waitForSelector && { waitForSelector: params.waitForSelector }) };
     let firstFailure: Result<never> | undefined;
     // The call's URLs take turns on the session's slots, at most maxConcurrent at once.
     const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<ExtractedContent>> => {
       if (firstFailure) return firstFailure;
-      const result = await fetchPage(ctx, slots, url, params.preferReader ?? false);
+      const result = await fetchPage(ctx, slots, url, page);
       if (!result.ok && !firstFailure) {
         firstFailure = result;
         cancel.abort();

@@ -1,15 +1,16 @@
 import { displayUrl, fetchOptionsFrom, type ExtractedContent, type Result } from "@edge-web/shared";
+import type { PageRequest } from "../sidecar-client.ts";
 import type { CallSlots } from "./call-slots.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { ToolContext } from "./tool.ts";
 
 /** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline. */
-export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, preferReader: boolean): Promise<Result<ExtractedContent>> {
+export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, page: PageRequest): Promise<Result<ExtractedContent>> {
   const queued = Date.now();
   const slot = await slots.run(async () => {
     const sent = Date.now();
     ctx.record.step("session-queue", sent - queued);
-    const answer = await ctx.sidecar.fetchContent(url, preferReader, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
+    const answer = await ctx.sidecar.fetchContent(url, page, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
     // The sidecar's round trip: its own steps (sidecar.*) and the hop to it and back.
     ctx.record.step("sidecar", Date.now() - sent);
     return answer;

@@ -109,7 +109,7 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
 /** Every result's page through the same pipeline, within the call's deadline; a page that fails just has no content. */
 async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[]): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
-  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, false));
+  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, { preferReader: false }));
   const content = new Map(results.map((result, i) => [result, pages[i]!]));
   return data.map((q) => ({
     ...q,

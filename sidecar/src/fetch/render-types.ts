@@ -1,0 +1,43 @@
+import type { Deadline, Result } from "@edge-web/shared";
+import type { NetworkPolicy } from "./egress-types.ts";
+
+/** One page to render under its call's network policy and caps. */
+export interface RenderRequest {
+  url: string;
+  policy: NetworkPolicy;
+  /** Requests the page may make, the document included (web.render.maxRequests). */
+  maxRequests: number;
+  /** Response bytes the page may receive, and the most HTML characters it answers (web.maxResponseBytes). */
+  maxBytes: number;
+  deadline: Deadline;
+  /** Wait for this CSS selector too (it is not an error when it never appears). */
+  waitForSelector?: string;
+}
+
+/** The rendered DOM's HTML, flattened, with what the page asked for and what was refused. */
+export interface RenderedPage {
+  html: string;
+  /** Where the page ended up (after redirects and client-side navigation). */
+  url: string;
+  requests: number;
+  refused: number;
+  /** The first few refusals (origins and reasons only), for web.debug. */
+  refusedReasons: string[];
+}
+
+/** Why no rendering came: no browser, the pool full, the deadline, or the browser failing. */
+export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config";
+
+/** The browser for pages built by script; absent or unavailable when no browser is installed. */
+export interface RenderingDeps {
+  renderer?: Renderer;
+}
+
+export interface Renderer {
+  /** Whether a browser is installed (SIDECAR_BROWSER_PATH, or /usr/bin/chromium). */
+  readonly available: boolean;
+  render(req: RenderRequest, signal?: AbortSignal): Promise<Result<RenderedPage, RenderFailureKind>>;
+  /** Pages rendered and requests refused since start, for stats. */
+  stats(): { pages: number; refused: number; restarts: number };
+  close(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderMode, type Result } from "@edge-web/shared";
+import type { HandlerOutput } from "../extract/content-handler.ts";
+import { extractContent } from "../extract/extract-content.ts";
+import type { Renderer } from "./render-types.ts";
+import type { NetworkPolicy } from "./egress-types.ts";
+import { scriptBuiltSignals } from "./script-built-signals.ts";
+
+export interface RenderStep {
+  mode: RenderMode;
+  /** The static HTML's extraction: "auto" renders only when it looks built by scripts. */
+  extracted: HandlerOutput;
+  /** The page's final URL after the static fetch's redirects. */
+  url: string;
+  options: FetchOptions;
+  deadline: Deadline;
+  waitForSelector?: string;
+}
+
+/**
+ * The page rendered in the browser and extracted by the same HTML pipeline, or undefined when the
+ * static extraction stands: "never", "auto" on a page that does not look script-built, "auto"
+ * without a browser or when rendering failed. "always" fails instead.
+ */
+export async function renderWhenWanted(
+  step: RenderStep,
+  renderer: Renderer | undefined,
+  signal?: AbortSignal,
+): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; url: string } | undefined>> {
+  const { mode, options } = step;
+  if (mode === "never" || (mode === "auto" && scriptBuiltSignals(step.extracted).size === 0)) return ok(undefined);
+  const always = mode === "always";
+  if (!renderer?.available) {
+    return always
+      ? failWith("CONTENT_FETCH_FAILED", 'render: "always" needs a browser, and none is installed in the fetch service: install Chromium (apt-get install chromium) or set SIDECAR_BROWSER_PATH; or fetch with render "auto" or "never".', { fault: "unavailable" })
+      : ok(undefined);
+  }
+  const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = options;
+  const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
+  const rendered = await renderer.render(
+    {
+      url: step.url,
+      policy,
+      maxRequests: options.renderMaxRequests,
+      maxBytes: options.maxResponseBytes,
+      deadline: step.deadline,
+      ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
+    },
+    signal,
+  );
+  if (!rendered.ok) {
+    if (!always) return ok(undefined);
+    const { code, message } = rendered.error;
+    if (code === "timeout") return fail("CONTENT_FETCH_TIMEOUT", `Rendering ${new URL(step.url).origin} did not finish within its deadline (web.timeoutMs): ${message}`);
+    if (code === "config") return fail("INVALID_INPUT", message);
+    return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault: code === "busy" || code === "unavailable" ? "unavailable" : "upstream" });
+  }
+  const page = rendered.value;
+  if (options.debug && page.refused > 0) {
+    console.info(`sidecar: render of ${new URL(step.url).origin} refused ${page.refused} of ${page.requests} requests: ${page.refusedReasons.join(" | ")}`);
+  }
+  return ok({ extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html" }), url: page.url });
+}

@@ -1,0 +1,67 @@
+import { fail, ok, type Result } from "@edge-web/shared";
+import type { Browser } from "playwright-core";
+import { errorReason } from "../error-reason.ts";
+import type { EgressProxy } from "./egress-proxy.ts";
+import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
+import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
+import { QUIET_PROBE_SCRIPT, waitForSettled } from "./wait-for-settled.ts";
+
+/** Not text: never downloaded. */
+const SKIPPED_TYPES = new Set(["image", "media", "font"]);
+/** Kept back from the deadline for taking the DOM and extracting it. */
+const SNAPSHOT_RESERVE_MS = 1_000;
+
+/**
+ * Renders one page in a fresh context (no cookies, storage, cache or service workers shared with
+ * any other page), every request through the egress proxy under the request's own session.
+ * Downloads, popups, dialogs and permission prompts are refused; images, media and fonts are not
+ * fetched; the page is taken when it has settled or its time is up.
+ */
+export async function renderPage(browser: Browser, proxy: EgressProxy, req: RenderRequest): Promise<Result<RenderedPage, RenderFailureKind>> {
+  const opened = proxy.open({ policy: req.policy, maxRequests: req.maxRequests, maxBytes: req.maxBytes });
+  if (!opened.ok) return fail("config", opened.error.message);
+  const session = opened.value;
+  const context = await browser.newContext({
+    proxy: { server: proxy.url, username: session.username, password: session.password },
+    acceptDownloads: false,
+    serviceWorkers: "block",
+    permissions: [],
+  });
+  try {
+    let lastActivity = Date.now();
+    const touch = () => void (lastActivity = Date.now());
+    context.on("request", touch);
+    context.on("requestfinished", touch);
+    context.on("requestfailed", touch);
+    let routed = 0;
+    await context.route("**/*", (route) => {
+      const request = route.request();
+      const scheme = URL.parse(request.url())?.protocol;
+      routed++;
+      if ((scheme !== "http:" && scheme !== "https:") || SKIPPED_TYPES.has(request.resourceType()) || routed > req.maxRequests) return route.abort("blockedbyclient");
+      return route.continue();
+    });
+    await context.addInitScript({ content: QUIET_PROBE_SCRIPT });
+    const page = await context.newPage();
+    // Popups and new windows are closed as they open.
+    context.on("page", (other) => void (other !== page && other.close().catch(() => {})));
+    page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
+    const until = Date.now() + req.deadline.remainingMs() - SNAPSHOT_RESERVE_MS;
+    try {
+      await page.goto(req.url, { waitUntil: "domcontentloaded", timeout: Math.max(1, until - Date.now()) });
+    } catch (error) {
+      if (Date.now() >= until) return fail("timeout", `The page did not load within its deadline.`);
+      return fail("failed", `The browser could not load the page: ${errorReason(error)}.`);
+    }
+    await waitForSettled(page, () => lastActivity, until, req.waitForSelector);
+    const html = await Promise.race([
+      page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(1, req.deadline.remainingMs()))),
+    ]).catch(() => undefined);
+    if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
+    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusedReasons: session.reasons });
+  } finally {
+    session.close();
+    await context.close().catch(() => {});
+  }
+}

@@ -1,0 +1,34 @@
+import type { Page } from "playwright-core";
+
+/** The page's DOM counts as settled after this long without a mutation (and without a request starting or ending). */
+export const QUIET_MS = 500;
+const POLL_MS = 100;
+
+/** Installed before the page's scripts: how long since the DOM last changed. A page that tampers with it only delays itself to its deadline. */
+export const QUIET_PROBE_SCRIPT = `(() => {
+  let last = performance.now();
+  const observer = new MutationObserver(() => { last = performance.now(); });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  Object.defineProperty(window, "__renderQuietMs", { value: () => performance.now() - last });
+})();`;
+
+/** The promise's value, or undefined once `ms` have passed (a page busy in a loop never answers). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))));
+  return Promise.race([promise.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Waits until neither the DOM nor the network has changed for QUIET_MS (and `selector`, when
+ * given, is in the DOM), or until `until` (epoch ms), whichever comes first. A page that never
+ * settles (polling, animation) is taken as it is at `until`.
+ */
+export async function waitForSettled(page: Page, lastNetworkActivity: () => number, until: number, selector?: string): Promise<void> {
+  if (selector) await within(page.waitForSelector(selector, { state: "attached", timeout: Math.max(1, until - Date.now()) }), until - Date.now());
+  while (Date.now() < until) {
+    const domQuiet = await within(page.evaluate("window.__renderQuietMs ? window.__renderQuietMs() : 0") as Promise<number>, until - Date.now());
+    if ((domQuiet ?? 0) >= QUIET_MS && Date.now() - lastNetworkActivity() >= QUIET_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, until - Date.now()))));
+  }
+}
