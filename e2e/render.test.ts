@@ -1,0 +1,85 @@
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
+import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
+import { waitFor } from "../test-support/wait-for.ts";
+
+const KEY = "sk-e2e-render-key-0123456789";
+/** A page whose article a script writes, and whose script also reaches for a canary the network policy must keep it from. */
+const appPage = (canary: string) => `<!doctype html><html><head><title>Script app</title></head><body><div id="app"></div><script>
+fetch("${canary}/from-fetch").catch(() => {});
+new Image().src = "${canary}/from-img";
+setTimeout(() => {
+  document.getElementById("app").innerHTML = "<article><h1>Written by a script</h1><p>Only a browser running this page sees this sentence about rendered pages.</p><p>A second paragraph, so the page reads as an article.</p></article>";
+}, 300);
+</script></body></html>`;
+
+describe("rendering script-built pages over npm start's stack", () => {
+  let origin: Origin;
+  let canary: Origin;
+  let model: FakeModelServer;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    // The canary is on loopback too, but not allowed: the browser's requests to it must be refused.
+    canary = await startOrigin("127.0.0.9", routes({}));
+    origin = await startOrigin("127.0.0.2", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }));
+    model = await startFakeOpenAI({ apiKey: KEY, models: ["render-model"] });
+    stack = await startStack({
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }),
+      AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "render-model" }),
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await model?.close();
+    await origin?.close();
+    await canary?.close();
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const newSession = async () => (await post("/api/sessions", { source: "e2e" })).body.sessionId as string;
+
+  it("through the HTTP API: never gets the empty shell, auto and always the article, and the canary sees nothing", async () => {
+    const id = await newSession();
+    const url = `${origin.url}/app.html`;
+    const never = await post(`/api/sessions/${id}/tools/fetch_content`, { url, render: "never" });
+    expect(never.status).toBe(200);
+    expect(never.body.results[0].content).not.toContain("Written by a script");
+    for (const render of ["auto", "always"]) {
+      const rendered = await post(`/api/sessions/${id}/tools/fetch_content`, { url, render });
+      expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
+      expect(rendered.body.results[0].content).toContain("Written by a script");
+      expect(rendered.body.results[0].metadata).toMatchObject({ rendered: true });
+    }
+    expect(canary.requests).toEqual([]);
+  });
+
+  it("over MCP and in an agent turn, with the same result", async () => {
+    const client = new Client({ name: "e2e-render", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`)));
+    const listed = await client.listTools();
+    expect(JSON.stringify(listed.tools.find((t) => t.name === "fetch_content")?.inputSchema)).toContain("always");
+    const viaMcp = (await client.callTool({ name: "fetch_content", arguments: { url: `${origin.url}/app.html`, render: "always" } })) as { content: Array<{ text?: string }> };
+    expect(viaMcp.content.map((c) => c.text ?? "").join("\n")).toContain("Written by a script");
+    await client.close();
+
+    model.script.script({ toolCalls: [{ name: "fetch_content", arguments: { url: `${origin.url}/app.html`, render: "always" } }] }, { text: ["It was written by a script."] });
+    const id = await newSession();
+    const stream = sseReader((await fetch(`${stack.url}/api/sessions/${id}/stream`)).body!);
+    expect((await post(`/api/sessions/${id}/messages`, { message: "What does the app page say?" })).status).toBe(200);
+    const output = await waitFor(async () => {
+      const frame = await stream.next();
+      return frame?.data?.chunk?.type === "tool-output-available" && frame.data.chunk.output;
+    }, "the turn's tool output");
+    await stream.cancel();
+    expect(JSON.stringify(output)).toContain("Written by a script");
+    expect(canary.requests).toEqual([]);
+  });
+});
