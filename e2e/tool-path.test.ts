@@ -85,7 +85,8 @@ describe("the tool-call path over npm start's stack", () => {
       const times = Object.values(line.phases) as number[];
       expect(times.every((t, i) => t >= 0 && (i === 0 || t >= times[i - 1]!))).toBe(true);
       expect(line.ms).toBeGreaterThanOrEqual(times.at(-1)!);
-      expect(line.steps.sidecar).toBeGreaterThanOrEqual(line.steps["sidecar.extract"]);
+      // The worker's clock counts whole milliseconds (and moves only across I/O); the sidecar's has fractions.
+      expect(line.steps.sidecar + 1).toBeGreaterThanOrEqual(line.steps["sidecar.extract"]);
       expect(stack.output.join("")).not.toContain(SECRET);
     } finally {
       await api("PUT", "/api/config/settings", { values: { debug: "verbose" } });

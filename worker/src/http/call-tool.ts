@@ -48,8 +48,9 @@ export async function callTool(env: Env, request: CallRequest, session: ToolRunn
   const answer = await withinDeadline(tool, params.value, settings.value, received, send(request.sessionId, session, tool.name, params.value, settings.value, received));
   const { trace, ...untraced } = answer;
   if (trace) {
-    const entry = { sessionId: request.sessionId, tool: tool.name, params: params.value, answer, ms: Date.now() - received, steps: trace.steps ?? {} };
-    logToolCall("trace", { ...entry, trace: { received, opened: request.opened, settings: resolved, object: trace, returned: Date.now() } });
+    const returned = Date.now();
+    const entry = { sessionId: request.sessionId, tool: tool.name, params: params.value, answer, ms: returned - received, steps: trace.steps ?? {} };
+    logToolCall("trace", { ...entry, trace: { received, opened: request.opened, settings: resolved, object: trace, returned } });
   }
   return untraced;
 }
