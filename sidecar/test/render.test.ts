@@ -94,6 +94,7 @@ beforeAll(async () => {
       "/timer.html": send(200, "text/html", page(`<div id="root"></div><script>setTimeout(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; }, 300);</script>`)),
       "/shadow.html": send(200, "text/html", page(`<x-card><span slot="s">slotted words</span></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<article><p>${ARTICLE} Shadow text.</p><slot name='s'></slot></article>"; } });</script>`)),
       "/iframe.html": send(200, "text/html", page(`<iframe src="/frame-article.html"></iframe>`)),
+      "/short-static.html": send(200, "text/html", "<!doctype html><html><head><title>Note</title></head><body><p>A short static note.</p></body></html>"),
       "/frame-article.html": send(200, "text/html", `<!doctype html><html><body><article><p>${ARTICLE} Framed text.</p></article></body></html>`),
       "/poll.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="n"></p><script>let n = 0; setInterval(() => fetch("/api/article").then(() => { document.getElementById("n").textContent = "tick " + ++n; }), 50);</script>`)),
       "/hostile.html": (req, res) => send(200, "text/html", hostilePage())(req, res, ""),
@@ -132,6 +133,14 @@ describe("rendering script-built pages", () => {
     const never = await run(path, "never");
     expect(never.ok && never.value.content).not.toContain("lighthouses keep ships");
     expect(never.ok && never.value.metadata?.rendered).toBeUndefined();
+  });
+
+  it("leaves a short page without scripts to the static read under auto: rendering cannot add to it", async () => {
+    const r = await run("/short-static.html", "auto");
+    expect(r.ok && r.value.content).toContain("A short static note.");
+    expect(r.ok && r.value.metadata?.rendered).toBeUndefined();
+    const always = await run("/short-static.html", "always");
+    expect(always.ok && always.value.metadata?.rendered).toBe(true);
   });
 
   it("keeps slotted light-DOM content in a flattened shadow root", async () => {

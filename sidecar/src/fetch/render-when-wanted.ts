@@ -16,6 +16,9 @@ export interface RenderStep {
   waitForSelector?: string;
 }
 
+/** A page without a single script cannot write its text in a browser, however short it is. */
+const looksScriptBuilt = (extracted: HandlerOutput) => (extracted.signals?.scriptTags ?? 0) > 0 && scriptBuiltSignals(extracted).size > 0;
+
 /**
  * The page rendered in the browser and extracted by the same HTML pipeline, or undefined when the
  * static extraction stands: "never", "auto" on a page that does not look script-built, "auto"
@@ -27,7 +30,7 @@ export async function renderWhenWanted(
   signal?: AbortSignal,
 ): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; url: string } | undefined>> {
   const { mode, options } = step;
-  if (mode === "never" || (mode === "auto" && scriptBuiltSignals(step.extracted).size === 0)) return ok(undefined);
+  if (mode === "never" || (mode === "auto" && !looksScriptBuilt(step.extracted))) return ok(undefined);
   const always = mode === "always";
   if (!renderer?.available) {
     return always
