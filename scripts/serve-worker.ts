@@ -46,11 +46,6 @@ async function bundle(outDir: string): Promise<void> {
  * without `wrangler dev`'s development proxy and reload machinery in front of every request.
  */
 export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
-  // Every V8 collection a full one: workerd's native objects behind each request's JS wrappers are
-  // freed only when a full collection finalises them, and V8 (not told their size) otherwise lets
-  // them pile up for tens of thousands of requests — ~12 KB RSS per request (docs/operations.md).
-  // Miniflare reads the flags from this variable when it writes workerd's config; an operator's value wins.
-  process.env.MINIFLARE_WORKERD_V8_FLAGS ??= "--gc-global";
   const out = mkdtempSync(join(tmpdir(), "edge-web-worker-"));
   try {
     await bundle(out);
