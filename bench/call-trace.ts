@@ -1,6 +1,5 @@
-import { sseReader } from "../test-support/sse-reader.ts";
 import type { BenchStack } from "./bench-stack.ts";
-import { TURN, turnTimes } from "./turn-overhead.ts";
+import { throughApi } from "./turn-overhead.ts";
 
 /** A trace line the worker writes per tool call at web.debug "trace": milliseconds since the request arrived at each boundary, and each step's. */
 interface TraceLine {
@@ -64,16 +63,7 @@ export async function benchCallTrace(bench: BenchStack, calls = 100) {
   // A two-step turn (a tool call, then an answer) against the fake model, which answers at once.
   const turns = async (count: number) => {
     const from = bench.stack.output.length;
-    for (let i = 0; i < count; i++) {
-      const turnSession = await bench.newSession();
-      const stream = sseReader((await fetch(`${bench.url}/api/sessions/${turnSession}/stream`)).body!);
-      bench.model.script.script(...TURN);
-      const res = await bench.post(`/api/sessions/${turnSession}/messages`, { message: "a question" });
-      if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-      await turnTimes(stream, performance.now());
-      await stream.cancel();
-    }
+    for (let i = 0; i < count; i++) await throughApi(bench);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const lines = traced(bench, from, "turn");
     const names = [...new Set(lines.flatMap((line) => Object.keys(line.phases ?? {})))];

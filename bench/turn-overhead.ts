@@ -5,13 +5,13 @@ import { percentiles } from "./percentiles.ts";
 import { stackCpu } from "./stack-cpu.ts";
 
 /** A two-step turn: the model calls a tool, then answers. */
-export const TURN: ScriptedReply[] = [
+const TURN: ScriptedReply[] = [
   { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }], usage: { input: 50, output: 10 } },
   { text: ["The", " answer", "."], usage: { input: 80, output: 5 } },
 ];
 
 /** Milliseconds (from `start`) at which a turn's first text-delta and its finish arrived on the stream. */
-export async function turnTimes(stream: ReturnType<typeof sseReader>, start: number): Promise<{ firstDelta: number; finish: number }> {
+async function turnTimes(stream: ReturnType<typeof sseReader>, start: number): Promise<{ firstDelta: number; finish: number }> {
   let firstDelta = Number.NaN;
   for (;;) {
     const frame = await stream.next();
@@ -37,13 +37,13 @@ async function modelAlone(bench: BenchStack): Promise<number> {
   return performance.now() - started;
 }
 
-async function throughApi(bench: BenchStack) {
-  const target = bench;
-  const sessionId = await target.newSession();
-  const stream = sseReader((await fetch(`${target.url}/api/sessions/${sessionId}/stream`)).body!);
+/** One two-step turn in a new session, followed on its stream: when its first text-delta and its finish arrived. */
+export async function throughApi(bench: BenchStack) {
+  const sessionId = await bench.newSession();
+  const stream = sseReader((await fetch(`${bench.url}/api/sessions/${sessionId}/stream`)).body!);
   bench.model.script.script(...TURN);
   const started = performance.now();
-  const res = await target.post(`/api/sessions/${sessionId}/messages`, { message: "a question" });
+  const res = await bench.post(`/api/sessions/${sessionId}/messages`, { message: "a question" });
   if (res.status !== 200) throw new Error(`POST /messages answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
   const times = await turnTimes(stream, started);

@@ -102,5 +102,15 @@ describe("npm start's stack, end to end", () => {
       await res.arrayBuffer();
       for (const [name, value] of secure) expect([path, name, res.headers.get(name)]).toEqual([path, name, own.has(name) ? expect.any(String) : value]);
     }
+    // The files are asked only for GET and HEAD outside /api and /mcp; anything else stays the API's.
+    for (const [method, path, code] of [
+      ["GET", "/api/index.html", "ROUTE_NOT_FOUND"],
+      ["GET", "/mcp/index.html", "ROUTE_NOT_FOUND"],
+      ["GET", "/no-such-file.js", "ROUTE_NOT_FOUND"],
+      ["POST", "/index.html", "ROUTE_NOT_FOUND"],
+    ] as const) {
+      const res = await fetch(`${stack.url}${path}`, { method });
+      expect([method, path, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([method, path, 404, code]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Env } from "../env.ts";
 import type { ConfigLease, ConfigObject } from "./config-object.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { resolveSettings, type Settings } from "./resolve-settings.ts";
+import { setBounded } from "../set-bounded.ts";
 
 /** The one ConfigObject. */
 export const configStub = (env: Pick<Env, "CONFIG">) => {
@@ -82,8 +83,7 @@ export async function loadSettings(env: Env): Promise<Result<Settings>> {
   let resolved = held.value.resolved.get(key);
   if (!resolved) {
     resolved = resolveSettings(env, held.value.stored);
-    if (held.value.resolved.size >= MAX_SOURCES) held.value.resolved.delete(held.value.resolved.keys().next().value!);
-    held.value.resolved.set(key, resolved);
+    setBounded(held.value.resolved, key, resolved, MAX_SOURCES);
   }
   return resolved;
 }

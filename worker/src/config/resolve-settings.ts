@@ -19,6 +19,7 @@ import type * as v from "valibot";
 import type { Env } from "../env.ts";
 import type { StoredConfig } from "./config-store.ts";
 import { getPath } from "./json-paths.ts";
+import { setBounded } from "../set-bounded.ts";
 
 /**
  * The agent's settings, flat: the settings domain nests a turn's limits under `agent`
@@ -83,8 +84,7 @@ function envLayers(env: Pick<Env, "WEB_CONFIG" | "AGENT_CONFIG">): Result<EnvLay
   let layers = environments.get(source);
   if (!layers) {
     layers = parseEnvLayers(env);
-    if (environments.size >= MAX_ENVIRONMENTS) environments.delete(environments.keys().next().value!);
-    environments.set(source, layers);
+    setBounded(environments, source, layers, MAX_ENVIRONMENTS);
   }
   return layers;
 }

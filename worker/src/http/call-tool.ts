@@ -7,6 +7,7 @@ import { logToolCall } from "../session/tool-call-log.ts";
 import type { Tool } from "../tools/tool.ts";
 import { answerByDeadline, deadlinePassed } from "../tools/tool-deadline.ts";
 import { validate } from "./validate.ts";
+import { setBounded } from "../set-bounded.ts";
 
 /** What runs a call: a session object's stub. Given only the settings' id, it answers `needSettings` when it does not hold them. */
 interface ToolRunner {
@@ -69,8 +70,6 @@ async function send(sessionId: string, session: ToolRunner, name: ToolName, para
     if (!("needSettings" in answer)) return answer;
   }
   const answer = (await session.callTool(name, params, settings, receivedAt)) as SerializedAnswer;
-  sent.delete(sessionId);
-  sent.set(sessionId, settings.id);
-  if (sent.size > SENT_CAPACITY) sent.delete(sent.keys().next().value!);
+  setBounded(sent, sessionId, settings.id, SENT_CAPACITY);
   return answer;
 }

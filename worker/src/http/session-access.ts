@@ -3,14 +3,14 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import type { SessionRecord } from "../session/session-record.ts";
 import { sessionStub } from "../session/session-stub.ts";
+import { setBounded } from "../set-bounded.ts";
 
 /** Sessions this isolate has seen (frozen). What authorisation reads (owner, source) never changes after creation. */
 const seen = new Map<string, SessionRecord>();
 const SEEN_CAPACITY = 10_000;
 
 function remember(record: SessionRecord): void {
-  seen.set(record.sessionId.toLowerCase(), deepFreeze(record) as SessionRecord);
-  if (seen.size > SEEN_CAPACITY) seen.delete(seen.keys().next().value!);
+  setBounded(seen, record.sessionId.toLowerCase(), deepFreeze(record) as SessionRecord, SEEN_CAPACITY);
 }
 
 /** A deleted session is forgotten here; isolates that still remember it are answered 404 by its object. */
