@@ -1,6 +1,5 @@
 import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import {
-  createUIMessageStream,
   stepCountIs,
   streamText,
   toUIMessageStream,
@@ -9,9 +8,9 @@ import {
   type LanguageModelUsage,
   type ModelMessage,
   type ToolSet,
-  type UIMessage,
 } from "ai";
 import { describeModelError } from "./describe-model-error.ts";
+import { MessageAssembly } from "./message-assembly.ts";
 import type { ModelCall } from "./model-provider.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { toProtocolChunk } from "./to-protocol-chunk.ts";
@@ -46,28 +45,16 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   const shown = new Set<string>();
   const waiting = new Map<string, () => void>();
   const inputShown = (id: string) => (shown.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)));
-  const keep = (message: UIMessage) =>
-    sink.message({ id: plan.messageId, role: "assistant", parts: message.parts as SessionMessage["parts"], metadata: { createdAt } });
-  const assembly = new TransformStream<UiMessageChunk, UiMessageChunk>();
-  const writer = assembly.writable.getWriter();
   // The message is rebuilt from the very chunks the stream carries; copies are taken only at step ends
-  // (a copy per chunk would copy every fetched page again with each text delta).
-  let latest: UIMessage | undefined;
-  const rebuilt = createUIMessageStream<UIMessage>({
-    execute: ({ writer }) => writer.merge(assembly.readable as ReadableStream<never>),
-    onStepEnd: ({ responseMessage }) => keep(responseMessage),
-    onEnd: ({ responseMessage }) => {
-      latest = responseMessage;
-    },
-    onError: () => "",
-  });
-  const assembled = (async () => {
-    const reader = rebuilt.getReader();
-    while (!(await reader.read()).done);
-  })();
+  // (a copy per chunk would copy every fetched page again with each text delta), stored in order.
+  const assembly = new MessageAssembly();
+  let kept = Promise.resolve();
+  const keep = () =>
+    (kept = kept.then(async () => sink.message({ id: plan.messageId, role: "assistant", parts: await assembly.snapshot(), metadata: { createdAt } })));
   const push = (chunk: UiMessageChunk) => {
     sink.chunk(chunk);
-    void writer.write(chunk).catch(() => {});
+    assembly.add(chunk);
+    if (chunk.type === "finish-step") void keep();
   };
   // Tools stream into the same assembly, so their chunks are part of the stored message.
   const toolSink: OutputSink = { ...sink, chunk: push };
@@ -141,7 +128,5 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
     push({ type: "text-end", id });
   }
   push(finish ?? { type: "finish" });
-  await writer.close().catch(() => {});
-  await assembled;
-  if (latest) keep(latest);
+  await keep();
 }

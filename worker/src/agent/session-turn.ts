@@ -9,6 +9,7 @@ import { modelFetch } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 import { modelTurn } from "./model-turn.ts";
+import { withStreamIdleTimeout } from "./stream-idle-timeout.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
 import { withOverflowRetry } from "./context-overflow.ts";
@@ -57,7 +58,7 @@ export function modelCall(settings: Settings, resolved: ResolvedModel, level: Th
   if (!built) models.set(settings, (built = new Map()));
   const key = `${resolved.provider.name}\u0000${resolved.modelId}`;
   let model = built.get(key);
-  if (!model) built.set(key, (model = member.languageModel(resolved.provider, resolved.modelId, fetch())));
+  if (!model) built.set(key, (model = withStreamIdleTimeout(member.languageModel(resolved.provider, resolved.modelId, fetch()), settings.agent.modelTimeoutMs)));
   return {
     model,
     provider: resolved.provider.name,

@@ -7,11 +7,12 @@ import { logToolCall } from "../session/tool-call-log.ts";
 import type { Tool } from "../tools/tool.ts";
 import { answerByDeadline, deadlinePassed } from "../tools/tool-deadline.ts";
 import { validate } from "./validate.ts";
-import { setBounded } from "../set-bounded.ts";
+import type { NeedSettings } from "../session/need-settings.ts";
+import { sendSettings } from "./send-settings.ts";
 
 /** What runs a call: a session object's stub. Given only the settings' id, it answers `needSettings` when it does not hold them. */
 interface ToolRunner {
-  callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt: number): Promise<unknown>;
+  callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt: number): Promise<SerializedAnswer | NeedSettings>;
 }
 
 /** The call's session and when its request arrived (its deadline runs from then) and was opened (epoch ms, for web.debug "trace"). */
@@ -20,10 +21,6 @@ export interface CallRequest {
   received: number;
   opened: number;
 }
-
-/** The settings id each session object was last sent by this isolate (a bounded memory; forgetting costs one fuller call). */
-const sent = new Map<string, string>();
-const SENT_CAPACITY = 10_000;
 
 /**
  * How long past a call's deadline the worker waits for the session object's own answer (its timeout,
@@ -34,8 +31,8 @@ const ANSWER_GRACE_MS = 250;
 /**
  * A direct tool call, from HTTP or MCP: the input checked against the tool's schema
  * (INVALID_INPUT with the fields), the settings in effect, then one round trip to the session
- * object — carrying the settings only when the object may not hold them already (one more when
- * it has lost them, e.g. after a restart). The answer comes back as JSON text, encoded once.
+ * object (send-settings.ts: the settings' id, or the settings when the object may not hold them).
+ * The answer comes back as JSON text, encoded once.
  * The deadline of a tool that has one runs from `receivedAt`, and its timeout is answered then even
  * when the session object has not answered yet.
  */
@@ -46,7 +43,7 @@ export async function callTool(env: Env, request: CallRequest, session: ToolRunn
   if (!settings.ok) return settings;
   const resolved = Date.now();
   const { received } = request;
-  const answer = await withinDeadline(tool, params.value, settings.value, received, send(request.sessionId, session, tool.name, params.value, settings.value, received));
+  const answer = await withinDeadline(tool, params.value, settings.value, received, sendSettings(request.sessionId, settings.value, (held) => session.callTool(tool.name, params.value, held, received)));
   const { trace, ...untraced } = answer;
   if (trace) {
     const returned = Date.now();
@@ -62,14 +59,4 @@ function withinDeadline(tool: Tool, params: unknown, settings: Settings, receive
   const { family } = tool.deadline;
   const budgetMs = tool.deadline.budgetMs(params, settings.config);
   return answerByDeadline(call, deadlineFrom(receivedAt, budgetMs + ANSWER_GRACE_MS), () => deadlinePassed(family, budgetMs));
-}
-
-async function send(sessionId: string, session: ToolRunner, name: ToolName, params: unknown, settings: Settings, receivedAt: number): Promise<SerializedAnswer> {
-  if (sent.get(sessionId) === settings.id) {
-    const answer = (await session.callTool(name, params, settings.id, receivedAt)) as SerializedAnswer | { needSettings: true };
-    if (!("needSettings" in answer)) return answer;
-  }
-  const answer = (await session.callTool(name, params, settings, receivedAt)) as SerializedAnswer;
-  setBounded(sent, sessionId, settings.id, SENT_CAPACITY);
-  return answer;
 }

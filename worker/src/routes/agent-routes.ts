@@ -19,6 +19,8 @@ import { loadSettings } from "../config/load-settings.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
+import { sendSettings } from "../http/send-settings.ts";
+import type { NeedSettings } from "../session/need-settings.ts";
 import { validate } from "../http/validate.ts";
 import { openSession, type SessionStub } from "../http/session-access.ts";
 
@@ -33,21 +35,21 @@ async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<Resul
 }
 
 /** One answer from the session object, with what the route prepared. */
-async function answer(c: Ctx, run: (stub: SessionStub) => Promise<Result<object>>): Promise<Response> {
+async function answer(c: Ctx, run: (stub: SessionStub, sessionId: string) => Promise<Result<object>>): Promise<Response> {
   const session = await sessionOf(c);
   if (!session.ok) return jsonError(c, session.error);
-  const result = await run(session.value.stub);
+  const result = await run(session.value.stub, session.value.record.sessionId);
   return result.ok ? jsonOk(c, result.value) : jsonError(c, result.error);
 }
 
-/** A request's body and the settings its turn runs with, then one round trip to the session object. */
-function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings) => Promise<Result<object>>) {
+/** A request's body and the settings its turn runs with (by id when the object holds them), then the session object. */
+function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings | string) => Promise<Result<object> | NeedSettings>) {
   return async (c: Ctx) => {
     const input = await body(c, schema);
     if (!input.ok) return jsonError(c, input.error);
     const settings = await loadSettings(c.env);
     if (!settings.ok) return jsonError(c, settings.error);
-    return answer(c, (stub) => run(stub, input.value, settings.value) as Promise<Result<object>>);
+    return answer(c, (stub, sessionId) => sendSettings(sessionId, settings.value, (held) => run(stub, input.value, held)) as Promise<Result<object>>);
   };
 }
 

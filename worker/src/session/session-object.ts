@@ -4,6 +4,7 @@ import type { ModelSelection } from "../agent/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { IdleAlarm } from "./idle-alarm.ts";
+import { NEED_SETTINGS, type NeedSettings } from "./need-settings.ts";
 import type { SessionRecord } from "./session-record.ts";
 import type { SerializedAnswer } from "./serialized-answer.ts";
 import type { ObjectTrace } from "./object-trace.ts";
@@ -88,9 +89,9 @@ export class SessionObject extends DurableObject<Env> {
    * A direct call; `settings` may be the id of those this object holds (`needSettings` when it holds
    * others or none). `receivedAt` (epoch ms) is when the worker received it, where its deadline starts.
    */
-  async callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt?: number): Promise<SerializedAnswer | { needSettings: true }> {
-    const held = typeof settings === "string" ? (this.slot.settings?.id === settings ? this.slot.settings : undefined) : settings;
-    if (!held) return { needSettings: true };
+  async callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt?: number): Promise<SerializedAnswer | NeedSettings> {
+    const held = this.held(settings);
+    if (!held) return NEED_SETTINGS;
     const open = this.open("active", held);
     if (!open.ok) return open;
     const trace: ObjectTrace | undefined = held.config.debug === "trace" ? { entered: Date.now() } : undefined;
@@ -100,19 +101,30 @@ export class SessionObject extends DurableObject<Env> {
     return trace ? { ...serialized, trace } : serialized;
   }
 
-  async prompt(input: PromptRequest, settings: Settings): Promise<Result<{ ok: true }>> {
+  /** The settings sent, or those held when sent their id; undefined when the id is not theirs. */
+  private held(settings: Settings | string): Settings | undefined {
+    return typeof settings === "string" ? (this.slot.settings?.id === settings ? this.slot.settings : undefined) : settings;
+  }
+
+  async prompt(input: PromptRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
+    const settings = this.held(sent);
+    if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? this.turns.prompt(open.value, input, settings) : open;
   }
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
-  async steer(input: SteerRequest, settings: Settings): Promise<Result<{ ok: true }>> {
+  async steer(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
+    const settings = this.held(sent);
+    if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? this.turns.send(open.value, input, settings, "steer") : open;
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
-  async followUp(input: SteerRequest, settings: Settings): Promise<Result<{ ok: true }>> {
+  async followUp(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
+    const settings = this.held(sent);
+    if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? this.turns.send(open.value, input, settings, "followUp") : open;
   }
@@ -133,7 +145,9 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /** POST /compact: the older history summarised for the model; 409 while a turn runs. */
-  async compact(instructions: string | undefined, settings: Settings): Promise<Result<CompactResponse>> {
+  async compact(instructions: string | undefined, sent: Settings | string): Promise<Result<CompactResponse> | NeedSettings> {
+    const settings = this.held(sent);
+    if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? this.turns.compact(settings, instructions) : open;
   }
