@@ -407,6 +407,17 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
 });
 
 describe("the session's agent endpoints", () => {
+  it("answers needSettings to a settings id the object does not hold, starting no turn and keeping no message", async () => {
+    const s = await followed();
+    const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(s.id));
+    expect(await stub.prompt({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
+    expect(await stub.steer({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
+    expect(await stub.compact(undefined, "an id it never saw")).toEqual({ needSettings: true });
+    expect((await openai.requests()).length).toBe(0);
+    expect((await s.get("messages")).body.messages).toEqual([]);
+    await s.stream.cancel();
+  });
+
   it("runs slash commands with no model configured, streamed as tool calls", async () => {
     const id = await newSession();
     const stream = sseReader((await openStream(id)).body!);
