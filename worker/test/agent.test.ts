@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
+import type { SessionObject } from "../src/session/session-object.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
 import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
@@ -409,7 +410,8 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
 describe("the session's agent endpoints", () => {
   it("answers needSettings to a settings id the object does not hold, starting no turn and keeping no message", async () => {
     const s = await followed();
-    const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(s.id));
+    const sessions = bindings.SESSIONS as DurableObjectNamespace<SessionObject>;
+    const stub = sessions.get(sessions.idFromName(s.id));
     expect(await stub.prompt({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
     expect(await stub.steer({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
     expect(await stub.compact(undefined, "an id it never saw")).toEqual({ needSettings: true });
