@@ -282,6 +282,23 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
+  it("shows a call of an unknown tool once, as tool-input-error, a call with bad input as INVALID_INPUT, tells the model both and goes on", async () => {
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: 42 } }, { name: "no_such_tool", arguments: {} }] }, { text: ["fixed"] });
+    const s = await followed();
+    await s.post("messages", { message: "go" });
+    const frames = await untilFinish(s.stream);
+    const about = (type: string) => frames.filter((f) => f.data.chunk.type === type).map((f) => f.data.chunk);
+    expect(about("tool-input-error").map((c) => c.toolName)).toEqual(["no_such_tool"]);
+    expect(about("tool-output-error").map((c) => c.errorText)).toEqual([expect.stringMatching(/^INVALID_INPUT: url/)]);
+    expect(chunkTypes(frames)).toContain("text-delta");
+    // The model's next call carries both refusals as tool results.
+    const second = (await openai.requests())[1]!.body.messages.filter((m: any) => m.role === "tool");
+    expect(second).toHaveLength(2);
+    const stored = (await s.get("messages")).body.messages.at(-1);
+    expect(stored.parts.filter((p: any) => p.state === "output-error")).toHaveLength(2);
+    await s.stream.cancel();
+  });
+
   it("stops at settings.agent.maxSteps and says so", async () => {
     const steps = agentEnv({ agent: { maxSteps: 2 } });
     const call = { toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }] };

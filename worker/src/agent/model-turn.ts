@@ -1,8 +1,8 @@
 import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import {
   stepCountIs,
-  streamText,
-  toUIMessageStream,
+  experimental_streamTextLowMemory as streamText,
+  toUIMessageChunk,
   type Experimental_Steering as Steering,
   type LanguageModel,
   type LanguageModelUsage,
@@ -89,14 +89,16 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       onStepFinish: (step) => plan.onUsage(step.usage),
       onError: () => {},
     });
-    const stream = toUIMessageStream({
-      stream: result.stream,
-      sendReasoning: true,
-      redactToolErrors: false,
-      onError: (error) => describeModelError(error, calling.provider, calling.api),
-      generateMessageId: () => plan.messageId,
-    });
-    for await (const raw of stream) {
+    const onError = (error: unknown) => describeModelError(error, calling.provider, calling.api);
+    // A call the model made with invalid input shows as tool-input-error; its tool-error is not shown again.
+    const invalidCalls = new Set<string>();
+    // The SDK's stream parts become UI chunks here, one function call each (its toUIMessageStream
+    // would put three more streams between them and the session).
+    for await (const part of result.stream) {
+      if (part.type === "tool-call" && part.invalid) invalidCalls.add(part.toolCallId);
+      if (part.type === "tool-error" && !part.providerExecuted && invalidCalls.delete(part.toolCallId)) continue;
+      const raw = toUIMessageChunk(part, { sendReasoning: true, redactToolErrors: false, onError });
+      if (!raw) continue;
       const chunk = toProtocolChunk(raw);
       if (!chunk || chunk.type === "start") continue;
       if (chunk.type === "finish") {
