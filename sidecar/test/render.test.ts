@@ -12,6 +12,7 @@ import type { Renderer, RenderingDeps } from "../src/fetch/render-types.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { egressDeps } from "./support/egress.ts";
 
+const RENDER_SETTINGS = { concurrency: 2, maxQueue: 8, maxPages: 100, maxRssBytes: 4 * 1024 ** 3 };
 const SCRIPTS = "<script>var a=1;</script>".repeat(4);
 const page = (body: string, head = "") => `<!doctype html><html><head><title>Fixture</title>${SCRIPTS}${head}</head><body>${body}</body></html>`;
 const ARTICLE = "The rendered article explains how lighthouses keep ships away from rocks at night, paragraph after paragraph.";
@@ -104,7 +105,7 @@ beforeAll(async () => {
     }),
   );
   const egress = egressDeps(dns);
-  renderer = createRenderer({ browserPath: browserPathFrom(process.env), concurrency: 2, maxQueue: 8 }, { ...egress, connectTunnel: loopbackTunnel });
+  renderer = createRenderer({ ...RENDER_SETTINGS, browserPath: browserPathFrom(process.env) }, { ...egress, connectTunnel: loopbackTunnel });
   deps = { ...egress, limiter: createHostLimiter({ maxConcurrent: 8, maxPerHost: 8, maxQueue: 8 }), renderer };
 }, 30_000);
 
@@ -157,7 +158,7 @@ describe("rendering script-built pages", () => {
   });
 
   it("without a browser: auto reads the HTML as served, always says how to install one", async () => {
-    const none = createRenderer({ browserPath: undefined, concurrency: 1, maxQueue: 1 }, egressDeps(dns));
+    const none = createRenderer({ ...RENDER_SETTINGS, browserPath: undefined }, egressDeps(dns));
     const auto = await run("/api.html", "auto", { deps: { ...deps, renderer: none } });
     expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
     const always = await run("/api.html", "always", { deps: { ...deps, renderer: none } });
