@@ -45,7 +45,7 @@ export interface Renderer {
   render(req: RenderRequest, signal?: AbortSignal): Promise<Result<RenderedPage, RenderFailureKind>>;
   /**
    * Since start: pages rendered, requests of theirs refused, browsers started after the first;
-   * and the resident bytes of the browsers' process trees now (0 while none is up).
+   * now: browsers up and the resident bytes of their process trees (0 while none is up).
    */
   stats(): RendererStats;
   close(): Promise<void>;
@@ -55,5 +55,6 @@ export interface RendererStats {
   pages: number;
   refused: number;
   restarts: number;
+  browsers: number;
   rssBytes: number;
 }

@@ -16,8 +16,8 @@ export interface BrowserLease {
 
 export interface BrowserPool {
   lease(): Promise<BrowserLease>;
-  /** Browsers started after the first (after a crash, N pages, or too much memory), and the live browsers' resident bytes now. */
-  stats(): { restarts: number; rssBytes: number };
+  /** Browsers started after the first (after a crash, N pages, or too much memory); browsers up now (a retired one until its last page ends) and their resident bytes. */
+  stats(): { restarts: number; browsers: number; rssBytes: number };
   close(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
     stats() {
       let rssBytes = 0;
       for (const gen of live) rssBytes += rssOf(gen);
-      return { restarts: Math.max(0, launches - 1), rssBytes };
+      return { restarts: Math.max(0, launches - 1), browsers: live.size, rssBytes };
     },
     async close() {
       for (const gen of live) {
