@@ -13,6 +13,11 @@ export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title><
 /** 20,000 characters of distinct paragraphs (plain text: no extraction folds them). */
 export const BENCH_CHAPTER = Array.from({ length: 50 }, (_, p) => `Paragraph ${p}: finding ${p} of the survey, in the words of the page.`.padEnd(398, ".")).join("\n\n");
 
+/** A small page a script builds (the render bench's): the served HTML is a shell whose script writes the article after a fetch-free tick. */
+export const BENCH_APP_PAGE = `<!doctype html><html><head><title>Bench app</title></head><body><div id="root"></div><script>
+setTimeout(() => { document.getElementById("root").innerHTML = "<article><h1>Bench app</h1>" + Array.from({ length: 20 }, (_, i) => "<p>Paragraph " + i + ": a script wrote this sentence, so only a browser sees it.</p>").join("") + "</article>"; }, 0);
+</script></body></html>`;
+
 export const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
 
 /** The search provider's answer time the cache case measures against. */
@@ -57,7 +62,7 @@ export interface BenchStack extends ApiTarget {
  * fake on 127.0.0.3 that answers after PROVIDER_DELAY_MS.
  */
 export async function startBenchStack(): Promise<BenchStack> {
-  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE), "/chapter.txt": send(200, "text/plain; charset=utf-8", BENCH_CHAPTER) }));
+  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE), "/app.html": send(200, "text/html; charset=utf-8", BENCH_APP_PAGE), "/chapter.txt": send(200, "text/plain; charset=utf-8", BENCH_CHAPTER) }));
   const provider = await startOrigin(
     "127.0.0.3",
     routes({

@@ -4,6 +4,7 @@ import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchReliability } from "./reliability.ts";
+import { benchRender } from "./render.ts";
 import { benchSearchCache } from "./search-cache.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
 import { benchTurnOverhead } from "./turn-overhead.ts";
@@ -18,6 +19,8 @@ try {
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
   console.log(JSON.stringify(await benchCompaction(bench)));
+  // Last on the shared stack: the browser it starts stays up and would weigh on the cases after it.
+  console.log(JSON.stringify(await benchRender(bench)));
 } finally {
   await bench.close();
 }

@@ -6,8 +6,10 @@ import { routes, send, startOrigin, type Origin } from "../test-support/origin.t
 import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 import { waitFor } from "../test-support/wait-for.ts";
+import { freePort } from "../test-support/free-port.ts";
 
 const KEY = "sk-e2e-render-key-0123456789";
+const SIDECAR_TOKEN = "e2e-render-sidecar-token-0123456789";
 /** A page whose article a script writes, and whose script also reaches for a canary the network policy must keep it from. */
 const appPage = (canary: string) => `<!doctype html><html><head><title>Script app</title></head><body><div id="app"></div><script>
 fetch("${canary}/from-fetch").catch(() => {});
@@ -22,13 +24,17 @@ describe("rendering script-built pages over npm start's stack", () => {
   let canary: Origin;
   let model: FakeModelServer;
   let stack: Stack;
+  let sidecarPort: number;
 
   beforeAll(async () => {
     // The canary is on loopback too, but not allowed: the browser's requests to it must be refused.
     canary = await startOrigin("127.0.0.9", routes({}));
     origin = await startOrigin("127.0.0.2", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }));
     model = await startFakeOpenAI({ apiKey: KEY, models: ["render-model"] });
+    sidecarPort = await freePort();
     stack = await startStack({
+      SIDECAR_PORT: String(sidecarPort),
+      SIDECAR_TOKEN,
       WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }),
       AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "render-model" }),
     });
@@ -59,6 +65,16 @@ describe("rendering script-built pages over npm start's stack", () => {
       expect(rendered.body.results[0].metadata).toMatchObject({ rendered: true });
     }
     expect(canary.requests).toEqual([]);
+    // What the browser was refused reaches the session's stats (the canary fetch and image), and the sidecar's for operators.
+    const stats = (await (await fetch(`${stack.url}/api/sessions/${id}/stats`)).json()) as any;
+    expect(stats.stats.web).toMatchObject({ pagesRendered: 2 });
+    expect(stats.stats.web.renderRequestsRefused).toBeGreaterThanOrEqual(2);
+    const health = await fetch(`http://127.0.0.1:${sidecarPort}/healthz`, { headers: { authorization: `Bearer ${SIDECAR_TOKEN}` } });
+    const render = ((await health.json()) as any).render;
+    expect(render.pages).toBeGreaterThanOrEqual(2);
+    expect(render.refused).toBeGreaterThanOrEqual(stats.stats.web.renderRequestsRefused);
+    expect(render).toMatchObject({ restarts: 0, browsers: 1 });
+    expect(render.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
   });
 
   it("over MCP and in an agent turn, with the same result", async () => {

@@ -69,6 +69,8 @@ export const SessionStatsSchema = v.object({
     conversions: v.number(),
     pagesFetched: v.number(),
     bytesFetched: v.number(),
+    pagesRendered: described(v.number(), "Pages fetch_content rendered in the sidecar's browser."),
+    renderRequestsRefused: described(v.number(), "Requests those pages made that the render proxy refused (network policy, web.render.maxRequests, byte cap)."),
     cacheHits: v.number(),
     cacheMisses: v.number(),
     errors: described(v.record(v.string(), v.number()), "Failed tool calls by error code."),

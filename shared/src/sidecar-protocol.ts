@@ -67,9 +67,13 @@ export type SidecarFetchRequest = v.InferInput<typeof SidecarFetchRequestSchema>
 /** Per-step milliseconds, present when the request asked for verbose debugging. */
 const TimingsSchema = v.optional(v.record(v.string(), v.number()));
 
-/** The body of every 200 answer from POST /v1/fetch: the page and the body bytes read for it, or a failure. */
+/** A rendered page's requests through the render proxy, and how many of them it refused. */
+export const RenderCountsSchema = v.object({ requests: v.number(), refused: v.number() });
+export type RenderCounts = v.InferOutput<typeof RenderCountsSchema>;
+
+/** The body of every 200 answer from POST /v1/fetch: the page, the body bytes read for it and, when rendered, its render's counts; or a failure. */
 export const SidecarFetchAnswerSchema = v.union([
-  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), timings: TimingsSchema }),
+  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), render: v.optional(RenderCountsSchema), timings: TimingsSchema }),
   v.object({ ...FailureSchema.entries, timings: TimingsSchema }),
 ]);
 export type SidecarFetchAnswer = v.InferOutput<typeof SidecarFetchAnswerSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { cssSelectorProblem } from "./css-selector-problem.ts";
 import { described } from "./described.ts";
 import type { WebErrorCode } from "./error-codes.ts";
 
@@ -27,7 +28,18 @@ export const FetchContentParamsSchema = v.looseObject({
     ),
   ),
   waitForSelector: v.optional(
-    described(v.pipe(v.string(), v.nonEmpty("must not be empty"), v.maxLength(200, "must be at most 200 characters")), "When rendering: also wait (within the deadline) until this CSS selector is in the page."),
+    described(
+      v.pipe(
+        v.string(),
+        v.nonEmpty("must not be empty"),
+        v.maxLength(200, "must be at most 200 characters"),
+        v.check(
+          (selector) => cssSelectorProblem(selector) === undefined,
+          (issue) => `must be a CSS selector (${cssSelectorProblem(String(issue.input))}); for example "article h1" or "#content .post"`,
+        ),
+      ),
+      "When rendering: also wait (within the deadline) until this CSS selector is in the page.",
+    ),
   ),
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;

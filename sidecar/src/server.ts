@@ -103,7 +103,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
     req.resume();
     return send(res, 401, fail("UNAUTHORIZED", "Send Authorization: Bearer <SIDECAR_TOKEN>."));
   }
-  if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true });
+  // The renderer's counters since start (pages, refused requests, browser restarts, the browsers' memory) are for operators.
+  if (req.method === "GET" && path === "/healthz") return send(res, 200, { ok: true, ...(deps.renderer && { render: deps.renderer.stats() }) });
   if (req.method === "POST" && path === "/v1/convert-file") return handleConvertFile(req, res, deps);
   if (req.method === "POST" && path === "/v1/relay") return handleRelay(req, res, deps);
   const op = req.method === "POST" ? OPERATIONS.get(path) : undefined;

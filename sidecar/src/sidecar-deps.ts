@@ -51,6 +51,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
       browserPath: browserPathFrom(env),
       concurrency: int(env.SIDECAR_RENDER_CONCURRENCY, 2),
       maxQueue: int(env.SIDECAR_RENDER_QUEUE, 16),
+      maxPages: int(env.SIDECAR_RENDER_MAX_PAGES, 100),
+      maxRssBytes: int(env.SIDECAR_RENDER_MAX_RSS_MB, 1_536) * 1_048_576,
     },
     ...(env.JINA_API_KEY && { reader: { apiKey: env.JINA_API_KEY, origin: new URL(env.JINA_BASE_URL || DEFAULT_READER_URL).origin } }),
   };

@@ -373,11 +373,32 @@ describe("html: signals", () => {
     expect(out.signals).toEqual({ bodyTextChars: 16, scriptTags: 3 });
   });
 
-  it("a script-rendered shell has almost no body text", () => {
+  it("a script-rendered shell has almost no body text, and an empty app root", () => {
     expect(extract('<html><body><div id="root"></div><script src="/app.js"></script></body></html>').signals).toEqual({
       bodyTextChars: 0,
       scriptTags: 1,
+      emptyAppRoot: true,
     });
+  });
+
+  it("finds an empty mount point of any common framework, and not one the server filled", () => {
+    const root = (html: string) => extract(`<html><body><header>Site name and menu</header>${html}<script src="/app.js"></script></body></html>`).signals?.emptyAppRoot;
+    for (const empty of ['<div id="app"><div class="spinner"></div></div>', '<div id="__next"></div>', '<div id="__nuxt"> </div>', "<app-root></app-root>", "<div data-reactroot></div>", '<div id="___gatsby"><!-- --></div>']) {
+      expect(root(empty), empty).toBe(true);
+    }
+    for (const filled of ['<div id="root"><article><p>Rendered on the server.</p></article></div>', '<div id="application"></div>', '<div class="root"></div>', '<div id="app" hidden></div>']) {
+      expect(root(filled), filled).toBeUndefined();
+    }
+  });
+
+  it("finds a <noscript> asking for JavaScript, not one holding a fallback image or other words", () => {
+    const asks = (noscript: string) => extract(`<html><body><p>Shell</p><noscript>${noscript}</noscript></body></html>`).signals?.noscriptAsksForScript;
+    for (const text of ["You need to enable JavaScript to run this app.", "This site requires JavaScript.", "JavaScript is disabled in your browser.", "<p>Please turn on <b>JavaScript</b> and reload.</p>", "JavaScript must be enabled"]) {
+      expect(asks(text), text).toBe(true);
+    }
+    for (const text of ['<img src="/pixel.gif" alt="">', "Your browser does not support frames.", "<style>.js-only{display:none}</style>", "Learn JavaScript in our course. Enable notifications below."]) {
+      expect(asks(text), text).toBeUndefined();
+    }
   });
 });
 

@@ -2,16 +2,24 @@ import dgram from "node:dgram";
 import http from "node:http";
 import { connect as netConnect } from "node:net";
 import { createHostLimiter, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect as tlsConnect } from "node:tls";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { send, startOrigin, routes, type Origin } from "../../test-support/origin.ts";
 import type { FetchContentDeps } from "../src/fetch/egress-types.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
+import { extractContent } from "../src/extract/extract-content.ts";
+import { scriptBuiltSignals } from "../src/fetch/script-built-signals.ts";
 import { browserPathFrom, createRenderer } from "../src/render/create-renderer.ts";
 import type { TunnelConnector } from "../src/render/egress-proxy.ts";
 import type { Renderer, RenderingDeps } from "../src/fetch/render-types.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { egressDeps } from "./support/egress.ts";
+import { selfSignedCert } from "./support/tls.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
+import { processTreeRssBytes } from "../src/render/process-tree-rss.ts";
+import { startEgressProxy } from "../src/render/egress-proxy.ts";
 
+const RENDER_SETTINGS = { concurrency: 2, maxQueue: 8, maxPages: 100, maxRssBytes: 4 * 1024 ** 3 };
 const SCRIPTS = "<script>var a=1;</script>".repeat(4);
 const page = (body: string, head = "") => `<!doctype html><html><head><title>Fixture</title>${SCRIPTS}${head}</head><body>${body}</body></html>`;
 const ARTICLE = "The rendered article explains how lighthouses keep ships away from rocks at night, paragraph after paragraph.";
@@ -26,6 +34,8 @@ let dns: DnsServer;
 let origin: Origin;
 let canary9: Origin;
 let canary1: Origin;
+let secure: Origin;
+let cert: { key: string; cert: string };
 let udpCanary: dgram.Socket;
 let udpPackets = 0;
 let renderer: Renderer;
@@ -39,7 +49,7 @@ function hostilePage(): string {
   const c9 = `http://127.0.0.9:${canary9.port}`;
   const c1port = canary1.port;
   const targets = [
-    `${c9}/fetch`,
+    `${c9}/fetch?token=SECRET-TOKEN-1`,
     `http://canary.test:${canary9.port}/dns`,
     `http://private.test:${canary9.port}/private`,
     `http://localhost:${c1port}/localhost`,
@@ -47,13 +57,16 @@ function hostilePage(): string {
     `http://[::ffff:127.0.0.1]:${c1port}/mapped`,
     `http://2130706433:${c1port}/decimal`,
     `http://0177.0.0.1:${c1port}/octal`,
+    `http://0x7f.0.0.1:${c1port}/hex`,
+    `http://127.1:${c1port}/short`,
+    `http://canary.test.:${canary9.port}/trailing-dot`,
     `http://rebind.test:${canary9.port}/rebind`,
     `https://127.0.0.9:${canary9.port}/tls`,
   ];
   return page(
     `<div id="root"></div>
 <img src="${c9}/img"><iframe src="${c9}/iframe"></iframe><iframe src="file:///etc/passwd"></iframe>
-<iframe name="sink" style="display:none"></iframe>
+<iframe name="sink" style="display:none"></iframe><iframe src="/to-canary"></iframe>
 <form id="f" method="post" action="${c9}/form" target="sink"><input name="x" value="1"></form>
 <script>
 document.getElementById("root").innerHTML = "<article><h1>Public part</h1><p>${ARTICLE}</p></article>";
@@ -61,6 +74,7 @@ for (const url of ${JSON.stringify(targets)}) fetch(url).catch(() => {});
 const xhr = new XMLHttpRequest(); xhr.open("GET", "${c9}/xhr"); xhr.send();
 navigator.sendBeacon("${c9}/beacon", "data");
 try { new WebSocket("ws://127.0.0.9:${canary9.port}/ws"); } catch {}
+try { new WebSocket("wss://canary.test:${canary9.port}/wss"); } catch {}
 try { new EventSource("${c9}/events"); } catch {}
 document.getElementById("f").submit();
 try {
@@ -73,16 +87,31 @@ try {
   );
 }
 
+/** One shell for every path: its script reads location.pathname and writes that page's article (client-side routing). */
+const routedDocs = page(`<div id="root"></div><script>
+const docs = { "/docs/a": "Page A is about anchors and the chains that hold them.", "/docs/b": "Page B is about buoys and the lights they carry at sea." };
+document.getElementById("root").innerHTML = "<article><h1>Docs</h1><p>" + (docs[location.pathname] ?? "Not found") + " ${ARTICLE}</p></article>";
+</script>`);
+
+/** An app shell: a header and footer of static text around `mount`, and one script filling #root; the served HTML's text is over 200 characters. */
+const appShell = (mount: string) => `<!doctype html><html><head><title>Shell</title></head><body>
+<div class="intro"><p>${"The harbour guide: tides, charts, moorings and the harbour master's notices for every visitor. ".repeat(3)}</p></div>
+${mount}<footer>Harbour guide, all rights reserved.</footer>
+<script>const mount = document.getElementById("root") ?? document.getElementById("content"); mount.innerHTML = "<article><h1>Shell app</h1>${[1, 2, 3, 4].map((n) => `<p>Part ${n}. ${ARTICLE}</p>`).join("")}</article>";</script></body></html>`;
+
 beforeAll(async () => {
   dns = await startDnsServer((name, type, n) => {
     if (type !== "A") return [];
     if (name === "canary.test") return ["127.0.0.9"];
     if (name === "private.test") return ["10.0.0.1"];
     if (name === "rebind.test") return n === 1 ? ["127.0.0.2"] : ["127.0.0.9"];
+    if (name === "secure.test") return ["127.0.0.2"];
     return "nxdomain";
   });
   canary9 = await startOrigin("127.0.0.9", send(200, "text/plain", "canary"));
   canary1 = await startOrigin("127.0.0.1", send(200, "text/plain", "canary"));
+  cert = selfSignedCert("secure.test");
+  secure = await startOrigin("127.0.0.2", send(200, "text/plain", "secure origin"), { tls: cert });
   udpCanary = dgram.createSocket("udp4");
   udpCanary.on("message", () => udpPackets++);
   await new Promise<void>((resolve) => udpCanary.bind(canary9.port, "127.0.0.9", resolve));
@@ -94,6 +123,15 @@ beforeAll(async () => {
       "/timer.html": send(200, "text/html", page(`<div id="root"></div><script>setTimeout(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; }, 300);</script>`)),
       "/shadow.html": send(200, "text/html", page(`<x-card><span slot="s">slotted words</span></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<article><p>${ARTICLE} Shadow text.</p><slot name='s'></slot></article>"; } });</script>`)),
       "/iframe.html": send(200, "text/html", page(`<iframe src="/frame-article.html"></iframe>`)),
+      "/docs/a": send(200, "text/html", routedDocs),
+      "/docs/b": send(200, "text/html", routedDocs),
+      "/shell.html": send(200, "text/html", appShell(`<div id="root"></div>`)),
+      "/noscript-shell.html": send(200, "text/html", appShell(`<main id="content"></main><noscript>You need to enable JavaScript to run this app.</noscript>`)),
+      "/blog-with-widget.html": send(200, "text/html", `<!doctype html><html><head><title>Blog</title><script src="/widget.js"></script></head><body><article>${Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1}. ${ARTICLE}</p>`).join("")}</article><div id="comments"></div><noscript>Please enable JavaScript to view the comments.</noscript></body></html>`),
+      "/widget.js": send(200, "text/javascript", `document.getElementById("comments").textContent = "Comments";`),
+      "/scroll.html": send(200, "text/html", page(`<div id="feed"></div><script>let n = 0; const more = () => { const p = document.createElement("p"); p.textContent = "Feed item " + ++n + ": ${ARTICLE}"; document.getElementById("feed").append(p); }; for (let i = 0; i < 5; i++) more(); addEventListener("scroll", () => { for (let i = 0; i < 50; i++) more(); }); setInterval(() => { for (let i = 0; i < 50; i++) more(); scrollTo(0, document.body.scrollHeight); }, 20);</script>`)),
+      "/flood.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><script>for (let i = 0; i < 10000; i++) { fetch("/api/article?" + i).catch(() => {}); new Image().src = "/pixel?" + i; }</script>`)),
+      "/hog.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="held"></p><script>const keep = []; setInterval(() => { for (let i = 0; i < 20; i++) keep.push(new Array(250000).fill(keep.length + i + 0.5)); document.getElementById("held").textContent = keep.length + " arrays held"; }, 5);</script>`)),
       "/short-static.html": send(200, "text/html", "<!doctype html><html><head><title>Note</title></head><body><p>A short static note.</p></body></html>"),
       "/frame-article.html": send(200, "text/html", `<!doctype html><html><body><article><p>${ARTICLE} Framed text.</p></article></body></html>`),
       "/poll.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="n"></p><script>let n = 0; setInterval(() => fetch("/api/article").then(() => { document.getElementById("n").textContent = "tick " + ++n; }), 50);</script>`)),
@@ -104,14 +142,14 @@ beforeAll(async () => {
     }),
   );
   const egress = egressDeps(dns);
-  renderer = createRenderer({ browserPath: browserPathFrom(process.env), concurrency: 2, maxQueue: 8 }, { ...egress, connectTunnel: loopbackTunnel });
+  renderer = createRenderer({ ...RENDER_SETTINGS, browserPath: browserPathFrom(process.env) }, { ...egress, connectTunnel: loopbackTunnel });
   deps = { ...egress, limiter: createHostLimiter({ maxConcurrent: 8, maxPerHost: 8, maxQueue: 8 }), renderer };
 }, 30_000);
 
 afterAll(async () => {
   await renderer.close();
   udpCanary.close();
-  await Promise.all([origin.close(), canary9.close(), canary1.close(), dns.close(), deps.dispatchers.close()]);
+  await Promise.all([origin.close(), secure.close(), canary9.close(), canary1.close(), dns.close(), deps.dispatchers.close()]);
 });
 
 describe("rendering script-built pages", () => {
@@ -157,7 +195,7 @@ describe("rendering script-built pages", () => {
   });
 
   it("without a browser: auto reads the HTML as served, always says how to install one", async () => {
-    const none = createRenderer({ browserPath: undefined, concurrency: 1, maxQueue: 1 }, egressDeps(dns));
+    const none = createRenderer({ ...RENDER_SETTINGS, browserPath: undefined }, egressDeps(dns));
     const auto = await run("/api.html", "auto", { deps: { ...deps, renderer: none } });
     expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
     const always = await run("/api.html", "always", { deps: { ...deps, renderer: none } });
@@ -224,3 +262,187 @@ describe("the egress proxy itself", () => {
     expect(canary9.requests).toHaveLength(0);
   });
 });
+
+describe("render auto's signals", () => {
+  const served = async (path: string) => (await (await fetch(`${origin.url}${path}`)).text());
+
+  it.each([
+    ["/shell.html", "empty-app-root"],
+    ["/noscript-shell.html", "noscript-asks-for-js"],
+  ])("renders %s, whose only sign of a script-built page is %s", async (path, signal) => {
+    const html = await served(path);
+    const extracted = extractContent("html", { text: html, url: `${origin.url}${path}`, mime: "text/html" });
+    // Over 200 characters of text and one script: neither short-html nor js-heavy-html.
+    expect([...scriptBuiltSignals(extracted)]).toEqual([signal]);
+    const never = await run(path, "never");
+    expect(never.ok && never.value.content).not.toContain("lighthouses keep ships");
+    const auto = await run(path, "auto");
+    expect(auto.ok && auto.value.content).toContain("lighthouses keep ships");
+    expect(auto.ok && auto.value.metadata?.rendered).toBe(true);
+  });
+
+  it("reads a long article as served though its comments widget asks for JavaScript in a <noscript>", async () => {
+    const r = await run("/blog-with-widget.html", "auto");
+    expect(r.ok && r.value.content).toContain("lighthouses keep ships");
+    expect(r.ok && r.value.metadata?.rendered).toBeUndefined();
+  });
+
+  it("routes on the client: /docs/b gets b's article, /docs/a a's", async () => {
+    const b = await run("/docs/b", "auto");
+    expect(b.ok && b.value.content).toContain("Page B is about buoys");
+    expect(b.ok && b.value.content).not.toContain("Page A");
+    const a = await run("/docs/a", "always");
+    expect(a.ok && a.value.content).toContain("Page A is about anchors");
+  });
+});
+
+describe("pages that never end", () => {
+  it("takes an infinite-scroll page as it is at its deadline, its text bounded", async () => {
+    const started = Date.now();
+    const r = await run("/scroll.html", "always", { budgetMs: 4_000, options: { maxContentChars: 20_000 } });
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(r.ok && r.value.content).toContain("Feed item 1:");
+    expect(r.ok && r.value.content.length).toBeLessThanOrEqual(20_000);
+    expect(r.ok && r.value.truncated).toBe(true);
+  });
+
+  it("holds a page opening 10,000 requests to web.render.maxRequests and its deadline; the next render succeeds", async () => {
+    const before = origin.requests.length;
+    const started = Date.now();
+    const r = await run("/flood.html", "always", { budgetMs: 6_000 });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    // Intercepting 20,000 requests may keep the page from loading in time: then it is a clean timeout, never a hang.
+    if (r.ok) expect(r.value.content).toContain("lighthouses keep ships");
+    else expect(r.error.code).toBe("CONTENT_FETCH_TIMEOUT");
+    // The static read, the document again in the browser, and the API calls up to the cap (images are never fetched).
+    expect(origin.requests.length - before).toBeLessThanOrEqual(1 + DEFAULT_WEB_CONFIG.render.maxRequests);
+    expect(origin.requests.slice(before).some((q) => q.url.startsWith("/pixel"))).toBe(false);
+    const next = await run("/api.html", "always");
+    expect(next.ok && next.value.content).toContain("lighthouses keep ships");
+  });
+
+  it("fails a page that allocates without bound cleanly within its deadline, and renders the next page", async () => {
+    const started = Date.now();
+    const r = await run("/hog.html", "always", { budgetMs: 8_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED" } });
+    expect(!r.ok && r.error.message).toMatch(/crashed/);
+    const auto = await run("/hog.html", "auto", { budgetMs: 8_000 });
+    // Under auto the static read stands (the article is in the served HTML).
+    expect(auto.ok && auto.value.content).toContain("lighthouses keep ships");
+    expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
+    const next = await run("/timer.html", "always");
+    expect(next.ok && next.value.content).toContain("lighthouses keep ships");
+  });
+});
+
+describe("the browser's lifetime", () => {
+  const browserPath = browserPathFrom(process.env);
+  const ownRenderer = (over: Partial<typeof RENDER_SETTINGS>) => createRenderer({ ...RENDER_SETTINGS, ...over, browserPath }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
+
+  it("gives new pages a new browser after SIDECAR_RENDER_MAX_PAGES, while the old one finishes the pages it has", async () => {
+    const pool = ownRenderer({ concurrency: 3, maxPages: 2 });
+    try {
+      const results = await Promise.all(["/timer.html", "/api.html", "/shadow.html"].map((path) => run(path, "always", { deps: { ...deps, renderer: pool } })));
+      for (const r of results) expect(r.ok && r.value.content).toContain("lighthouses keep ships");
+      expect(pool.stats()).toMatchObject({ pages: 3, restarts: 1 });
+      // The retired browser closes once its last page is done; the new one stays up.
+      await waitFor(() => pool.stats().browsers === 1, "the retired browser to close");
+      expect(pool.stats().rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.stats()).toMatchObject({ browsers: 0, rssBytes: 0 });
+  });
+
+  it("gives new pages a new browser once the browser's process tree holds more than SIDECAR_RENDER_MAX_RSS_MB", async () => {
+    const pool = ownRenderer({ maxRssBytes: 1 });
+    try {
+      for (const path of ["/api.html", "/timer.html"]) {
+        const r = await run(path, "always", { deps: { ...deps, renderer: pool } });
+        expect(r.ok && r.value.content).toContain("lighthouses keep ships");
+      }
+      expect(pool.stats()).toMatchObject({ pages: 2, restarts: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("reads a process tree's resident memory from /proc", () => {
+    expect(processTreeRssBytes(process.pid)).toBeGreaterThan(process.memoryUsage().rss / 2);
+    expect(processTreeRssBytes(2 ** 22 + 1)).toBe(0);
+  });
+});
+
+describe("what was refused", () => {
+  it("is counted in the answer and, at web.debug, logged one line each with its host and reason only", async () => {
+    const quiet = await captureInfo(() => run("/hostile.html", "always"));
+    expect(quiet.logged).toEqual([]);
+    const { result, logged } = await captureInfo(() => run("/hostile.html", "always", { options: { debug: "minimal" } }));
+    expect(result.ok && result.render?.refused).toBeGreaterThan(3);
+    expect(result.ok && result.render?.requests).toBeGreaterThan(result.ok ? result.render!.refused : 0);
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) {
+      expect(line.event).toBe("render_refused");
+      expect(Object.keys(line).sort()).toEqual(line.more === undefined ? ["event", "host", "reason"] : ["event", "more"]);
+    }
+    expect(lines.map((line) => line.host)).toContain(`127.0.0.9:${canary9.port}`);
+    const text = logged.join("\n");
+    expect(text).not.toContain("SECRET-TOKEN-1");
+    expect(text).not.toMatch(/\/(fetch|xhr|beacon|form|img)\b/);
+    expect(renderer.stats().refused).toBeGreaterThanOrEqual(2 * (result.ok ? result.render!.refused : 0));
+  });
+});
+
+describe("the proxy's CONNECT tunnels", () => {
+  it("tunnel to an allowed HTTPS origin, TLS end to end, and are refused toward private addresses and names", async () => {
+    const proxy = await startEgressProxy({ ...egressDeps(dns), connectTunnel: loopbackTunnel });
+    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 10, maxBytes: 100_000 });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const auth = `Basic ${Buffer.from(`${opened.value.username}:${opened.value.password}`).toString("base64")}`;
+    const { hostname, port } = new URL(proxy.url);
+    const tunnel = (authority: string) =>
+      new Promise<{ status: number; socket: import("node:net").Socket }>((resolve, reject) => {
+        http
+          .request({ host: hostname, port, method: "CONNECT", path: authority, headers: { "proxy-authorization": auth } })
+          .on("connect", (res, socket) => resolve({ status: res.statusCode ?? 0, socket }))
+          .on("error", reject)
+          .end();
+      });
+    try {
+      const allowed = await tunnel(`secure.test:${secure.port}`);
+      expect(allowed.status).toBe(200);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const tls = tlsConnect({ socket: allowed.socket, servername: "secure.test", ca: cert.cert }, () => tls.end("GET / HTTP/1.1\r\nHost: secure.test\r\nConnection: close\r\n\r\n"));
+        let text = "";
+        tls.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        tls.on("end", () => resolve(text));
+        tls.on("error", reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer).toContain("secure origin");
+      for (const authority of [`127.0.0.9:${canary9.port}`, `canary.test:${canary9.port}`, `localhost:${canary1.port}`, `[::ffff:127.0.0.1]:${canary1.port}`]) {
+        const refused = await tunnel(authority);
+        refused.socket.destroy();
+        expect(refused.status, authority).toBe(403);
+      }
+      expect(opened.value.refused).toBe(4);
+      expect(canary9.connections.length + canary1.connections.length).toBe(0);
+    } finally {
+      opened.value.close();
+      await proxy.close();
+    }
+  });
+});
+
+/** Runs `task` with console.info captured (the sidecar's web.debug lines go there). */
+async function captureInfo<T>(task: () => Promise<T>): Promise<{ result: T; logged: string[] }> {
+  const logged: string[] = [];
+  const spy = vi.spyOn(console, "info").mockImplementation((line: unknown) => void logged.push(String(line)));
+  try {
+    return { result: await task(), logged };
+  } finally {
+    spy.mockRestore();
+  }
+}

@@ -11,6 +11,7 @@ import {
   SidecarSearchAnswerSchema,
   SidecarVetAnswerSchema,
   type ConvertErrorCode,
+  type RenderCounts,
   type Deadline,
   type ExtractedContent,
   type Failure,
@@ -32,8 +33,8 @@ import type { Env } from "./env.ts";
 
 /** Per-step timings ride along when the request asked for verbose debugging. */
 type Timed<T> = T & { timings?: StepTimings };
-/** The page and the body bytes the sidecar read for it, or a failure in canonical codes. */
-export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number } | Failure>;
+/** The page, the body bytes the sidecar read for it and its render's counts, or a failure in canonical codes. */
+export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number; render?: RenderCounts } | Failure>;
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
 

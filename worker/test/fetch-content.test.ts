@@ -141,6 +141,18 @@ describe("fetch_content errors", () => {
     expect(res.body.error.fields).toEqual(["url", "urls.1", "preferReader"]);
   });
 
+  it("refuses a waitForSelector that is not CSS before anything is fetched, saying what to send", async () => {
+    const id = await newSession();
+    for (const waitForSelector of ["div[", "article >", "p:not(", "text=Sign in", "a,,b"]) {
+      const res = await tool(id, "fetch_content", { url: `${origin}/article.html`, render: "always", waitForSelector });
+      expect(res.status, waitForSelector).toBe(400);
+      expect(res.body.error, waitForSelector).toMatchObject({ code: "INVALID_INPUT", fields: ["waitForSelector"] });
+      expect(res.body.error.message).toMatch(/must be a CSS selector .*for example "article h1"/);
+    }
+    const fine = await tool(id, "fetch_content", { url: `${origin}/article.html`, render: "never", waitForSelector: "main > article:has(> h1), #content .post" });
+    expect(fine.status).toBe(200);
+  });
+
   it("rejects invalid JSON bodies as INVALID_INPUT", async () => {
     const id = await newSession();
     const res = await call("POST", `/api/sessions/${id}/tools/fetch_content`, "{");

@@ -1,4 +1,5 @@
 import type { ContentKind } from "./content-kind.ts";
+import type { PageSignals } from "./html/metadata.ts";
 
 /** Decoded text of one response, with what detection learned about it. */
 export interface HandlerInput {
@@ -17,7 +18,7 @@ export interface HandlerOutput {
   /** Page metadata, only the keys that were found. */
   metadata?: Record<string, string>;
   /** HTML only: lets a later step decide whether the page needs a reader service (script-rendered pages). */
-  signals?: { bodyTextChars: number; scriptTags: number };
+  signals?: PageSignals;
 }
 
 /** One handler per content family; extract throws when the text is not valid for the family. */

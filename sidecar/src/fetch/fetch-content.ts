@@ -10,6 +10,7 @@ import {
   type ExtractedContent,
   type Failure,
   type FetchOptions,
+  type RenderCounts,
   type RenderMode,
   type Result,
   type StepTimings,
@@ -37,8 +38,10 @@ export interface FetchContentRequest {
   budgetMs?: number;
 }
 
-/** The page with the body bytes read for it (for statistics), or a failure; per-step timings on request. */
-export type FetchContentAnswer = (Result<ExtractedContent> & { bytes?: number }) & { timings?: StepTimings };
+/** The page with the body bytes read for it and what its render did (for statistics), or a failure; per-step timings on request. */
+export type FetchContentAnswer = (Result<ExtractedContent> & PageCounts) & { timings?: StepTimings };
+
+type PageCounts = { bytes?: number; render?: RenderCounts };
 
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
@@ -57,7 +60,7 @@ async function runPipeline(
   deps: FetchContentDeps & RenderingDeps,
   clock: ReturnType<typeof createStepClock>,
   signal?: AbortSignal,
-): Promise<Result<ExtractedContent> & { bytes?: number }> {
+): Promise<Result<ExtractedContent> & PageCounts> {
   const { options } = req;
   const deadline = deadlineIn(req.budgetMs ?? fetchBudgetMs(options));
   const parsed = parseUrl(req.url);
@@ -142,7 +145,7 @@ async function runPipeline(
     ...(extracted.parseWarning && { parseWarning: extracted.parseWarning }),
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
-  return { ...page, bytes: response.bytes.length };
+  return { ...page, bytes: response.bytes.length, ...(rendered.value && { render: rendered.value.render }) };
 }
 
 /** Egress failures in the fetch tool's codes, with the fault where CONTENT_FETCH_FAILED covers several. */

@@ -14,6 +14,12 @@ export interface RenderRequest {
   waitForSelector?: string;
 }
 
+/** One request the render proxy refused: its host (with port) and why, never its path or query (they may carry secrets). */
+export interface Refusal {
+  host: string;
+  reason: string;
+}
+
 /** The rendered DOM's HTML, flattened, with what the page asked for and what was refused. */
 export interface RenderedPage {
   html: string;
@@ -21,8 +27,8 @@ export interface RenderedPage {
   url: string;
   requests: number;
   refused: number;
-  /** The first few refusals (origins and reasons only), for web.debug. */
-  refusedReasons: string[];
+  /** The first few refusals (hosts and reasons only), for web.debug. */
+  refusals: Refusal[];
 }
 
 /** Why no rendering came: no browser, the pool full, the deadline, or the browser failing. */
@@ -37,7 +43,18 @@ export interface Renderer {
   /** Whether a browser is installed (SIDECAR_BROWSER_PATH, or /usr/bin/chromium). */
   readonly available: boolean;
   render(req: RenderRequest, signal?: AbortSignal): Promise<Result<RenderedPage, RenderFailureKind>>;
-  /** Pages rendered and requests refused since start, for stats. */
-  stats(): { pages: number; refused: number; restarts: number };
+  /**
+   * Since start: pages rendered, requests of theirs refused, browsers started after the first;
+   * now: browsers up and the resident bytes of their process trees (0 while none is up).
+   */
+  stats(): RendererStats;
   close(): Promise<void>;
+}
+
+export interface RendererStats {
+  pages: number;
+  refused: number;
+  restarts: number;
+  browsers: number;
+  rssBytes: number;
 }

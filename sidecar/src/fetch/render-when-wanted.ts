@@ -1,7 +1,7 @@
-import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderMode, type Result } from "@edge-web/shared";
+import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderCounts, type RenderMode, type Result } from "@edge-web/shared";
 import type { HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import type { Renderer } from "./render-types.ts";
+import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
 import { scriptBuiltSignals } from "./script-built-signals.ts";
 
@@ -28,7 +28,7 @@ export async function renderWhenWanted(
   step: RenderStep,
   renderer: Renderer | undefined,
   signal?: AbortSignal,
-): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; url: string } | undefined>> {
+): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; url: string; render: RenderCounts } | undefined>> {
   const { mode, options } = step;
   if (mode === "never" || (mode === "auto" && !looksScriptBuilt(step.extracted))) return ok(undefined);
   const always = mode === "always";
@@ -58,8 +58,20 @@ export async function renderWhenWanted(
     return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault: code === "busy" || code === "unavailable" ? "unavailable" : "upstream" });
   }
   const page = rendered.value;
-  if (options.debug && page.refused > 0) {
-    console.info(`sidecar: render of ${new URL(step.url).origin} refused ${page.refused} of ${page.requests} requests: ${page.refusedReasons.join(" | ")}`);
-  }
-  return ok({ extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html" }), url: page.url });
+  if (options.debug) logRefusals(page);
+  return ok({
+    extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html" }),
+    url: page.url,
+    render: { requests: page.requests, refused: page.refused },
+  });
+}
+
+/**
+ * web.debug: one JSON line per refused request the page kept (its host and the reason, never the
+ * path or query: they may carry secrets), and how many more were only counted.
+ */
+function logRefusals(page: RenderedPage): void {
+  for (const { host, reason } of page.refusals) console.info(JSON.stringify({ event: "render_refused", host, reason }));
+  const more = page.refused - page.refusals.length;
+  if (more > 0) console.info(JSON.stringify({ event: "render_refused", more }));
 }

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { createHostLimiter, fail } from "@edge-web/shared";
-import { chromium, type Browser } from "playwright-core";
+import { chromium } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
+import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./browser-pool.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { renderPage } from "./render-page.ts";
 import type { Renderer } from "../fetch/render-types.ts";
 
-export interface RendererSettings {
+export interface RendererSettings extends BrowserPoolLimits {
   /** The Chromium binary; undefined when none is installed (rendering is then unavailable). */
   browserPath: string | undefined;
   /** Pages rendered at once (SIDECAR_RENDER_CONCURRENCY). */
@@ -23,6 +24,9 @@ export function browserPathFrom(env: NodeJS.ProcessEnv): string | undefined {
   const path = env.SIDECAR_BROWSER_PATH || (existsSync(DEFAULT_BROWSER_PATH) ? DEFAULT_BROWSER_PATH : undefined);
   return path && existsSync(path) ? path : undefined;
 }
+
+/** The JavaScript heap one page's renderer may hold. */
+const RENDERER_HEAP_MB = 512;
 
 /**
  * Every request the browser makes goes to the egress proxy: loopback is not bypassed (Playwright
@@ -42,25 +46,25 @@ const BROWSER_ARGS = [
   "--disable-sync",
   "--no-pings",
   "--metrics-recording-only",
+  // A page that allocates without bound crashes its own renderer here instead of taking the machine's memory.
+  `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
 ];
 
 /**
- * One browser, started on first use and again after it crashes, rendering at most `concurrency`
- * pages at once with a bounded queue. The sandbox stays on unless the sidecar runs as root.
+ * One browser, started on first use, rendering at most `concurrency` pages at once with a bounded
+ * queue; a fresh one takes new pages after a crash, `maxPages` pages or `maxRssBytes` of memory
+ * (browser-pool.ts). The sandbox stays on unless the sidecar runs as root.
  */
 export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps): Renderer {
   const { browserPath } = settings;
   const limiter = createHostLimiter({ maxConcurrent: settings.concurrency, maxPerHost: settings.concurrency, maxQueue: settings.maxQueue });
   let proxy: Promise<EgressProxy> | undefined;
-  let browser: Promise<Browser> | undefined;
   let pages = 0;
   let refused = 0;
-  let launches = 0;
 
-  const launch = async (): Promise<Browser> => {
+  const browsers = createBrowserPool(async () => {
     const egress = await (proxy ??= startEgressProxy(deps));
-    launches++;
-    const started = await chromium.launch({
+    return chromium.launch({
       executablePath: browserPath!,
       headless: true,
       chromiumSandbox: process.getuid?.() !== 0,
@@ -70,11 +74,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-    started.on("disconnected", () => {
-      browser = undefined;
-    });
-    return started;
-  };
+  }, settings);
 
   return {
     available: browserPath !== undefined,
@@ -84,19 +84,16 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       const slot = await limiter.run(
         "render",
         async () => {
-          let running: Browser;
+          let lease: BrowserLease;
           try {
-            running = await (browser ??= launch().catch((error: unknown) => {
-              browser = undefined;
-              throw error;
-            }));
+            lease = await browsers.lease();
           } catch (error) {
             return fail("failed", `The browser could not be started (${errorReason(error)}); check SIDECAR_BROWSER_PATH.`);
           }
           const egress = await proxy!;
-          const rendered = await renderPage(running, egress, req).catch((error: unknown) =>
-            fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`),
-          );
+          const rendered = await renderPage(lease.browser, egress, req)
+            .catch((error: unknown) => fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`))
+            .finally(lease.release);
           pages++;
           if (rendered.ok) refused += rendered.value.refused;
           return rendered;
@@ -107,11 +104,9 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       if (slot.error.code === "queue-full") return fail("busy", "The renderer is at its concurrency limit (SIDECAR_RENDER_CONCURRENCY) and its queue is full.");
       return fail("timeout", "No renderer slot came free before the deadline.");
     },
-    stats: () => ({ pages, refused, restarts: Math.max(0, launches - 1) }),
+    stats: () => ({ pages, refused, ...browsers.stats() }),
     async close() {
-      const running = await browser?.catch(() => undefined);
-      browser = undefined;
-      await running?.close().catch(() => {});
+      await browsers.close();
       await (await proxy?.catch(() => undefined))?.close();
     },
   };

@@ -77,16 +77,15 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     const url = URL.parse(req.url ?? "");
     const method = req.method === "GET" || req.method === "POST" ? req.method : undefined;
     const capped = overCap(session);
-    const reason = !url ? "a request without an absolute URL" : !method ? `the method ${req.method}` : capped;
-    if (reason || !url || !method) {
+    if (!url || !method || capped) {
       req.resume();
-      refuse(session, `${url?.origin ?? "?"}: ${reason}`);
+      refuse(session, url?.host ?? "?", !url ? "a request without an absolute URL" : !method ? `the method ${req.method}` : capped!);
       res.writeHead(403, { "content-type": "text/plain" }).end("Refused by the render proxy.");
       return;
     }
     const body = method === "POST" ? await readLimited(req, MAX_BODY_BYTES) : undefined;
     if (body === null) {
-      refuse(session, `${url.origin}: a request body over ${MAX_BODY_BYTES} bytes`);
+      refuse(session, url.host, `a request body over ${MAX_BODY_BYTES} bytes`);
       res.writeHead(403, { connection: "close" }).end();
       return;
     }
@@ -105,7 +104,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     );
     if (!opened.ok) {
       if (opened.error.code === "blocked") {
-        refuse(session, opened.error.message);
+        refuse(session, url.host, opened.error.message);
         res.writeHead(403, { "content-type": "text/plain" }).end("Refused by the network policy.");
       } else res.writeHead(502, { "content-type": "text/plain" }).end("The destination could not be reached.");
       return;
@@ -115,7 +114,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     upstream.on("data", (chunk: Buffer) => {
       session.bytes += chunk.length;
       if (session.bytes > session.maxBytes) {
-        refuse(session, `${url.origin}: more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
+        refuse(session, url.host, `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
         upstream.destroy();
       }
     });
@@ -129,14 +128,14 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="render"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return;
     }
-    const answer403 = (reason: string) => {
-      refuse(session, reason);
-      client.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-    };
     // The authority form ("host:port"); the scheme only lets the URL parser read it.
     const target = URL.parse(`https://${req.url ?? ""}/`);
+    const answer403 = (reason: string) => {
+      refuse(session, target?.host ?? "?", reason);
+      client.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    };
     const capped = overCap(session);
-    if (!target || !target.port || capped) return answer403(`${req.url}: ${capped ?? "not host:port"}`);
+    if (!target || !target.port || capped) return answer403(capped ?? "a CONNECT target that is not host:port");
     void vetDestination(target, session.policy, session.allow, deps.resolver, session.signal).then((vetted) => {
       if (!vetted.ok) return answer403(vetted.error.message);
       const upstream = connectTunnel(vetted.value, Number(target.port));
@@ -154,7 +153,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
         upstream.on("data", (chunk: Buffer) => {
           session.bytes += chunk.length;
           if (session.bytes > session.maxBytes) {
-            refuse(session, `${target.host}: more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
+            refuse(session, target.host, `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
             closeBoth();
           }
         });
@@ -167,7 +166,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
   // Upgrades through a plain proxy request are not a path the browser needs (WebSockets tunnel over CONNECT).
   server.on("upgrade", (req: IncomingMessage, socket: Socket) => {
     const session = sessionOf(req);
-    if (session) refuse(session, `${URL.parse(req.url ?? "")?.origin ?? "?"}: an Upgrade request`);
+    if (session) refuse(session, URL.parse(req.url ?? "")?.host ?? "?", "an Upgrade request");
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   server.on("clientError", (_error, socket) => socket.destroy());
@@ -196,7 +195,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
         requests: 0,
         bytes: 0,
         refused: 0,
-        reasons: [],
+        refusals: [],
         close() {
           sessions.delete(username);
           closer.abort();

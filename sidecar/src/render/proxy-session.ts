@@ -1,5 +1,6 @@
 import type { AllowList } from "../fetch/allow-list.ts";
 import type { NetworkPolicy } from "../fetch/egress-types.ts";
+import type { Refusal } from "../fetch/render-types.ts";
 
 /** What one rendered page may do through the proxy, and what it has done. */
 export interface ProxySession {
@@ -17,15 +18,15 @@ export interface ProxySession {
   bytes: number;
   /** Requests refused: by the network policy, the request cap, the byte cap, or for their method. */
   refused: number;
-  /** The first few refusals' reasons (origins only), for web.debug. */
-  reasons: string[];
+  /** The first few refusals, for web.debug. */
+  refusals: Refusal[];
 }
 
-/** How many refusal reasons a session keeps. */
-const MAX_REASONS = 10;
+/** How many refusals a session keeps for the log; the rest are only counted. */
+const MAX_REFUSALS = 20;
 
-/** Counts one refusal and keeps its reason while there is room. */
-export function refuse(session: ProxySession, reason: string): void {
+/** Counts one refusal and keeps it while there is room. */
+export function refuse(session: ProxySession, host: string, reason: string): void {
   session.refused++;
-  if (session.reasons.length < MAX_REASONS) session.reasons.push(reason);
+  if (session.refusals.length < MAX_REFUSALS) session.refusals.push({ host, reason });
 }

@@ -46,20 +46,26 @@ export async function renderPage(browser: Browser, proxy: EgressProxy, req: Rend
     // Popups and new windows are closed as they open.
     context.on("page", (other) => void (other !== page && other.close().catch(() => {})));
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
+    // A renderer that dies (out of memory: BROWSER_ARGS caps its heap) ends the wait at once.
+    const crash = new AbortController();
+    page.on("crash", () => crash.abort());
+    const crashed = () => fail("failed", "The page's renderer crashed (a page that allocates without bound runs out of its memory); read it with render \"never\".");
     const until = Date.now() + req.deadline.remainingMs() - SNAPSHOT_RESERVE_MS;
     try {
       await page.goto(req.url, { waitUntil: "domcontentloaded", timeout: Math.max(1, until - Date.now()) });
     } catch (error) {
+      if (crash.signal.aborted) return crashed();
       if (Date.now() >= until) return fail("timeout", `The page did not load within its deadline.`);
       return fail("failed", `The browser could not load the page: ${errorReason(error)}.`);
     }
-    await waitForSettled(page, () => lastActivity, until, req.waitForSelector);
+    await waitForSettled(page, () => lastActivity, until, crash.signal, req.waitForSelector);
+    if (crash.signal.aborted) return crashed();
     const html = await Promise.race([
       page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>,
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(1, req.deadline.remainingMs()))),
     ]).catch(() => undefined);
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
-    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusedReasons: session.reasons });
+    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusals: session.refusals });
   } finally {
     session.close();
     await context.close().catch(() => {});

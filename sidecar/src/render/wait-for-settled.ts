@@ -21,12 +21,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 
 /**
  * Waits until neither the DOM nor the network has changed for QUIET_MS (and `selector`, when
- * given, is in the DOM), or until `until` (epoch ms), whichever comes first. A page that never
- * settles (polling, animation) is taken as it is at `until`.
+ * given, is in the DOM), or until `until` (epoch ms) or `stop`, whichever comes first. A page that
+ * never settles (polling, animation) is taken as it is at `until`. The selector is read as CSS
+ * only (the caller's input was checked as CSS; Playwright's other selector engines stay out).
  */
-export async function waitForSettled(page: Page, lastNetworkActivity: () => number, until: number, selector?: string): Promise<void> {
-  if (selector) await within(page.waitForSelector(selector, { state: "attached", timeout: Math.max(1, until - Date.now()) }), until - Date.now());
-  while (Date.now() < until) {
+export async function waitForSettled(page: Page, lastNetworkActivity: () => number, until: number, stop: AbortSignal, selector?: string): Promise<void> {
+  if (selector) await within(page.waitForSelector(`css=${selector}`, { state: "attached", timeout: Math.max(1, until - Date.now()) }), until - Date.now());
+  while (Date.now() < until && !stop.aborted) {
     const domQuiet = await within(page.evaluate("window.__renderQuietMs ? window.__renderQuietMs() : 0") as Promise<number>, until - Date.now());
     if ((domQuiet ?? 0) >= QUIET_MS && Date.now() - lastNetworkActivity() >= QUIET_MS) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, until - Date.now()))));

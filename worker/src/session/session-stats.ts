@@ -46,6 +46,8 @@ export function sessionStats(
       conversions: count("tool.convert_content"),
       pagesFetched: count("fetch.pages"),
       bytesFetched: count("fetch.bytes"),
+      pagesRendered: count("fetch.rendered"),
+      renderRequestsRefused: count("fetch.renderRefused"),
       cacheHits: count("search.cache.hit"),
       cacheMisses: count("search.cache.miss"),
       errors: prefixed("errors."),

@@ -21,5 +21,9 @@ export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string,
   if (!answer.ok) return { ok: false, error: answer.error };
   ctx.record.count("fetch.pages");
   ctx.record.count("fetch.bytes", answer.bytes);
+  if (answer.render) {
+    ctx.record.count("fetch.rendered");
+    ctx.record.count("fetch.renderRefused", answer.render.refused);
+  }
   return { ok: true, value: answer.value };
 }

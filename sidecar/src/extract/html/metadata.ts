@@ -25,7 +25,7 @@ export interface PageInfo {
    * is likely rendered client-side. Text counts as a browser shows it: visible elements only, whitespace runs
    * as one space, trimmed.
    */
-  signals: { bodyTextChars: number; scriptTags: number };
+  signals: PageSignals;
   /** Elements with the page's own main-content marker inside (<main>, role=main, schema.org articleBody). */
   holdsMain: ReadonlySet<Element>;
   /** The longest text the page's JSON-LD gives for its content, as HTML (an articleBody, a how-to's steps). */
@@ -37,6 +37,28 @@ export interface PageInfo {
   /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
 }
+
+/**
+ * How much text the body shows and how many <script> elements the page has; present only when true:
+ * an app's mount point (see isAppRoot) that shows no text, and a <noscript> asking for JavaScript.
+ */
+export interface PageSignals {
+  bodyTextChars: number;
+  scriptTags: number;
+  emptyAppRoot?: true;
+  noscriptAsksForScript?: true;
+}
+
+/**
+ * The element a client-side framework mounts into: React's and Vue's customary #root / #app, Next.js'
+ * #__next, Nuxt's #__nuxt, Gatsby's #___gatsby, an element React rendered on the server
+ * ([data-reactroot]), Angular's <app-root>.
+ */
+const APP_ROOT_IDS = new Set(["root", "app", "__next", "__nuxt", "___gatsby"]);
+const isAppRoot = (element: Element) => APP_ROOT_IDS.has(element.attribs.id ?? "") || element.attribs["data-reactroot"] !== undefined || element.name === "app-root";
+
+/** "Please enable JavaScript", "This app requires JavaScript", "JavaScript is disabled", "You need to turn on JavaScript"… */
+const ASKS_FOR_SCRIPT = /\b(?:enabl\w*|requir\w*|need\w*|turn(?:ed)? on|activat\w*|allow\w*|disabled|switch(?:ed)? on)\b[^.!?]{0,40}\bjavascript\b|\bjavascript\b[^.!?]{0,40}\b(?:enabl\w*|requir\w*|needed|disabled|turn(?:ed)? off|must be)\b/i;
 
 /** Shown characters, with each run of whitespace between words counted as one space. */
 class ShownText {
@@ -84,6 +106,9 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const hidden: Element[] = []; // open hidden elements; text under any of them is not shown
   const holdsMain = new Set<Element>();
   const headings: Element[] = []; // visible <h1>s
+  let emptyAppRoot = false;
+  let noscriptAsksForScript = false;
+  const appRoots: Array<{ element: Element; charsBefore: number }> = []; // open app roots, with the body text shown before each
 
   walk(
     document,
@@ -100,7 +125,10 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
         if (attribs.type?.trim().toLowerCase() === "application/ld+json") jsonLd.push(textContent(node));
         return false;
       }
+      if (name === "noscript" && !noscriptAsksForScript) noscriptAsksForScript = ASKS_FOR_SCRIPT.test(textContent(node));
       if (isHidden(node)) hidden.push(node);
+      // A hidden root's text is not counted as shown, so only a visible one can be told empty.
+      else if (hidden.length === 0 && isAppRoot(node)) appRoots.push({ element: node, charsBefore: inBodyText.chars + outsideText.chars });
       if (isMainMarker(node)) addAncestors(node, holdsMain);
       switch (name) {
         case "body":
@@ -139,6 +167,11 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     },
     (node) => {
       if (node === hidden[hidden.length - 1]) hidden.pop();
+      const root = appRoots[appRoots.length - 1];
+      if (root?.element === node) {
+        appRoots.pop();
+        if (inBodyText.chars + outsideText.chars === root.charsBefore) emptyAppRoot = true;
+      }
       if (node === body) inBody = false;
       if (isElement(node) && node.name === "svg") inSvg--;
     },
@@ -187,7 +220,12 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     baseUrl,
     titles,
     body: body ?? document,
-    signals: { bodyTextChars: (body ? inBodyText : outsideText).chars, scriptTags },
+    signals: {
+      bodyTextChars: (body ? inBodyText : outsideText).chars,
+      scriptTags,
+      ...(emptyAppRoot ? { emptyAppRoot: true as const } : {}),
+      ...(noscriptAsksForScript ? { noscriptAsksForScript: true as const } : {}),
+    },
     holdsMain,
     holdsHeadline,
     ...(headline ? { headline } : {}),

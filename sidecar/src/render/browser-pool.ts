@@ -1,0 +1,119 @@
+import type { Browser } from "playwright-core";
+import { processTreeRssBytes } from "./process-tree-rss.ts";
+
+export interface BrowserPoolLimits {
+  /** Pages one browser renders before new pages go to a fresh one (SIDECAR_RENDER_MAX_PAGES). */
+  maxPages: number;
+  /** Resident bytes of the browser's process tree past which new pages go to a fresh one (SIDECAR_RENDER_MAX_RSS_MB). */
+  maxRssBytes: number;
+}
+
+/** A browser lent to one page; release it when the page is done. */
+export interface BrowserLease {
+  browser: Browser;
+  release(): void;
+}
+
+export interface BrowserPool {
+  lease(): Promise<BrowserLease>;
+  /** Browsers started after the first (after a crash, N pages, or too much memory); browsers up now (a retired one until its last page ends) and their resident bytes. */
+  stats(): { restarts: number; browsers: number; rssBytes: number };
+  close(): Promise<void>;
+}
+
+/** One browser process and the pages it has taken. */
+interface Generation {
+  started: Promise<Browser>;
+  /** Known once the browser is up (undefined where Chromium cannot say). */
+  pid?: number;
+  pages: number;
+  active: number;
+  retired: boolean;
+  closing?: Promise<void>;
+}
+
+/**
+ * Browsers that are retired rather than killed: after `maxPages` pages, when their process tree
+ * holds more than `maxRssBytes`, or when they crash, new pages get a new browser while the pages
+ * still running on the old one finish there; the old one closes when its last page is done.
+ */
+export function createBrowserPool(launch: () => Promise<Browser>, limits: BrowserPoolLimits): BrowserPool {
+  let current: Generation | undefined;
+  const live = new Set<Generation>();
+  let launches = 0;
+
+  const closeWhenIdle = (gen: Generation) => {
+    if (!gen.retired || gen.active > 0 || gen.closing) return;
+    gen.closing = gen.started.then(
+      (browser) => browser.close().catch(() => {}),
+      () => {},
+    ).finally(() => live.delete(gen));
+  };
+  const retire = (gen: Generation) => {
+    if (current === gen) current = undefined;
+    gen.retired = true;
+    closeWhenIdle(gen);
+  };
+  const rssOf = (gen: Generation) => (gen.pid === undefined ? 0 : processTreeRssBytes(gen.pid));
+
+  const start = (): Generation => {
+    launches++;
+    const gen: Generation = { pages: 0, active: 0, retired: false, started: undefined! };
+    gen.started = launch().then(async (browser) => {
+      browser.on("disconnected", () => retire(gen));
+      gen.pid = await browserPid(browser);
+      return browser;
+    });
+    // A launch that failed is forgotten at once: the next page tries again.
+    gen.started.catch(() => retire(gen));
+    live.add(gen);
+    return gen;
+  };
+
+  return {
+    async lease() {
+      const gen = (current ??= start());
+      gen.pages++;
+      gen.active++;
+      if (gen.pages >= limits.maxPages) retire(gen);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        gen.active--;
+        if (gen.retired) return closeWhenIdle(gen);
+        if (rssOf(gen) > limits.maxRssBytes) retire(gen);
+      };
+      try {
+        return { browser: await gen.started, release };
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+    stats() {
+      let rssBytes = 0;
+      for (const gen of live) rssBytes += rssOf(gen);
+      return { restarts: Math.max(0, launches - 1), browsers: live.size, rssBytes };
+    },
+    async close() {
+      for (const gen of live) {
+        gen.active = 0;
+        retire(gen);
+      }
+      await Promise.all([...live].map((gen) => gen.closing));
+    },
+  };
+}
+
+/** The browser's own process id, from Chromium's SystemInfo domain; undefined where it cannot say. */
+async function browserPid(browser: Browser): Promise<number | undefined> {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const info = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: Array<{ type: string; id: number }> };
+    await cdp.detach().catch(() => {});
+    return info.processInfo.find((p) => p.type === "browser")?.id;
+  } catch {
+    return undefined;
+  }
+}
