@@ -13,10 +13,13 @@ export function withStreamIdleTimeout(model: LanguageModel, idleMs: number): Lan
   return wrapLanguageModel({
     model,
     middleware: {
-      wrapStream: async ({ doStream }) => {
+      wrapStream: async ({ doStream, params }) => {
         const result = await doStream();
         let last = Date.now();
         let timer: ReturnType<typeof setTimeout> | null = null;
+        const stop = () => clearTimeout(timer);
+        // An aborted call's stream is cancelled, not flushed: its timer goes with the abort.
+        params.abortSignal?.addEventListener("abort", stop, { once: true });
         const watch = new TransformStream<unknown, unknown>({
           start(controller) {
             const check = () => {
@@ -31,7 +34,10 @@ export function withStreamIdleTimeout(model: LanguageModel, idleMs: number): Lan
             last = Date.now();
             controller.enqueue(part);
           },
-          flush: () => clearTimeout(timer),
+          flush: () => {
+            stop();
+            params.abortSignal?.removeEventListener("abort", stop);
+          },
         });
         return { ...result, stream: result.stream.pipeThrough(watch) as typeof result.stream };
       },
