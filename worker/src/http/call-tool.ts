@@ -23,12 +23,6 @@ export interface CallRequest {
 }
 
 /**
- * How long past a call's deadline the worker waits for the session object's own answer (its timeout,
- * with its frames) before answering the timeout itself.
- */
-const ANSWER_GRACE_MS = 250;
-
-/**
  * A direct tool call, from HTTP or MCP: the input checked against the tool's schema
  * (INVALID_INPUT with the fields), the settings in effect, then one round trip to the session
  * object (send-settings.ts: the settings' id, or the settings when the object may not hold them).
@@ -53,10 +47,11 @@ export async function callTool(env: Env, request: CallRequest, session: ToolRunn
   return untraced;
 }
 
-/** The call's answer, or its tool's timeout once its deadline (from when the request arrived) has passed. */
+/** The call's answer, or its tool's timeout once its deadline (from when the request arrived) has passed: never later. */
 function withinDeadline(tool: Tool, params: unknown, settings: Settings, receivedAt: number, call: Promise<SerializedAnswer>): Promise<SerializedAnswer> {
   if (!tool.deadline) return call;
   const { family } = tool.deadline;
   const budgetMs = tool.deadline.budgetMs(params, settings.config);
-  return answerByDeadline(call, deadlineFrom(receivedAt, budgetMs + ANSWER_GRACE_MS), () => deadlinePassed(family, budgetMs));
+  // The object's work ends ANSWER_RESERVE_MS before this, so its own answer normally comes first.
+  return answerByDeadline(call, deadlineFrom(receivedAt, budgetMs), () => deadlinePassed(family, budgetMs));
 }

@@ -8,6 +8,7 @@ import type { Env } from "../env.ts";
 import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
 import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
+import { ANSWER_RESERVE_MS } from "../tools/tool-deadline.ts";
 import { runToolCall } from "./run-tool-call.ts";
 import { sessionNotFound, type SessionSlot } from "./session-slot.ts";
 import type { SessionStores } from "./session-stores.ts";
@@ -50,7 +51,7 @@ export class SessionTools {
     const started = Date.now();
     this.running.add(cancel);
     try {
-      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt }) };
+      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt - ANSWER_RESERVE_MS }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
       const ran = Date.now();
       if (alive()) this.slot.flush();

@@ -1,5 +1,12 @@
 import { deadlineFrom, fail, type Deadline, type Failure, type WebConfig } from "@edge-web/shared";
 
+/**
+ * A direct call's work (its queue waits, the sidecar's budget) ends this long before the call's
+ * deadline, so that its own answer — with the reason it gave up and its frames — travels back to
+ * the worker in time; the worker answers the timeout itself at the deadline, never after it.
+ */
+export const ANSWER_RESERVE_MS = 300;
+
 /** Each tool family's codes, and the setting that holds its deadline. */
 export const FAMILY_CODES = {
   fetch: { failed: "CONTENT_FETCH_FAILED", timeout: "CONTENT_FETCH_TIMEOUT", deadline: "web.timeoutMs" },
