@@ -50,7 +50,10 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   const assembly = new MessageAssembly();
   let kept = Promise.resolve();
   const keep = () =>
-    (kept = kept.then(async () => sink.message({ id: plan.messageId, role: "assistant", parts: await assembly.snapshot(), metadata: { createdAt } })));
+    (kept = kept
+      .then(async () => sink.message({ id: plan.messageId, role: "assistant", parts: await assembly.snapshot(), metadata: { createdAt } }))
+      // One copy that could not be taken leaves the next one to be: the turn itself never throws.
+      .catch((error: unknown) => console.error("turn message not kept", error instanceof Error ? error.name : typeof error)));
   const push = (chunk: UiMessageChunk) => {
     sink.chunk(chunk);
     assembly.add(chunk);
