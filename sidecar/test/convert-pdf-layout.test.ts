@@ -77,6 +77,34 @@ describe("convertDocument: PDF tables", () => {
     const prose = await markdown([{ draws: [...lines(left, 700, 72), ...lines(right, 700, 320)] }]);
     expect(prose).toBe(`<!-- page 1 -->\n\n${left.join(" ")}\n\n${right.join(" ")}`);
   });
+
+  /** A bordered table whose cells sit closer together than a gutter: only its ruling lines tell the columns apart. */
+  const BORDERED = [
+    ["Code", "Dose", "Result"],
+    ["A-17", "5 mg", "Better"],
+    ["B-02", "2 mg", "Same"],
+    ["C-11", "9 mg", "Worse"],
+  ];
+  const cells = grid(BORDERED, [70, 110, 150]);
+  const RULE_XS = [68, 108, 148, 188];
+  const BORDERED_MARKDOWN = "| Code | Dose | Result |\n| --- | --- | --- |\n| A-17 | 5 mg | Better |\n| B-02 | 2 mg | Same |\n| C-11 | 9 mg | Worse |";
+
+  it("reads a bordered table's columns from its ruling lines, where the cells are too close for gutters", async () => {
+    const verticals = RULE_XS.map((x) => ({ x1: x, y1: 554, x2: x, y2: 611, thickness: 0.5 }));
+    const horizontals = [611, 597, 583, 569, 554].map((y) => ({ x1: 68, y1: y, x2: 188, y2: y, thickness: 0.5 }));
+    expect(await markdown([{ draws: cells, strokes: [...verticals, ...horizontals] }])).toBe(`<!-- page 1 -->\n\n${BORDERED_MARKDOWN}`);
+    // The same cells without their rules are lines of text, not a table.
+    expect(await markdown([{ draws: cells }])).not.toContain("| --- |");
+  });
+
+  it("reads cell borders drawn as thin filled rectangles as ruling lines, and wide filled shapes as none", async () => {
+    const borders = RULE_XS.map((x) => ({ x: x - 0.4, y: 554, width: 0.8, height: 57 }));
+    expect(await markdown([{ draws: cells, fills: borders }])).toBe(`<!-- page 1 -->\n\n${BORDERED_MARKDOWN}`);
+    // A chart's bars behind a line of text do not cut it.
+    const bars = [100, 160, 220].map((x) => ({ x, y: 690, width: 30, height: 30 }));
+    const line = "Sales rose in every region this year, most of all in the north.";
+    expect(await markdown([{ draws: [{ text: line, x: 72, y: 700 }], fills: bars }])).toBe(`<!-- page 1 -->\n\n${line}`);
+  });
 });
 
 describe("convertDocument: PDF text defects", () => {

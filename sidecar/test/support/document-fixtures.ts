@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { ConvertOptions } from "../../src/convert/formats/document-converter.ts";
 import { buildZip, deflatedFiller, type ZipEntryInput } from "./document-zip.ts";
 
@@ -28,6 +28,10 @@ export interface PdfPageSpec {
   drawBottomFirst?: boolean;
   /** Text drawn exactly where given (x, y from the bottom left; size in points), after everything else. */
   draws?: { text: string; x: number; y: number; size?: number }[];
+  /** Straight lines stroked from (x1, y1) to (x2, y2), `thickness` points wide (1 unless given). */
+  strokes?: { x1: number; y1: number; x2: number; y2: number; thickness?: number }[];
+  /** Filled rectangles (x, y their bottom left), drawn before the text. */
+  fills?: { x: number; y: number; width: number; height: number }[];
 }
 
 export interface PdfSpec {
@@ -108,6 +112,8 @@ function generatedPage(number: number): PdfPageSpec {
 }
 
 function drawPage(page: PDFPage, font: PDFFont, spec: PdfPageSpec): void {
+  for (const { x, y, width, height } of spec.fills ?? []) page.drawRectangle({ x, y, width, height, color: rgb(0.6, 0.6, 0.6) });
+  for (const { x1, y1, x2, y2, thickness } of spec.strokes ?? []) page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: thickness ?? 1 });
   const draws = layOut(spec);
   for (const { text, x, y, size } of spec.drawBottomFirst ? draws.reverse() : draws) page.drawText(text, { x, y, size, font });
 }

@@ -8,7 +8,8 @@ import { SIGNATURES } from "../../sniff/signatures.ts";
 import { beforeDeadline } from "./before-deadline.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
-import { layOutPage, type PlacedText, type TextBlock } from "./pdf-layout.ts";
+import { layOutPage, mayHoldRuledTable, type PlacedText, type TextBlock } from "./pdf-layout.ts";
+import { verticalRules, type RuleOps, type VerticalRule } from "./pdf-rules.ts";
 
 /**
  * PDF through pdf.js (unpdf's serverless build, which parses in this thread). Every page begins with a
@@ -177,21 +178,39 @@ function tableRows(rows: readonly string[][]): string[][] {
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-/** A page's text items with their positions and font sizes; the page's resources are released after. */
-async function pageItems(document: PdfDocument, number: number, stopMs: number): Promise<Result<PlacedText[], "CONVERT_TIMEOUT">> {
+/** The operators verticalRules reads, by pdf.js's numbers. */
+async function ruleOps(): Promise<RuleOps> {
+  const { OPS } = await getResolvedPDFJS();
+  return {
+    save: OPS.save,
+    restore: OPS.restore,
+    transform: OPS.transform,
+    formBegin: OPS.paintFormXObjectBegin,
+    formEnd: OPS.paintFormXObjectEnd,
+    constructPath: OPS.constructPath,
+    strokes: new Set([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]),
+    fills: new Set([OPS.fill, OPS.eoFill]),
+  };
+}
+
+/** A page's text items with their positions and font sizes, and its vertical rules; the page's resources are released after. */
+async function pageItems(document: PdfDocument, number: number, ops: RuleOps, stopMs: number): Promise<Result<{ items: PlacedText[]; rules: VerticalRule[] }, "CONVERT_TIMEOUT">> {
   const page = await beforeDeadline(document.getPage(number), stopMs);
   if (!page.ok) return page;
   try {
     const content = await beforeDeadline(page.value.getTextContent(), stopMs);
     if (!content.ok) return content;
-    const placed: PlacedText[] = [];
+    const items: PlacedText[] = [];
     for (const item of content.value.items) {
       // Marked-content entries have no text.
       if (!("str" in item)) continue;
       const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
-      placed.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height });
+      items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height });
     }
-    return ok(placed);
+    if (!mayHoldRuledTable(items)) return ok({ items, rules: [] });
+    const drawn = await beforeDeadline(page.value.getOperatorList(), stopMs);
+    if (!drawn.ok) return drawn;
+    return ok({ items, rules: verticalRules(drawn.value.fnArray, drawn.value.argsArray, ops) });
   } finally {
     page.value.cleanup();
   }
@@ -222,6 +241,7 @@ export const pdfConverter: DocumentConverter = {
       const title = typeof info?.Title === "string" ? info.Title.trim() : "";
 
       const pages: PdfPage[] = [];
+      const ops = await ruleOps();
       let chars = 0;
       let stopped = false;
       for (const number of selection.value.numbers) {
@@ -230,12 +250,12 @@ export const pdfConverter: DocumentConverter = {
           stopped = true;
           break;
         }
-        const items = await pageItems(document, number, options.stopMs);
-        if (!items.ok) {
+        const read = await pageItems(document, number, ops, options.stopMs);
+        if (!read.ok) {
           stopped = true;
           break;
         }
-        const blocks = layOutPage(items.value);
+        const blocks = layOutPage(read.value.items, read.value.rules);
         for (const block of blocks) chars += block.lines.join("").length;
         pages.push({ number, blocks });
       }

@@ -1,3 +1,4 @@
+import type { VerticalRule } from "./pdf-rules.ts";
 import { findTables } from "./pdf-tables.ts";
 
 /**
@@ -95,8 +96,16 @@ function segmentOf(items: PlacedText[]): Segment {
   };
 }
 
-/** Lines by baseline, each split into segments at gutter-wide gaps. */
-function segments(items: readonly PlacedText[]): Segment[] {
+/** A vertical rule this close to the gap between two items, in points, stands between them. */
+const RULE_SLACK = 0.5;
+
+/** Whether a vertical rule stands between x from and x to, across the baseline y of text of this size. */
+function ruledBetween(rules: readonly VerticalRule[], from: number, to: number, y: number, size: number): boolean {
+  return rules.some((rule) => rule.x > from - RULE_SLACK && rule.x < to + RULE_SLACK && rule.bottom <= y + size * ASCENT && rule.top >= y - size * DESCENT);
+}
+
+/** The items by line (baseline), top down, each line left to right. */
+function linesOf(items: readonly PlacedText[]): PlacedText[][] {
   const sorted = items.filter((item) => item.text.trim() !== "").sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: PlacedText[][] = [];
   for (const item of sorted) {
@@ -105,13 +114,40 @@ function segments(items: readonly PlacedText[]): Segment[] {
     if (line && anchor && Math.abs(anchor.y - item.y) < SAME_LINE * Math.min(anchor.size, item.size)) line.push(item);
     else lines.push([item]);
   }
+  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+/** A gap between items wider than this many font sizes, yet narrower than a gutter, may be a ruled cell border. */
+const CELL_GAP = 0.5;
+
+/**
+ * Whether the page may hold a bordered table that only its rules can show: at least two lines with a gap wider
+ * than a loose word space but narrower than a gutter. Reading a page's drawing costs about as much as reading its
+ * text, so pages of plain prose are spared it.
+ */
+export function mayHoldRuledTable(items: readonly PlacedText[]): boolean {
+  let gapped = 0;
+  for (const line of linesOf(items)) {
+    let end: number | undefined;
+    const cellGap = line.some((item) => {
+      const gap = end === undefined ? 0 : item.x - end;
+      end = Math.max(end ?? -Infinity, item.x + item.width);
+      return gap > CELL_GAP * item.size && gap <= GUTTER * item.size;
+    });
+    if (cellGap && ++gapped >= 2) return true;
+  }
+  return false;
+}
+
+/** Lines by baseline, each split into segments at gutter-wide gaps and at vertical rules (a bordered table's cells). */
+function segments(items: readonly PlacedText[], rules: readonly VerticalRule[]): Segment[] {
   const out: Segment[] = [];
-  for (const line of lines) {
-    line.sort((a, b) => a.x - b.x);
+  for (const line of linesOf(items)) {
     let run: PlacedText[] = [];
     let end = -Infinity;
     for (const item of line) {
-      if (run.length > 0 && item.x - end > GUTTER * item.size) {
+      if (run.length > 0 && (item.x - end > GUTTER * item.size || ruledBetween(rules, end, item.x, item.y, item.size))) {
         out.push(segmentOf(run));
         run = [];
       }
@@ -207,11 +243,12 @@ function usualSpacing(columns: Segment[][]): number | undefined {
 }
 
 /**
- * The page's text as blocks in reading order. Tables found in the layout (pdf-tables.ts) are blocks of their own;
+ * The page's text as blocks in reading order, its lines split at `rules` too (pdf-rules.ts). Tables found in the
+ * layout (pdf-tables.ts) are blocks of their own;
  * the text above, between and below them is laid out band by band. A page without a table is one band.
  */
-export function layOutPage(items: readonly PlacedText[]): TextBlock[] {
-  const all = segments(items);
+export function layOutPage(items: readonly PlacedText[], rules: readonly VerticalRule[] = []): TextBlock[] {
+  const all = segments(items, rules);
   const tables = findTables(all);
   if (tables.length === 0) return flowBlocks(all);
   const blocks: TextBlock[] = [];

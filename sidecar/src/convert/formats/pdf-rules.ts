@@ -1,0 +1,130 @@
+/**
+ * The vertical ruling lines a PDF page draws: a bordered table's column borders. Read from pdf.js's operator
+ * list, in page space (the transforms in effect applied): stroked straight vertical segments, and filled
+ * rectangles thin enough to be lines (how word processors draw cell borders). Paths that only clip are not
+ * drawn, and wide filled shapes (a chart's bars) are not rules.
+ */
+
+export interface VerticalRule {
+  x: number;
+  bottom: number;
+  top: number;
+}
+
+/** The operator numbers read here (pdf.js's OPS). */
+export interface RuleOps {
+  save: number;
+  restore: number;
+  transform: number;
+  /** A form XObject's content: drawn under its own matrix, within a save and a restore. */
+  formBegin: number;
+  formEnd: number;
+  constructPath: number;
+  /** Paint operators that stroke a path, and those that fill one. */
+  strokes: ReadonlySet<number>;
+  fills: ReadonlySet<number>;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+/** pdf.js's path drawing codes inside constructPath's data. */
+const MOVE_TO = 0;
+const LINE_TO = 1;
+const CURVE_TO = 2;
+const QUADRATIC_CURVE_TO = 3;
+const CLOSE_PATH = 4;
+
+/** A segment this close to vertical (points of x over its length) is vertical. */
+const VERTICAL_SLOPE = 0.02;
+/** Shorter vertical segments are glyph-like marks (a bar in a checkbox, a tick), not rules. */
+const MIN_RULE_LENGTH = 6;
+/** A filled rectangle at most this wide is a line. */
+const MAX_RULE_WIDTH = 2;
+
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+
+const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+
+function ruleOf(x1: number, y1: number, x2: number, y2: number): VerticalRule | undefined {
+  const length = Math.abs(y2 - y1);
+  if (length < MIN_RULE_LENGTH || Math.abs(x2 - x1) > VERTICAL_SLOPE * length) return undefined;
+  return { x: (x1 + x2) / 2, bottom: Math.min(y1, y2), top: Math.max(y1, y2) };
+}
+
+/** The straight segments of one constructPath's data, in page space. */
+function segmentsOf(data: ArrayLike<number>, ctm: Matrix): Array<[number, number, number, number]> {
+  const out: Array<[number, number, number, number]> = [];
+  let start: [number, number] | undefined;
+  let at: [number, number] | undefined;
+  for (let i = 0; i < data.length; ) {
+    const op = data[i++];
+    if (op === MOVE_TO) {
+      at = start = apply(ctm, data[i] as number, data[i + 1] as number);
+      i += 2;
+    } else if (op === LINE_TO) {
+      const to = apply(ctm, data[i] as number, data[i + 1] as number);
+      if (at) out.push([at[0], at[1], to[0], to[1]]);
+      at = to;
+      i += 2;
+    } else if (op === CURVE_TO) {
+      at = apply(ctm, data[i + 4] as number, data[i + 5] as number);
+      i += 6;
+    } else if (op === QUADRATIC_CURVE_TO) {
+      at = apply(ctm, data[i + 2] as number, data[i + 3] as number);
+      i += 4;
+    } else if (op === CLOSE_PATH) {
+      if (at && start) out.push([at[0], at[1], start[0], start[1]]);
+      at = start;
+    } else break; // an unknown code: the rest of this path cannot be read
+  }
+  return out;
+}
+
+/** The page's vertical rules, from its operator list. */
+export function verticalRules(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): VerticalRule[] {
+  const rules: VerticalRule[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    if (fn === ops.save) stack.push(ctm);
+    else if (fn === ops.restore || fn === ops.formEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === ops.transform) ctm = multiply(argsArray[i] as Matrix, ctm);
+    else if (fn === ops.formBegin) {
+      stack.push(ctm);
+      const [matrix] = argsArray[i] as [Matrix | null];
+      if (matrix) ctm = multiply(matrix, ctm);
+    }
+    else if (fn === ops.constructPath) {
+      const [paint, paths] = argsArray[i] as [number, ArrayLike<ArrayLike<number>>];
+      const stroked = ops.strokes.has(paint);
+      if (!stroked && !ops.fills.has(paint)) continue;
+      for (const data of Array.from(paths ?? [])) {
+        const segments = segmentsOf(data, ctm);
+        if (stroked) {
+          for (const [x1, y1, x2, y2] of segments) {
+            const rule = ruleOf(x1, y1, x2, y2);
+            if (rule) rules.push(rule);
+          }
+          continue;
+        }
+        // A filled shape is a rule only when the whole of it is a thin upright bar.
+        const xs = segments.flatMap(([x1, , x2]) => [x1, x2]);
+        const ys = segments.flatMap(([, y1, , y2]) => [y1, y2]);
+        if (xs.length === 0) continue;
+        const left = Math.min(...xs);
+        const right = Math.max(...xs);
+        const rule = right - left <= MAX_RULE_WIDTH ? ruleOf((left + right) / 2, Math.min(...ys), (left + right) / 2, Math.max(...ys)) : undefined;
+        if (rule) rules.push(rule);
+      }
+    }
+  }
+  return rules;
+}
