@@ -55,4 +55,50 @@ describe("jsonHandler", () => {
   it("JSON-LD with nothing article-like shows only the JSON", () => {
     expect(extract('{"@type":"Thing","url":"/x"}')).toEqual({ content: '```json\n{\n  "@type": "Thing",\n  "url": "/x"\n}\n```' });
   });
+
+  describe("a Jupyter notebook", () => {
+    const notebook = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: "python3", language: "python" } },
+      cells: [
+        { cell_type: "markdown", source: ["# Tidal data\n", "\n", "We load the *readings* first."] },
+        { cell_type: "code", execution_count: 1, source: ["# read the file\n", "rows = load('tides.csv')\n", "print(len(rows))"], outputs: [{ output_type: "stream", name: "stdout", text: ["1204\n"] }] },
+        {
+          cell_type: "code",
+          source: "rows[0]",
+          outputs: [
+            { output_type: "execute_result", data: { "text/plain": ["{'height': 2.4}"], "image/png": "iVBORw0KGgo=" } },
+            { output_type: "display_data", data: { "text/markdown": "**Peak** at noon" } },
+          ],
+        },
+        { cell_type: "code", source: "1/0", outputs: [{ output_type: "error", ename: "ZeroDivisionError", evalue: "division by zero", traceback: ["\u001b[31m..."] }] },
+        { cell_type: "raw", source: "raw text" },
+        { cell_type: "code", source: "", outputs: [] },
+      ],
+    };
+
+    it("reads as its cells: Markdown as written, code fenced in the kernel's language with its outputs, pictures left out", () => {
+      expect(extract(JSON.stringify(notebook))).toEqual({
+        title: "Tidal data",
+        content: [
+          "# Tidal data\n\nWe load the *readings* first.",
+          "```python\n# read the file\nrows = load('tides.csv')\nprint(len(rows))\n```",
+          "```\n1204\n```",
+          "```python\nrows[0]\n```",
+          "```\n{'height': 2.4}\n```",
+          "**Peak** at noon",
+          "```python\n1/0\n```",
+          "```\nZeroDivisionError: division by zero\n```",
+          "```\nraw text\n```",
+        ].join("\n\n"),
+      });
+    });
+
+    it("takes the notebook's own title, and JSON that merely has cells stays JSON", () => {
+      const titled = { ...notebook, metadata: { ...notebook.metadata, title: "Tides, 2024" } };
+      expect(extract(JSON.stringify(titled)).title).toBe("Tides, 2024");
+      expect(extract(JSON.stringify({ cells: [1, 2] })).content).toMatch(/^```json\n/);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { ContentHandler } from "./content-handler.ts";
 import { isJsonLd, summarizeJsonLd } from "./json-ld.ts";
 import { escapeInline, escapeText, fencedBlock } from "./markdown-syntax.ts";
+import { isNotebook, notebookMarkdown } from "./notebook-markdown.ts";
 import { oneLine } from "./whitespace.ts";
 
 /** Node 22 has JSON.rawJSON and the reviver's source text; TypeScript's ES2023 lib does not declare them yet. */
@@ -30,11 +31,15 @@ function jsonLdSummary(value: unknown): { title?: string; markdown: string } | u
   return summary.title ? { title: summary.title, markdown: blocks.join("\n\n") } : { markdown: blocks.join("\n\n") };
 }
 
-/** JSON pretty-printed in a json fence; JSON-LD gets a readable summary first. Invalid JSON throws. */
+/** JSON pretty-printed in a json fence; JSON-LD gets a readable summary first; a Jupyter notebook reads as its cells. Invalid JSON throws. */
 export const jsonHandler: ContentHandler = {
   kind: "json",
   extract({ text }) {
     const value = parseExact(text);
+    if (isNotebook(value)) {
+      const { title, markdown } = notebookMarkdown(value);
+      return title ? { title, content: markdown } : { content: markdown };
+    }
     const code = fencedBlock(JSON.stringify(value, null, 2), "json");
     const summary = isJsonLd(value) ? jsonLdSummary(value) : undefined;
     if (!summary) return { content: code };
