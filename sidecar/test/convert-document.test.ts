@@ -4,7 +4,7 @@ import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from 
 import { buildZip } from "./support/document-zip.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents and HTML, text, Markdown, CSV, JSON, XML and YAML files.";
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them.";
 
 async function provider(bytes: Uint8Array, hints: Parameters<typeof convertDocument>[1]) {
   const result = await convertDocument(bytes, hints, documentOptions());
@@ -82,13 +82,46 @@ describe("convertDocument: detection", () => {
     ["a legacy PowerPoint file", compoundFile("PowerPoint Document"), {}, "a legacy PowerPoint presentation (.ppt); save it as PPTX"],
     ["a password-protected Office document", compoundFile("EncryptedPackage"), { fileName: "secret.docx" }, "a password-protected Office document"],
     ["an ODT", buildZip([{ name: "mimetype", data: "application/vnd.oasis.opendocument.text", store: true }, { name: "content.xml", data: "<x/>" }]), {}, "an OpenDocument text document"],
-    ["a plain ZIP", buildZip([{ name: "readme.txt", data: "hi" }]), { fileName: "bundle.zip" }, "a ZIP archive that is not an Office document"],
     ["an audio file by its name", new Uint8Array([1, 2, 3, 0]), { fileName: "song.mp3" }, "a .mp3 file"],
   ])("refuses %s, naming what it is and what is supported", async (_, bytes, hints, what) => {
     const result = await convertDocument(bytes, hints, documentOptions());
     expect(result.ok === false && result.error.code).toBe("CONVERT_FAILED");
     expect(result.ok === false && result.error.message.startsWith(`This file is ${what}`)).toBe(true);
     expect(result.ok === false && result.error.message.endsWith(SUPPORTED)).toBe(true);
+  });
+
+  it("reads a ZIP archive of files as each file's Markdown under a heading naming it, in the archive's order", async () => {
+    const archive = buildZip([
+      { name: "notes/readme.md", data: "# Notes\n\nRead *me* first." },
+      { name: "notes/", data: "" },
+      { name: "__MACOSX/notes/._readme.md", data: "resource fork" },
+      { name: "data.csv", data: "city,tides\nBrest,2\n" },
+      { name: "report.docx", data: buildDocx({ paragraphs: ["The report's only paragraph."] }) },
+      { name: "inner.zip", data: buildZip([{ name: "deep.txt", data: "never read" }]) },
+      { name: "photo.bin", data: new Uint8Array([0, 1, 2, 3, 0, 255]) },
+      { name: ".hidden", data: "dot file" },
+    ]);
+    const result = await convertDocument(archive, { fileName: "bundle.zip" }, documentOptions());
+    expect(result.ok && result.value).toMatchObject({ provider: "zip", truncated: false });
+    const content = result.ok ? result.value.content : "";
+    expect(content.split("\n").filter((line) => line.startsWith("## File: "))).toEqual(["## File: notes/readme.md", "## File: data.csv", "## File: report.docx", "## File: inner.zip", "## File: photo.bin"]);
+    expect(content).toContain("## File: notes/readme.md\n\n# Notes\n\nRead *me* first.");
+    expect(content).toContain("| city | tides |");
+    expect(content).toContain("The report's only paragraph.");
+    expect(content).toContain("## File: inner.zip\n\n(not converted: It is an archive inside the archive, which is not opened.)");
+    expect(content).toMatch(/## File: photo\.bin\n\n\(not converted: This file is a \.bin file/);
+    expect(content).not.toContain("never read");
+    expect(content).not.toContain("resource fork");
+    expect(content).not.toContain("dot file");
+  });
+
+  it("keeps a ZIP archive within the limits: its declared size, and maxContentChars", async () => {
+    const files = Array.from({ length: 30 }, (_, i) => ({ name: `part-${i}.txt`, data: `Part ${i}. ${"words ".repeat(200)}` }));
+    const cut = await convertDocument(buildZip(files), {}, { ...documentOptions(), maxContentChars: 3_000 });
+    expect(cut.ok && cut.value.truncated).toBe(true);
+    expect(cut.ok && cut.value.content.length).toBeLessThanOrEqual(3_000);
+    const big = await convertDocument(buildZip(files), {}, { ...documentOptions(), maxUnzippedBytes: 10_000 });
+    expect(big.ok === false && big.error.code).toBe("FILE_TOO_LARGE");
   });
 
   it("reads an .htm attachment sent as octet-stream as HTML", async () => {

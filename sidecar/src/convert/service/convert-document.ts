@@ -1,6 +1,7 @@
 import { fail, ok } from "@edge-web/shared";
 import { errorReason } from "../../error-reason.ts";
 import { truncateContent } from "../../fetch/truncate-content.ts";
+import { convertArchive } from "./convert-archive.ts";
 import { detectDocument, type DocumentHints } from "./detect-document.ts";
 import type { ConverterResult, ConvertOptions } from "../formats/document-converter.ts";
 import { parsePageSelection } from "../formats/parse-page-selection.ts";
@@ -32,10 +33,21 @@ export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, o
   const found = detected.value;
   let converted: ConverterResult;
   try {
-    converted = found.type === "document" ? await found.converter.convert(bytes, { ...options, stopMs }) : ok(convertText(bytes, hints, found));
+    if (found.type === "document") converted = await found.converter.convert(bytes, { ...options, stopMs });
+    else if (found.type === "archive") {
+      // Each file as if sent alone, by the time left; a page selection is the archive's, not its files'.
+      const { pages: _pages, ...perFile } = options;
+      const convertFile = (file: Uint8Array, fileName: string): Promise<ConverterResult> => {
+        const inner = detectDocument(file, { fileName }, options.maxUnzippedBytes);
+        if (inner.ok && inner.value.type === "archive") return Promise.resolve(fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened."));
+        return convertDocument(file, { fileName }, { ...perFile, deadlineMs: stopMs });
+      };
+      converted = await convertArchive(found.archive, { ...options, stopMs }, convertFile);
+    } else converted = ok(convertText(bytes, hints, found));
   } catch (error) {
     // Expected failures are results; this is a document that broke a reader.
-    return fail("CONVERT_FAILED", `The ${found.type === "document" ? found.converter.format : found.kind.toUpperCase()} file could not be converted: ${errorReason(error)}.`);
+    const what = found.type === "document" ? found.converter.format : found.type === "archive" ? "ZIP" : found.kind.toUpperCase();
+    return fail("CONVERT_FAILED", `The ${what} file could not be converted: ${errorReason(error)}.`);
   }
   if (!converted.ok) return converted;
   const cut = truncateContent(converted.value.content, options.maxContentChars);

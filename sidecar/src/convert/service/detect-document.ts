@@ -9,7 +9,7 @@ import { urlFileName } from "../../sniff/url-file-name.ts";
 import type { DocumentConverter } from "../formats/document-converter.ts";
 import { DOCUMENT_CONVERTERS } from "../formats/document-converters.ts";
 import type { TextType } from "../formats/text-document.ts";
-import { openZipArchive } from "../formats/zip-archive.ts";
+import { openZipArchive, type ZipArchive } from "../formats/zip-archive.ts";
 
 export interface DocumentHints {
   contentType?: string;
@@ -17,9 +17,9 @@ export interface DocumentHints {
   url?: string;
 }
 
-export type DetectedDocument = { type: "document"; converter: DocumentConverter } | ({ type: "text" } & TextType);
+export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents and HTML, text, Markdown, CSV, JSON, XML and YAML files";
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
 /** Containers whose parts say what they hold, for naming the formats that are not read. */
 const ODF_NAMES: [string, string][] = [
@@ -46,14 +46,10 @@ function compoundFileName(bytes: Uint8Array): string {
   return found ? found[1] : "a legacy Microsoft Office file (.doc, .xls or .ppt) or a password-protected Office document; save it as DOCX, XLSX or PPTX without a password";
 }
 
-/** What a ZIP archive no converter took is: by ODF's mimetype entry (first, stored), else just an archive. */
-function zipName(bytes: Uint8Array): string {
-  const found = ODF_NAMES.find(([mime]) => hasOdfMimetype(bytes, mime));
-  return found ? found[1] : "a ZIP archive that is not an Office document";
-}
 
 /**
- * Which converter reads the bytes: what the bytes show first (a PDF header, the parts of a ZIP archive),
+ * Which converter reads the bytes: what the bytes show first (a PDF header, the parts of a ZIP archive;
+ * one no converter takes is an archive of files),
  * then the Content-Type (a document type, or a text type for fetch_content's handlers), then the file
  * extension; other bytes go to fetch_content's type detection, which finds the text formats and names the
  * binary ones.
@@ -64,7 +60,11 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   if (archive && !archive.ok) return archive;
   const shown = DOCUMENT_CONVERTERS.find((converter) => converter.matches({ bytes, ...(archive && { archive: archive.value }) }));
   if (shown) return ok({ type: "document", converter: shown });
-  if (isZip) return unsupported(zipName(bytes));
+  if (archive) {
+    // An OpenDocument format no converter reads is that document, not an archive of files.
+    const odf = ODF_NAMES.find(([mime]) => hasOdfMimetype(bytes, mime));
+    return odf ? unsupported(odf[1]) : ok({ type: "archive", archive: archive.value });
+  }
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return unsupported(compoundFileName(bytes));
   if (hasSignature(bytes, SIGNATURES.rtf)) return unsupported("an RTF document (save it as DOCX or PDF)");
 

@@ -1,0 +1,48 @@
+import { ok } from "@edge-web/shared";
+import type { ConverterOptions, ConverterResult } from "../formats/document-converter.ts";
+import type { ZipArchive } from "../formats/zip-archive.ts";
+
+/** Files past this many are named, not converted. */
+const MAX_FILES = 100;
+
+/** Folders, dot files and macOS's resource forks are not the archive's documents. */
+const isDocument = (name: string) => !name.endsWith("/") && !name.startsWith("__MACOSX/") && !name.split("/").some((part) => part.startsWith("."));
+
+/**
+ * A ZIP archive of files (not an Office document) as its files' Markdown in the archive's order, each
+ * under a `## File: path` heading and converted as it would be alone (`convertFile`); a file that cannot be
+ * converted says why. The archive's declared size was
+ * checked against maxUnzippedBytes before anything was inflated; reading stops at stopMs, past
+ * maxContentChars, or after MAX_FILES files, and the answer is then truncated.
+ */
+export async function convertArchive(
+  archive: ZipArchive,
+  options: ConverterOptions,
+  convertFile: (bytes: Uint8Array, fileName: string) => Promise<ConverterResult>,
+): Promise<ConverterResult> {
+  const entries = archive.readAll();
+  if (!entries.ok) return entries;
+  const files = entries.value.filter((entry) => isDocument(entry.name));
+  const sections: string[] = [];
+  let chars = 0;
+  let truncated = files.length > MAX_FILES;
+  for (const { name, data } of files.slice(0, MAX_FILES)) {
+    if (Date.now() >= options.stopMs || chars > options.maxContentChars) {
+      truncated = true;
+      break;
+    }
+    const fileName = name.split("/").pop() ?? name;
+    let body: string;
+    if (data.length === 0) body = "(an empty file)";
+    else {
+      const converted = await convertFile(data, fileName);
+      body = converted.ok ? converted.value.content : `(not converted: ${converted.error.message})`;
+      if (converted.ok && converted.value.truncated) truncated = true;
+    }
+    const section = `## File: ${name}\n\n${body}`;
+    sections.push(section);
+    chars += section.length;
+  }
+  if (files.length > MAX_FILES) sections.push(`(${files.length - MAX_FILES} more files in the archive are not converted.)`);
+  return ok({ provider: "zip", contentType: "application/zip", content: sections.join("\n\n") || "(the archive holds no files)", truncated });
+}
