@@ -261,10 +261,10 @@ describe("detectContentType: documents to convert", () => {
     [{ url: "https://example.test/a.rtf", bytes: utf8("x") }],
     [{ contentType: "text/plain", url: "https://example.test/x", bytes: utf8("{\\rtf1\\ansi hello}") }],
     [{ contentType: "application/rtf", url: "https://example.test/x", bytes: utf8("x") }],
-  ])("%j is an RTF document, which convert_content refuses too: the hint says what to save it as", (input) => {
+  ])("%j is an RTF document: the hint points to convert_content", (input) => {
     expect(detectContentType(input)).toEqual({
       ok: false,
-      message: "This is an RTF document, not a web page or text file, and convert_content does not read it either; save it as DOCX or PDF and convert that with convert_content.",
+      message: `This is an RTF document, not a web page or text file, so it cannot be read directly; ${CONVERT_HINT}`,
     });
   });
 });

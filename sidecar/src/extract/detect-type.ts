@@ -12,8 +12,7 @@ export type DetectedType = { ok: true; kind: ContentKind; mime: string; language
 /** What one source of evidence says: a readable type, a document to convert, or binary data. */
 type Finding =
   | { type: "text"; kind: ContentKind; mime: string; language?: string }
-  /** `saveAs`: a document convert_content refuses too (RTF), with what to save it as. */
-  | { type: "document"; name: string; saveAs?: string }
+  | { type: "document"; name: string }
   | { type: "binary"; name: string };
 
 const text = (kind: ContentKind, mime: string, language?: string): Finding =>
@@ -48,8 +47,8 @@ const TYPES_BY_MIME = new Map<string, Finding>([
   ["application/pdf", { type: "document", name: "a PDF document" }],
   ["application/x-pdf", { type: "document", name: "a PDF document" }],
   ["application/msword", { type: "document", name: "a Word document" }],
-  ["application/rtf", { type: "document", name: "an RTF document", saveAs: "DOCX or PDF" }],
-  ["text/rtf", { type: "document", name: "an RTF document", saveAs: "DOCX or PDF" }],
+  ["application/rtf", { type: "document", name: "an RTF document" }],
+  ["text/rtf", { type: "document", name: "an RTF document" }],
   ["application/epub+zip", { type: "document", name: "an EPUB e-book" }],
   ["application/wasm", { type: "binary", name: "a WebAssembly module" }],
 ]);
@@ -205,7 +204,7 @@ addExtensions("doc docx docm dot dotx", { type: "document", name: "a Word docume
 addExtensions("xls xlsx xlsm xlsb", { type: "document", name: "an Excel spreadsheet" });
 addExtensions("ppt pptx pptm pps ppsx", { type: "document", name: "a PowerPoint presentation" });
 addExtensions("odt ods odp odg", { type: "document", name: "an OpenDocument file" });
-addExtensions("rtf", { type: "document", name: "an RTF document", saveAs: "DOCX or PDF" });
+addExtensions("rtf", { type: "document", name: "an RTF document" });
 addExtensions("epub", { type: "document", name: "an EPUB e-book" });
 addExtensions("pages numbers", { type: "document", name: "an Apple iWork document" });
 const BINARY_EXTENSIONS: [string, string][] = [
@@ -295,7 +294,7 @@ function zipFormat(bytes: Uint8Array): Finding {
 /** What the first bytes prove, when they prove a document or binary format (never a text type). */
 function fromMagic(bytes: Uint8Array): Finding | undefined {
   if (hasSignature(bytes, SIGNATURES.pdf)) return { type: "document", name: "a PDF document" };
-  if (hasSignature(bytes, SIGNATURES.rtf)) return { type: "document", name: "an RTF document", saveAs: "DOCX or PDF" };
+  if (hasSignature(bytes, SIGNATURES.rtf)) return { type: "document", name: "an RTF document" };
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return LEGACY_OFFICE;
   if (hasSignature(bytes, SIGNATURES.zip)) return zipFormat(bytes);
   const signature = BINARY_SIGNATURES.find(([bytesAtStart]) => hasSignature(bytes, bytesAtStart));
@@ -406,9 +405,7 @@ function verdict(finding: Finding): DetectedType {
     case "document":
       return {
         ok: false,
-        message: finding.saveAs
-          ? `This is ${finding.name}, not a web page or text file, and convert_content does not read it either; save it as ${finding.saveAs} and convert that with convert_content.`
-          : `This is ${finding.name}, not a web page or text file, so it cannot be read directly; use convert_content to convert it to Markdown.`,
+        message: `This is ${finding.name}, not a web page or text file, so it cannot be read directly; use convert_content to convert it to Markdown.`,
       };
     case "binary":
       return { ok: false, message: `This is ${finding.name}: the content is binary and not readable as text.` };

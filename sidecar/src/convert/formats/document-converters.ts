@@ -4,7 +4,8 @@ import { epubConverter } from "./epub-converter.ts";
 import { odsConverter } from "./ods-converter.ts";
 import { pdfConverter } from "./pdf-converter.ts";
 import { pptxConverter } from "./pptx-converter.ts";
+import { rtfConverter } from "./rtf-converter.ts";
 import { xlsxConverter } from "./xlsx-converter.ts";
 
 /** Every document format convert_content reads beyond the text formats fetch_content already handles. */
-export const DOCUMENT_CONVERTERS: readonly DocumentConverter[] = [pdfConverter, docxConverter, xlsxConverter, pptxConverter, odsConverter, epubConverter];
+export const DOCUMENT_CONVERTERS: readonly DocumentConverter[] = [pdfConverter, docxConverter, xlsxConverter, pptxConverter, odsConverter, epubConverter, rtfConverter];

@@ -19,7 +19,7 @@ export interface DocumentHints {
 
 export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX and EPUB documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
+const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
 /** Containers whose parts say what they hold, for naming the formats that are not read. */
 const ODF_NAMES: [string, string][] = [
@@ -66,7 +66,6 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
     return odf ? unsupported(odf[1]) : ok({ type: "archive", archive: archive.value });
   }
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return unsupported(compoundFileName(bytes));
-  if (hasSignature(bytes, SIGNATURES.rtf)) return unsupported("an RTF document (save it as DOCX or PDF)");
 
   const mime = mediaType(hints.contentType);
   const claimedByType = mime === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.mimes.includes(mime));
