@@ -49,6 +49,11 @@ describe("convertDocument: RTF", () => {
     expect(await markdown(rtf(body))).toBe("See the site now. \\*not emphasis\\* {braces}");
   });
 
+  it("reads a document nested far deeper than any real one in bounded memory", async () => {
+    const deep = `${"{".repeat(200_000)}Deep text${"}".repeat(200_000)}`;
+    expect(await markdown(rtf(`\\pard ${deep}\\par}`))).toBe("Deep text");
+  });
+
   it("is found by its signature whatever the name, and by its extension or type", async () => {
     expect(await markdown(rtf("\\pard Hello\\par}"), { fileName: "notes.txt" })).toBe("Hello");
     expect(await markdown(rtf("\\pard Hello\\par}"), { contentType: "application/rtf" })).toBe("Hello");

@@ -21,6 +21,9 @@ const SKIPPED = new Set([
 /** Ignorable destinations that do hold the document's text. */
 const READ_IGNORABLE = new Set(["shptxt"]);
 
+/** Real documents nest groups a few dozen deep. */
+const MAX_DEPTH = 1_000;
+
 /** Control words that stand for one character. */
 const NAMED_CHARACTERS = new Map([
   ["emdash", "\u2014"],
@@ -72,6 +75,8 @@ class RtfReader {
   private position = 0;
   private decoder = decoderFor(1252);
   private readonly stack: State[] = [];
+  /** Groups opened past MAX_DEPTH and not yet closed. */
+  private deeper = 0;
   private state: State = { skip: false, uc: 1, bold: false, italic: false, outline: undefined, marker: false, hidden: false };
   /** Bytes of \'hh escapes not yet decoded (a double-byte character comes as two). */
   private bytes: number[] = [];
@@ -96,12 +101,17 @@ class RtfReader {
       const char = source[this.position++] as string;
       if (char === "{") {
         this.flushBytes();
-        this.stack.push(this.state);
-        this.state = { ...this.state, marker: false };
+        // Groups nested past any real document's depth share their parent's state: memory stays bounded.
+        if (this.stack.length >= MAX_DEPTH) this.deeper++;
+        else {
+          this.stack.push(this.state);
+          this.state = { ...this.state, marker: false };
+        }
       } else if (char === "}") {
         this.flushBytes();
         this.closeRun();
-        this.state = this.stack.pop() ?? this.state;
+        if (this.deeper > 0) this.deeper--;
+        else this.state = this.stack.pop() ?? this.state;
       } else if (char === "\\") this.control();
       else if (char === "\r" || char === "\n") continue;
       else this.text(char);
