@@ -15,7 +15,7 @@ async function markdown(bytes: Uint8Array, hints = {}): Promise<string> {
 describe("convertDocument: RTF", () => {
   it("reads paragraphs, bold and italic, leaving fonts, colours, the generator and document properties out", async () => {
     const body = "\\pard\\f0\\fs24 The tide was {\\b high} and the {\\i wind} was {\\b\\i strong}.\\par\n\\pard Second \\b line\\b0  here.\\par}";
-    expect(await markdown(rtf(body))).toBe("The tide was **high** and the _wind_ was **_strong_**.\n\nSecond **line** here.");
+    expect(await markdown(rtf(body))).toBe("The tide was **high** and the *wind* was ***strong***.\n\nSecond **line** here.");
   });
 
   it("decodes its code page, Unicode escapes with their fallbacks, and the named characters", async () => {

@@ -264,7 +264,8 @@ class RtfReader {
       this.paragraph.marker += text;
       return;
     }
-    const style = (this.state.bold ? "**" : "") + (this.state.italic ? "_" : "");
+    // As the page renderer writes emphasis: ** bold, * italic, *** both.
+    const style = (this.state.bold ? "**" : "") + (this.state.italic ? "*" : "");
     if (style !== this.runStyle) this.closeRun();
     this.runStyle = style;
     this.run += text;
@@ -283,7 +284,7 @@ class RtfReader {
     }
     const lead = /^\s*/.exec(escaped)?.[0] ?? "";
     const trail = /\s*$/.exec(escaped)?.[0] ?? "";
-    const closing = runStyle === "**_" ? "_**" : runStyle;
+    const closing = runStyle;
     this.paragraph.text += `${lead}${runStyle}${escaped.trim()}${closing}${trail}`;
   }
 
@@ -346,7 +347,7 @@ export const rtfConverter: DocumentConverter = {
         const line = text.replace(/ *\n */g, "\n").trim();
         item = listMarker(marker) !== "";
         // A heading set in bold (or italic) throughout needs no emphasis of its own.
-        const heading = () => line.replace(/\n/g, " ").replace(/^(\*\*_|\*\*|_)(.+)(_\*\*|\*\*|_)$/, (whole, open: string, inner: string, close: string) => (close === [...open].reverse().join("") ? inner : whole));
+        const heading = () => line.replace(/\n/g, " ").replace(/^(\*{1,3})([^*].*[^*]|[^*])\1$/, "$2");
         part = outline !== undefined && outline >= 0 && outline < 6 && !item ? `${"#".repeat(outline + 1)} ${heading()}` : `${listMarker(marker)}${escapeLineStart(line)}`;
       }
       // A list's items follow one another line by line.

@@ -19,11 +19,10 @@ export interface DocumentHints {
 
 export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, XLSX, ODS, PPTX, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
+const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
 /** Containers whose parts say what they hold, for naming the formats that are not read. */
 const ODF_NAMES: [string, string][] = [
-  ["application/vnd.oasis.opendocument.text", "an OpenDocument text document (ODT)"],
   ["application/vnd.oasis.opendocument.presentation", "an OpenDocument presentation (ODP)"],
   ["application/vnd.oasis.opendocument.", "an OpenDocument file"],
 ];
