@@ -4,7 +4,7 @@ import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from 
 import { buildZip } from "./support/document-zip.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them.";
+const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them.";
 
 async function provider(bytes: Uint8Array, hints: Parameters<typeof convertDocument>[1]) {
   const result = await convertDocument(bytes, hints, documentOptions());
@@ -80,7 +80,7 @@ describe("convertDocument: detection", () => {
     ["a legacy Excel workbook", compoundFile("Workbook"), {}, "a legacy Excel workbook (.xls); save it as XLSX"],
     ["a legacy PowerPoint file", compoundFile("PowerPoint Document"), {}, "a legacy PowerPoint presentation (.ppt); save it as PPTX"],
     ["a password-protected Office document", compoundFile("EncryptedPackage"), { fileName: "secret.docx" }, "a password-protected Office document"],
-    ["an ODP", buildZip([{ name: "mimetype", data: "application/vnd.oasis.opendocument.presentation", store: true }, { name: "content.xml", data: "<x/>" }]), {}, "an OpenDocument presentation (ODP)"],
+    ["an OpenDocument drawing", buildZip([{ name: "mimetype", data: "application/vnd.oasis.opendocument.graphics", store: true }, { name: "content.xml", data: "<x/>" }]), {}, "an OpenDocument file of a kind that is not read"],
     ["an audio file by its name", new Uint8Array([1, 2, 3, 0]), { fileName: "song.mp3" }, "a .mp3 file"],
   ])("refuses %s, naming what it is and what is supported", async (_, bytes, hints, what) => {
     const result = await convertDocument(bytes, hints, documentOptions());

@@ -19,13 +19,10 @@ export interface DocumentHints {
 
 export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
+const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
-/** Containers whose parts say what they hold, for naming the formats that are not read. */
-const ODF_NAMES: [string, string][] = [
-  ["application/vnd.oasis.opendocument.presentation", "an OpenDocument presentation (ODP)"],
-  ["application/vnd.oasis.opendocument.", "an OpenDocument file"],
-];
+/** OpenDocument's own mimetype entry, for naming its formats that are not read (drawings, formulas …). */
+const ODF_MIME_PREFIX = "application/vnd.oasis.opendocument.";
 
 const unsupported = (what: string) => failWith<ConvertErrorCode>("CONVERT_FAILED", `This file is ${what}, which cannot be converted: ${SUPPORTED}.`, { fault: "unsupported-type" });
 
@@ -61,8 +58,7 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   if (shown) return ok({ type: "document", converter: shown });
   if (archive) {
     // An OpenDocument format no converter reads is that document, not an archive of files.
-    const odf = ODF_NAMES.find(([mime]) => hasOdfMimetype(bytes, mime));
-    return odf ? unsupported(odf[1]) : ok({ type: "archive", archive: archive.value });
+    return hasOdfMimetype(bytes, ODF_MIME_PREFIX) ? unsupported("an OpenDocument file of a kind that is not read (drawing, formula, database)") : ok({ type: "archive", archive: archive.value });
   }
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return unsupported(compoundFileName(bytes));
 

@@ -1,0 +1,60 @@
+import { fail, ok } from "@edge-web/shared";
+import { isElement, textContent } from "../../extract/dom.ts";
+import { oneLine } from "../../extract/whitespace.ts";
+import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
+import { childElements } from "./child-elements.ts";
+import { descendantElements } from "./descendant-elements.ts";
+import type { DocumentConverter } from "./document-converter.ts";
+import { localName } from "./local-name.ts";
+import { bodyHtml, odfMarkdown } from "./odf-text-html.ts";
+import { pagesToRead } from "./pages-to-read.ts";
+import { prefixedAttribute } from "./prefixed-attribute.ts";
+import { readOdfParts } from "./read-odf-parts.ts";
+
+const MIME = "application/vnd.oasis.opendocument.presentation";
+
+/**
+ * OpenDocument presentations (LibreOffice Impress), as PPTX slides are read: a `## Slide N: title` section per
+ * slide with its text boxes and tables through the page renderer, then its speaker notes under `### Notes`.
+ * Pages are the slides.
+ */
+export const odpConverter: DocumentConverter = {
+  format: "ODP",
+  mimes: [MIME],
+  extensions: ["odp"],
+  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && hasOdfMimetype(bytes, MIME),
+  async convert(bytes, options) {
+    const parts = readOdfParts(bytes, options.maxUnzippedBytes, "presentation");
+    if (!parts.ok) return parts;
+    const { content, styles } = parts.value;
+    const slides = descendantElements(content, "page").filter((page) => page.parent !== null && isElement(page.parent) && localName(page.parent.name) === "presentation");
+    if (slides.length === 0) return fail("CONVERT_FAILED", "The presentation has no slides.");
+    const selection = pagesToRead(options.pages, slides.length, options.maxPages, "slide");
+    if (!selection.ok) return selection;
+    const sections: string[] = [];
+    let read = 0;
+    let stopped = false;
+    for (const number of selection.value.numbers) {
+      if (Date.now() >= options.stopMs) {
+        stopped = true;
+        break;
+      }
+      read++;
+      const slide = slides[number - 1]!;
+      let title = "";
+      let body = "";
+      let notes = "";
+      for (const node of slide.children) {
+        if (!isElement(node)) continue;
+        const kind = localName(node.name);
+        if (kind === "notes") notes += childElements(node, "frame").map((frame) => bodyHtml(frame.children, styles)).join("");
+        else if (kind === "frame" && prefixedAttribute(node.attribs, "class") === "title") title ||= oneLine(textContent(node));
+        else body += bodyHtml([node], styles);
+      }
+      const heading = `## Slide ${number}${title ? `: ${title}` : ""}`;
+      const notesMarkdown = odfMarkdown(notes);
+      sections.push([heading, odfMarkdown(body), notesMarkdown && `### Notes\n\n${notesMarkdown}`].filter(Boolean).join("\n\n"));
+    }
+    return ok({ provider: "odp", contentType: MIME, content: sections.join("\n\n"), truncated: stopped || selection.value.truncated, pages: { total: slides.length, included: read } });
+  },
+};
