@@ -4,7 +4,7 @@ import { buildDocx, buildOds, buildSimplePdf, buildXlsx, documentOptions } from 
 import { buildZip } from "./support/document-zip.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them.";
+const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, e-mail messages (EML), HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them.";
 
 async function provider(bytes: Uint8Array, hints: Parameters<typeof convertDocument>[1]) {
   const result = await convertDocument(bytes, hints, documentOptions());

@@ -50,6 +50,7 @@ const TYPES_BY_MIME = new Map<string, Finding>([
   ["application/rtf", { type: "document", name: "an RTF document" }],
   ["text/rtf", { type: "document", name: "an RTF document" }],
   ["application/epub+zip", { type: "document", name: "an EPUB e-book" }],
+  ["message/rfc822", { type: "document", name: "an e-mail message" }],
   ["application/wasm", { type: "binary", name: "a WebAssembly module" }],
 ]);
 
@@ -206,6 +207,7 @@ addExtensions("ppt pptx pptm pps ppsx", { type: "document", name: "a PowerPoint 
 addExtensions("odt ods odp odg", { type: "document", name: "an OpenDocument file" });
 addExtensions("rtf", { type: "document", name: "an RTF document" });
 addExtensions("epub", { type: "document", name: "an EPUB e-book" });
+addExtensions("eml", { type: "document", name: "an e-mail message" });
 addExtensions("pages numbers", { type: "document", name: "an Apple iWork document" });
 const BINARY_EXTENSIONS: [string, string][] = [
   ["zip gz tgz tar bz2 tbz2 xz txz zst 7z rar jar war apk dmg iso deb rpm whl cab", "an archive"],

@@ -44,7 +44,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
   name: "convert_content",
   title: "Read a document",
   description:
-    "Read documents as Markdown: PDFs (text in reading order, headings, tables, page breaks; `pages` like \"1-3,7\"), Word (DOCX: pictures, equations as LaTeX, `comments: true` for comments) and ODT, spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides, pictures, charts, speaker notes; ODP), e-books (EPUB), RTF, notebooks (ipynb), ZIP archives of such files, and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
+    "Read documents as Markdown: PDFs (text in reading order, headings, tables, page breaks; `pages` like \"1-3,7\"), Word (DOCX: pictures, equations as LaTeX, `comments: true` for comments) and ODT, spreadsheets (XLSX, ODS: one table per sheet), presentations (PPTX: slides, pictures, charts, speaker notes; ODP), e-books (EPUB), RTF, e-mail (EML), notebooks (ipynb), ZIP archives of such files, and pages. Pass an http(s) `url`, or the `attachmentId` of a file uploaded to this session. Use it when fetch_content says a URL is a document.",
   params: ConvertContentParamsSchema,
   needs: { oneOf: ["url", "attachmentId"] },
   output: ConvertContentSuccessSchema,

@@ -19,7 +19,7 @@ export interface DocumentHints {
 
 export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
-const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
+const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, e-mail messages (EML), HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
 /** OpenDocument's own mimetype entry, for naming its formats that are not read (drawings, formulas …). */
 const ODF_MIME_PREFIX = "application/vnd.oasis.opendocument.";

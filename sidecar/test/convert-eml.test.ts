@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { convertDocument } from "../src/convert/service/convert-document.ts";
+import { documentOptions } from "./support/document-fixtures.ts";
+
+const crlf = (lines: string[]) => new TextEncoder().encode(lines.join("\r\n"));
+
+async function convert(bytes: Uint8Array, hints = {}) {
+  const result = await convertDocument(bytes, hints, documentOptions());
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+describe("convertDocument: e-mail messages", () => {
+  it("reads the headers, the plain-text alternative and the attachments of a multipart message", async () => {
+    const message = crlf([
+      "Received: from mail.example.test by mx.example.test; Mon, 2 Dec 2024 09:00:00 +0000",
+      "From: =?utf-8?Q?Ana=C3=AFs_Durand?= <anais@example.test>",
+      "To: Team <team@example.test>",
+      "Subject: =?utf-8?B?VGlkZXMgZm9yIERlY2VtYmVyIOKAkyBwbGFu?=",
+      "Date: Mon, 2 Dec 2024 10:00:00 +0100",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="outer"',
+      "",
+      "This is a multi-part message.",
+      "--outer",
+      'Content-Type: multipart/alternative; boundary="inner"',
+      "",
+      "--inner",
+      "Content-Type: text/plain; charset=iso-8859-1",
+      "Content-Transfer-Encoding: quoted-printable",
+      "",
+      "Hello team,=0A=0AThe tides are high this week =E0 Brest. Bring *boots*.",
+      "--inner",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      "<p>Hello team, the HTML version.</p>",
+      "--inner--",
+      "--outer",
+      'Content-Type: application/pdf; name="tides.pdf"',
+      'Content-Disposition: attachment; filename="tides.pdf"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      "JVBERi0xLjQK",
+      "--outer--",
+      "",
+    ]);
+    const result = await convert(message, { fileName: "tides.eml" });
+    expect(result).toMatchObject({ provider: "eml", title: "Tides for December – plan" });
+    expect(result.content).toBe(
+      [
+        "# Tides for December – plan",
+        "**From:** Anaïs Durand \\<anais@example.test>  \n**To:** Team \\<team@example.test>  \n**Date:** Mon, 2 Dec 2024 10:00:00 +0100",
+        "Hello team,\n\nThe tides are high this week à Brest. Bring \\*boots\\*.",
+        "## Attachments\n\n- tides.pdf (application/pdf, 9 bytes)",
+      ].join("\n\n"),
+    );
+  });
+
+  it("renders an HTML-only message through the page renderer, and is known by its headers whatever the name", async () => {
+    const message = crlf(["From: a@example.test", "Subject: Only HTML", "Content-Type: text/html; charset=utf-8", "Content-Transfer-Encoding: base64", "", Buffer.from("<h2>Agenda</h2><ul><li>Tides</li><li>Boats</li></ul>").toString("base64")]);
+    const result = await convert(message, { fileName: "upload.bin" });
+    expect(result.content).toBe("# Only HTML\n\n**From:** a@example.test\n\n## Agenda\n\n- Tides\n- Boats");
+  });
+
+  it("leaves text that merely starts with a header-like line to the text formats", async () => {
+    const notes = new TextEncoder().encode("Subject: groceries\nmilk, eggs\n\nand bread");
+    const result = await convert(notes, { fileName: "notes.txt" });
+    expect(result.provider).not.toBe("eml");
+  });
+});
