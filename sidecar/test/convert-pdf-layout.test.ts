@@ -97,6 +97,27 @@ describe("convertDocument: PDF tables", () => {
     expect(await markdown([{ draws: cells }])).not.toContain("| --- |");
   });
 
+  it("joins a cell's text wrapped over lines into its row, where row borders say the lines are one row", async () => {
+    const draws = [
+      { text: "Code", x: 70, y: 600 },
+      { text: "Note", x: 110, y: 600 },
+      { text: "Dose", x: 180, y: 600 },
+      { text: "A-17", x: 70, y: 586 },
+      { text: "Taken with", x: 110, y: 586 },
+      { text: "5 mg", x: 180, y: 586 },
+      { text: "food", x: 110, y: 574 },
+      { text: "B-02", x: 70, y: 560 },
+      { text: "Same", x: 110, y: 560 },
+      { text: "2 mg", x: 180, y: 560 },
+    ];
+    const verticals = [68, 108, 178, 218].map((x) => ({ x1: x, y1: 556, x2: x, y2: 611, thickness: 0.5 }));
+    const borders = [611, 597, 570, 556].map((y) => ({ x1: 68, y1: y, x2: 218, y2: y, thickness: 0.5 }));
+    const table = "| Code | Note | Dose |\n| --- | --- | --- |\n| A-17 | Taken with food | 5 mg |\n| B-02 | Same | 2 mg |";
+    expect(await markdown([{ draws, strokes: [...verticals, ...borders] }])).toBe(`<!-- page 1 -->\n\n${table}`);
+    // Without the row borders each line is a row of its own.
+    expect(await markdown([{ draws, strokes: verticals }])).toContain("|  | food |  |");
+  });
+
   it("reads cell borders drawn as thin filled rectangles as ruling lines, and wide filled shapes as none", async () => {
     const borders = RULE_XS.map((x) => ({ x: x - 0.4, y: 554, width: 0.8, height: 57 }));
     expect(await markdown([{ draws: cells, fills: borders }])).toBe(`<!-- page 1 -->\n\n${BORDERED_MARKDOWN}`);

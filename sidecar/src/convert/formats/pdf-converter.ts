@@ -9,7 +9,7 @@ import { beforeDeadline } from "./before-deadline.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { layOutPage, mayHoldRuledTable, type PlacedText, type TextBlock } from "./pdf-layout.ts";
-import { verticalRules, type RuleOps, type VerticalRule } from "./pdf-rules.ts";
+import { NO_RULES, pageRules, type PageRules, type RuleOps } from "./pdf-rules.ts";
 
 /**
  * PDF through pdf.js (unpdf's serverless build, which parses in this thread). Every page begins with a
@@ -178,7 +178,7 @@ function tableRows(rows: readonly string[][]): string[][] {
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-/** The operators verticalRules reads, by pdf.js's numbers. */
+/** The operators pageRules reads, by pdf.js's numbers. */
 async function ruleOps(): Promise<RuleOps> {
   const { OPS } = await getResolvedPDFJS();
   return {
@@ -194,7 +194,7 @@ async function ruleOps(): Promise<RuleOps> {
 }
 
 /** A page's text items with their positions and font sizes, and its vertical rules; the page's resources are released after. */
-async function pageItems(document: PdfDocument, number: number, ops: RuleOps, stopMs: number): Promise<Result<{ items: PlacedText[]; rules: VerticalRule[] }, "CONVERT_TIMEOUT">> {
+async function pageItems(document: PdfDocument, number: number, ops: RuleOps, stopMs: number): Promise<Result<{ items: PlacedText[]; rules: PageRules }, "CONVERT_TIMEOUT">> {
   const page = await beforeDeadline(document.getPage(number), stopMs);
   if (!page.ok) return page;
   try {
@@ -207,10 +207,10 @@ async function pageItems(document: PdfDocument, number: number, ops: RuleOps, st
       const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
       items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height });
     }
-    if (!mayHoldRuledTable(items)) return ok({ items, rules: [] });
+    if (!mayHoldRuledTable(items)) return ok({ items, rules: NO_RULES });
     const drawn = await beforeDeadline(page.value.getOperatorList(), stopMs);
     if (!drawn.ok) return drawn;
-    return ok({ items, rules: verticalRules(drawn.value.fnArray, drawn.value.argsArray, ops) });
+    return ok({ items, rules: pageRules(drawn.value.fnArray, drawn.value.argsArray, ops) });
   } finally {
     page.value.cleanup();
   }

@@ -1,5 +1,5 @@
-import type { VerticalRule } from "./pdf-rules.ts";
-import { findTables } from "./pdf-tables.ts";
+import { NO_RULES, type HorizontalRule, type PageRules, type VerticalRule } from "./pdf-rules.ts";
+import { findTables, type FoundTable } from "./pdf-tables.ts";
 
 /**
  * Reading order for one PDF page. Text items are grouped into lines by baseline; a line splits where a gap
@@ -122,22 +122,20 @@ function linesOf(items: readonly PlacedText[]): PlacedText[][] {
 const CELL_GAP = 0.5;
 
 /**
- * Whether the page may hold a bordered table that only its rules can show: at least two lines with a gap wider
- * than a loose word space but narrower than a gutter. Reading a page's drawing costs about as much as reading its
- * text, so pages of plain prose are spared it.
+ * Whether the page may hold a bordered table that only its rules can show: a line with a gap wider than a
+ * loose word space but narrower than a gutter (one such row is enough: the rows with wider gaps split at
+ * their gutters anyway). Reading a page's drawing costs about as much as reading its text, so pages of plain
+ * prose are spared it.
  */
 export function mayHoldRuledTable(items: readonly PlacedText[]): boolean {
-  let gapped = 0;
-  for (const line of linesOf(items)) {
+  return linesOf(items).some((line) => {
     let end: number | undefined;
-    const cellGap = line.some((item) => {
+    return line.some((item) => {
       const gap = end === undefined ? 0 : item.x - end;
       end = Math.max(end ?? -Infinity, item.x + item.width);
       return gap > CELL_GAP * item.size && gap <= GUTTER * item.size;
     });
-    if (cellGap && ++gapped >= 2) return true;
-  }
-  return false;
+  });
 }
 
 /** Lines by baseline, each split into segments at gutter-wide gaps and at vertical rules (a bordered table's cells). */
@@ -247,8 +245,8 @@ function usualSpacing(columns: Segment[][]): number | undefined {
  * layout (pdf-tables.ts) are blocks of their own;
  * the text above, between and below them is laid out band by band. A page without a table is one band.
  */
-export function layOutPage(items: readonly PlacedText[], rules: readonly VerticalRule[] = []): TextBlock[] {
-  const all = segments(items, rules);
+export function layOutPage(items: readonly PlacedText[], rules: PageRules = NO_RULES): TextBlock[] {
+  const all = segments(items, rules.vertical);
   const tables = findTables(all);
   if (tables.length === 0) return flowBlocks(all);
   const blocks: TextBlock[] = [];
@@ -257,11 +255,37 @@ export function layOutPage(items: readonly PlacedText[], rules: readonly Vertica
     const outside = rest.filter((segment) => !table.segments.has(segment));
     blocks.push(...flowBlocks(outside.filter((segment) => segment.y > table.top)));
     const size = Math.min(...[...table.segments].map((segment) => segment.size));
-    blocks.push({ lines: table.rows.map((row) => row.filter(Boolean).join(" ")), size, table: table.rows });
+    const rows = joinWrappedRows(table, rules.horizontal);
+    blocks.push({ lines: rows.map((row) => row.filter(Boolean).join(" ")), size, table: rows });
     rest = outside.filter((segment) => segment.y <= table.top);
   }
   blocks.push(...flowBlocks(rest));
   return blocks;
+}
+
+/** A horizontal rule spans a table when it covers this share of the table's width. */
+const SPANS_TABLE = 0.8;
+
+/**
+ * A table drawn with row borders: lines of text between the same two borders are one row, a cell's text
+ * wrapped over lines, and are joined cell by cell. A table without two borders across it keeps its lines.
+ */
+function joinWrappedRows(table: FoundTable<Segment>, horizontal: readonly HorizontalRule[]): string[][] {
+  const cells = [...table.segments];
+  const left = Math.min(...cells.map((cell) => cell.left));
+  const right = Math.max(...cells.map((cell) => cell.right));
+  const borders = horizontal.filter((rule) => Math.min(rule.right, right) - Math.max(rule.left, left) >= SPANS_TABLE * (right - left));
+  if (borders.length < 2) return table.rows;
+  const rows: string[][] = [];
+  table.rows.forEach((row, i) => {
+    const above = table.ys[i - 1];
+    const y = table.ys[i] as number;
+    const last = rows[rows.length - 1];
+    if (last && above !== undefined && !borders.some((rule) => rule.y < above && rule.y > y)) {
+      row.forEach((cell, c) => (last[c] = [last[c], cell].filter(Boolean).join(" ")));
+    } else rows.push([...row]);
+  });
+  return rows;
 }
 
 /** Segments as blocks in reading order: columns found, lines grouped into paragraphs by their spacing. */

@@ -1,7 +1,7 @@
 /**
- * The vertical ruling lines a PDF page draws: a bordered table's column borders. Read from pdf.js's operator
- * list, in page space (the transforms in effect applied): stroked straight vertical segments, and filled
- * rectangles thin enough to be lines (how word processors draw cell borders). Paths that only clip are not
+ * The ruling lines a PDF page draws: a bordered table's column and row borders. Read from pdf.js's operator
+ * list, in page space (the transforms in effect applied): stroked straight vertical and horizontal segments,
+ * and filled rectangles thin enough to be lines (how word processors draw cell borders). Paths that only clip are not
  * drawn, and wide filled shapes (a chart's bars) are not rules.
  */
 
@@ -10,6 +10,20 @@ export interface VerticalRule {
   bottom: number;
   top: number;
 }
+
+/** A horizontal ruling line: a bordered table's row border. */
+export interface HorizontalRule {
+  y: number;
+  left: number;
+  right: number;
+}
+
+export interface PageRules {
+  vertical: VerticalRule[];
+  horizontal: HorizontalRule[];
+}
+
+export const NO_RULES: PageRules = Object.freeze({ vertical: [], horizontal: [] }) as PageRules;
 
 /** The operator numbers read here (pdf.js's OPS). */
 export interface RuleOps {
@@ -52,10 +66,12 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 
 const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
-function ruleOf(x1: number, y1: number, x2: number, y2: number): VerticalRule | undefined {
-  const length = Math.abs(y2 - y1);
-  if (length < MIN_RULE_LENGTH || Math.abs(x2 - x1) > VERTICAL_SLOPE * length) return undefined;
-  return { x: (x1 + x2) / 2, bottom: Math.min(y1, y2), top: Math.max(y1, y2) };
+/** Adds a straight segment to the page's rules when it is one: long enough, and upright or level. */
+function ruleOf(x1: number, y1: number, x2: number, y2: number, rules: PageRules): void {
+  const height = Math.abs(y2 - y1);
+  const width = Math.abs(x2 - x1);
+  if (height >= MIN_RULE_LENGTH && width <= VERTICAL_SLOPE * height) rules.vertical.push({ x: (x1 + x2) / 2, bottom: Math.min(y1, y2), top: Math.max(y1, y2) });
+  else if (width >= MIN_RULE_LENGTH && height <= VERTICAL_SLOPE * width) rules.horizontal.push({ y: (y1 + y2) / 2, left: Math.min(x1, x2), right: Math.max(x1, x2) });
 }
 
 /** The straight segments of one constructPath's data, in page space. */
@@ -87,9 +103,9 @@ function segmentsOf(data: ArrayLike<number>, ctm: Matrix): Array<[number, number
   return out;
 }
 
-/** The page's vertical rules, from its operator list. */
-export function verticalRules(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): VerticalRule[] {
-  const rules: VerticalRule[] = [];
+/** The page's ruling lines, from its operator list. */
+export function pageRules(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): PageRules {
+  const rules: PageRules = { vertical: [], horizontal: [] };
   const stack: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   for (let i = 0; i < fnArray.length; i++) {
@@ -109,20 +125,16 @@ export function verticalRules(fnArray: ArrayLike<number>, argsArray: ArrayLike<u
       for (const data of Array.from(paths ?? [])) {
         const segments = segmentsOf(data, ctm);
         if (stroked) {
-          for (const [x1, y1, x2, y2] of segments) {
-            const rule = ruleOf(x1, y1, x2, y2);
-            if (rule) rules.push(rule);
-          }
+          for (const [x1, y1, x2, y2] of segments) ruleOf(x1, y1, x2, y2, rules);
           continue;
         }
-        // A filled shape is a rule only when the whole of it is a thin upright bar.
+        // A filled shape is a rule only when the whole of it is a thin bar.
         const xs = segments.flatMap(([x1, , x2]) => [x1, x2]);
         const ys = segments.flatMap(([, y1, , y2]) => [y1, y2]);
         if (xs.length === 0) continue;
-        const left = Math.min(...xs);
-        const right = Math.max(...xs);
-        const rule = right - left <= MAX_RULE_WIDTH ? ruleOf((left + right) / 2, Math.min(...ys), (left + right) / 2, Math.max(...ys)) : undefined;
-        if (rule) rules.push(rule);
+        const [left, right, bottom, top] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+        if (right - left <= MAX_RULE_WIDTH) ruleOf((left + right) / 2, bottom, (left + right) / 2, top, rules);
+        else if (top - bottom <= MAX_RULE_WIDTH) ruleOf(left, (bottom + top) / 2, right, (bottom + top) / 2, rules);
       }
     }
   }

@@ -19,6 +19,8 @@ export interface TableSegment {
 export interface FoundTable<S extends TableSegment> {
   /** Cells by row, top down; "" where a row has nothing in a column. */
   rows: string[][];
+  /** Each row's baseline. */
+  ys: number[];
   /** The segments the table is made of, which the page's text flow leaves out. */
   segments: Set<S>;
   /** The baselines of its first and last rows. */
@@ -81,6 +83,7 @@ function tableOf<S extends TableSegment>(run: readonly Row<S>[]): FoundTable<S> 
   if (prose) return undefined;
   return {
     rows,
+    ys: run.map(({ y }) => y),
     segments: new Set(run.flatMap(({ cells }) => cells)),
     top: (run[0] as Row<S>).y,
     bottom: (run[run.length - 1] as Row<S>).y,
