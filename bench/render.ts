@@ -1,4 +1,5 @@
-import { descendants, rssMb } from "../test-support/process-stats.ts";
+import { processTreeRssBytes } from "../sidecar/src/render/process-tree-rss.ts";
+import { rssMb } from "../test-support/process-stats.ts";
 import { BENCH_APP_PAGE, type BenchStack } from "./bench-stack.ts";
 import { percentiles } from "./percentiles.ts";
 
@@ -8,9 +9,8 @@ const IN_FLIGHT = 4;
 /** The sidecar's resident memory, alone and with its descendants (the browser's processes). */
 function sidecarRssMb(bench: BenchStack): { sidecar: number; withBrowser: number } {
   const pid = bench.stack.pids().sidecar;
-  const own = rssMb(pid);
-  const tree = descendants(pid).reduce((sum, p) => sum + rssMb(p.pid), own);
-  return { sidecar: +own.toFixed(1), withBrowser: +tree.toFixed(1) };
+  // The tree as the sidecar's browser pool reads it for SIDECAR_RENDER_MAX_RSS_MB.
+  return { sidecar: +rssMb(pid).toFixed(1), withBrowser: +(processTreeRssBytes(pid) / 1024 / 1024).toFixed(1) };
 }
 
 /**

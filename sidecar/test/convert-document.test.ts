@@ -114,6 +114,17 @@ describe("convertDocument: detection", () => {
     expect(content).not.toContain("dot file");
   });
 
+  it("converts at most 100 files of an archive and says how many more it holds", async () => {
+    const files = Array.from({ length: 105 }, (_, i) => ({ name: `n${String(i).padStart(3, "0")}.txt`, data: `note ${i}` }));
+    const result = await convertDocument(buildZip(files), {}, documentOptions());
+    const content = result.ok ? result.value.content : "";
+    expect(result.ok && result.value.truncated).toBe(true);
+    expect(content.split("\n").filter((line) => line.startsWith("## File: "))).toHaveLength(100);
+    expect(content).toContain("## File: n099.txt\n\nnote 99");
+    expect(content).not.toContain("n100.txt");
+    expect(content.endsWith("(5 more files in the archive are not converted.)")).toBe(true);
+  });
+
   it("keeps a ZIP archive within the limits: its declared size, and maxContentChars", async () => {
     const files = Array.from({ length: 30 }, (_, i) => ({ name: `part-${i}.txt`, data: `Part ${i}. ${"words ".repeat(200)}` }));
     const cut = await convertDocument(buildZip(files), {}, { ...documentOptions(), maxContentChars: 3_000 });

@@ -62,6 +62,16 @@ describe("convertDocument: e-mail messages", () => {
     expect(result.content).toBe("# Only HTML\n\n**From:** a@example.test\n\n## Agenda\n\n- Tides\n- Boats");
   });
 
+  it("opens multiparts eight deep and no deeper", async () => {
+    const nested = (depth: number): string[] =>
+      depth === 0
+        ? ["Content-Type: text/plain", "", `reached`]
+        : [`Content-Type: multipart/mixed; boundary="b${depth}"`, "", `--b${depth}`, ...nested(depth - 1), `--b${depth}--`];
+    const message = (depth: number) => crlf(["From: a@example.test", "Subject: Deep", ...nested(depth), ""]);
+    expect((await convert(message(7))).content).toContain("reached");
+    expect((await convert(message(12))).content).not.toContain("reached");
+  });
+
   it("leaves text that merely starts with a header-like line to the text formats", async () => {
     const notes = new TextEncoder().encode("Subject: groceries\nmilk, eggs\n\nand bread");
     const result = await convert(notes, { fileName: "notes.txt" });

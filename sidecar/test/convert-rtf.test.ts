@@ -49,6 +49,10 @@ describe("convertDocument: RTF", () => {
     expect(await markdown(rtf(body))).toBe("See the site now. \\*not emphasis\\* {braces}");
   });
 
+  it("skips \\bin's raw bytes, which may look like groups and escapes", async () => {
+    expect(await markdown(rtf("\\pard Before \\bin4 }{x\\ after\\par}"))).toBe("Before after");
+  });
+
   it("reads a document nested far deeper than any real one in bounded memory", async () => {
     const deep = `${"{".repeat(200_000)}Deep text${"}".repeat(200_000)}`;
     expect(await markdown(rtf(`\\pard ${deep}\\par}`))).toBe("Deep text");

@@ -30,7 +30,15 @@ interface Generation {
   active: number;
   retired: boolean;
   closing?: Promise<void>;
+  /** When its memory was last read (Date.now()), so that a burst of pages reads it once. */
+  rssReadAt: number;
 }
+
+/**
+ * Reading a process tree's memory scans every process in /proc, synchronously: after a page it is read
+ * at most this often, not after each one.
+ */
+const RSS_CHECK_MS = 2_000;
 
 /**
  * Browsers that are retired rather than killed: after `maxPages` pages, when their process tree
@@ -58,7 +66,7 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
 
   const start = (): Generation => {
     launches++;
-    const gen: Generation = { pages: 0, active: 0, retired: false, started: undefined! };
+    const gen: Generation = { pages: 0, active: 0, retired: false, started: undefined!, rssReadAt: 0 };
     gen.started = launch().then(async (browser) => {
       browser.on("disconnected", () => retire(gen));
       gen.pid = await browserPid(browser);
@@ -82,6 +90,8 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
         released = true;
         gen.active--;
         if (gen.retired) return closeWhenIdle(gen);
+        if (Date.now() - gen.rssReadAt < RSS_CHECK_MS) return;
+        gen.rssReadAt = Date.now();
         if (rssOf(gen) > limits.maxRssBytes) retire(gen);
       };
       try {

@@ -49,21 +49,13 @@ function parameter(value: string | undefined, name: string): string | undefined 
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-const decoderFor = (charset: string | undefined) => {
-  try {
-    return new TextDecoder(charset || "utf-8");
-  } catch {
-    return new TextDecoder("utf-8");
-  }
-};
-
 /** RFC 2047 encoded words (=?charset?B|Q?…?=) in a header, decoded. */
 function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) => {
       const bytes = encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1");
-      return decoderFor(charset).decode(bytes);
+      return decodeText(bytes, `text/plain; charset=${charset}`, "text").text;
     });
 }
 

@@ -1,7 +1,7 @@
 import { fail, ok } from "@edge-web/shared";
 import { markdownTable } from "../../extract/markdown-table.ts";
 import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
-import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
+import { hasSignature } from "../../sniff/has-signature.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 
@@ -330,7 +330,7 @@ export const rtfConverter: DocumentConverter = {
   format: "RTF",
   mimes: [MIME, "text/rtf"],
   extensions: ["rtf"],
-  matches: ({ bytes }) => latin1Prefix(bytes, SIGNATURES.rtf.length) === SIGNATURES.rtf,
+  matches: ({ bytes }) => hasSignature(bytes, SIGNATURES.rtf),
   async convert(bytes, options) {
     const reader = new RtfReader(new TextDecoder("latin1").decode(bytes));
     const complete = reader.read(options.stopMs);

@@ -18,7 +18,12 @@ const MARGIN_SHARE = 0.05;
  * from disk; run it where a runaway document can be stopped (it checks the deadline between pages, sheets
  * and chunks, but a library call in progress runs to its end).
  */
-export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConverterResult> {
+export function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConverterResult> {
+  return convert(bytes, hints, options, false);
+}
+
+/** convertDocument, for a file alone or for one inside an archive (`inArchive`: an archive there is not opened). */
+async function convert(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions, inArchive: boolean): Promise<ConverterResult> {
   // Checked for every format, so a malformed selection fails alike everywhere; the paged formats apply it, the others ignore it.
   if (options.pages !== undefined) {
     const selection = parsePageSelection(options.pages);
@@ -31,18 +36,14 @@ export async function convertDocument(bytes: Uint8Array, hints: DocumentHints, o
   const detected = detectDocument(bytes, hints, options.maxUnzippedBytes);
   if (!detected.ok) return detected;
   const found = detected.value;
+  if (found.type === "archive" && inArchive) return fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened.");
   let converted: ConverterResult;
   try {
     if (found.type === "document") converted = await found.converter.convert(bytes, { ...options, stopMs });
     else if (found.type === "archive") {
       // Each file as if sent alone, by the time left; a page selection is the archive's, not its files'.
       const { pages: _pages, ...perFile } = options;
-      const convertFile = (file: Uint8Array, fileName: string): Promise<ConverterResult> => {
-        const inner = detectDocument(file, { fileName }, options.maxUnzippedBytes);
-        if (inner.ok && inner.value.type === "archive") return Promise.resolve(fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened."));
-        return convertDocument(file, { fileName }, { ...perFile, deadlineMs: stopMs });
-      };
-      converted = await convertArchive(found.archive, { ...options, stopMs }, convertFile);
+      converted = await convertArchive(found.archive, { ...options, stopMs }, (file, fileName) => convert(file, { fileName }, { ...perFile, deadlineMs: stopMs }, true));
     } else converted = ok(convertText(bytes, hints, found));
   } catch (error) {
     // Expected failures are results; this is a document that broke a reader.
