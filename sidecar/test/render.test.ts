@@ -261,6 +261,32 @@ describe("the egress proxy itself", () => {
     await proxy.close();
     expect(canary9.requests).toHaveLength(0);
   });
+
+  it("holds a session to its response bytes: past them the response is cut and later requests are refused", async () => {
+    const { startEgressProxy } = await import("../src/render/egress-proxy.ts");
+    const proxy = await startEgressProxy(egressDeps(dns));
+    const url = new URL(proxy.url);
+    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 10, maxBytes: 50 });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const auth = `Basic ${Buffer.from(`${opened.value.username}:${opened.value.password}`).toString("base64")}`;
+    const get = (target: string) =>
+      new Promise<number>((resolve) => {
+        http
+          .get({ host: url.hostname, port: url.port, path: target, headers: { "proxy-authorization": auth } }, (res) => {
+            res.resume();
+            res.on("close", () => resolve(res.statusCode ?? 0));
+          })
+          .on("error", () => resolve(0));
+      });
+    // The article's JSON is longer than 50 bytes.
+    await get(`${origin.url}/api/article`);
+    expect(opened.value.refused).toBe(1);
+    expect(opened.value.refusals[0]?.reason).toMatch(/more than 50 response bytes \(web\.maxResponseBytes\)/);
+    expect(await get(`${origin.url}/api/article`)).toBe(403);
+    expect(opened.value.refused).toBe(2);
+    opened.value.close();
+    await proxy.close();
+  });
 });
 
 describe("render auto's signals", () => {

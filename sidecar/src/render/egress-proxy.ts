@@ -55,12 +55,22 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     return given.length === expected.length && timingSafeEqual(given, expected) ? session : undefined;
   };
 
+  const tooManyBytes = (session: ProxySession) => `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`;
+
   /** Counts the request; a reason when the session's caps refuse it. */
   const overCap = (session: ProxySession) => {
     session.requests++;
     if (session.requests > session.maxRequests) return `more than ${session.maxRequests} requests (web.render.maxRequests)`;
-    if (session.bytes >= session.maxBytes) return `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`;
+    if (session.bytes >= session.maxBytes) return tooManyBytes(session);
     return undefined;
+  };
+
+  /** Counts bytes an origin sent; past the session's cap the request is refused and `stop` ends it. */
+  const countBytes = (session: ProxySession, host: string, chunk: Buffer, stop: () => void) => {
+    session.bytes += chunk.length;
+    if (session.bytes <= session.maxBytes) return;
+    refuse(session, host, tooManyBytes(session));
+    stop();
   };
 
   const server = createServer((req, res) => {
@@ -111,13 +121,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     }
     const { status, headers, body: upstream } = opened.value;
     res.writeHead(status, endToEndHeaders(headers, []));
-    upstream.on("data", (chunk: Buffer) => {
-      session.bytes += chunk.length;
-      if (session.bytes > session.maxBytes) {
-        refuse(session, url.host, `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
-        upstream.destroy();
-      }
-    });
+    upstream.on("data", (chunk: Buffer) => countBytes(session, url.host, chunk, () => upstream.destroy()));
     await pipeline(upstream, res).catch(() => res.destroy());
   }
 
@@ -150,13 +154,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       upstream.once("connect", () => {
         client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
         if (head.length > 0) upstream.write(head);
-        upstream.on("data", (chunk: Buffer) => {
-          session.bytes += chunk.length;
-          if (session.bytes > session.maxBytes) {
-            refuse(session, target.host, `more than ${session.maxBytes} response bytes (web.maxResponseBytes)`);
-            closeBoth();
-          }
-        });
+        upstream.on("data", (chunk: Buffer) => countBytes(session, target.host, chunk, closeBoth));
         upstream.pipe(client);
         client.pipe(upstream);
       });
