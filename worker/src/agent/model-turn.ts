@@ -80,6 +80,8 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       abortSignal: plan.signal,
       // Retries happen in the model fetch, where Retry-After is honoured up to a bound.
       maxRetries: 0,
+      // Nothing subscribes to the SDK's telemetry; on, its tracing hooks cost CPU every step.
+      telemetry: { isEnabled: false },
       experimental_steering: plan.steers,
       ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
       prepareStep: async ({ stepNumber, messages }) => {

@@ -10,6 +10,7 @@ import type { ModelCall } from "./model-provider.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 import { modelTurn } from "./model-turn.ts";
 import { withStreamIdleTimeout } from "./stream-idle-timeout.ts";
+import { setBounded } from "../set-bounded.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
 import { withOverflowRetry } from "./context-overflow.ts";
@@ -44,8 +45,14 @@ export interface SessionTurnDeps extends CompactionSources {
   markTurn(marker: TurnMarker | undefined): void;
 }
 
-/** Language models built per settings (a provider builds its stream parsers per model: once, not per call). */
-const models = new WeakMap<Settings, Map<string, LanguageModel>>();
+/**
+ * Language models built per settings resolution, provider and model, for every session of the
+ * isolate (a provider builds its stream parsers per model: once, not per call or per session). The
+ * same resolution means the same configuration, key, timeout and egress; a model keeps nothing
+ * between calls.
+ */
+const models = new Map<string, LanguageModel>();
+const MODELS_CAPACITY = 64;
 
 /**
  * A model call with `resolved` at thinking `level`, its requests made through `fetch` (built once
@@ -54,11 +61,9 @@ const models = new WeakMap<Settings, Map<string, LanguageModel>>();
 export function modelCall(settings: Settings, resolved: ResolvedModel, level: ThinkingLevel, fetch: () => typeof globalThis.fetch): ModelCall {
   const member = MODEL_PROVIDERS[resolved.provider.settings.api];
   const providerOptions = member.thinkingOptions(resolved.provider, level, resolved.entry);
-  let built = models.get(settings);
-  if (!built) models.set(settings, (built = new Map()));
-  const key = `${resolved.provider.name}\u0000${resolved.modelId}`;
-  let model = built.get(key);
-  if (!model) built.set(key, (model = withStreamIdleTimeout(member.languageModel(resolved.provider, resolved.modelId, fetch()), settings.agent.modelTimeoutMs)));
+  const key = `${settings.id}\u0000${resolved.provider.name}\u0000${resolved.modelId}`;
+  let model = models.get(key);
+  if (!model) setBounded(models, key, (model = withStreamIdleTimeout(member.languageModel(resolved.provider, resolved.modelId, fetch()), settings.agent.modelTimeoutMs)), MODELS_CAPACITY);
   return {
     model,
     provider: resolved.provider.name,

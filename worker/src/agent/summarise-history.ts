@@ -77,6 +77,7 @@ export async function summariseHistory(older: readonly ModelMessage[], call: Sum
     maxOutputTokens: call.maxOutputTokens,
     abortSignal: call.signal,
     maxRetries: 0,
+    telemetry: { isEnabled: false },
     onError: ({ error }) => {
       failure = error;
     },

@@ -8,6 +8,9 @@ import { createStreamHub } from "./stream-hub.ts";
 
 const control = (payload: ControlPayload) => ({ kind: "control" as const, protocolVersion: PROTOCOL_VERSION, payload });
 
+/** Chunks after which the producer goes quiet (it waits for a model, a tool, a user, or has ended): their frames are not held back. */
+const ENDS_BURST = new Set<UiMessageChunk["type"]>(["finish", "finish-step", "abort", "error", "tool-approval-request"]);
+
 /** A control frame that is not part of the session's numbered history (about one stream only). */
 const controlText = (payload: ControlPayload) => encodeSseFrame(undefined, control(payload));
 
@@ -30,7 +33,7 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
     const liveJson = JSON.stringify(live);
     const capped = capContent(item, maxStoredChars);
     const storedJson = capped === item ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
-    hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", storedJson), "uiMessageChunk", liveJson));
+    hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", storedJson), "uiMessageChunk", liveJson), ENDS_BURST.has(item.type));
     written();
   };
 
@@ -43,7 +46,7 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
         control: (payload) => {
           if (!alive()) return;
           const json = fitRow(control(payload));
-          hub.broadcast(encodeSseData(stores.frames.append("control", json), "control", json));
+          hub.broadcast(encodeSseData(stores.frames.append("control", json), "control", json), true);
           written();
         },
         message: (message) => alive() && stores.messages.put(capContent(message, maxStoredChars())),
