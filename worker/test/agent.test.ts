@@ -212,6 +212,32 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
+  it("sends Anthropic's thinking back signed with the tool call it led to, and the tool's result after it", async () => {
+    const s = await followed();
+    await s.post("model", { provider: "claude", modelId: "claude-fake" });
+    await anthropic.script(
+      { reasoning: ["I should ", "look it up."], text: ["Checking."], toolCalls: [{ name: "get_search_content", arguments: { responseId: "none" } }], usage: { input: 10, output: 5 } },
+      { text: ["Nothing stored."], usage: { input: 30, output: 5 } },
+    );
+    await s.post("messages", { message: "what is stored?" });
+    const frames = await untilFinish(s.stream);
+    expect(chunkTypes(frames).filter((t) => t === "start-step")).toHaveLength(2);
+    const requests = await anthropic.requests();
+    expect(requests).toHaveLength(2);
+    const [assistant, results] = requests[1]!.body.messages.slice(-2);
+    expect(assistant).toMatchObject({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "I should look it up.", signature: "fake-signature" },
+        { type: "text", text: "Checking." },
+        { type: "tool_use", id: "toolu_1", name: "get_search_content", input: { responseId: "none" } },
+      ],
+    });
+    expect(results).toMatchObject({ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", is_error: true }] });
+    expect(JSON.stringify(results.content[0].content)).toMatch(/NOT_FOUND/);
+    await s.stream.cancel();
+  });
+
   it("ends a turn whose provider refuses the key with an error saying what to do, keeps the session working, and never shows a key", async () => {
     const wrongKey = agentEnv({ modelProviders: { ...PROVIDERS, fake: { ...PROVIDERS.fake, apiKey: "sk-wrong-key-0123456789" } } });
     const s = await followed(wrongKey);
@@ -296,6 +322,47 @@ describe("agent turns", () => {
     expect(second).toHaveLength(2);
     const stored = (await s.get("messages")).body.messages.at(-1);
     expect(stored.parts.filter((p: any) => p.state === "output-error")).toHaveLength(2);
+    await s.stream.cancel();
+  });
+
+  it("runs a step's tool calls at once, shows each result as it comes and gives the model them in the order they were called", async () => {
+    await openai.script(
+      {
+        toolCalls: [
+          { id: "call_slow", name: "fetch_content", arguments: { url: `${origin}/delay?ms=300&chars=40&char=s` } },
+          { id: "call_quick", name: "get_search_content", arguments: { responseId: "none" } },
+        ],
+      },
+      { text: ["both read"] },
+    );
+    const s = await followed();
+    await s.post("messages", { message: "read both" });
+    const frames = await untilFinish(s.stream);
+    const outputs = frames.filter((f) => f.data.chunk.type?.startsWith("tool-output-")).map((f) => f.data.chunk.toolCallId);
+    expect(outputs).toEqual(["call_quick", "call_slow"]);
+    const types = chunkTypes(frames);
+    expect(types.indexOf("finish-step")).toBeGreaterThan(frames.findIndex((f) => f.data.chunk.toolCallId === "call_slow" && f.data.chunk.type === "tool-output-available"));
+    const tools = (await openai.requests())[1]!.body.messages.filter((m: any) => m.role === "tool");
+    expect(tools.map((m: any) => m.tool_call_id)).toEqual(["call_slow", "call_quick"]);
+    expect(tools[0].content).toContain("ssss");
+    expect(tools[1].content).toMatch(/NOT_FOUND/);
+    await s.stream.cancel();
+  });
+
+  it("aborts while a tool call runs: the call is cancelled, nothing after the abort, and the next message works", async () => {
+    await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/slow` } }] });
+    const s = await followed();
+    await s.post("messages", { message: "read the slow page" });
+    const before: ReadFrame[] = [];
+    while (!before.some((f) => f.data?.chunk?.type === "tool-input-available")) before.push(await nextFrame(s.stream));
+    expect((await s.post("abort")).status).toBe(200);
+    expect((await s.get("state")).body.state.isStreaming).toBe(false);
+    const after = chunkTypes(await untilFinish(s.stream));
+    expect(after).toEqual(["abort", "finish"]);
+    expect(await openai.requests()).toHaveLength(1);
+    await openai.script({ text: ["fine"] });
+    expect((await s.post("messages", { message: "again" })).status).toBe(200);
+    expect(chunkTypes(await untilFinish(s.stream))).toContain("text-delta");
     await s.stream.cancel();
   });
 

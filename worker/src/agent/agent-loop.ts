@@ -1,11 +1,12 @@
-import { experimental_createSteering, type Experimental_Steering as Steering, type UserModelMessage } from "ai";
+import type { UserModelMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
 import { ApprovalGate } from "./approval-gate.ts";
+import { TurnSteers } from "./turn-steers.ts";
 
 /** What a running turn is controlled by: its abort, its steers, its approvals. */
 export interface TurnControl {
   signal: AbortSignal;
-  steers: Steering;
+  steers: TurnSteers;
   gate: ApprovalGate;
 }
 
@@ -110,11 +111,14 @@ export class AgentLoop {
   /** Starts a turn at once; only when none runs. Resolves when it (and what it queued) has ended. */
   private start(user: SessionMessage): Promise<void> {
     const abort = new AbortController();
-    const control = { signal: abort.signal, steers: experimental_createSteering(), gate: new ApprovalGate() };
+    const control = { signal: abort.signal, steers: new TurnSteers(), gate: new ApprovalGate() };
     const done = this.run(user, control)
       // Only the error's name: messages of provider errors may quote what the provider sent.
       .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.name : typeof error))
-      .then(() => this.ended());
+      .then(() => {
+        control.steers.end(abort.signal.aborted);
+        return this.ended();
+      });
     this.turn = { abort, control, done };
     return done;
   }
@@ -123,7 +127,7 @@ export class AgentLoop {
   private steer(user: SessionMessage, message: UserModelMessage): Promise<void> | undefined {
     const turn = this.turn;
     if (!turn) return this.followUp(user);
-    const outcome = turn.control.steers.steer(message, { id: user.id }).then((result) => {
+    const outcome = turn.control.steers.steer(message, user.id).then((result) => {
       this.steers.delete(outcome);
       if (result.type === "not-delivered" && result.reason !== "aborted") this.followUps.unshift(user);
     });

@@ -1,21 +1,25 @@
 import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import {
-  stepCountIs,
-  experimental_streamTextLowMemory as streamText,
+  experimental_streamLanguageModelCall as streamLanguageModelCall,
   toUIMessageChunk,
-  type Experimental_Steering as Steering,
+  type ContentPart,
+  type FinishReason,
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
+  type TextStreamPart,
+  type ToolExecutionOptions,
   type ToolSet,
 } from "ai";
 import { describeModelError } from "./describe-model-error.ts";
 import { MessageAssembly } from "./message-assembly.ts";
 import type { ModelCall } from "./model-provider.ts";
 import type { OutputSink } from "./output-sink.ts";
+import { stepMessages, type ToolOutcome } from "./step-messages.ts";
 import { toProtocolChunk } from "./to-protocol-chunk.ts";
+import type { TurnSteers } from "./turn-steers.ts";
 
-/** What the AI SDK's part of a turn runs: the prompt, the limits, the model per call, the tools, and the turn's controls. */
+/** What the model loop of a turn runs: the prompt, the limits, the model per call, the tools, and the turn's controls. */
 export interface ModelTurnPlan {
   messageId: string;
   system: string;
@@ -25,7 +29,7 @@ export interface ModelTurnPlan {
   /** The tools, given a wait for a call's input to have been streamed, and the turn's own sink. */
   tools(inputShown: (toolCallId: string) => Promise<void>, sink: OutputSink): ToolSet;
   /** Where steers (user messages sent while the turn runs) come in before the next model call. */
-  steers: Steering;
+  steers: TurnSteers;
   signal: AbortSignal;
   onUsage(usage: LanguageModelUsage): void;
   /** Before every model call: the messages it sends instead of `messages` (a compaction), given the turn's sink. */
@@ -34,11 +38,17 @@ export interface ModelTurnPlan {
   wrapModel?(model: LanguageModel, sink: OutputSink): LanguageModel;
 }
 
+/** A step ends the turn when it called no tool (unless a steer waits and the answer was not cut off), failed, or was the last allowed. */
+const CUT_OFF = new Set<FinishReason>(["length", "content-filter"]);
+
 /**
- * The AI SDK's part of a turn: its loop of model calls and tool calls (at most `maxSteps` calls), its chunks
- * filtered to the session's protocol and streamed as they come, the assistant message rebuilt from
- * those very chunks (so a client rebuilding it from the stream gets the same). Whatever happens —
- * a model failure, an abort, the step limit — the turn ends with a `finish` chunk; never throws.
+ * The model loop of a turn: model calls (at most `maxSteps`), each followed by the tools it called,
+ * their chunks filtered to the session's protocol and streamed as they come, the assistant message
+ * rebuilt from those very chunks (so a client rebuilding it from the stream gets the same). A steer
+ * joins the next call. Whatever happens — a model failure, an abort, the step limit — the turn ends
+ * with a `finish` chunk; never throws. Each call is the AI SDK's (prompt conversion, the provider,
+ * tool-call parsing); the loop is ours: the SDK's own loop puts a dozen streams between the
+ * provider and the session, which cost more CPU than the rest of the turn.
  */
 export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<void> {
   const createdAt = Date.now();
@@ -62,62 +72,76 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   // Tools stream into the same assembly, so their chunks are part of the stored message.
   const toolSink: OutputSink = { ...sink, chunk: push };
 
-  let steps = 0;
-  let finish: UiMessageChunk | undefined;
-  let failed = false;
-  let sawAbort = false;
   let calling = plan.nextCall();
   const modelOf = (call: ModelCall) => plan.wrapModel?.(call.model, toolSink) ?? call.model;
+  const onError = (error: unknown) => describeModelError(error, calling.provider, calling.api);
+  /** An SDK part as the session streams it (nothing, for parts the protocol has no chunk for). */
+  const show = (part: TextStreamPart<ToolSet>) => {
+    const raw = toUIMessageChunk(part, { sendReasoning: true, redactToolErrors: false, onError });
+    const chunk = raw && toProtocolChunk(raw);
+    if (chunk) push(chunk);
+    return chunk;
+  };
+  const tools = plan.tools(inputShown, toolSink);
+  let messages = plan.messages;
+  let steps = 0;
+  let finishReason: FinishReason | undefined;
+  let failed = false;
   // The turn's message starts before its first call is prepared: a compaction then streams inside it.
   push({ type: "start", messageId: plan.messageId });
   try {
-    const result = streamText({
-      model: modelOf(calling),
-      system: plan.system,
-      messages: plan.messages,
-      tools: plan.tools(inputShown, toolSink),
-      stopWhen: stepCountIs(plan.maxSteps),
-      abortSignal: plan.signal,
-      // Retries happen in the model fetch, where Retry-After is honoured up to a bound.
-      maxRetries: 0,
-      // Nothing subscribes to the SDK's telemetry; on, its tracing hooks cost CPU every step.
-      telemetry: { isEnabled: false },
-      experimental_steering: plan.steers,
-      ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
-      prepareStep: async ({ stepNumber, messages }) => {
-        const replaced = await plan.prepareMessages?.(stepNumber, messages, toolSink);
-        const changed = replaced && { messages: replaced };
-        if (stepNumber === 0) return changed;
-        calling = plan.nextCall();
-        return { model: modelOf(calling), ...(calling.providerOptions && { providerOptions: calling.providerOptions }), ...changed };
-      },
-      onStepFinish: (step) => plan.onUsage(step.usage),
-      onError: () => {},
-    });
-    const onError = (error: unknown) => describeModelError(error, calling.provider, calling.api);
-    // A call the model made with invalid input shows as tool-input-error; its tool-error is not shown again.
-    const invalidCalls = new Set<string>();
-    // The SDK's stream parts become UI chunks here, one function call each (its toUIMessageStream
-    // would put three more streams between them and the session).
-    for await (const part of result.stream) {
-      if (part.type === "tool-call" && part.invalid) invalidCalls.add(part.toolCallId);
-      if (part.type === "tool-error" && !part.providerExecuted && invalidCalls.delete(part.toolCallId)) continue;
-      const raw = toUIMessageChunk(part, { sendReasoning: true, redactToolErrors: false, onError });
-      if (!raw) continue;
-      const chunk = toProtocolChunk(raw);
-      if (!chunk || chunk.type === "start") continue;
-      if (chunk.type === "finish") {
-        finish = chunk;
-        continue;
+    for (;;) {
+      const steered = plan.steers.take();
+      const input = steered.length > 0 ? [...messages, ...steered.map((s) => s.message)] : messages;
+      messages = (await plan.prepareMessages?.(steps, input, toolSink)) ?? input;
+      if (steps > 0) calling = plan.nextCall();
+      for (const { id, message } of steered) show({ type: "steering-message", id, message, stepNumber: steps });
+      let content: ReadonlyArray<ContentPart<ToolSet>> = [];
+      const { stream } = await streamLanguageModelCall({
+        model: modelOf(calling),
+        system: plan.system,
+        messages,
+        tools,
+        abortSignal: plan.signal,
+        ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
+        onLanguageModelCallEnd: (event) => {
+          content = event.content;
+        },
+      });
+      steps++;
+      push({ type: "start-step" });
+      const outcomes: ToolOutcome[] = [];
+      const running: Promise<void>[] = [];
+      let calls = 0;
+      finishReason = undefined;
+      for await (const part of stream) {
+        if (part.type === "model-call-end") {
+          finishReason = part.finishReason;
+          plan.onUsage(part.usage);
+          continue;
+        }
+        if (part.type === "model-call-start" || part.type === "model-call-response-metadata") continue;
+        // An invalid call shows as tool-input-error; the tool-error part after it is the model's to read, not shown again.
+        if (part.type === "tool-error" && !part.providerExecuted) {
+          outcomes.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, error: part.error });
+          continue;
+        }
+        const chunk = show(part as TextStreamPart<ToolSet>);
+        if (chunk?.type === "error") failed = true;
+        if (part.type !== "tool-call" || part.providerExecuted) continue;
+        calls++;
+        if (chunk?.type === "tool-input-available") {
+          shown.add(part.toolCallId);
+          waiting.get(part.toolCallId)?.();
+        }
+        if (!part.invalid) running.push(runTool(tools, part, messages, plan.signal, show, outcomes));
       }
-      if (chunk.type === "start-step") steps++;
-      if (chunk.type === "error") failed = true;
-      if (chunk.type === "abort") sawAbort = true;
-      push(chunk);
-      if (chunk.type === "tool-input-available") {
-        shown.add(chunk.toolCallId);
-        waiting.get(chunk.toolCallId)?.();
-      }
+      await Promise.all(running);
+      if (plan.signal.aborted) break;
+      push({ type: "finish-step" });
+      messages = [...messages, ...(await stepMessages(content, outcomes, tools))];
+      const more = calls > 0 || (plan.steers.pending && !CUT_OFF.has(finishReason ?? "other"));
+      if (failed || finishReason === "error" || !more || steps >= plan.maxSteps) break;
     }
   } catch (error) {
     if (!plan.signal.aborted) {
@@ -127,13 +151,34 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   }
 
   if (plan.signal.aborted) {
-    if (!sawAbort) push({ type: "abort" });
-  } else if (!failed && finish?.type === "finish" && finish.finishReason === "tool-calls" && steps >= plan.maxSteps) {
+    push({ type: "abort" });
+  } else if (!failed && finishReason === "tool-calls" && steps >= plan.maxSteps) {
     const id = `text-max-steps-${plan.messageId}`;
     push({ type: "text-start", id });
     push({ type: "text-delta", id, delta: `Stopped after ${steps} model calls, the most one turn may make (settings.agent.maxSteps); send a message to continue.` });
     push({ type: "text-end", id });
   }
-  push(finish ?? { type: "finish" });
+  push({ type: "finish", ...(finishReason && !plan.signal.aborted && { finishReason }) });
   await keep();
+}
+
+/** Runs one tool call the model made; its outcome is shown as it comes (not once the turn is aborted) and kept for the model. */
+async function runTool(
+  tools: ToolSet,
+  call: { toolCallId: string; toolName: string; input: unknown },
+  messages: ModelMessage[],
+  signal: AbortSignal,
+  show: (part: TextStreamPart<ToolSet>) => unknown,
+  outcomes: ToolOutcome[],
+): Promise<void> {
+  const { toolCallId, toolName, input } = call;
+  const options: ToolExecutionOptions<never> = { toolCallId, messages, abortSignal: signal } as ToolExecutionOptions<never>;
+  try {
+    const output: unknown = await tools[toolName]!.execute!(input as never, options);
+    outcomes.push({ toolCallId, toolName, input, output });
+    if (!signal.aborted) show({ type: "tool-result", toolCallId, toolName, input, output } as TextStreamPart<ToolSet>);
+  } catch (error) {
+    outcomes.push({ toolCallId, toolName, input, error });
+    if (!signal.aborted) show({ type: "tool-error", toolCallId, toolName, input, error } as TextStreamPart<ToolSet>);
+  }
 }
