@@ -294,11 +294,19 @@ describe("agent turns", () => {
     expect(silent.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/nothing for 300 ms \(settings\.agent\.modelTimeoutMs\)/);
     await waitFor(async () => (await openai.requests())[0]!.aborted, "the silent call to be closed");
 
+    // Silent after it started: what came is kept, then the same error.
+    await openai.script({ text: ["first ", "words ", "never", " end"], stallAfter: 2 });
+    await s.post("messages", { message: "hi again" });
+    const stalled = await untilFinish(s.stream);
+    expect(chunkTypes(stalled)).toContain("text-delta");
+    expect(stalled.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/nothing for 300 ms/);
+    await waitFor(async () => (await openai.requests())[1]!.aborted, "the stalled call to be closed");
+
     await openai.script({ status: 503 }, { status: 503 }, { status: 503 });
     await s.post("messages", { message: "hi" });
     const down = await untilFinish(s.stream);
     expect(down.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/unavailable \(HTTP 503\) after retries/);
-    expect((await openai.requests()).length).toBe(4);
+    expect((await openai.requests()).length).toBe(5);
 
     await openai.script({ malformed: true, text: ["still here"] });
     await s.post("messages", { message: "hi" });

@@ -7,7 +7,7 @@ import { waitFor } from "../../test-support/wait-for.ts";
 const origin = inject("originUrl");
 const fakes = inject("smallModels");
 
-type Logged = { path: string; body: any; tokens: number; summary: boolean };
+type Logged = { path: string; body: any; tokens: number; summary: boolean; aborted: boolean };
 const fake = (name: "openai" | "anthropic") => ({
   script: (...replies: unknown[]) => fetch(`${fakes[name].url}/__control/script`, { method: "POST", body: JSON.stringify(replies) }),
   window: (contextWindow?: number) => fetch(`${fakes[name].url}/__control/window`, { method: "POST", body: JSON.stringify({ contextWindow }) }),
@@ -226,6 +226,21 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     await model.script({ text: ["Fine."] });
     await s.turn("Still there?");
     expect(JSON.stringify((await model.requests()).at(-1)!.body)).not.toContain(SUMMARY_HEADING);
+  });
+
+  it("gives up a summary whose model goes silent for agent.modelTimeoutMs, closing its call, and leaves the history as it was", async () => {
+    await model.window(100_000);
+    const overrides = agentEnv(api, { compaction: { enabled: false }, modelTimeoutMs: 300 });
+    const s = await followed(overrides);
+    await model.script(fetchCall(1), { text: ["Read."] });
+    await s.turn("Read chapter 1.");
+    const before = (await s.get("messages")).body.messages;
+    await model.script({ summary: true, text: ["## Goal", " never", " finished"], stallAfter: 1 });
+    const answer = await s.post("compact", {});
+    expect(answer.body).toMatchObject({ compacted: false, reason: expect.stringMatching(/summary could not be made/) });
+    await waitFor(async () => (await model.requests()).at(-1)!.aborted === true, "the silent summary call to be closed");
+    expect((await s.get("messages")).body.messages).toEqual(before);
+    expect((await s.get("stats")).body.stats.compactions.count).toBe(0);
   });
 
   it("forks before a compaction point: the compaction no longer applies and the model sees what is left", async () => {

@@ -10,6 +10,8 @@ export interface ModelCall {
   provider: string;
   api: string;
   providerOptions?: ProviderOptions;
+  /** How long the model may send nothing while it streams (settings.agent.modelTimeoutMs). */
+  idleMs: number;
 }
 
 /** A configured provider as the agent uses it: its name under auth.modelProviders and its settings. */

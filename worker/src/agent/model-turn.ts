@@ -12,7 +12,9 @@ import {
   type ToolSet,
 } from "ai";
 import { describeModelError } from "./describe-model-error.ts";
+import { idleTimer } from "./idle-timer.ts";
 import { MessageAssembly } from "./message-assembly.ts";
+import { ModelTimeoutError } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { stepMessages, type ToolOutcome } from "./step-messages.ts";
@@ -87,6 +89,10 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   let steps = 0;
   let finishReason: FinishReason | undefined;
   let failed = false;
+  // The model calls' signal: the turn's abort, or a call gone silent (which ends the turn).
+  const calls = new AbortController();
+  const forward = () => calls.abort(plan.signal.reason);
+  plan.signal.addEventListener("abort", forward, { once: true });
   // The turn's message starts before its first call is prepared: a compaction then streams inside it.
   push({ type: "start", messageId: plan.messageId });
   try {
@@ -102,7 +108,7 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
         system: plan.system,
         messages,
         tools,
-        abortSignal: plan.signal,
+        abortSignal: calls.signal,
         ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
         onLanguageModelCallEnd: (event) => {
           content = event.content;
@@ -112,41 +118,51 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       push({ type: "start-step" });
       const outcomes: ToolOutcome[] = [];
       const running: Promise<void>[] = [];
-      let calls = 0;
+      let toolCalls = 0;
       finishReason = undefined;
-      for await (const part of stream) {
-        if (part.type === "model-call-end") {
-          finishReason = part.finishReason;
-          plan.onUsage(part.usage);
-          continue;
+      // Silence while the answer streams ends the call (the wait for it to start is the model fetch's).
+      const { idleMs } = calling;
+      const watch = idleTimer(idleMs, () => calls.abort(new ModelTimeoutError(idleMs)));
+      try {
+        for await (const part of stream) {
+          watch.touch();
+          if (part.type === "model-call-end") {
+            finishReason = part.finishReason;
+            plan.onUsage(part.usage);
+            continue;
+          }
+          if (part.type === "model-call-start" || part.type === "model-call-response-metadata") continue;
+          // An invalid call shows as tool-input-error; the tool-error part after it is the model's to read, not shown again.
+          if (part.type === "tool-error" && !part.providerExecuted) {
+            outcomes.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, error: part.error });
+            continue;
+          }
+          const chunk = show(part as TextStreamPart<ToolSet>);
+          if (chunk?.type === "error") failed = true;
+          if (part.type !== "tool-call" || part.providerExecuted) continue;
+          toolCalls++;
+          if (chunk?.type === "tool-input-available") {
+            shown.add(part.toolCallId);
+            waiting.get(part.toolCallId)?.();
+          }
+          if (!part.invalid) running.push(runTool(tools, part, messages, plan.signal, show, outcomes));
         }
-        if (part.type === "model-call-start" || part.type === "model-call-response-metadata") continue;
-        // An invalid call shows as tool-input-error; the tool-error part after it is the model's to read, not shown again.
-        if (part.type === "tool-error" && !part.providerExecuted) {
-          outcomes.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, error: part.error });
-          continue;
-        }
-        const chunk = show(part as TextStreamPart<ToolSet>);
-        if (chunk?.type === "error") failed = true;
-        if (part.type !== "tool-call" || part.providerExecuted) continue;
-        calls++;
-        if (chunk?.type === "tool-input-available") {
-          shown.add(part.toolCallId);
-          waiting.get(part.toolCallId)?.();
-        }
-        if (!part.invalid) running.push(runTool(tools, part, messages, plan.signal, show, outcomes));
+      } finally {
+        watch.stop();
       }
       await Promise.all(running);
       if (plan.signal.aborted) break;
       push({ type: "finish-step" });
       messages = [...messages, ...(await stepMessages(content, outcomes, tools))];
-      const more = calls > 0 || (plan.steers.pending && !CUT_OFF.has(finishReason ?? "other"));
+      const more = toolCalls > 0 || (plan.steers.pending && !CUT_OFF.has(finishReason ?? "other"));
       if (failed || finishReason === "error" || !more || steps >= plan.maxSteps) break;
     }
   } catch (error) {
     if (!plan.signal.aborted) {
       failed = true;
-      push({ type: "error", errorText: describeModelError(error, calling.provider, calling.api) });
+      // A call stopped for its silence fails however the provider's stream words the abort.
+      const cause = calls.signal.aborted ? calls.signal.reason : error;
+      push({ type: "error", errorText: describeModelError(cause, calling.provider, calling.api) });
     }
   }
 
@@ -158,6 +174,7 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
     push({ type: "text-delta", id, delta: `Stopped after ${steps} model calls, the most one turn may make (settings.agent.maxSteps); send a message to continue.` });
     push({ type: "text-end", id });
   }
+  plan.signal.removeEventListener("abort", forward);
   push({ type: "finish", ...(finishReason && !plan.signal.aborted && { finishReason }) });
   await keep();
 }

@@ -32,7 +32,8 @@ export function compactionDeps(sources: CompactionSources, settings: Settings, l
     limits,
     baseChars: settings.agent.systemPrompt.length + TOOL_DEFINITION_CHARS,
     summarise: async (older, signal, instructions) => {
-      const made = await summariseHistory(older, { model: call().model, window: limits.window, maxOutputTokens: limits.summaryTokens, signal, ...(instructions && { instructions }) });
+      const { model, idleMs } = call();
+      const made = await summariseHistory(older, { model, idleMs, window: limits.window, maxOutputTokens: limits.summaryTokens, signal, ...(instructions && { instructions }) });
       usage = made.usage;
       return made.summary;
     },

@@ -9,7 +9,6 @@ import { modelFetch } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 import { modelTurn } from "./model-turn.ts";
-import { withStreamIdleTimeout } from "./stream-idle-timeout.ts";
 import { setBounded } from "../set-bounded.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
@@ -63,9 +62,10 @@ export function modelCall(settings: Settings, resolved: ResolvedModel, level: Th
   const providerOptions = member.thinkingOptions(resolved.provider, level, resolved.entry);
   const key = `${settings.id}\u0000${resolved.provider.name}\u0000${resolved.modelId}`;
   let model = models.get(key);
-  if (!model) setBounded(models, key, (model = withStreamIdleTimeout(member.languageModel(resolved.provider, resolved.modelId, fetch()), settings.agent.modelTimeoutMs)), MODELS_CAPACITY);
+  if (!model) setBounded(models, key, (model = member.languageModel(resolved.provider, resolved.modelId, fetch())), MODELS_CAPACITY);
   return {
     model,
+    idleMs: settings.agent.modelTimeoutMs,
     provider: resolved.provider.name,
     api: resolved.provider.settings.api,
     ...(providerOptions && { providerOptions }),

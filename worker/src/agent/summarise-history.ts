@@ -2,6 +2,7 @@ import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMess
 import { cutText } from "../tools/cap-content.ts";
 import { CHARS_PER_TOKEN } from "./context-meter.ts";
 import { SUMMARY_HEADING } from "./context-view.ts";
+import { withStreamIdleTimeout } from "./stream-idle-timeout.ts";
 
 /** The instruction the model summarises with; the fake models in test-support recognise a summary request by its first words. */
 export const SUMMARY_PROMPT = [
@@ -58,6 +59,8 @@ export function transcript(messages: readonly ModelMessage[], maxChars: number):
 
 export interface SummaryCall {
   model: LanguageModel;
+  /** settings.agent.modelTimeoutMs: the summary fails when the model sends nothing for this long. */
+  idleMs: number;
   window: number;
   maxOutputTokens: number;
   signal: AbortSignal;
@@ -71,7 +74,7 @@ export async function summariseHistory(older: readonly ModelMessage[], call: Sum
   const extra = call.instructions?.trim() ? `\n\nThe user asks the summary to: ${call.instructions.trim()}` : "";
   let failure: unknown;
   const result = streamText({
-    model: call.model,
+    model: withStreamIdleTimeout(call.model, call.idleMs),
     system: SUMMARY_PROMPT,
     messages: [{ role: "user", content: `<conversation>\n${transcript(older, room)}\n</conversation>\n\nSummarise the conversation above as instructed.${extra}` }],
     maxOutputTokens: call.maxOutputTokens,
