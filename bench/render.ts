@@ -30,6 +30,16 @@ export async function benchRender(bench: BenchStack, rounds = 40, pages = 40) {
     if (rendered !== (render === "always") || (rendered && !body.results![0]!.content.includes("Paragraph 19"))) throw new Error(`render ${render} answered the wrong page`);
   };
   const sessionId = await bench.newSession();
+  // The first render starts the browser, which on a cold machine can take longer than a call's deadline.
+  let coldStarts = 0;
+  for (;;) {
+    try {
+      await call(sessionId, "always");
+      break;
+    } catch (error) {
+      if (++coldStarts === 3) throw error;
+    }
+  }
   const samples = { always: [] as number[], never: [] as number[] };
   for (let round = -5; round < rounds; round++) {
     for (const render of ["always", "never"] as const) {
@@ -56,6 +66,7 @@ export async function benchRender(bench: BenchStack, rounds = 40, pages = 40) {
     rounds,
     rendered,
     staticRead,
+    failedWhileTheBrowserStarted: coldStarts,
     ratioP50: +(rendered.p50 / staticRead.p50).toFixed(2),
     ratioP95: +(rendered.p95 / staticRead.p95).toFixed(2),
     pagesPerSecond: { rendered: throughput.always, staticRead: throughput.never, inFlight: IN_FLIGHT },
