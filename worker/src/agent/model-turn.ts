@@ -1,4 +1,4 @@
-import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
+import type { UiMessageChunk } from "@edge-web/shared";
 import {
   experimental_streamLanguageModelCall as streamLanguageModelCall,
   toUIMessageChunk,
