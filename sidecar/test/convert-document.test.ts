@@ -114,6 +114,24 @@ describe("convertDocument: detection", () => {
     expect(content).not.toContain("dot file");
   });
 
+  it("says which file of an archive is damaged or empty and converts the others", async () => {
+    const archive = buildZip([
+      { name: "first.txt", data: "before the damage" },
+      { name: "broken.txt", data: "DAMAGED-BYTES-HERE", store: true },
+      { name: "empty.txt", data: "" },
+      { name: "last.txt", data: "after the damage" },
+    ]);
+    // A stored entry's bytes stand as they are: one changed byte fails its checksum.
+    const at = Buffer.from(archive).indexOf("DAMAGED-BYTES-HERE");
+    archive[at] = "X".charCodeAt(0);
+    const result = await convertDocument(archive, { fileName: "bundle.zip" }, documentOptions());
+    const content = result.ok ? result.value.content : "";
+    expect(content).toContain("## File: first.txt\n\nbefore the damage");
+    expect(content).toMatch(/## File: broken\.txt\n\n\(not converted: [^)]*broken\.txt fails its checksum/);
+    expect(content).toContain("## File: empty.txt\n\n(an empty file)");
+    expect(content).toContain("## File: last.txt\n\nafter the damage");
+  });
+
   it("converts at most 100 files of an archive and says how many more it holds", async () => {
     const files = Array.from({ length: 105 }, (_, i) => ({ name: `n${String(i).padStart(3, "0")}.txt`, data: `note ${i}` }));
     const result = await convertDocument(buildZip(files), {}, documentOptions());

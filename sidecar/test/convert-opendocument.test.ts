@@ -83,6 +83,13 @@ describe("convertDocument: ODP", () => {
     );
   });
 
+  it("gives the deck's own title, escapes slide titles, and stops past maxContentChars", async () => {
+    const deck = odf("presentation", [`<draw:page>${frame("<text:p>*Not* a [link]</text:p>", "title")}</draw:page>`, ...Array.from({ length: 5 }, (_, i) => `<draw:page>${frame(`<text:p>${"word ".repeat(40)}${i}</text:p>`)}</draw:page>`)].join(""), "", "Deck");
+    const result = await convertDocument(deck, { fileName: "deck.odp" }, { ...documentOptions(), maxContentChars: 300 });
+    expect(result.ok && result.value).toMatchObject({ title: "Deck", truncated: true, pages: { total: 6, included: 3 } });
+    expect(result.ok && result.value.content).toMatch(/^## Slide 1: \\\*Not\\\* a \\\[link\\\]\n/);
+  });
+
   it("reads the slides a page selection names", async () => {
     const result = await convertDocument(odf("presentation", slides), { fileName: "deck.odp" }, { ...documentOptions(), pages: "2" });
     expect(result.ok && result.value.content).toMatch(/^## Slide 2: Stations\n/);

@@ -61,7 +61,7 @@ export interface SidecarClient {
 const UNAVAILABLE = { fault: "unavailable" } as const;
 
 /** How long past a call's deadline the worker waits for the sidecar's own timeout answer before giving up on it. */
-const GRACE_MS = 250;
+export const SIDECAR_GRACE_MS = 250;
 
 interface CallPlan<S extends v.GenericSchema, C extends string> {
   path: string;
@@ -91,7 +91,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     const late = () => fail(plan.timeoutCode, `${plan.what} did not finish within its ${deadline.budgetMs} ms deadline (${plan.timeoutSetting}); retry or raise ${plan.timeoutSetting}.`);
     // Work whose deadline has passed is not sent: the sidecar would only spend a slot on it.
     if (deadline.remainingMs() === 0) return late();
-    const cutoff = AbortSignal.timeout(deadline.remainingMs() + GRACE_MS);
+    const cutoff = AbortSignal.timeout(deadline.remainingMs() + SIDECAR_GRACE_MS);
     const stoppedEarly = (): Failure<C> | undefined => {
       if (cancel?.aborted) return fail(plan.failureCode, `${plan.what} was cancelled.`);
       if (cutoff.aborted) return late();
@@ -181,7 +181,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
           method: "POST",
           headers,
           body: JSON.stringify({ ...request, budgetMs: Math.max(1, deadline.remainingMs()) }),
-          signal: AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + GRACE_MS),
+          signal: AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + SIDECAR_GRACE_MS),
         });
         const answer = v.safeParse(SidecarVetAnswerSchema, await response.json().catch(() => null));
         if (answer.success) return answer.output;

@@ -333,6 +333,36 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
+  it("gives the model a call whose arguments are not JSON back as a call with no input and its parse error", async () => {
+    await openai.script({ toolCalls: [{ id: "call_bad", name: "fetch_content", arguments: '{"url": "http://a' }] }, { text: ["sorry"] });
+    const s = await followed();
+    await s.post("messages", { message: "go" });
+    const frames = await untilFinish(s.stream);
+    expect(frames.filter((f) => f.data.chunk.type === "tool-input-error").map((f) => f.data.chunk.toolCallId)).toEqual(["call_bad"]);
+    const sent = (await openai.requests())[1]!.body.messages;
+    const call = sent.find((m: any) => m.role === "assistant").tool_calls[0];
+    expect(call).toMatchObject({ id: "call_bad", function: { name: "fetch_content", arguments: "{}" } });
+    expect(sent.find((m: any) => m.role === "tool")).toMatchObject({ tool_call_id: "call_bad", content: expect.stringMatching(/JSON/i) });
+    await s.stream.cancel();
+  });
+
+  it("does not join a steer to an answer cut off at its length limit: the steer runs as a turn of its own", async () => {
+    await openai.script({ text: ["a ", "long ", "answer"], finish: "length", delayMs: 150 }, { text: ["steered"] });
+    const s = await followed();
+    await s.post("messages", { message: "write at length" });
+    await waitFor(async () => (await openai.requests()).length === 1, "the first model call");
+    expect((await s.post("steer", { message: "Shorter, please." })).status).toBe(200);
+    const first = await untilFinish(s.stream);
+    expect(chunkTypes(first)).not.toContain("data-steer");
+    const second = await untilFinish(s.stream);
+    expect(chunkTypes(second)).toContain("text-delta");
+    expect(second[0]!.data.chunk.messageId).not.toBe(first[0]!.data.chunk.messageId);
+    const requests = await openai.requests();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.body.messages.at(-1)).toMatchObject({ role: "user", content: "Shorter, please." });
+    await s.stream.cancel();
+  });
+
   it("runs a step's tool calls at once, shows each result as it comes and gives the model them in the order they were called", async () => {
     await openai.script(
       {
@@ -506,6 +536,8 @@ describe("the session's agent endpoints", () => {
     const stub = sessions.get(sessions.idFromName(s.id));
     expect(await stub.prompt({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
     expect(await stub.steer({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
+    expect(await stub.followUp({ message: "hi" }, "an id it never saw")).toEqual({ needSettings: true });
+    expect(await stub.callTool("get_search_content", { responseId: "none" }, "an id it never saw")).toEqual({ needSettings: true });
     expect(await stub.compact(undefined, "an id it never saw")).toEqual({ needSettings: true });
     expect((await openai.requests()).length).toBe(0);
     expect((await s.get("messages")).body.messages).toEqual([]);

@@ -39,6 +39,17 @@ describe("a call's deadline runs from when the worker received it", () => {
     expect(await reached(path)).toBe(false);
   });
 
+  it("runs a direct call whose whole deadline is shorter than the answer's reserve, ending its work a quarter early at most", async () => {
+    const config = withConfig({ allowHosts: ["127.0.0.2", "127.0.0.9"], timeoutMs: 250 });
+    const id = await newSession(config);
+    const loaded = await loadSettings({ ...bindings, ...config });
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const quick = `/short-budget-${crypto.randomUUID()}`;
+    const fetched = (await stubOf(id).callTool("fetch_content", { url: `${attacker}${quick}` }, loaded.value, Date.now())) as { ok: boolean };
+    expect(fetched.ok).toBe(true);
+    expect(await reached(quick)).toBe(true);
+  });
+
   it("a call whose deadline passes while it waits in the session's queue answers the timeout code, and the sidecar never hears of it", async () => {
     const config = withConfig({ allowHosts: ["127.0.0.2", "127.0.0.9"], timeoutMs: 4_000, concurrency: { maxConcurrent: 1, maxQueueSize: 10 } });
     const id = await newSession(config);

@@ -23,6 +23,18 @@ describe("stream hub", () => {
     await reader.cancel();
   });
 
+  it("sends held frames when the window ends, with no burst's last frame to send them", async () => {
+    const streams = hub();
+    const reader = streams.subscribe([], 60_000).getReader();
+    const write = nextWrite(reader);
+    streams.broadcast("a\n\n");
+    streams.broadcast("b\n\n");
+    // A timer set after the window's own, and longer, fires after it.
+    const windowOver = new Promise<"nothing yet">((resolve) => setTimeout(() => resolve("nothing yet"), 50));
+    expect(await Promise.race([write, windowOver])).toBe("a\n\nb\n\n");
+    await reader.cancel();
+  });
+
   it("lets frames sent right after a burst's last join its write", async () => {
     const streams = hub();
     const reader = streams.subscribe([], 60_000).getReader();

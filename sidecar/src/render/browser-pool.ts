@@ -30,13 +30,13 @@ interface Generation {
   active: number;
   retired: boolean;
   closing?: Promise<void>;
-  /** When its memory was last read (Date.now()), so that a burst of pages reads it once. */
-  rssReadAt: number;
+  /** Its memory as last read, and when (Date.now()): a burst of pages or health checks reads it once. */
+  rss: { bytes: number; at: number };
 }
 
 /**
- * Reading a process tree's memory scans every process in /proc, synchronously: after a page it is read
- * at most this often, not after each one.
+ * Reading a process tree's memory scans every process in /proc, synchronously: it is read at most
+ * this often (after pages, for /healthz), not each time it is asked for.
  */
 const RSS_CHECK_MS = 2_000;
 
@@ -62,11 +62,14 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
     gen.retired = true;
     closeWhenIdle(gen);
   };
-  const rssOf = (gen: Generation) => (gen.pid === undefined ? 0 : processTreeRssBytes(gen.pid));
+  const rssOf = (gen: Generation) => {
+    if (gen.pid !== undefined && Date.now() - gen.rss.at >= RSS_CHECK_MS) gen.rss = { bytes: processTreeRssBytes(gen.pid), at: Date.now() };
+    return gen.rss.bytes;
+  };
 
   const start = (): Generation => {
     launches++;
-    const gen: Generation = { pages: 0, active: 0, retired: false, started: undefined!, rssReadAt: 0 };
+    const gen: Generation = { pages: 0, active: 0, retired: false, started: undefined!, rss: { bytes: 0, at: 0 } };
     gen.started = launch().then(async (browser) => {
       browser.on("disconnected", () => retire(gen));
       gen.pid = await browserPid(browser);
@@ -90,8 +93,6 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
         released = true;
         gen.active--;
         if (gen.retired) return closeWhenIdle(gen);
-        if (Date.now() - gen.rssReadAt < RSS_CHECK_MS) return;
-        gen.rssReadAt = Date.now();
         if (rssOf(gen) > limits.maxRssBytes) retire(gen);
       };
       try {

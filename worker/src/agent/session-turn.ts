@@ -1,6 +1,7 @@
 import type { SessionMessage, ThinkingLevel } from "@edge-web/shared";
 import type { LanguageModel } from "ai";
 import type { Settings } from "../config/resolve-settings.ts";
+import { setBounded } from "../set-bounded.ts";
 import type { ToolContext } from "../tools/tool.ts";
 import type { TurnControl } from "./agent-loop.ts";
 import { agentTools } from "./agent-tools.ts";
@@ -9,7 +10,6 @@ import { modelFetch } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
 import { modelTurn } from "./model-turn.ts";
-import { setBounded } from "../set-bounded.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
 import { withOverflowRetry } from "./context-overflow.ts";
@@ -94,24 +94,24 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
       failTurn(sink, messageId, first.error.message);
     } else {
       let current = first.value;
+      /** A call to the model of the moment, with the settings of the moment. */
+      const callNow = () => {
+        const settingsNow = deps.settings();
+        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
+      };
       // The model and thinking level are read again before every call: POST /model and /thinking apply to the next one.
       const nextCall = () => {
         const now = resolveModel(deps.settings().agent, deps.selection(), deps.sessionModel());
         if (now.ok) current = now.value;
-        const settingsNow = deps.settings();
-        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
+        return callNow();
       };
-      // The window is the turn's first model's; summaries go to the model of the moment, without thinking.
+      // The window is the turn's first model's; summaries go to the model of the moment (the summary asks for no thinking).
       const limits = limitsFor(settings, current);
-      const summaryCall = () => {
-        const settingsNow = deps.settings();
-        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
-      };
       try {
         const view = await currentView(deps, settings, limits);
         let context: TurnContext | undefined;
         const contextOf = (toolSink: OutputSink) =>
-          (context ??= new TurnContext(view, { ...compactionDeps(deps, settings, limits, summaryCall, (c) => toolSink.chunk(c)), meter: deps.meter, turnMessageId: messageId }));
+          (context ??= new TurnContext(view, { ...compactionDeps(deps, settings, limits, callNow, (c) => toolSink.chunk(c)), meter: deps.meter, turnMessageId: messageId }));
         await modelTurn(
           {
             messageId,

@@ -89,44 +89,43 @@ export class SessionObject extends DurableObject<Env> {
    * A direct call; `settings` may be the id of those this object holds (`needSettings` when it holds
    * others or none). `receivedAt` (epoch ms) is when the worker received it, where its deadline starts.
    */
-  async callTool(name: ToolName, params: unknown, settings: Settings | string, receivedAt?: number): Promise<SerializedAnswer | NeedSettings> {
-    const held = this.held(settings);
-    if (!held) return NEED_SETTINGS;
-    const open = this.open("active", held);
-    if (!open.ok) return open;
-    const trace: ObjectTrace | undefined = held.config.debug === "trace" ? { entered: Date.now() } : undefined;
+  async callTool(name: ToolName, params: unknown, sent: Settings | string, receivedAt?: number): Promise<SerializedAnswer | NeedSettings> {
+    const open = this.openWith(sent);
+    if ("needSettings" in open || !open.ok) return open;
+    const { stores, settings } = open.value;
+    const trace: ObjectTrace | undefined = settings.config.debug === "trace" ? { entered: Date.now() } : undefined;
     await this.idle.touch();
-    const answer = await this.tools.call(open.value, name, params, held, receivedAt, trace);
+    const answer = await this.tools.call(stores, name, params, settings, receivedAt, trace);
     const serialized: SerializedAnswer = answer.ok ? { ok: true, json: JSON.stringify(answer.value), ...(answer.headers && { headers: answer.headers }) } : answer;
     return trace ? { ...serialized, trace } : serialized;
   }
 
-  /** The settings sent, or those held when sent their id; undefined when the id is not theirs. */
-  private held(settings: Settings | string): Settings | undefined {
-    return typeof settings === "string" ? (this.slot.settings?.id === settings ? this.slot.settings : undefined) : settings;
+  /**
+   * `open("active")` for a call that brings settings: those sent, or those held when sent their id;
+   * `needSettings` when the id is not theirs.
+   */
+  private openWith(sent: Settings | string): Result<{ stores: SessionStores; settings: Settings }> | NeedSettings {
+    const settings = typeof sent === "string" ? (this.slot.settings?.id === sent ? this.slot.settings : undefined) : sent;
+    if (!settings) return NEED_SETTINGS;
+    const open = this.open("active", settings);
+    return open.ok ? ok({ stores: open.value, settings }) : open;
   }
 
   async prompt(input: PromptRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
-    const settings = this.held(sent);
-    if (!settings) return NEED_SETTINGS;
-    const open = this.open("active", settings);
-    return open.ok ? this.turns.prompt(open.value, input, settings) : open;
+    const open = this.openWith(sent);
+    return "needSettings" in open || !open.ok ? open : this.turns.prompt(open.value.stores, input, open.value.settings);
   }
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
   async steer(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
-    const settings = this.held(sent);
-    if (!settings) return NEED_SETTINGS;
-    const open = this.open("active", settings);
-    return open.ok ? this.turns.send(open.value, input, settings, "steer") : open;
+    const open = this.openWith(sent);
+    return "needSettings" in open || !open.ok ? open : this.turns.send(open.value.stores, input, open.value.settings, "steer");
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
   async followUp(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
-    const settings = this.held(sent);
-    if (!settings) return NEED_SETTINGS;
-    const open = this.open("active", settings);
-    return open.ok ? this.turns.send(open.value, input, settings, "followUp") : open;
+    const open = this.openWith(sent);
+    return "needSettings" in open || !open.ok ? open : this.turns.send(open.value.stores, input, open.value.settings, "followUp");
   }
 
   async abort(): Promise<Result<{ ok: true }>> {
@@ -146,10 +145,8 @@ export class SessionObject extends DurableObject<Env> {
 
   /** POST /compact: the older history summarised for the model; 409 while a turn runs. */
   async compact(instructions: string | undefined, sent: Settings | string): Promise<Result<CompactResponse> | NeedSettings> {
-    const settings = this.held(sent);
-    if (!settings) return NEED_SETTINGS;
-    const open = this.open("active", settings);
-    return open.ok ? this.turns.compact(settings, instructions) : open;
+    const open = this.openWith(sent);
+    return "needSettings" in open || !open.ok ? open : this.turns.compact(open.value.settings, instructions);
   }
 
   async forkMessages(): Promise<Result<Array<{ entryId: string; text: string }>>> {

@@ -51,7 +51,7 @@ export class SessionTools {
     const started = Date.now();
     this.running.add(cancel);
     try {
-      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt - ANSWER_RESERVE_MS }) };
+      const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt, reserveMs: ANSWER_RESERVE_MS }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
       const ran = Date.now();
       if (alive()) this.slot.flush();

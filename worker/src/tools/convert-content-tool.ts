@@ -57,7 +57,7 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
     }
     const { convert, maxStoredContentChars, maxStoredResults } = ctx.config;
     const limits = convertLimitsFrom(ctx.config, params);
-    const deadline = callDeadline(DEADLINE, params, ctx.config, ctx.startedAt);
+    const deadline = callDeadline(DEADLINE, params, ctx);
     const slots = callSlots(ctx.limiter, deadline, ctx.signal);
     const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;
 

@@ -39,7 +39,7 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     // The first failure fails the call (seed semantics) and cancels the fetches still running.
     const cancel = new AbortController();
     const stop = ctx.signal ? AbortSignal.any([ctx.signal, cancel.signal]) : cancel.signal;
-    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx.config, ctx.startedAt), stop);
+    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), stop);
     const page = { preferReader: params.preferReader ?? false, ...(params.render && { render: params.render }), ...(params.waitForSelector && { waitForSelector: params.waitForSelector }) };
     let firstFailure: Result<never> | undefined;
     // The call's URLs take turns on the session's slots, at most maxConcurrent at once.

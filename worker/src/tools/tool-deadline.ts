@@ -1,11 +1,14 @@
 import { deadlineFrom, fail, type Deadline, type Failure, type WebConfig } from "@edge-web/shared";
+import { SIDECAR_GRACE_MS } from "../sidecar-client.ts";
 
 /**
  * A direct call's work (its queue waits, the sidecar's budget) ends this long before the call's
  * deadline, so that its own answer — with the reason it gave up and its frames — travels back to
- * the worker in time; the worker answers the timeout itself at the deadline, never after it.
+ * the worker in time; the worker answers the timeout itself at the deadline, never after it. The
+ * sidecar client waits SIDECAR_GRACE_MS past the work's deadline for a late answer; the rest is the
+ * way back.
  */
-export const ANSWER_RESERVE_MS = 300;
+export const ANSWER_RESERVE_MS = SIDECAR_GRACE_MS + 50;
 
 /** Each tool family's codes, and the setting that holds its deadline. */
 export const FAMILY_CODES = {
@@ -23,11 +26,12 @@ export interface ToolDeadline<P = unknown> {
 }
 
 /**
- * A call's deadline, counted from `startedAt` — when the worker received a direct call, when a
- * turn's tool call began — so the time it waited to reach the session object counts against it.
+ * A call's deadline, counted from the context's `startedAt` — when the worker received a direct
+ * call, when a turn's tool call began — so the time it waited to reach the session object counts
+ * against it; its work ends `reserveMs` early.
  */
-export function callDeadline<P>(deadline: ToolDeadline<P>, params: P, config: WebConfig, startedAt = Date.now()): Deadline {
-  return deadlineFrom(startedAt, deadline.budgetMs(params, config));
+export function callDeadline<P>(deadline: ToolDeadline<P>, params: P, ctx: { config: WebConfig; startedAt?: number; reserveMs?: number }): Deadline {
+  return deadlineFrom(ctx.startedAt ?? Date.now(), deadline.budgetMs(params, ctx.config), ctx.reserveMs);
 }
 
 /** The answer of a call whose deadline passed before its work answered. */

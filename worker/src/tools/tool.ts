@@ -36,11 +36,10 @@ export interface ToolContext {
   attachment(id: string): Promise<{ name: string; mimeType: string; bytes: Uint8Array } | undefined>;
   /** Fires when the call is cancelled (an aborted agent turn); its deadline is the tool's own. */
   signal?: AbortSignal;
-  /**
-   * When the call's deadline began (epoch ms): for a direct call, ANSWER_RESERVE_MS before the worker
-   * received it (its work ends that much early, to answer in time); unset, when the tool starts.
-   */
+  /** When the call's deadline began (epoch ms): for a direct call, when the worker received it; unset, when the tool starts. */
   startedAt?: number;
+  /** How long before its deadline the call's work ends, so that its answer travels back in time (a direct call's ANSWER_RESERVE_MS). */
+  reserveMs?: number;
   newResponseId(): string;
 }
 

@@ -42,7 +42,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
       return fail("WEB_SEARCH_INVALID_QUERY", "Pass `query` (a string) or `queries` (an array of strings) with at least one non-empty search query.", ["query"]);
     }
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
-    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx.config, ctx.startedAt), ctx.signal);
+    const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
     const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
     const failure = answers.find((a) => !a.result.ok);

@@ -2,10 +2,10 @@ import type { Document } from "domhandler";
 import { fail, ok } from "@edge-web/shared";
 import mammoth from "mammoth";
 import { isElement, walk } from "../../extract/dom.ts";
-import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { errorReason } from "../../error-reason.ts";
 import type { DocumentConverter } from "./document-converter.ts";
+import { documentMarkdown } from "./document-markdown.ts";
 import { commentFootnotes, readComments } from "./docx-comments.ts";
 import { markDocument } from "./docx-markers.ts";
 import { readRelationships } from "./ooxml-relationships.ts";
@@ -87,7 +87,7 @@ export const docxConverter: DocumentConverter = {
     const document = parseMarkup(html);
     unlinkInternalAnchors(document);
     // about:blank resolves absolute links and refuses relative ones: the document has no address of its own.
-    const rendered = htmlToMarkdown(document.children, { baseUrl: "about:blank", skip: () => false });
+    const rendered = documentMarkdown(document.children);
     const notes = marked ? commentFootnotes(comments.value, marked.commentOrder) : "";
     // A chart fills its marker with blocks, set apart by blank lines that may meet others.
     const filled = marked ? marked.fill(rendered).replace(/\n{3,}/g, "\n\n").trim() : rendered;

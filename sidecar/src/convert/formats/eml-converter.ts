@@ -1,10 +1,12 @@
 import { fail, ok } from "@edge-web/shared";
 import { decodeText } from "../../extract/decode-text.ts";
-import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { escapeInline, escapeText } from "../../extract/markdown-syntax.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { oneLine } from "../../extract/whitespace.ts";
+import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
+import { mediaType } from "../../sniff/media-type.ts";
 import type { DocumentConverter } from "./document-converter.ts";
+import { documentMarkdown } from "./document-markdown.ts";
 
 const MIME = "message/rfc822";
 
@@ -34,7 +36,7 @@ function splitPart(raw: Buffer): Part {
 
 /** Whether the bytes open with a mail header block: header lines only, a From and a Date or Subject among them. */
 function isMessage(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, MAX_HEADER_BYTES)).toString("latin1");
+  const head = latin1Prefix(bytes, MAX_HEADER_BYTES);
   const end = /\r?\n\r?\n/.exec(head)?.index;
   if (end === undefined) return false;
   const lines = head.slice(0, end).split(/\r?\n/);
@@ -49,12 +51,15 @@ function parameter(value: string | undefined, name: string): string | undefined 
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
+/** Quoted-printable's =XX escapes undone, one character per byte. */
+const unquote = (text: string) => text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 /** RFC 2047 encoded words (=?charset?B|Q?…?=) in a header, decoded. */
 function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) => {
-      const bytes = encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1");
+      const bytes = encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : Buffer.from(unquote(data.replace(/_/g, " ")), "latin1");
       return decodeText(bytes, `text/plain; charset=${charset}`, "text").text;
     });
 }
@@ -64,15 +69,14 @@ function decodedBody(part: Part): Buffer {
   const encoding = (part.headers.get("content-transfer-encoding") ?? "").toLowerCase();
   if (encoding === "base64") return Buffer.from(part.body.toString("latin1").replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
   if (encoding === "quoted-printable") {
-    const text = part.body.toString("latin1").replace(/=\r?\n/g, "");
-    return Buffer.from(text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1");
+    return Buffer.from(unquote(part.body.toString("latin1").replace(/=\r?\n/g, "")), "latin1");
   }
   return part.body;
 }
 
 /** The message's leaf parts in order: multiparts opened (to MAX_DEPTH), an attached message kept whole. */
 function leaves(part: Part, depth = 0): Part[] {
-  const type = (part.headers.get("content-type") ?? "text/plain").toLowerCase();
+  const type = mediaType(part.headers.get("content-type"));
   const boundary = parameter(part.headers.get("content-type"), "boundary");
   if (!type.startsWith("multipart/") || !boundary || depth >= MAX_DEPTH) return [part];
   const text = part.body.toString("latin1");
@@ -103,12 +107,13 @@ export const emlConverter: DocumentConverter = {
     const bodies = parts.filter((part) => !isAttachment(part));
     // The part's Content-Type names its charset; without one the text is read as unlabeled text is.
     const textOf = (part: Part) => decodeText(decodedBody(part), part.headers.get("content-type"), "text").text;
-    const plain = bodies.find((part) => /^text\/plain/i.test(part.headers.get("content-type") ?? "text/plain"));
-    const html = bodies.find((part) => /^text\/html/i.test(part.headers.get("content-type") ?? ""));
+    const typeOf = (part: Part) => mediaType(part.headers.get("content-type")) || "text/plain";
+    const plain = bodies.find((part) => typeOf(part) === "text/plain");
+    const html = bodies.find((part) => typeOf(part) === "text/html");
     const body = plain
       ? escapeText(textOf(plain))
       : html
-        ? htmlToMarkdown(parseMarkup(textOf(html)).children, { baseUrl: "about:blank", skip: () => false })
+        ? documentMarkdown(parseMarkup(textOf(html)).children)
         : "";
     const facts = ["from", "to", "cc", "date"].flatMap((name) => {
       const value = header(name);
@@ -117,7 +122,7 @@ export const emlConverter: DocumentConverter = {
     const attachments = parts.filter(isAttachment).map((part) => {
       const disposition = part.headers.get("content-disposition");
       const name = decodeWords(parameter(disposition, "filename") ?? parameter(part.headers.get("content-type"), "name") ?? "unnamed");
-      const type = (part.headers.get("content-type") ?? "application/octet-stream").split(";")[0]!.trim();
+      const type = mediaType(part.headers.get("content-type")) || "application/octet-stream";
       return `- ${escapeInline(name)} (${escapeInline(type)}, ${decodedBody(part).length} bytes)`;
     });
     const content = [

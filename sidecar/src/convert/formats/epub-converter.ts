@@ -2,12 +2,12 @@ import type { Element } from "domhandler";
 import { fail, ok } from "@edge-web/shared";
 import { findElement, textContent } from "../../extract/dom.ts";
 import { decodeText } from "../../extract/decode-text.ts";
-import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import type { DocumentConverter } from "./document-converter.ts";
+import { documentMarkdown } from "./document-markdown.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { resolvePart } from "./resolve-part.ts";
@@ -77,7 +77,7 @@ export const epubConverter: DocumentConverter = {
       if (!part.value) continue;
       const document = parseMarkup(decodeText(part.value, undefined, "html").text);
       const body = findElement(document, (element: Element) => element.name === "body");
-      const markdown = htmlToMarkdown((body ?? document).children, { baseUrl: "about:blank", skip: () => false });
+      const markdown = documentMarkdown((body ?? document).children);
       if (markdown) sections.push(markdown);
       chars += markdown.length + 2;
     }

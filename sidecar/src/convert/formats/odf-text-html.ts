@@ -1,8 +1,8 @@
 import type { ChildNode, Document } from "domhandler";
 import { isElement, isText } from "../../extract/dom.ts";
-import { htmlToMarkdown } from "../../extract/html/markdown.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { descendantElements } from "./descendant-elements.ts";
+import { documentMarkdown } from "./document-markdown.ts";
 import { localName } from "./local-name.ts";
 import { prefixedAttribute } from "./prefixed-attribute.ts";
 
@@ -79,7 +79,7 @@ export function bodyHtml(nodes: readonly ChildNode[], styles: Styles): string {
         break;
       case "table-cell": {
         const span = Number.parseInt(attribute("number-columns-spanned") ?? "1", 10);
-        html += `<td${span > 1 ? ` colspan="${Math.min(span, 64)}"` : ""}>${inner()}</td>`;
+        html += `<td${span > 1 ? ` colspan="${span}"` : ""}>${inner()}</td>`;
         break;
       }
       case "span": {
@@ -122,5 +122,5 @@ export function bodyHtml(nodes: readonly ChildNode[], styles: Styles): string {
 
 /** bodyHtml's HTML as Markdown, through the page renderer (links are the document's own: nothing to resolve). */
 export function odfMarkdown(html: string): string {
-  return htmlToMarkdown(parseMarkup(`<body>${html}</body>`).children, { baseUrl: "about:blank", skip: () => false });
+  return documentMarkdown(parseMarkup(`<body>${html}</body>`).children);
 }

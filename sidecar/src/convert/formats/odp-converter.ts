@@ -1,5 +1,6 @@
 import { fail, ok } from "@edge-web/shared";
 import { isElement, textContent } from "../../extract/dom.ts";
+import { escapeInline } from "../../extract/markdown-syntax.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { childElements } from "./child-elements.ts";
@@ -26,20 +27,20 @@ export const odpConverter: DocumentConverter = {
   async convert(bytes, options) {
     const parts = readOdfParts(bytes, options.maxUnzippedBytes, "presentation");
     if (!parts.ok) return parts;
-    const { content, styles } = parts.value;
+    const { content, styles, title: documentTitle } = parts.value;
     const slides = descendantElements(content, "page").filter((page) => page.parent !== null && isElement(page.parent) && localName(page.parent.name) === "presentation");
     if (slides.length === 0) return fail("CONVERT_FAILED", "The presentation has no slides.");
     const selection = pagesToRead(options.pages, slides.length, options.maxPages, "slide");
     if (!selection.ok) return selection;
     const sections: string[] = [];
-    let read = 0;
+    let chars = 0;
     let stopped = false;
     for (const number of selection.value.numbers) {
-      if (Date.now() >= options.stopMs) {
+      // Past maxContentChars the rest would be cut anyway.
+      if (Date.now() >= options.stopMs || chars >= options.maxContentChars) {
         stopped = true;
         break;
       }
-      read++;
       const slide = slides[number - 1]!;
       let title = "";
       let body = "";
@@ -51,10 +52,20 @@ export const odpConverter: DocumentConverter = {
         else if (kind === "frame" && prefixedAttribute(node.attribs, "class") === "title") title ||= oneLine(textContent(node));
         else body += bodyHtml([node], styles);
       }
-      const heading = `## Slide ${number}${title ? `: ${title}` : ""}`;
+      const heading = `## Slide ${number}${title ? `: ${escapeInline(title)}` : ""}`;
       const notesMarkdown = odfMarkdown(notes);
-      sections.push([heading, odfMarkdown(body), notesMarkdown && `### Notes\n\n${notesMarkdown}`].filter(Boolean).join("\n\n"));
+      const section = [heading, odfMarkdown(body), notesMarkdown && `### Notes\n\n${notesMarkdown}`].filter(Boolean).join("\n\n");
+      sections.push(section);
+      chars += section.length + 2;
     }
-    return ok({ provider: "odp", contentType: MIME, content: sections.join("\n\n"), truncated: stopped || selection.value.truncated, pages: { total: slides.length, included: read } });
+    if (sections.length === 0) return fail("CONVERT_TIMEOUT", "The presentation's slides could not be read before the conversion deadline.");
+    return ok({
+      provider: "odp",
+      contentType: MIME,
+      content: sections.join("\n\n"),
+      ...(documentTitle && { title: documentTitle }),
+      truncated: stopped || selection.value.truncated,
+      pages: { total: slides.length, included: sections.length },
+    });
   },
 };

@@ -8,7 +8,7 @@ import { SIGNATURES } from "../../sniff/signatures.ts";
 import { beforeDeadline } from "./before-deadline.ts";
 import type { DocumentConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
-import { layOutPage, mayHoldRuledTable, type PlacedText, type TextBlock } from "./pdf-layout.ts";
+import { layOutPage, linesOf, mayHoldRuledTable, type PageLines, type PlacedText, type TextBlock } from "./pdf-layout.ts";
 import { NO_RULES, pageRules, type PageRules, type RuleOps } from "./pdf-rules.ts";
 
 /**
@@ -193,8 +193,8 @@ async function ruleOps(): Promise<RuleOps> {
   };
 }
 
-/** A page's text items with their positions and font sizes, and its vertical rules; the page's resources are released after. */
-async function pageItems(document: PdfDocument, number: number, ops: RuleOps, stopMs: number): Promise<Result<{ items: PlacedText[]; rules: PageRules }, "CONVERT_TIMEOUT">> {
+/** A page's text by line, with positions and font sizes, and its ruling lines; the page's resources are released after. */
+async function pageItems(document: PdfDocument, number: number, ops: RuleOps, stopMs: number): Promise<Result<{ lines: PageLines; rules: PageRules }, "CONVERT_TIMEOUT">> {
   const page = await beforeDeadline(document.getPage(number), stopMs);
   if (!page.ok) return page;
   try {
@@ -207,10 +207,11 @@ async function pageItems(document: PdfDocument, number: number, ops: RuleOps, st
       const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
       items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height });
     }
-    if (!mayHoldRuledTable(items)) return ok({ items, rules: NO_RULES });
+    const lines = linesOf(items);
+    if (!mayHoldRuledTable(lines)) return ok({ lines, rules: NO_RULES });
+    // The drawing only refines the page's table; when it cannot be read in time, the text is read without it.
     const drawn = await beforeDeadline(page.value.getOperatorList(), stopMs);
-    if (!drawn.ok) return drawn;
-    return ok({ items, rules: pageRules(drawn.value.fnArray, drawn.value.argsArray, ops) });
+    return ok({ lines, rules: drawn.ok ? pageRules(drawn.value.fnArray, drawn.value.argsArray, ops) : NO_RULES });
   } finally {
     page.value.cleanup();
   }
@@ -255,7 +256,7 @@ export const pdfConverter: DocumentConverter = {
           stopped = true;
           break;
         }
-        const blocks = layOutPage(read.value.items, read.value.rules);
+        const blocks = layOutPage(read.value.lines, read.value.rules);
         for (const block of blocks) chars += block.lines.join("").length;
         pages.push({ number, blocks });
       }

@@ -104,8 +104,11 @@ function ruledBetween(rules: readonly VerticalRule[], from: number, to: number, 
   return rules.some((rule) => rule.x > from - RULE_SLACK && rule.x < to + RULE_SLACK && rule.bottom <= y + size * ASCENT && rule.top >= y - size * DESCENT);
 }
 
+/** A page's text by line (baseline), top down, each line left to right: what the layout reads, grouped once per page. */
+export type PageLines = readonly (readonly PlacedText[])[];
+
 /** The items by line (baseline), top down, each line left to right. */
-function linesOf(items: readonly PlacedText[]): PlacedText[][] {
+export function linesOf(items: readonly PlacedText[]): PlacedText[][] {
   const sorted = items.filter((item) => item.text.trim() !== "").sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: PlacedText[][] = [];
   for (const item of sorted) {
@@ -127,8 +130,8 @@ const CELL_GAP = 0.5;
  * their gutters anyway). Reading a page's drawing costs about as much as reading its text, so pages of plain
  * prose are spared it.
  */
-export function mayHoldRuledTable(items: readonly PlacedText[]): boolean {
-  return linesOf(items).some((line) => {
+export function mayHoldRuledTable(lines: PageLines): boolean {
+  return lines.some((line) => {
     let end: number | undefined;
     return line.some((item) => {
       const gap = end === undefined ? 0 : item.x - end;
@@ -139,9 +142,9 @@ export function mayHoldRuledTable(items: readonly PlacedText[]): boolean {
 }
 
 /** Lines by baseline, each split into segments at gutter-wide gaps and at vertical rules (a bordered table's cells). */
-function segments(items: readonly PlacedText[], rules: readonly VerticalRule[]): Segment[] {
+function segments(lines: PageLines, rules: readonly VerticalRule[]): Segment[] {
   const out: Segment[] = [];
-  for (const line of linesOf(items)) {
+  for (const line of lines) {
     let run: PlacedText[] = [];
     let end = -Infinity;
     for (const item of line) {
@@ -245,8 +248,8 @@ function usualSpacing(columns: Segment[][]): number | undefined {
  * layout (pdf-tables.ts) are blocks of their own;
  * the text above, between and below them is laid out band by band. A page without a table is one band.
  */
-export function layOutPage(items: readonly PlacedText[], rules: PageRules = NO_RULES): TextBlock[] {
-  const all = segments(items, rules.vertical);
+export function layOutPage(lines: PageLines, rules: PageRules = NO_RULES): TextBlock[] {
+  const all = segments(lines, rules.vertical);
   const tables = findTables(all);
   if (tables.length === 0) return flowBlocks(all);
   const blocks: TextBlock[] = [];

@@ -74,19 +74,24 @@ function ruleOf(x1: number, y1: number, x2: number, y2: number, rules: PageRules
   else if (width >= MIN_RULE_LENGTH && height <= VERTICAL_SLOPE * width) rules.horizontal.push({ y: (y1 + y2) / 2, left: Math.min(x1, x2), right: Math.max(x1, x2) });
 }
 
-/** The straight segments of one constructPath's data, in page space. */
-function segmentsOf(data: ArrayLike<number>, ctm: Matrix): Array<[number, number, number, number]> {
-  const out: Array<[number, number, number, number]> = [];
+type Segment = [number, number, number, number];
+
+/** The straight segments of one constructPath's data, in page space, by subpath (each MOVE_TO starts one). */
+function subpathsOf(data: ArrayLike<number>, ctm: Matrix): Segment[][] {
+  const out: Segment[][] = [];
+  let current: Segment[] = [];
   let start: [number, number] | undefined;
   let at: [number, number] | undefined;
   for (let i = 0; i < data.length; ) {
     const op = data[i++];
     if (op === MOVE_TO) {
+      if (current.length > 0) out.push(current);
+      current = [];
       at = start = apply(ctm, data[i] as number, data[i + 1] as number);
       i += 2;
     } else if (op === LINE_TO) {
       const to = apply(ctm, data[i] as number, data[i + 1] as number);
-      if (at) out.push([at[0], at[1], to[0], to[1]]);
+      if (at) current.push([at[0], at[1], to[0], to[1]]);
       at = to;
       i += 2;
     } else if (op === CURVE_TO) {
@@ -96,11 +101,25 @@ function segmentsOf(data: ArrayLike<number>, ctm: Matrix): Array<[number, number
       at = apply(ctm, data[i + 2] as number, data[i + 3] as number);
       i += 4;
     } else if (op === CLOSE_PATH) {
-      if (at && start) out.push([at[0], at[1], start[0], start[1]]);
+      if (at && start) current.push([at[0], at[1], start[0], start[1]]);
       at = start;
     } else break; // an unknown code: the rest of this path cannot be read
   }
+  if (current.length > 0) out.push(current);
   return out;
+}
+
+/** A filled subpath is a rule when the whole of it is a thin bar (a loop, not a spread: a fill may hold many thousands of points). */
+function barOf(segments: Segment[], rules: PageRules): void {
+  let [left, right, bottom, top] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const [x1, y1, x2, y2] of segments) {
+    left = Math.min(left, x1, x2);
+    right = Math.max(right, x1, x2);
+    bottom = Math.min(bottom, y1, y2);
+    top = Math.max(top, y1, y2);
+  }
+  if (right - left <= MAX_RULE_WIDTH) ruleOf((left + right) / 2, bottom, (left + right) / 2, top, rules);
+  else if (top - bottom <= MAX_RULE_WIDTH) ruleOf(left, (bottom + top) / 2, right, (bottom + top) / 2, rules);
 }
 
 /** The page's ruling lines, from its operator list. */
@@ -119,22 +138,16 @@ export function pageRules(fnArray: ArrayLike<number>, argsArray: ArrayLike<unkno
       if (matrix) ctm = multiply(matrix, ctm);
     }
     else if (fn === ops.constructPath) {
-      const [paint, paths] = argsArray[i] as [number, ArrayLike<ArrayLike<number>>];
+      const [paint, paths] = argsArray[i] as [number, ArrayLike<ArrayLike<number> | null> | null];
       const stroked = ops.strokes.has(paint);
       if (!stroked && !ops.fills.has(paint)) continue;
       for (const data of Array.from(paths ?? [])) {
-        const segments = segmentsOf(data, ctm);
-        if (stroked) {
-          for (const [x1, y1, x2, y2] of segments) ruleOf(x1, y1, x2, y2, rules);
-          continue;
+        // pdf.js gives a paint of an empty path as a null path.
+        if (!data) continue;
+        for (const segments of subpathsOf(data, ctm)) {
+          if (!stroked) barOf(segments, rules);
+          else for (const [x1, y1, x2, y2] of segments) ruleOf(x1, y1, x2, y2, rules);
         }
-        // A filled shape is a rule only when the whole of it is a thin bar.
-        const xs = segments.flatMap(([x1, , x2]) => [x1, x2]);
-        const ys = segments.flatMap(([, y1, , y2]) => [y1, y2]);
-        if (xs.length === 0) continue;
-        const [left, right, bottom, top] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-        if (right - left <= MAX_RULE_WIDTH) ruleOf((left + right) / 2, bottom, (left + right) / 2, top, rules);
-        else if (top - bottom <= MAX_RULE_WIDTH) ruleOf(left, (bottom + top) / 2, right, (bottom + top) / 2, rules);
       }
     }
   }

@@ -38,7 +38,7 @@ const NAMED_CHARACTERS = new Map([
 ]);
 
 /** Windows code pages (\ansicpg) by the label TextDecoder knows them by. */
-const CODE_PAGES: Record<number, string> = { 437: "ibm866", 874: "windows-874", 932: "shift_jis", 936: "gbk", 949: "euc-kr", 950: "big5", 10000: "macintosh", 65001: "utf-8" };
+const CODE_PAGES: Record<number, string> = { 874: "windows-874", 932: "shift_jis", 936: "gbk", 949: "euc-kr", 950: "big5", 10000: "macintosh", 65001: "utf-8" };
 const decoderFor = (codePage: number): InstanceType<typeof TextDecoder> => {
   const label = CODE_PAGES[codePage] ?? (codePage >= 1250 && codePage <= 1258 ? `windows-${codePage}` : "windows-1252");
   try {
@@ -149,7 +149,7 @@ class RtfReader {
     this.position += match[0].length;
     const word = match[1] as string;
     const value = match[2] === undefined ? undefined : Number(match[2]);
-    if (word !== "u") this.flushBytes();
+    this.flushBytes();
     if (SKIPPED.has(word)) {
       this.state.skip = true;
       return;
@@ -167,7 +167,6 @@ class RtfReader {
         this.state.uc = value ?? 1;
         return;
       case "u": {
-        this.flushBytes();
         const code = (value ?? 0) < 0 ? (value as number) + 65536 : (value ?? 0);
         this.text(String.fromCharCode(code));
         this.skipFallback(this.state.uc);
@@ -284,8 +283,7 @@ class RtfReader {
     }
     const lead = /^\s*/.exec(escaped)?.[0] ?? "";
     const trail = /\s*$/.exec(escaped)?.[0] ?? "";
-    const closing = runStyle;
-    this.paragraph.text += `${lead}${runStyle}${escaped.trim()}${closing}${trail}`;
+    this.paragraph.text += `${lead}${runStyle}${escaped.trim()}${runStyle}${trail}`;
   }
 
   private endCell(): void {

@@ -20,6 +20,8 @@ export interface ZipEntry {
 
 export interface ZipArchive {
   has(name: string): boolean;
+  /** The entries' names in directory order; nothing is inflated. */
+  names(): string[];
   /** The entry's bytes; a missing entry is undefined. */
   read(name: string): Result<Uint8Array | undefined, ZipCode>;
   /** Every entry in directory order, each inflated and checked, so a damaged or lying entry fails here. */
@@ -167,6 +169,7 @@ function inflate(bytes: Uint8Array, entry: Entry): Result<Uint8Array, ZipCode> {
 function archiveOver(bytes: Uint8Array, entries: ReadonlyMap<string, Entry>): ZipArchive {
   return {
     has: (name) => entries.has(name),
+    names: () => [...entries.keys()],
     read(name) {
       const entry = entries.get(name);
       return entry ? inflate(bytes, entry) : ok(undefined);

@@ -11,7 +11,7 @@ const isDocument = (name: string) => !name.endsWith("/") && !name.startsWith("__
 /**
  * A ZIP archive of files (not an Office document) as its files' Markdown in the archive's order, each
  * under a `## File: path` heading and converted as it would be alone (`convertFile`); a file that cannot be
- * converted says why. The archive's declared size was
+ * converted (or is damaged) says why. The archive's declared size was
  * checked against maxUnzippedBytes before anything was inflated; reading stops at stopMs, past
  * maxContentChars, or after MAX_FILES files, and the answer is then truncated.
  */
@@ -20,22 +20,23 @@ export async function convertArchive(
   options: ConverterOptions,
   convertFile: (bytes: Uint8Array, fileName: string) => Promise<ConverterResult>,
 ): Promise<ConverterResult> {
-  const entries = archive.readAll();
-  if (!entries.ok) return entries;
-  const files = entries.value.filter((entry) => isDocument(entry.name));
+  const files = archive.names().filter(isDocument);
   const sections: string[] = [];
   let chars = 0;
   let truncated = files.length > MAX_FILES;
-  for (const { name, data } of files.slice(0, MAX_FILES)) {
+  // One file inflated at a time, when its turn comes: a damaged file is that file's failure, not the archive's.
+  for (const name of files.slice(0, MAX_FILES)) {
     if (Date.now() >= options.stopMs || chars > options.maxContentChars) {
       truncated = true;
       break;
     }
     const fileName = name.split("/").pop() ?? name;
+    const data = archive.read(name);
     let body: string;
-    if (data.length === 0) body = "(an empty file)";
+    if (!data.ok) body = `(not converted: ${data.error.message})`;
+    else if (!data.value || data.value.length === 0) body = "(an empty file)";
     else {
-      const converted = await convertFile(data, fileName);
+      const converted = await convertFile(data.value, fileName);
       body = converted.ok ? converted.value.content : `(not converted: ${converted.error.message})`;
       if (converted.ok && converted.value.truncated) truncated = true;
     }
