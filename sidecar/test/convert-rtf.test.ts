@@ -49,6 +49,11 @@ describe("convertDocument: RTF", () => {
     expect(await markdown(rtf(body))).toBe("See the site now. \\*not emphasis\\* {braces}");
   });
 
+  it("reads a text box's text once, as Word writes it (in an ignorable shape instruction, with a fallback drawing), and skips unknown ignorable destinations", async () => {
+    const box = "{\\shp{\\*\\shpinst\\shpleft0\\shptop0{\\sp{\\sn shapeType}{\\sv 202}}{\\shptxt \\pard Boxed text\\par}}{\\shprslt{\\*\\do\\dobxcolumn{\\dptxbx{\\dptxbxtext \\pard Boxed text\\par}}}}}";
+    expect(await markdown(rtf(`\\pard Before\\par${box}{\\*\\unknowndest hidden words}\\pard After\\par}`))).toBe("Before\n\nBoxed text\n\nAfter");
+  });
+
   it("skips \\bin's raw bytes, which may look like groups and escapes", async () => {
     expect(await markdown(rtf("\\pard Before \\bin4 }{x\\ after\\par}"))).toBe("Before after");
   });

@@ -16,9 +16,13 @@ const SKIPPED = new Set([
   "fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "objdata", "header", "headerl", "headerr", "headerf",
   "footer", "footerl", "footerr", "footerf", "fldinst", "themedata", "colorschememapping", "latentstyles", "datastore",
   "xmlnstbl", "listtable", "listoverridetable", "rsidtbl", "generator", "revtbl", "filetbl", "pgdsctbl", "bkmkstart",
-  "bkmkend", "xe", "tc", "nonshppict", "shppict", "mmathPr", "wgrffmtfilter", "pnseclvl",
+  "bkmkend", "xe", "tc", "nonshppict", "shppict", "mmathPr", "wgrffmtfilter", "pnseclvl", "shprslt",
 ]);
-/** Ignorable destinations that do hold the document's text. */
+/**
+ * Destinations that hold the document's text even inside a skipped one: a text box's text, which
+ * Word writes inside its ignorable shape instruction (`{\*\shpinst … {\shptxt …}}`; the shape's
+ * fallback drawing, `\shprslt`, repeats it and is skipped).
+ */
 const READ_IGNORABLE = new Set(["shptxt"]);
 
 /** Real documents nest groups a few dozen deep. */
@@ -134,9 +138,8 @@ class RtfReader {
         return;
       }
       if (next === "*") {
-        // An ignorable destination: its first control word says which; skipped unless it is one read.
-        const word = /^\\([a-zA-Z]+)/.exec(source.slice(this.position, this.position + 40))?.[1] ?? "";
-        if (!READ_IGNORABLE.has(word)) this.state.skip = true;
+        // An ignorable destination is skipped; one whose text is read (READ_IGNORABLE) says so with its own word next.
+        this.state.skip = true;
         return;
       }
       if (next === "~") this.text("\u00a0");
@@ -150,6 +153,10 @@ class RtfReader {
     const word = match[1] as string;
     const value = match[2] === undefined ? undefined : Number(match[2]);
     this.flushBytes();
+    if (READ_IGNORABLE.has(word)) {
+      this.state.skip = false;
+      return;
+    }
     if (SKIPPED.has(word)) {
       this.state.skip = true;
       return;
