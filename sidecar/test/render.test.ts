@@ -422,9 +422,10 @@ describe("what was refused", () => {
 });
 
 describe("the proxy's CONNECT tunnels", () => {
-  it("tunnel to an allowed HTTPS origin, TLS end to end, and are refused toward private addresses and names", async () => {
+  /** A proxy with one session of `maxBytes`, and a CONNECT through it with the session's credentials. */
+  async function tunnelling(maxBytes: number) {
     const proxy = await startEgressProxy({ ...egressDeps(dns), connectTunnel: loopbackTunnel });
-    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 10, maxBytes: 100_000 });
+    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 10, maxBytes });
     if (!opened.ok) throw new Error(opened.error.message);
     const auth = `Basic ${Buffer.from(`${opened.value.username}:${opened.value.password}`).toString("base64")}`;
     const { hostname, port } = new URL(proxy.url);
@@ -436,6 +437,34 @@ describe("the proxy's CONNECT tunnels", () => {
           .on("error", reject)
           .end();
       });
+    return { proxy, session: opened.value, tunnel };
+  }
+
+  it("hold a session to its response bytes: past them the tunnel is closed and later tunnels are refused", async () => {
+    const { proxy, session, tunnel } = await tunnelling(200);
+    try {
+      const opened = await tunnel(`secure.test:${secure.port}`);
+      expect(opened.status).toBe(200);
+      // The server's certificate alone is more than 200 bytes: the handshake never completes.
+      const outcome = await new Promise<string>((resolve) => {
+        const tls = tlsConnect({ socket: opened.socket, servername: "secure.test", ca: cert.cert }, () => resolve("connected"));
+        tls.on("error", () => resolve("cut"));
+        tls.on("close", () => resolve("cut"));
+      });
+      expect(outcome).toBe("cut");
+      await waitFor(async () => session.refused === 1, "the cut to be counted");
+      expect(session.refusals[0]?.reason).toMatch(/more than 200 response bytes/);
+      const later = await tunnel(`secure.test:${secure.port}`);
+      later.socket.destroy();
+      expect(later.status).toBe(403);
+    } finally {
+      session.close();
+      await proxy.close();
+    }
+  });
+
+  it("tunnel to an allowed HTTPS origin, TLS end to end, and are refused toward private addresses and names", async () => {
+    const { proxy, session, tunnel } = await tunnelling(100_000);
     try {
       const allowed = await tunnel(`secure.test:${secure.port}`);
       expect(allowed.status).toBe(200);
@@ -453,10 +482,10 @@ describe("the proxy's CONNECT tunnels", () => {
         refused.socket.destroy();
         expect(refused.status, authority).toBe(403);
       }
-      expect(opened.value.refused).toBe(4);
+      expect(session.refused).toBe(4);
       expect(canary9.connections.length + canary1.connections.length).toBe(0);
     } finally {
-      opened.value.close();
+      session.close();
       await proxy.close();
     }
   });
