@@ -72,6 +72,14 @@ describe("convertDocument: e-mail messages", () => {
     expect((await convert(message(12))).content).not.toContain("reached");
   });
 
+  it("refuses a file named .eml without mail headers, and does not take a header block longer than 64 KiB for one by its content", async () => {
+    const refused = await convertDocument(new TextEncoder().encode("just some words\nand more"), { fileName: "letter.eml" }, documentOptions());
+    expect(refused).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringMatching(/no mail headers/) } });
+    const long = crlf(["From: a@example.test", "Subject: Long", ...Array.from({ length: 1_000 }, (_, i) => `X-Note-${i}: ${"n".repeat(80)}`), "", "body"]);
+    expect((await convert(long)).provider).not.toBe("eml");
+    expect((await convert(long, { fileName: "long.eml" })).content).toContain("body");
+  });
+
   it("leaves text that merely starts with a header-like line to the text formats", async () => {
     const notes = new TextEncoder().encode("Subject: groceries\nmilk, eggs\n\nand bread");
     const result = await convert(notes, { fileName: "notes.txt" });
