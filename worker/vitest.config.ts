@@ -21,8 +21,9 @@ export default defineConfig({
           // Small stream buffers, so replay gaps and slow consumers show within a few calls.
           SSE_REPLAY_FRAMES: "40",
           SSE_MAX_PENDING_FRAMES: "24",
-          // Short, so the idle test can wait it out; calls in flight keep a session alive.
-          SESSION_IDLE_MS: "1500",
+          // Short, so the idle test can wait it out, yet longer than any pause between one test's
+          // requests on a loaded machine (at 1.5 s, a session ended between two turns of a test).
+          SESSION_IDLE_MS: "5000",
         },
       },
     }),

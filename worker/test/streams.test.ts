@@ -111,9 +111,9 @@ describe("session streams", () => {
     // Still active: the alarm only moves the deadline.
     await runDurableObjectAlarm(stub);
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("active");
-    // SESSION_IDLE_MS is 1500 in the tests: the alarm, run until then, ends the session once it is idle that long.
+    // SESSION_IDLE_MS is 5000 in the tests: the alarm, run until then, ends the session once it is idle that long.
     const ended = async () => (await call("GET", `/api/sessions/${id}/state`)).body.state.status === "ended";
-    await waitFor(async () => (await runDurableObjectAlarm(stub), await ended()), "the alarm to end the idle session", { intervalMs: 100 });
+    await waitFor(async () => (await runDurableObjectAlarm(stub), await ended()), "the alarm to end the idle session", { intervalMs: 200, timeoutMs: 12_000 });
     expect((await stream.next())?.data.payload).toMatchObject({ control: "error", code: "idle" });
     expect((await tool(id, "get_search_content", { responseId: fetched.body.responseId })).body.error.code).toBe("SESSION_ENDED");
     expect((await call("GET", `/api/sessions/${id}/state`)).body.state.status).toBe("ended");
