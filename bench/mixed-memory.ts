@@ -35,9 +35,9 @@ async function sessionLoop(bench: BenchStack, urls: { article: string; pdf: stri
   })().catch(() => {});
   const tool = async (name: string, params: object) => {
     const res = await bench.post(`/api/sessions/${sessionId}/tools/${name}`, params);
-    const body = (await res.json()) as { responseId?: string; code?: string };
+    const body = (await res.json()) as { responseId?: string; error?: { code: string } };
     if (res.status === 200) calls.ok++;
-    else failed(calls, `${name} ${res.status} ${body.code}`);
+    else failed(calls, `${name} ${res.status} ${body.error?.code}`);
     return body;
   };
   while (Date.now() < until) {

@@ -212,6 +212,24 @@ describe("the converter threads", () => {
     expect((await convertUrl(`${origin.url}/small.pdf`)).ok).toBe(true);
   }, 60_000);
 
+  it("refuse a document past the queue as the service's capacity (503), not the document's fault, and take the next once there is room", async () => {
+    const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 256 });
+    try {
+      const job = () => ({ bytes: Buffer.from(bigPdf), hints: { fileName: "big.pdf" }, options: { ...LIMITS, maxPages: 2_000, deadlineMs: Date.now() + 20_000 } });
+      const converting = tight.run(job());
+      const waiting = tight.run(job());
+      expect(tight.load()).toEqual({ busy: 1, queued: 1 });
+      expect(await tight.run(job())).toMatchObject({
+        ok: false,
+        error: { code: "CONVERT_FAILED", message: expect.stringMatching(/busy \(1 documents converting, 1 waiting\); retry/), details: { fault: "unavailable" } },
+      });
+      expect((await converting).ok).toBe(true);
+      expect((await waiting).ok).toBe(true);
+    } finally {
+      await tight.close();
+    }
+  }, 60_000);
+
   it("stop a thread whose buffers outgrow its memory limit (a PDF stream inflating to gigabytes)", async () => {
     const tight = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 64 });
     try {

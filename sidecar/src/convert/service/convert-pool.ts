@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { fail } from "@edge-web/shared";
+import { fail, failWith } from "@edge-web/shared";
 import type { ConverterResult, ConvertOptions } from "../formats/document-converter.ts";
 import type { DocumentHints } from "./detect-document.ts";
 
@@ -179,11 +179,12 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
 
   return {
     run(job, signal) {
-      if (closed) return Promise.resolve(fail("CONVERT_FAILED", "The converter is shutting down; retry."));
+      // Capacity, not the document: the edge answers 503, which callers retry.
+      if (closed) return Promise.resolve(failWith("CONVERT_FAILED", "The converter is shutting down; retry.", { fault: "unavailable" }));
       if (signal?.aborted) return Promise.resolve(fail("CONVERT_FAILED", "The conversion was cancelled."));
       const busy = all.size - idle.length;
       if (queue.length >= settings.maxQueued && busy >= settings.threads) {
-        return Promise.resolve(fail("CONVERT_FAILED", `The converter is busy (${settings.threads} documents converting, ${queue.length} waiting); retry shortly.`));
+        return Promise.resolve(failWith("CONVERT_FAILED", `The converter is busy (${settings.threads} documents converting, ${queue.length} waiting); retry shortly.`, { fault: "unavailable" }));
       }
       return new Promise<ConverterResult>((resolve) => {
         const queuedAt = Date.now();
