@@ -228,6 +228,11 @@ describe("the converter threads", () => {
     } finally {
       await tight.close();
     }
+    // A pool that is shutting down refuses the same way.
+    expect(await tight.run({ bytes: Buffer.from(bigPdf), hints: {}, options: { ...LIMITS, deadlineMs: Date.now() + 5_000 } })).toMatchObject({
+      ok: false,
+      error: { code: "CONVERT_FAILED", message: expect.stringMatching(/shutting down; retry/), details: { fault: "unavailable" } },
+    });
   }, 60_000);
 
   it("stop a thread whose buffers outgrow its memory limit (a PDF stream inflating to gigabytes)", async () => {
