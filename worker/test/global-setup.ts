@@ -12,6 +12,7 @@ import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
+import { wireReplayRoute } from "../../test-support/wire-replay-route.ts";
 import "./provided-context.d.ts";
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</title></head>
@@ -72,6 +73,8 @@ export default async function setup(project: TestProject) {
     routes({
       ...relayUpstreamRoutes(),
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
+      // A model server whose answers the request names (test-support/wire-replay.ts).
+      "/replay/chat/completions": wireReplayRoute(),
       "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
       "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),
       "/report.pdf": send(200, "application/pdf", "%PDF-1.7\n%binary"),

@@ -1,6 +1,6 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { fail, ok } from "@edge-web/shared";
 import type { ModelProvider } from "./model-provider.ts";
+import { OpenAICompatibleModel } from "./openai-compatible-model.ts";
 
 /** How long listing a provider's models may take. */
 const LIST_TIMEOUT_MS = 5_000;
@@ -9,14 +9,7 @@ const LIST_TIMEOUT_MS = 5_000;
 export const openAICompatibleProvider: ModelProvider = {
   api: "openai-compatible",
   languageModel({ name, settings }, modelId, fetch) {
-    const provider = createOpenAICompatible({
-      name,
-      baseURL: settings.baseURL,
-      ...(settings.apiKey && { apiKey: settings.apiKey }),
-      includeUsage: true,
-      fetch,
-    });
-    return provider.chatModel(modelId);
+    return new OpenAICompatibleModel(modelId, { name, baseURL: settings.baseURL, ...(settings.apiKey && { apiKey: settings.apiKey }), fetch });
   },
   async listModels({ name, settings }, fetch) {
     if (settings.models) return ok(settings.models);

@@ -1,0 +1,86 @@
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { APICallError } from "ai";
+import { createParser } from "eventsource-parser";
+
+export type EnqueuePart = (part: LanguageModelV4StreamPart) => void;
+
+/** What a provider's wire format makes of its server-sent events. */
+export interface EventDecoder {
+  /** Before the first event (the stream's first part, `stream-start`). */
+  start(enqueue: EnqueuePart): void;
+  /** One event's data, with its event type when the server named one. */
+  event(data: string, type: string | undefined, enqueue: EnqueuePart): void;
+  /** After the last event: what closes the answer (open blocks, `finish`). */
+  end(enqueue: EnqueuePart): void;
+}
+
+/** Where a provider's answer came from, for the error a broken stream is reported as. */
+export interface StreamSource {
+  url: string;
+  requestBodyValues: unknown;
+  statusCode: number;
+  responseHeaders: Record<string, string>;
+}
+
+/** An abort (the turn's or the idle watch's) stays what it is; anything else breaking the read is the connection's. */
+const isAbort = (error: unknown) => error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+
+/**
+ * A provider's streamed answer (server-sent events) as model parts, in one pass: the connection's
+ * bytes read by one reader, decoded and split into events by one parser, each event turned into
+ * parts by the wire format's decoder, straight into the one stream the caller reads. The AI SDK's
+ * providers put four streams between the connection and their parts (a wrapper, a text decoder, an
+ * event parser and a JSON transform, each chunk a round of promises through every one), which cost
+ * more of a turn's CPU than the rest of the model call. Each pull reads until a read has given at
+ * least one part, so the stream keeps the connection's pace.
+ */
+export function eventStreamParts(body: ReadableStream<Uint8Array>, decoder: EventDecoder, source: StreamSource): ReadableStream<LanguageModelV4StreamPart> {
+  const reader = body.getReader();
+  const text = new TextDecoder();
+  let given = 0;
+  let enqueue: EnqueuePart = () => {};
+  const parser = createParser({ onEvent: (event) => decoder.event(event.data, event.event, enqueue) });
+  return new ReadableStream<LanguageModelV4StreamPart>(
+    {
+      start(controller) {
+        enqueue = (part) => {
+          given++;
+          controller.enqueue(part);
+        };
+        decoder.start(enqueue);
+      },
+      async pull(controller) {
+        const before = given;
+        while (given === before) {
+          let read: ReadableStreamReadResult<Uint8Array>;
+          try {
+            read = await reader.read();
+          } catch (error) {
+            controller.error(isAbort(error) ? error : new APICallError({ message: "The model's answer broke off while it streamed", cause: error, ...source }));
+            return;
+          }
+          try {
+            if (read.done) {
+              parser.feed(text.decode());
+              // A last event the server did not end with a blank line is still the server's answer.
+              parser.feed("\n\n");
+              decoder.end(enqueue);
+              controller.close();
+              return;
+            }
+            parser.feed(text.decode(read.value, { stream: true }));
+          } catch (error) {
+            // An answer the decoder cannot take (a tool call without a name) ends the stream and the connection.
+            controller.error(error);
+            await reader.cancel(error).catch(() => {});
+            return;
+          }
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,91 @@
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamResult } from "@ai-sdk/provider";
+import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
+import { EmptyResponseBodyError } from "ai";
+import { chatCompletionDecoder } from "./chat-completion-decoder.ts";
+import { eventStreamParts } from "./event-stream-parts.ts";
+import { providerCallError } from "./provider-call-error.ts";
+
+/** Where a model's Chat Completions requests go. */
+export interface ChatEndpoint {
+  /** The provider's name: its key in provider options and metadata. */
+  name: string;
+  baseURL: string;
+  apiKey?: string;
+  fetch: typeof globalThis.fetch;
+}
+
+/** The key provider options and metadata are read under: the provider's name, or its camelCase form when the caller used that (as the AI SDK reads it). */
+function metadataKey(name: string, providerOptions: LanguageModelV4CallOptions["providerOptions"]): string {
+  const camel = name.replace(/[_-]([a-z])/g, (match) => match[1]!.toUpperCase());
+  return camel !== name && providerOptions?.[camel] != null ? camel : name;
+}
+
+/**
+ * A Chat Completions model whose streamed answers are read in one pass (event-stream-parts.ts,
+ * chat-completion-decoder.ts). The request is the AI SDK's provider's own (`prepareRequest`: the
+ * prompt, tools, options and thinking level as it sends them), so servers see what they saw before;
+ * answers without a stream (`doGenerate`) are the SDK provider's.
+ */
+export class OpenAICompatibleModel implements LanguageModelV4 {
+  readonly specificationVersion = "v4";
+  readonly #sdk: OpenAICompatibleChatLanguageModel;
+  readonly #endpoint: ChatEndpoint;
+  readonly #url: string;
+
+  constructor(modelId: string, endpoint: ChatEndpoint) {
+    const base = endpoint.baseURL.replace(/\/+$/, "");
+    const authorization = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : undefined;
+    this.#sdk = new OpenAICompatibleChatLanguageModel(modelId, {
+      provider: `${endpoint.name}.chat`,
+      url: ({ path }) => `${base}${path}`,
+      headers: () => ({ ...authorization }),
+      fetch: endpoint.fetch,
+      includeUsage: true,
+    });
+    this.#endpoint = endpoint;
+    this.#url = `${base}/chat/completions`;
+  }
+
+  get provider() {
+    return this.#sdk.provider;
+  }
+  get modelId() {
+    return this.#sdk.modelId;
+  }
+  get supportedUrls() {
+    return this.#sdk.supportedUrls;
+  }
+
+  doGenerate(options: LanguageModelV4CallOptions) {
+    return this.#sdk.doGenerate(options);
+  }
+
+  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const { body: prepared, warnings } = await this.#sdk.prepareRequest(options);
+    const body = { ...prepared, stream: true, stream_options: { include_usage: true } };
+    const requestBody = JSON.stringify(body);
+    const { apiKey } = this.#endpoint;
+    const response = await this.#endpoint.fetch(this.#url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(apiKey && { authorization: `Bearer ${apiKey}` }), ...definedHeaders(options.headers) },
+      body: requestBody,
+      ...(options.abortSignal && { signal: options.abortSignal }),
+    });
+    if (!response.ok) throw await providerCallError(response, this.#url, body);
+    if (!response.body) throw new EmptyResponseBodyError({});
+    const responseHeaders = Object.fromEntries(response.headers);
+    const decoder = chatCompletionDecoder({ warnings, metadataKey: metadataKey(this.#endpoint.name, options.providerOptions), includeRawChunks: options.includeRawChunks });
+    return {
+      stream: eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
+      request: { body: requestBody },
+      response: { headers: responseHeaders },
+    };
+  }
+}
+
+/** The call's own headers that have a value. */
+function definedHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) kept[name] = value;
+  return kept;
+}
