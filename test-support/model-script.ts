@@ -167,8 +167,13 @@ export async function serveFakeModel(
   handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string, script: ModelScript) => Promise<void> | void,
 ): Promise<FakeModelServer> {
   const script = new ModelScript();
-  const origin = await startOrigin(host, (req, res, body) => {
-    if (!script.control(req, body, res)) void handler(req, res, body, script);
-  });
+  // The script keeps the request log; the origin's own would hold every body twice, for as long as the server runs.
+  const origin = await startOrigin(
+    host,
+    (req, res, body) => {
+      if (!script.control(req, body, res)) void handler(req, res, body, script);
+    },
+    { record: false },
+  );
   return { baseURL: `${origin.url}/v1`, url: origin.url, script, close: origin.close };
 }

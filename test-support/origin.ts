@@ -25,12 +25,12 @@ export interface Origin {
 
 /**
  * An origin on one loopback address (port 0 unless given) that records every connection and
- * request. With `tls` it serves HTTPS.
+ * request (`record: false`: none, for a server that keeps a log of its own). With `tls` it serves HTTPS.
  */
 export async function startOrigin(
   host: string,
   handler: Handler,
-  options: { port?: number; tls?: { key: string; cert: string } } = {},
+  options: { port?: number; tls?: { key: string; cert: string }; record?: boolean } = {},
 ): Promise<Origin> {
   const connections: Socket[] = [];
   const requests: RecordedRequest[] = [];
@@ -39,7 +39,7 @@ export async function startOrigin(
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString();
-      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, connection: connections.indexOf(req.socket) });
+      if (options.record !== false) requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, connection: connections.indexOf(req.socket) });
       handler(req, res, body);
     });
   };
