@@ -75,6 +75,7 @@ export default async function setup(project: TestProject) {
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
       // A model server whose answers the request names (test-support/wire-replay.ts).
       "/replay/chat/completions": wireReplayRoute(),
+      "/replay/messages": wireReplayRoute(),
       "/notes.txt": send(200, "text/plain; charset=utf-8", "plain notes\nsecond line"),
       "/data.json": send(200, "application/json", JSON.stringify({ name: "widget", size: 3 })),
       "/report.pdf": send(200, "application/pdf", "%PDF-1.7\n%binary"),

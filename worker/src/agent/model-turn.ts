@@ -1,19 +1,9 @@
 import type { UiMessageChunk } from "@edge-web/shared";
-import {
-  experimental_streamLanguageModelCall as streamLanguageModelCall,
-  toUIMessageChunk,
-  type ContentPart,
-  type FinishReason,
-  type LanguageModel,
-  type LanguageModelUsage,
-  type ModelMessage,
-  type TextStreamPart,
-  type ToolExecutionOptions,
-  type ToolSet,
-} from "ai";
+import { toUIMessageChunk, type FinishReason, type LanguageModel, type LanguageModelUsage, type ModelMessage, type TextStreamPart, type ToolExecutionOptions, type ToolSet } from "ai";
 import { describeModelError } from "./describe-model-error.ts";
 import { idleTimer } from "./idle-timer.ts";
 import { MessageAssembly } from "./message-assembly.ts";
+import { callModel } from "./model-call.ts";
 import { ModelTimeoutError } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import type { OutputSink } from "./output-sink.ts";
@@ -48,9 +38,10 @@ const CUT_OFF = new Set<FinishReason>(["length", "content-filter"]);
  * their chunks filtered to the session's protocol and streamed as they come, the assistant message
  * rebuilt from those very chunks (so a client rebuilding it from the stream gets the same). A steer
  * joins the next call. Whatever happens — a model failure, an abort, the step limit — the turn ends
- * with a `finish` chunk; never throws. Each call is the AI SDK's (prompt conversion, the provider,
- * tool-call parsing); the loop is ours: the SDK's own loop puts a dozen streams between the
- * provider and the session, which cost more CPU than the rest of the turn.
+ * with a `finish` chunk; never throws. Each call is made with the AI SDK's parts (prompt conversion,
+ * the provider, tool-call parsing) and read by model-call.ts; the loop is ours: the SDK's own loop
+ * puts a dozen streams between the provider and the session, which cost more CPU than the rest of
+ * the turn.
  */
 export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<void> {
   const createdAt = Date.now();
@@ -102,17 +93,13 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       messages = (await plan.prepareMessages?.(steps, input, toolSink)) ?? input;
       if (steps > 0) calling = plan.nextCall();
       for (const { id, message } of steered) show({ type: "steering-message", id, message, stepNumber: steps });
-      let content: ReadonlyArray<ContentPart<ToolSet>> = [];
-      const { stream } = await streamLanguageModelCall({
+      const { parts, content } = await callModel({
         model: modelOf(calling),
         system: plan.system,
         messages,
         tools,
         abortSignal: calls.signal,
         ...(calling.providerOptions && { providerOptions: calling.providerOptions }),
-        onLanguageModelCallEnd: (event) => {
-          content = event.content;
-        },
       });
       steps++;
       push({ type: "start-step" });
@@ -124,14 +111,13 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
       const { idleMs } = calling;
       const watch = idleTimer(idleMs, () => calls.abort(new ModelTimeoutError(idleMs)));
       try {
-        for await (const part of stream) {
+        for await (const part of parts) {
           watch.touch();
           if (part.type === "model-call-end") {
             finishReason = part.finishReason;
             plan.onUsage(part.usage);
             continue;
           }
-          if (part.type === "model-call-start" || part.type === "model-call-response-metadata") continue;
           // An invalid call shows as tool-input-error; the tool-error part after it is the model's to read, not shown again.
           if (part.type === "tool-error" && !part.providerExecuted) {
             outcomes.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, error: part.error });
