@@ -1,5 +1,5 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
 import { fail, ok, type ThinkingLevel } from "@edge-web/shared";
+import { AnthropicModel } from "./anthropic-model.ts";
 import type { ModelProvider } from "./model-provider.ts";
 
 /** Extended-thinking budgets (tokens) by level; Anthropic's minimum is 1024. */
@@ -9,7 +9,7 @@ const BUDGETS: Record<ThinkingLevel, number> = { minimal: 1_024, low: 2_048, med
 export const anthropicProvider: ModelProvider = {
   api: "anthropic",
   languageModel({ settings }, modelId, fetch) {
-    return createAnthropic({ baseURL: settings.baseURL, ...(settings.apiKey && { apiKey: settings.apiKey }), fetch })(modelId);
+    return new AnthropicModel(modelId, { baseURL: settings.baseURL, ...(settings.apiKey && { apiKey: settings.apiKey }), fetch });
   },
   async listModels({ name, settings }) {
     return settings.models ? ok(settings.models) : fail("INTERNAL_ERROR", `List the models of ${name} under auth.modelProviders.${name}.models.`);

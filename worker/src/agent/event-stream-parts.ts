@@ -33,49 +33,79 @@ const isAbort = (error: unknown) => error instanceof Error && (error.name === "A
  * event parser and a JSON transform, each chunk a round of promises through every one), which cost
  * more of a turn's CPU than the rest of the model call. Each pull reads until a read has given at
  * least one part, so the stream keeps the connection's pace.
+ *
+ * With `refuseFirst`, the answer is read until its first part after `stream-start`, and what
+ * `refuseFirst` makes of that part, if anything, is thrown instead (a provider that streams an error
+ * before any content: the call fails as an HTTP refusal would).
  */
-export function eventStreamParts(body: ReadableStream<Uint8Array>, decoder: EventDecoder, source: StreamSource): ReadableStream<LanguageModelV4StreamPart> {
+export async function eventStreamParts(
+  body: ReadableStream<Uint8Array>,
+  decoder: EventDecoder,
+  source: StreamSource,
+  refuseFirst?: (part: LanguageModelV4StreamPart) => unknown,
+): Promise<ReadableStream<LanguageModelV4StreamPart>> {
   const reader = body.getReader();
   const text = new TextDecoder();
+  // Parts go here until the stream exists, then into it.
+  const early: LanguageModelV4StreamPart[] = [];
+  let deliver: EnqueuePart = (part) => early.push(part);
   let given = 0;
-  let enqueue: EnqueuePart = () => {};
+  const enqueue: EnqueuePart = (part) => {
+    given++;
+    deliver(part);
+  };
   const parser = createParser({ onEvent: (event) => decoder.event(event.data, event.event, enqueue) });
+  let ended = false;
+  const broken = (error: unknown) => (isAbort(error) ? error : new APICallError({ message: "The model's answer broke off while it streamed", cause: error, ...source }));
+  /** Reads one piece of the body into parts; at its end, the decoder's closing parts. A decoder that throws refuses the answer (a tool call without a name). */
+  const readOnce = async () => {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch (error) {
+      throw broken(error);
+    }
+    if (read.done) {
+      parser.feed(text.decode());
+      // A last event the server did not end with a blank line is still the server's answer.
+      parser.feed("\n\n");
+      decoder.end(enqueue);
+      ended = true;
+    } else parser.feed(text.decode(read.value, { stream: true }));
+  };
+  decoder.start(enqueue);
+  if (refuseFirst) {
+    try {
+      while (early.length < 2 && !ended) await readOnce();
+    } catch (error) {
+      await reader.cancel(error).catch(() => {});
+      throw error;
+    }
+    const refusal = early[1] && refuseFirst(early[1]);
+    if (refusal) {
+      await reader.cancel(refusal).catch(() => {});
+      throw refusal;
+    }
+  }
   return new ReadableStream<LanguageModelV4StreamPart>(
     {
       start(controller) {
-        enqueue = (part) => {
-          given++;
-          controller.enqueue(part);
-        };
-        decoder.start(enqueue);
+        for (const part of early) controller.enqueue(part);
+        deliver = (part) => controller.enqueue(part);
+        if (ended) controller.close();
       },
       async pull(controller) {
         const before = given;
-        while (given === before) {
-          let read: ReadableStreamReadResult<Uint8Array>;
+        while (given === before && !ended) {
           try {
-            read = await reader.read();
+            await readOnce();
           } catch (error) {
-            controller.error(isAbort(error) ? error : new APICallError({ message: "The model's answer broke off while it streamed", cause: error, ...source }));
-            return;
-          }
-          try {
-            if (read.done) {
-              parser.feed(text.decode());
-              // A last event the server did not end with a blank line is still the server's answer.
-              parser.feed("\n\n");
-              decoder.end(enqueue);
-              controller.close();
-              return;
-            }
-            parser.feed(text.decode(read.value, { stream: true }));
-          } catch (error) {
-            // An answer the decoder cannot take (a tool call without a name) ends the stream and the connection.
             controller.error(error);
             await reader.cancel(error).catch(() => {});
             return;
           }
         }
+        if (ended) controller.close();
       },
       cancel(reason) {
         return reader.cancel(reason);

@@ -76,7 +76,7 @@ export class OpenAICompatibleModel implements LanguageModelV4 {
     const responseHeaders = Object.fromEntries(response.headers);
     const decoder = chatCompletionDecoder({ warnings, metadataKey: metadataKey(this.#endpoint.name, options.providerOptions), includeRawChunks: options.includeRawChunks });
     return {
-      stream: eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
+      stream: await eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
       request: { body: requestBody },
       response: { headers: responseHeaders },
     };

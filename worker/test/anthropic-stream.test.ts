@@ -1,0 +1,172 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { APICallError } from "ai";
+import { describe, expect, inject, it } from "vitest";
+import { AnthropicModel } from "../src/agent/anthropic-model.ts";
+import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
+
+const baseURL = `${inject("originUrl")}/replay`;
+const KEY = "sk-ant-replay-key-0123456789";
+
+interface Sent {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Records each request's body and headers, then makes it. */
+function recordingFetch(sent: Sent[]): typeof fetch {
+  return async (input, init) => {
+    const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit));
+    delete headers["user-agent"];
+    sent.push({ body: JSON.parse(String(init?.body)), headers });
+    return fetch(input, init);
+  };
+}
+
+const ours = (sent: Sent[] = []) => new AnthropicModel("claude-replay", { baseURL, apiKey: KEY, fetch: recordingFetch(sent) });
+/** The AI SDK's own Anthropic provider, as the agent used it before: the reference our parts are checked against. */
+const sdks = (sent: Sent[] = []) => createAnthropic({ baseURL, apiKey: KEY, fetch: recordingFetch(sent) })("claude-replay");
+
+const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+
+const callOptions = (replay: WireReplay, extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions => ({
+  prompt: [
+    { role: "system", content: "Be brief." },
+    { role: "user", content: [{ type: "text", text: "Read the page." }] },
+  ],
+  tools: [{ type: "function", name: "fetch_content", description: "Fetch a page", inputSchema: { type: "object", properties: { url: { type: "string" } } } }],
+  headers: { [REPLAY_HEADER]: base64(JSON.stringify(replay)) },
+  ...extra,
+});
+
+/** Every part of a model's answer, read to the end; a stream that errors ends with `{ thrown }`, a call that throws is `{ refused }`. */
+async function partsOf(model: { doStream(o: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<LanguageModelV4StreamPart> }> }, options: LanguageModelV4CallOptions) {
+  let stream: ReadableStream<LanguageModelV4StreamPart>;
+  try {
+    ({ stream } = await model.doStream(options));
+  } catch (error) {
+    return [{ refused: plain(error) }];
+  }
+  const parts: unknown[] = [];
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return parts;
+      parts.push(value);
+    }
+  } catch (error) {
+    return [...parts, { thrown: plain(error) }];
+  }
+}
+
+/** An error as its name, message and status (instances differ between two runs). */
+function plain(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message, statusCode: (error as { statusCode?: unknown }).statusCode } : error;
+}
+function normalised(parts: unknown[]) {
+  return JSON.parse(JSON.stringify(parts, (_key, value) => (value instanceof Error ? plain(value) : value)));
+}
+
+const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+const start = (usage: object = { input_tokens: 12, output_tokens: 1 }, id = "msg_1") =>
+  sse("message_start", { message: { id, type: "message", role: "assistant", model: "claude-replay", content: [], stop_reason: null, stop_sequence: null, usage } });
+const block = (index: number, content_block: object, ...deltas: object[]) => [
+  sse("content_block_start", { index, content_block }),
+  ...deltas.map((delta) => sse("content_block_delta", { index, delta })),
+  sse("content_block_stop", { index }),
+];
+const text = (index: number, ...pieces: string[]) => block(index, { type: "text", text: "" }, ...pieces.map((t) => ({ type: "text_delta", text: t })));
+const end = (stop: string, usage: object = { output_tokens: 30 }, extra: object = {}) => [sse("message_delta", { delta: { stop_reason: stop, stop_sequence: null, ...extra }, usage }), sse("message_stop", {})];
+
+/** Answers as Anthropic streams them: the parts ours reads must be the SDK provider's. */
+const WIRE: Record<string, WireReplay> = {
+  "text, with pings between events": { pieces: [start(), sse("ping", {}), ...text(0, "Hello", ", world"), sse("ping", {}), ...end("end_turn")] },
+  "thinking with its signature, then text and two tool calls": {
+    pieces: [
+      start({ input_tokens: 20, output_tokens: 1, cache_read_input_tokens: 8, cache_creation_input_tokens: 4 }),
+      ...block(0, { type: "thinking", thinking: "", signature: "" }, { type: "thinking_delta", thinking: "Read " }, { type: "thinking_delta", thinking: "both." }, { type: "signature_delta", signature: "sig-1" }),
+      ...text(1, "Reading."),
+      ...block(2, { type: "tool_use", id: "toolu_a", name: "fetch_content", input: {} }, { type: "input_json_delta", partial_json: "" }, { type: "input_json_delta", partial_json: '{"url":' }, { type: "input_json_delta", partial_json: '"https://a.test/"}' }),
+      ...block(3, { type: "tool_use", id: "toolu_b", name: "fetch_content", input: {} }, { type: "input_json_delta", partial_json: '{"url":"https://b.test/"}' }),
+      ...end("tool_use", { output_tokens: 44, output_tokens_details: { thinking_tokens: 9 } }),
+    ],
+  },
+  "redacted thinking": { pieces: [start(), ...block(0, { type: "redacted_thinking", data: "opaque" }), ...text(1, "Done."), ...end("end_turn")] },
+  "a tool call whose input came whole, and one with none": {
+    pieces: [start(), ...block(0, { type: "tool_use", id: "toolu_w", name: "fetch_content", input: { url: "https://w.test/" } }), ...block(1, { type: "tool_use", id: "toolu_n", name: "fetch_content", input: {} }), ...end("tool_use")],
+  },
+  "stop reasons: max_tokens": { pieces: [start(), ...text(0, "Cut"), ...end("max_tokens")] },
+  "stop reasons: a stop sequence": { pieces: [start(), ...text(0, "Until"), ...end("stop_sequence", { output_tokens: 3 }, { stop_sequence: "END" })] },
+  "stop reasons: refusal, with its details": { pieces: [start(), ...text(0, "No."), ...end("refusal", { output_tokens: 2 }, { stop_details: { type: "refusal", category: "cyber", explanation: "policy" } })] },
+  "stop reasons: pause_turn and the context window": { pieces: [start(), ...text(0, "a"), ...end("pause_turn"), start(undefined, "msg_2"), ...text(0, "b"), ...end("model_context_window_exceeded")] },
+  "usage in iterations and a service tier": {
+    pieces: [start({ input_tokens: 5, output_tokens: 1, service_tier: "standard" }), ...text(0, "x"), ...end("end_turn", { output_tokens: 9, iterations: [{ type: "message", input_tokens: 7, output_tokens: 11 }, { type: "compaction", input_tokens: 3, output_tokens: 2, cache_read_input_tokens: 1 }] })],
+  },
+  "an error after content has started": { pieces: [start(), sse("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), sse("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Par" } }), sse("error", { error: { type: "overloaded_error", message: "Overloaded" } })] },
+  "an event that is not JSON, then the answer goes on": { pieces: [start(), "event: content_block_delta\ndata: {oops\n\n", ...text(0, "ok"), ...end("end_turn")] },
+  "a connection closed mid-message, after output": { pieces: [start(), sse("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), sse("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Half" } })] },
+  "a second message opened while the first is": { pieces: [start(), ...text(0, "a"), start(undefined, "msg_other"), ...text(1, "b"), ...end("end_turn")] },
+  "pieces cut inside lines and characters": { body: [start(), ...text(0, "Parrots \u{1F99C} and é, 中文"), ...end("end_turn")].join(""), sliceBytes: 5 },
+};
+
+describe("the Anthropic model's streamed answers", () => {
+  for (const [name, replay] of Object.entries(WIRE)) {
+    it(`reads ${name} into the parts the AI SDK's provider makes of it`, async () => {
+      const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+      expect(normalised(mine)).toEqual(normalised(reference));
+      expect(mine.length).toBeGreaterThan(2);
+    });
+  }
+
+  it("sends the request the SDK's provider sends, with thinking, betas from the call's headers and a tool choice", async () => {
+    const replay = { pieces: [start(), ...text(0, "Hi"), ...end("end_turn")] };
+    const extra: Partial<LanguageModelV4CallOptions> = {
+      providerOptions: { anthropic: { thinking: { type: "enabled", budgetTokens: 2048 } } },
+      toolChoice: { type: "required" },
+      maxOutputTokens: 4096,
+    };
+    const mine: Sent[] = [];
+    const reference: Sent[] = [];
+    const withBeta = (options: LanguageModelV4CallOptions) => ({ ...options, headers: { ...options.headers, "anthropic-beta": "some-beta-2025-01-01" } });
+    await partsOf(ours(mine), withBeta(callOptions(replay, extra)));
+    await partsOf(sdks(reference), withBeta(callOptions(replay, extra)));
+    expect(mine).toEqual(reference);
+    expect(mine[0]!.body).toMatchObject({ stream: true, thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: expect.any(Number), tool_choice: expect.any(Object) });
+    expect(mine[0]!.headers).toMatchObject({ "x-api-key": KEY, "anthropic-version": "2023-06-01", "anthropic-beta": expect.stringContaining("some-beta-2025-01-01") });
+  });
+
+  it("fails the call as an HTTP refusal when the answer starts with an error, as the SDK does (so it is retried and described by its status)", async () => {
+    const replay = { pieces: [sse("error", { error: { type: "overloaded_error", message: "Overloaded" } })] };
+    const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+    expect(mine).toEqual(reference);
+    expect(mine).toEqual([{ refused: { name: "AI_APICallError", message: "Overloaded", statusCode: 529 } }]);
+  });
+
+  it("refuses as the SDK does: an HTTP error is an APICallError with its status, body and message", async () => {
+    const body = JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: "prompt is too long: 300000 tokens > 200000 maximum" } });
+    const replay = { status: 400, headers: { "content-type": "application/json" }, pieces: [body] };
+    const refusals = await Promise.all([ours(), sdks()].map((model) => model.doStream(callOptions(replay)).then(() => undefined, (error: unknown) => error)));
+    for (const refusal of refusals) {
+      expect(APICallError.isInstance(refusal)).toBe(true);
+      expect(refusal).toMatchObject({ statusCode: 400, responseBody: body, isRetryable: false, message: "prompt is too long: 300000 tokens > 200000 maximum" });
+    }
+  });
+
+  it("leaves an answer with blocks it does not read to the SDK's provider: a request with Anthropic's own tools", async () => {
+    const replay = {
+      pieces: [
+        start(),
+        ...block(0, { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} }, { type: "input_json_delta", partial_json: '{"query":"rivers"}' }),
+        ...block(1, { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: [{ type: "web_search_result", url: "https://rivers.test/", title: "Rivers", encrypted_content: "enc", page_age: null }] }),
+        ...text(2, "Rivers flow."),
+        ...end("end_turn"),
+      ],
+    };
+    const withSearch = callOptions(replay, { tools: [{ type: "provider", id: "anthropic.web_search_20250305", name: "web_search", args: {} }] });
+    const [mine, reference] = await Promise.all([partsOf(ours(), withSearch), partsOf(sdks(), withSearch)]);
+    expect(mine.length).toBeGreaterThan(3);
+    expect(JSON.stringify(normalised(mine)).replace(/"id":"[^"]*"/g, "")).toBe(JSON.stringify(normalised(reference)).replace(/"id":"[^"]*"/g, ""));
+    expect(mine.some((p) => (p as { type?: string }).type === "source")).toBe(true);
+  });
+});
