@@ -1,81 +1,20 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { APICallError } from "ai";
 import { describe, expect, inject, it } from "vitest";
+import type { WireReplay } from "../../test-support/wire-replay.ts";
 import { AnthropicModel } from "../src/agent/anthropic-model.ts";
-import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
+import { messagesBlock as block, messagesEvent as sse, replayCall as callOptions, normalised, partsOf, recordingFetch, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;
 const KEY = "sk-ant-replay-key-0123456789";
 
-interface Sent {
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Records each request's body and headers, then makes it. */
-function recordingFetch(sent: Sent[]): typeof fetch {
-  return async (input, init) => {
-    const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit));
-    delete headers["user-agent"];
-    sent.push({ body: JSON.parse(String(init?.body)), headers });
-    return fetch(input, init);
-  };
-}
-
-const ours = (sent: Sent[] = []) => new AnthropicModel("claude-replay", { baseURL, apiKey: KEY, fetch: recordingFetch(sent) });
+const ours = (sent: SentRequest[] = []) => new AnthropicModel("claude-replay", { baseURL, apiKey: KEY, fetch: recordingFetch(sent) });
 /** The AI SDK's own Anthropic provider, as the agent used it before: the reference our parts are checked against. */
-const sdks = (sent: Sent[] = []) => createAnthropic({ baseURL, apiKey: KEY, fetch: recordingFetch(sent) })("claude-replay");
+const sdks = (sent: SentRequest[] = []) => createAnthropic({ baseURL, apiKey: KEY, fetch: recordingFetch(sent) })("claude-replay");
 
-const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-
-const callOptions = (replay: WireReplay, extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions => ({
-  prompt: [
-    { role: "system", content: "Be brief." },
-    { role: "user", content: [{ type: "text", text: "Read the page." }] },
-  ],
-  tools: [{ type: "function", name: "fetch_content", description: "Fetch a page", inputSchema: { type: "object", properties: { url: { type: "string" } } } }],
-  headers: { [REPLAY_HEADER]: base64(JSON.stringify(replay)) },
-  ...extra,
-});
-
-/** Every part of a model's answer, read to the end; a stream that errors ends with `{ thrown }`, a call that throws is `{ refused }`. */
-async function partsOf(model: { doStream(o: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<LanguageModelV4StreamPart> }> }, options: LanguageModelV4CallOptions) {
-  let stream: ReadableStream<LanguageModelV4StreamPart>;
-  try {
-    ({ stream } = await model.doStream(options));
-  } catch (error) {
-    return [{ refused: plain(error) }];
-  }
-  const parts: unknown[] = [];
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return parts;
-      parts.push(value);
-    }
-  } catch (error) {
-    return [...parts, { thrown: plain(error) }];
-  }
-}
-
-/** An error as its name, message and status (instances differ between two runs). */
-function plain(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, statusCode: (error as { statusCode?: unknown }).statusCode } : error;
-}
-function normalised(parts: unknown[]) {
-  return JSON.parse(JSON.stringify(parts, (_key, value) => (value instanceof Error ? plain(value) : value)));
-}
-
-const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 const start = (usage: object = { input_tokens: 12, output_tokens: 1 }, id = "msg_1") =>
   sse("message_start", { message: { id, type: "message", role: "assistant", model: "claude-replay", content: [], stop_reason: null, stop_sequence: null, usage } });
-const block = (index: number, content_block: object, ...deltas: object[]) => [
-  sse("content_block_start", { index, content_block }),
-  ...deltas.map((delta) => sse("content_block_delta", { index, delta })),
-  sse("content_block_stop", { index }),
-];
 const text = (index: number, ...pieces: string[]) => block(index, { type: "text", text: "" }, ...pieces.map((t) => ({ type: "text_delta", text: t })));
 const end = (stop: string, usage: object = { output_tokens: 30 }, extra: object = {}) => [sse("message_delta", { delta: { stop_reason: stop, stop_sequence: null, ...extra }, usage }), sse("message_stop", {})];
 
@@ -126,8 +65,8 @@ describe("the Anthropic model's streamed answers", () => {
       toolChoice: { type: "required" },
       maxOutputTokens: 4096,
     };
-    const mine: Sent[] = [];
-    const reference: Sent[] = [];
+    const mine: SentRequest[] = [];
+    const reference: SentRequest[] = [];
     const withBeta = (options: LanguageModelV4CallOptions) => ({ ...options, headers: { ...options.headers, "anthropic-beta": "some-beta-2025-01-01" } });
     await partsOf(ours(mine), withBeta(callOptions(replay, extra)));
     await partsOf(sdks(reference), withBeta(callOptions(replay, extra)));

@@ -2,74 +2,23 @@ import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-
 import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
 import { APICallError } from "ai";
 import { describe, expect, inject, it } from "vitest";
+import type { WireReplay } from "../../test-support/wire-replay.ts";
 import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
-import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
+import { replayCall as callOptions, normalised, partsOf, recordingFetch, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;
 const KEY = "sk-replay-key-0123456789";
 
-/** Records each request's body, then makes it. */
-function recordingFetch(bodies: unknown[]): typeof fetch {
-  return async (input, init) => {
-    bodies.push(JSON.parse(String(init?.body)));
-    return fetch(input, init);
-  };
-}
-
-const ours = (bodies: unknown[] = []) => new OpenAICompatibleModel("replay-model", { name: "replay", baseURL, apiKey: KEY, fetch: recordingFetch(bodies) });
+const ours = (sent: SentRequest[] = []) => new OpenAICompatibleModel("replay-model", { name: "replay", baseURL, apiKey: KEY, fetch: recordingFetch(sent) });
 /** The AI SDK's own provider, as the agent used it before: the reference our parts are checked against. */
-const sdks = (bodies: unknown[] = []) =>
+const sdks = (sent: SentRequest[] = []) =>
   new OpenAICompatibleChatLanguageModel("replay-model", {
     provider: "replay.chat",
     url: ({ path }) => `${baseURL}${path}`,
     headers: () => ({ authorization: `Bearer ${KEY}` }),
-    fetch: recordingFetch(bodies),
+    fetch: recordingFetch(sent),
     includeUsage: true,
   });
-
-const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-
-const callOptions = (replay: WireReplay, extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions => ({
-  prompt: [
-    { role: "system", content: "Be brief." },
-    { role: "user", content: [{ type: "text", text: "Read the page." }] },
-  ],
-  tools: [{ type: "function", name: "fetch_content", description: "Fetch a page", inputSchema: { type: "object", properties: { url: { type: "string" } } } }],
-  headers: { [REPLAY_HEADER]: base64(JSON.stringify(replay)) },
-  ...extra,
-});
-
-/** Every part of a model's answer, read to the end; a stream that errors ends with `{ thrown }`. */
-async function partsOf(model: { doStream(o: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<LanguageModelV4StreamPart> }> }, options: LanguageModelV4CallOptions) {
-  const { stream } = await model.doStream(options);
-  const parts: unknown[] = [];
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return parts;
-      parts.push(value);
-    }
-  } catch (error) {
-    return [...parts, { thrown: plainError(error) }];
-  }
-}
-
-/** An error as name and message (instances differ between two runs); ids as their order of first appearance (generated ids differ). */
-function plainError(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message } : error;
-}
-function normalised(parts: unknown[]) {
-  const ids = new Map<string, string>();
-  const idOf = (id: string) => (ids.has(id) ? ids.get(id)! : (ids.set(id, `id-${ids.size}`), ids.get(id)!));
-  return JSON.parse(
-    JSON.stringify(parts, (key, value) => {
-      if (value instanceof Error) return plainError(value);
-      if ((key === "id" || key === "toolCallId") && typeof value === "string") return idOf(value);
-      return value;
-    }),
-  );
-}
 
 const sse = (...events: unknown[]) => events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`);
 const head = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "replay-model" };
@@ -170,12 +119,12 @@ describe("the OpenAI-compatible model's streamed answers", () => {
   it("sends the request the AI SDK's provider sends, the same for thinking levels and tool choices", async () => {
     const replay = { pieces: sse(delta({ content: "Hi" }), delta({}, "stop"), "[DONE]") };
     const extra: Partial<LanguageModelV4CallOptions> = { providerOptions: { replay: { reasoningEffort: "high" } }, toolChoice: { type: "required" }, maxOutputTokens: 300, temperature: 0.2 };
-    const mine: unknown[] = [];
-    const reference: unknown[] = [];
+    const mine: SentRequest[] = [];
+    const reference: SentRequest[] = [];
     await partsOf(ours(mine), callOptions(replay, extra));
     await partsOf(sdks(reference), callOptions(replay, extra));
     expect(mine).toEqual(reference);
-    expect(mine[0]).toMatchObject({ stream: true, stream_options: { include_usage: true }, reasoning_effort: "high", tool_choice: "required" });
+    expect(mine[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true }, reasoning_effort: "high", tool_choice: "required" });
   });
 
   it("refuses as the SDK does: an HTTP error is an APICallError with its status, body and message, retryable by status", async () => {

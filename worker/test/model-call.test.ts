@@ -3,14 +3,14 @@ import { experimental_streamLanguageModelCall as streamLanguageModelCall, jsonSc
 import { describe, expect, inject, it } from "vitest";
 import { callModel } from "../src/agent/model-call.ts";
 import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
-import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
+import type { WireReplay } from "../../test-support/wire-replay.ts";
+import { messagesBlock as block, messagesEvent as sse, normalised, replayHeaders } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;
-const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 /** A model answering as `replay` says, through a real provider over HTTP: Anthropic's Messages API or Chat Completions. */
 function replaying(api: "anthropic" | "openai", replay: WireReplay): LanguageModel {
-  const headers = { [REPLAY_HEADER]: base64(JSON.stringify(replay)) };
+  const headers = replayHeaders(replay);
   if (api === "anthropic") return createAnthropic({ baseURL, apiKey: "sk-ant-replay", headers })("claude-replay");
   const replayFetch: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } });
   return new OpenAICompatibleModel("replay-model", { name: "replay", baseURL, apiKey: "sk-replay", fetch: replayFetch });
@@ -63,26 +63,7 @@ function asTurnReadsThem(parts: unknown[]) {
   });
 }
 
-/** Errors as name and message; generated ids as their order of first appearance; files as their bytes' base64. */
-function normalised(value: unknown) {
-  const ids = new Map<string, string>();
-  const idOf = (id: string) => (ids.has(id) ? ids.get(id)! : (ids.set(id, `id-${ids.size}`), ids.get(id)!));
-  return JSON.parse(
-    JSON.stringify(value, function (key, v) {
-      if (v instanceof Error) return { name: v.name, message: v.message };
-      if ((key === "id" || key === "toolCallId") && typeof v === "string") return idOf(v);
-      return v;
-    }),
-  );
-}
-
-const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 const start = sse("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "claude-replay", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } } });
-const block = (index: number, content_block: object, ...deltas: object[]) => [
-  sse("content_block_start", { index, content_block }),
-  ...deltas.map((delta) => sse("content_block_delta", { index, delta })),
-  sse("content_block_stop", { index }),
-];
 const end = (stop: string) => [sse("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 } }), sse("message_stop", {})];
 const chat = (d: object, finish: string | null = null) => `data: ${JSON.stringify({ id: "c1", created: 1_700_000_000, model: "replay-model", choices: [{ index: 0, delta: d, finish_reason: finish }] })}\n\n`;
 

@@ -1,8 +1,9 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 import { AnthropicMessagesLanguageModel } from "@ai-sdk/anthropic/internal";
 import { generateId, isProviderStreamError } from "@ai-sdk/provider-utils";
 import { APICallError, EmptyResponseBodyError } from "ai";
 import { anthropicDecoder } from "./anthropic-decoder.ts";
+import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts } from "./event-stream-parts.ts";
 import { providerCallError } from "./provider-call-error.ts";
 
@@ -19,13 +20,6 @@ const ANTHROPIC_API = "https://api.anthropic.com";
 /** Pictures and PDFs by URL go to Anthropic as URLs (its servers fetch them), as the AI SDK sends them. */
 const SUPPORTED_URLS = { "image/*": [/^https?:\/\/.*$/], "application/pdf": [/^https?:\/\/.*$/] };
 
-/** The call's own headers that have a value. */
-function definedHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) kept[name] = value;
-  return kept;
-}
-
 /** The betas a call's headers ask for. */
 const betasOf = (headers: Record<string, string>) =>
   new Set((headers["anthropic-beta"] ?? "").toLowerCase().split(",").map((beta) => beta.trim()).filter((beta) => beta !== ""));
@@ -38,57 +32,43 @@ const betasOf = (headers: Record<string, string>) =>
  * whose answers carry blocks the decoder does not read (a JSON response tool, Anthropic's own
  * tools, pings, raw chunks) and answers without a stream (`doGenerate`) are the SDK provider's.
  */
-export class AnthropicModel implements LanguageModelV4 {
-  readonly specificationVersion = "v4";
-  readonly #sdk: AnthropicMessagesLanguageModel;
-  readonly #config: ConstructorParameters<typeof AnthropicMessagesLanguageModel>[1];
+export class AnthropicModel extends AnthropicMessagesLanguageModel {
   readonly #url: string;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #headers: Record<string, string>;
 
   constructor(modelId: string, endpoint: MessagesEndpoint) {
     const trimmed = endpoint.baseURL.replace(/\/+$/, "");
     const baseURL = trimmed === ANTHROPIC_API ? `${ANTHROPIC_API}/v1` : trimmed;
-    const auth = endpoint.apiKey ? { "x-api-key": endpoint.apiKey } : undefined;
-    this.#config = {
+    const headers = { "anthropic-version": "2023-06-01", ...(endpoint.apiKey && { "x-api-key": endpoint.apiKey }) };
+    super(modelId, {
       provider: "anthropic.messages",
       supportsMessageThreads: true,
       baseURL,
-      headers: () => ({ "anthropic-version": "2023-06-01", ...auth }),
+      headers: () => headers,
       fetch: endpoint.fetch,
       generateId,
       supportedUrls: () => SUPPORTED_URLS,
-    };
-    this.#sdk = new AnthropicMessagesLanguageModel(modelId, this.#config);
+    });
     this.#url = `${baseURL}/messages`;
+    this.#fetch = endpoint.fetch;
+    this.#headers = headers;
   }
 
-  get provider() {
-    return this.#sdk.provider;
-  }
-  get modelId() {
-    return this.#sdk.modelId;
-  }
-  get supportedUrls() {
-    return this.#sdk.supportedUrls;
-  }
-
-  doGenerate(options: LanguageModelV4CallOptions) {
-    return this.#sdk.doGenerate(options);
-  }
-
-  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+  override async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const callHeaders = definedHeaders(options.headers);
     const prepared = await AnthropicMessagesLanguageModel.prepareRequest({
       modelId: this.modelId,
-      config: this.#config,
+      config: this.config,
       options: { ...options, stream: true, userSuppliedBetas: betasOf(callHeaders) },
     });
     const { args: body, warnings, betas } = prepared;
     const special = prepared.usesJsonResponseTool || prepared.includePings || prepared.markCodeExecutionDynamic || options.includeRawChunks;
-    if (special || prepared.preparedTools?.some((tool) => "type" in tool)) return this.#sdk.doStream(options);
-    const response = await this.#config.fetch!(this.#url, {
+    if (special || prepared.preparedTools?.some((tool) => "type" in tool)) return super.doStream(options);
+    const response = await this.#fetch(this.#url, {
       method: "POST",
       headers: {
-        ...(this.#config.headers as () => Record<string, string>)(),
+        ...this.#headers,
         ...callHeaders,
         ...(betas.size > 0 && { "anthropic-beta": [...betas].join(",") }),
         "content-type": "application/json",

@@ -1,7 +1,8 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamResult } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
 import { EmptyResponseBodyError } from "ai";
 import { chatCompletionDecoder } from "./chat-completion-decoder.ts";
+import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts } from "./event-stream-parts.ts";
 import { providerCallError } from "./provider-call-error.ts";
 
@@ -26,48 +27,27 @@ function metadataKey(name: string, providerOptions: LanguageModelV4CallOptions["
  * prompt, tools, options and thinking level as it sends them), so servers see what they saw before;
  * answers without a stream (`doGenerate`) are the SDK provider's.
  */
-export class OpenAICompatibleModel implements LanguageModelV4 {
-  readonly specificationVersion = "v4";
-  readonly #sdk: OpenAICompatibleChatLanguageModel;
+export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
   readonly #endpoint: ChatEndpoint;
   readonly #url: string;
+  readonly #headers: Record<string, string>;
 
   constructor(modelId: string, endpoint: ChatEndpoint) {
     const base = endpoint.baseURL.replace(/\/+$/, "");
-    const authorization = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : undefined;
-    this.#sdk = new OpenAICompatibleChatLanguageModel(modelId, {
-      provider: `${endpoint.name}.chat`,
-      url: ({ path }) => `${base}${path}`,
-      headers: () => ({ ...authorization }),
-      fetch: endpoint.fetch,
-      includeUsage: true,
-    });
+    const headers: Record<string, string> = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {};
+    super(modelId, { provider: `${endpoint.name}.chat`, url: ({ path }) => `${base}${path}`, headers: () => headers, fetch: endpoint.fetch, includeUsage: true });
     this.#endpoint = endpoint;
     this.#url = `${base}/chat/completions`;
+    this.#headers = headers;
   }
 
-  get provider() {
-    return this.#sdk.provider;
-  }
-  get modelId() {
-    return this.#sdk.modelId;
-  }
-  get supportedUrls() {
-    return this.#sdk.supportedUrls;
-  }
-
-  doGenerate(options: LanguageModelV4CallOptions) {
-    return this.#sdk.doGenerate(options);
-  }
-
-  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const { body: prepared, warnings } = await this.#sdk.prepareRequest(options);
+  override async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const { body: prepared, warnings } = await this.prepareRequest(options);
     const body = { ...prepared, stream: true, stream_options: { include_usage: true } };
     const requestBody = JSON.stringify(body);
-    const { apiKey } = this.#endpoint;
     const response = await this.#endpoint.fetch(this.#url, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(apiKey && { authorization: `Bearer ${apiKey}` }), ...definedHeaders(options.headers) },
+      headers: { "content-type": "application/json", ...this.#headers, ...definedHeaders(options.headers) },
       body: requestBody,
       ...(options.abortSignal && { signal: options.abortSignal }),
     });
@@ -81,11 +61,4 @@ export class OpenAICompatibleModel implements LanguageModelV4 {
       response: { headers: responseHeaders },
     };
   }
-}
-
-/** The call's own headers that have a value. */
-function definedHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) kept[name] = value;
-  return kept;
 }

@@ -1,0 +1,81 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
+
+/** The headers that make the loopback replay server (/replay/… on the origin) give `replay`. */
+export const replayHeaders = (replay: WireReplay) => ({ [REPLAY_HEADER]: btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(replay)))) });
+
+/** One call with a short prompt and a `fetch_content` tool, answered with `replay`. */
+export const replayCall = (replay: WireReplay, extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions => ({
+  prompt: [
+    { role: "system", content: "Be brief." },
+    { role: "user", content: [{ type: "text", text: "Read the page." }] },
+  ],
+  tools: [{ type: "function", name: "fetch_content", description: "Fetch a page", inputSchema: { type: "object", properties: { url: { type: "string" } } } }],
+  headers: replayHeaders(replay),
+  ...extra,
+});
+
+/** A request as a model sent it: its JSON body and its headers (but the User-Agent, which names the library). */
+export interface SentRequest {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** A fetch that records each request in `sent`, then makes it. */
+export function recordingFetch(sent: SentRequest[]): typeof fetch {
+  return async (input, init) => {
+    const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit));
+    delete headers["user-agent"];
+    sent.push({ body: JSON.parse(String(init?.body)), headers });
+    return fetch(input, init);
+  };
+}
+
+/** Every part of a model's streamed answer: a call that throws is `[{ refused }]`, a stream that errors ends with `{ thrown }`. */
+export async function partsOf(model: { doStream(o: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<LanguageModelV4StreamPart> }> }, options: LanguageModelV4CallOptions) {
+  let stream: ReadableStream<LanguageModelV4StreamPart>;
+  try {
+    ({ stream } = await model.doStream(options));
+  } catch (error) {
+    return [{ refused: plainError(error) }];
+  }
+  const parts: unknown[] = [];
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return parts;
+      parts.push(value);
+    }
+  } catch (error) {
+    return [...parts, { thrown: plainError(error) }];
+  }
+}
+
+/** An error as its name, message and status: two runs throw different instances of the same error. */
+export function plainError(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message, statusCode: (error as { statusCode?: unknown }).statusCode } : error;
+}
+
+/** Parts or content to compare across two runs: errors plain, generated ids as the order they first appeared in. */
+export function normalised(value: unknown) {
+  const ids = new Map<string, string>();
+  const idOf = (id: string) => (ids.has(id) ? ids.get(id)! : (ids.set(id, `id-${ids.size}`), ids.get(id)!));
+  return JSON.parse(
+    JSON.stringify(value, (key, v) => {
+      if (v instanceof Error) return plainError(v);
+      if ((key === "id" || key === "toolCallId") && typeof v === "string") return idOf(v);
+      return v;
+    }),
+  );
+}
+
+/** One Anthropic Messages event as the API streams it. */
+export const messagesEvent = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+
+/** A whole content block: its start, its deltas, its stop. */
+export const messagesBlock = (index: number, contentBlock: object, ...deltas: object[]) => [
+  messagesEvent("content_block_start", { index, content_block: contentBlock }),
+  ...deltas.map((delta) => messagesEvent("content_block_delta", { index, delta })),
+  messagesEvent("content_block_stop", { index }),
+];
