@@ -7,6 +7,8 @@ import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egre
 import { renderPage } from "./render-page.ts";
 import type { Renderer } from "../fetch/render-types.ts";
 
+type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
+
 export interface RendererSettings extends BrowserPoolLimits {
   /** The Chromium binary; undefined when none is installed (rendering is then unavailable). */
   browserPath: string | undefined;
@@ -81,27 +83,40 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
     async render(req, signal) {
       if (!browserPath) return fail("unavailable", "No browser is installed for rendering: install Chromium (apt-get install chromium) or set SIDECAR_BROWSER_PATH to a Chromium binary.");
       const stop = signal ? AbortSignal.any([signal, req.deadline.signal]) : req.deadline.signal;
-      const slot = await limiter.run(
+      // The page is answered as soon as it is taken; its slot and browser stay held until its context has closed.
+      let answer!: (page: RenderResult) => void;
+      const answered = new Promise<RenderResult>((resolve) => (answer = resolve));
+      const slot = limiter.run(
         "render",
         async () => {
           let lease: BrowserLease;
           try {
             lease = await browsers.lease();
           } catch (error) {
-            return fail("failed", `The browser could not be started (${errorReason(error)}); check SIDECAR_BROWSER_PATH.`);
+            return answer(fail("failed", `The browser could not be started (${errorReason(error)}); check SIDECAR_BROWSER_PATH.`));
           }
-          const egress = await proxy!;
-          const rendered = await renderPage(lease.browser, egress, req)
-            .catch((error: unknown) => fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`))
-            .finally(lease.release);
-          pages++;
-          if (rendered.ok) refused += rendered.value.refused;
-          return rendered;
+          let closed = Promise.resolve();
+          try {
+            const rendered = await renderPage(lease.browser, await proxy!, req);
+            closed = rendered.closed;
+            pages++;
+            if (rendered.page.ok) refused += rendered.page.value.refused;
+            answer(rendered.page);
+          } catch (error) {
+            answer(fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`));
+          } finally {
+            await closed;
+            lease.release();
+          }
         },
         { signal: stop },
       );
-      if (slot.ok) return slot.value;
-      if (slot.error.code === "queue-full") return fail("busy", "The renderer is at its concurrency limit (SIDECAR_RENDER_CONCURRENCY) and its queue is full.");
+      const first = await Promise.race([answered.then((page) => ({ page })), slot.then((queued) => ({ queued }))]);
+      if ("page" in first) return first.page;
+      // A task that ran has answered before it ended; only a slot that never came is left.
+      if (first.queued.ok) return answered;
+      const slotError = first.queued;
+      if (slotError.error.code === "queue-full") return fail("busy", "The renderer is at its concurrency limit (SIDECAR_RENDER_CONCURRENCY) and its queue is full.");
       return fail("timeout", "No renderer slot came free before the deadline.");
     },
     stats: () => ({ pages, refused, ...browsers.stats() }),

@@ -1,7 +1,8 @@
 import { fail, ok, type Result } from "@edge-web/shared";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import type { EgressProxy } from "./egress-proxy.ts";
+import type { ProxySession } from "./proxy-session.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
 import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
 import { QUIET_PROBE_SCRIPT, waitForSettled } from "./wait-for-settled.ts";
@@ -11,22 +12,43 @@ const SKIPPED_TYPES = new Set(["image", "media", "font"]);
 /** Kept back from the deadline for taking the DOM and extracting it. */
 const SNAPSHOT_RESERVE_MS = 1_000;
 
+/** A rendered page (or why not), and the closing of its context, which the answer does not wait for. */
+export interface RenderOutcome {
+  page: Result<RenderedPage, RenderFailureKind>;
+  closed: Promise<void>;
+}
+
 /**
  * Renders one page in a fresh context (no cookies, storage, cache or service workers shared with
  * any other page), every request through the egress proxy under the request's own session.
  * Downloads, popups, dialogs and permission prompts are refused; images, media and fonts are not
- * fetched; the page is taken when it has settled or its time is up.
+ * fetched; the page is taken when it has settled or its time is up. Its context closes after the
+ * page is taken: a page that opened thousands of requests takes a second or more to close under
+ * load, time that belongs to no caller's deadline.
  */
-export async function renderPage(browser: Browser, proxy: EgressProxy, req: RenderRequest): Promise<Result<RenderedPage, RenderFailureKind>> {
+export async function renderPage(browser: Browser, proxy: EgressProxy, req: RenderRequest): Promise<RenderOutcome> {
   const opened = proxy.open({ policy: req.policy, maxRequests: req.maxRequests, maxBytes: req.maxBytes });
-  if (!opened.ok) return fail("config", opened.error.message);
+  if (!opened.ok) return { page: fail("config", opened.error.message), closed: Promise.resolve() };
   const session = opened.value;
-  const context = await browser.newContext({
-    proxy: { server: proxy.url, username: session.username, password: session.password },
-    acceptDownloads: false,
-    serviceWorkers: "block",
-    permissions: [],
-  });
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext({
+      proxy: { server: proxy.url, username: session.username, password: session.password },
+      acceptDownloads: false,
+      serviceWorkers: "block",
+      permissions: [],
+    });
+  } catch (error) {
+    session.close();
+    throw error;
+  }
+  const page = await takePage(context, req, session);
+  session.close();
+  return { page, closed: context.close().catch(() => {}) };
+}
+
+/** The page at `req.url` in `context`, taken when it has settled or its time is up. */
+async function takePage(context: BrowserContext, req: RenderRequest, session: ProxySession): Promise<Result<RenderedPage, RenderFailureKind>> {
   try {
     let lastActivity = Date.now();
     const touch = () => void (lastActivity = Date.now());
@@ -66,8 +88,7 @@ export async function renderPage(browser: Browser, proxy: EgressProxy, req: Rend
     ]).catch(() => undefined);
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
     return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusals: session.refusals });
-  } finally {
-    session.close();
-    await context.close().catch(() => {});
+  } catch (error) {
+    return fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`);
   }
 }
