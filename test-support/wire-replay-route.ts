@@ -20,7 +20,7 @@ export function wireReplayRoute(): Handler {
     res.flushHeaders();
     const next = (i: number) => {
       if (res.destroyed) return;
-      if (i === pieces.length) return void res.end();
+      if (i === pieces.length) return void (replay.reset ? res.socket?.resetAndDestroy() : res.end());
       res.write(pieces[i]);
       setTimeout(() => next(i + 1), PAUSE_MS);
     };

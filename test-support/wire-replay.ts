@@ -9,6 +9,8 @@ export interface WireReplay {
   pieces?: string[];
   body?: string;
   sliceBytes?: number;
+  /** The connection is reset after the last piece instead of the answer ending. */
+  reset?: boolean;
 }
 
 /** The request header carrying the answer to give: a WireReplay as base64 of its JSON's UTF-8. */

@@ -58,6 +58,22 @@ describe("the Anthropic model's streamed answers", () => {
     });
   }
 
+  // The SDK's schema words its refusal of an unknown type at length; ours says what was not read. Both are the same error, and the answer goes on.
+  for (const [name, unknown] of Object.entries({
+    "a content block": [...text(0, "a"), ...block(1, { type: "hologram", data: "x" })],
+    "a delta": block(0, { type: "text", text: "" }, { type: "text_delta", text: "a" }, { type: "telepathy_delta", thought: "x" }),
+    "an event": [...text(0, "a"), sse("weather_report", { sky: "clear" })],
+  })) {
+    it(`makes ${name} of a type neither reader knows an error part, as the SDK's provider does, and reads on`, async () => {
+      const replay = { pieces: [start(), ...unknown, ...text(5, "after"), ...end("end_turn")] };
+      const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+      const unworded = (parts: unknown[]) => normalised(parts).map((part: { error?: { name: string } }) => (part.error ? { ...part, error: part.error.name } : part));
+      expect(unworded(mine)).toEqual(unworded(reference));
+      expect(unworded(mine)).toContainEqual({ type: "error", error: "AI_TypeValidationError" });
+      expect(mine.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop" } });
+    });
+  }
+
   it("sends the request the SDK's provider sends, with thinking, betas from the call's headers and a tool choice", async () => {
     const replay = { pieces: [start(), ...text(0, "Hi"), ...end("end_turn")] };
     const extra: Partial<LanguageModelV4CallOptions> = {

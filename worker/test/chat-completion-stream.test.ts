@@ -159,6 +159,14 @@ describe("the OpenAI-compatible model's streamed answers", () => {
     expect(parts.at(-1)).toMatchObject({ thrown: { name: "AI_InvalidResponseDataError" } });
   });
 
+  it("fails a stream whose connection is reset mid-answer as a broken call, as the SDK's does", async () => {
+    const replay = { pieces: sse(delta({ content: "Half an" }), delta({ content: " answer" })), reset: true };
+    const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+    expect(mine.at(-1)).toMatchObject({ thrown: { name: "AI_APICallError" } });
+    expect(normalised(mine).slice(0, -1)).toEqual(normalised(reference).slice(0, -1));
+    expect((reference.at(-1) as { thrown?: { name: string } }).thrown?.name).toBe("AI_APICallError");
+  });
+
   it("passes an abort through as an abort, mid-stream", async () => {
     const controller = new AbortController();
     const replay = { pieces: sse(delta({ content: "Hi" }), ...Array.from({ length: 50 }, () => delta({ content: "." })), delta({}, "stop")) };

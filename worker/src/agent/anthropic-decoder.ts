@@ -1,6 +1,6 @@
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage, SharedV4Warning } from "@ai-sdk/provider";
 import { createProviderStreamError } from "@ai-sdk/provider-utils";
-import { InvalidResponseDataError, JSONParseError } from "ai";
+import { InvalidResponseDataError, JSONParseError, TypeValidationError } from "ai";
 import type { EnqueuePart, EventDecoder } from "./event-stream-parts.ts";
 
 /** Token counts as the Messages API streams them. */
@@ -82,6 +82,14 @@ const callerOf = (caller: unknown): Caller | undefined => {
   return { type: c.type, toolId: "tool_id" in c ? c.tool_id : undefined };
 };
 
+/** The content blocks the decoder reads: those the answers to this service's requests carry. */
+const READ_BLOCKS = new Set(["text", "thinking", "redacted_thinking", "tool_use"]);
+
+/** An event the decoder does not read is an error part, and the answer goes on (as the SDK's provider treats an event its schema refuses). */
+function unread(value: unknown, enqueue: EnqueuePart, what: string): void {
+  enqueue({ type: "error", error: new TypeValidationError({ value, cause: new Error(`${what} is not read here`) }) });
+}
+
 /** The parts an answer with output and no end (the connection closed mid-message) ends with. */
 const NO_USAGE: LanguageModelV4Usage = { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } };
 
@@ -90,9 +98,10 @@ const NO_USAGE: LanguageModelV4Usage = { inputTokens: { total: undefined, noCach
  * makes them of the answers this service asks for: text, thinking (with its signature) and
  * redacted thinking, tool calls with their streamed input, usage with cache reads and writes, the
  * stop reason, streamed errors with the status their type stands for, and an `interrupted` finish
- * when the connection closes mid-message. Blocks that only answers to other requests carry (server
- * tools, citations, compaction, fallbacks) are refused as the SDK refuses a block it does not know;
- * requests that could get them are left to the SDK's provider (anthropic-model.ts).
+ * when the connection closes mid-message. Blocks and deltas that only answers to other requests
+ * carry (server tools, citations, compaction, fallbacks) are error parts, as the SDK's provider makes
+ * of a block it does not know; requests that could get them are left to the SDK's provider
+ * (anthropic-model.ts).
  */
 export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
   const blocks = new Map<number, Block>();
@@ -133,6 +142,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         return;
       case "content_block_start": {
         const part = value.content_block;
+        if (!READ_BLOCKS.has(part.type) || (part.type === "tool_use" && part.toolset_name != null)) return unread(value, enqueue, `a content block of type "${part.type}"`);
         blockType = part.type;
         const id = String(value.index);
         if (part.type === "text") {
@@ -144,12 +154,12 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         } else if (part.type === "redacted_thinking") {
           blocks.set(value.index, { type: "reasoning" });
           enqueue({ type: "reasoning-start", id, providerMetadata: { anthropic: { redactedData: part.data } } });
-        } else if (part.type === "tool_use" && part.toolset_name == null) {
+        } else {
           const input = part.input && Object.keys(part.input).length > 0 ? JSON.stringify(part.input) : "";
           const caller = callerOf(part.caller);
           blocks.set(value.index, { type: "tool-call", toolCallId: part.id, toolName: part.name, input, ...(caller && { caller }) });
           enqueue({ type: "tool-input-start", id: part.id, toolName: part.name });
-        } else throw new Error(`Unsupported content block type: ${part.type}`);
+        }
         return;
       }
       case "content_block_stop": {
@@ -176,7 +186,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
           if (delta.partial_json.length === 0 || block?.type !== "tool-call") return;
           enqueue({ type: "tool-input-delta", id: block.toolCallId, delta: delta.partial_json });
           block.input += delta.partial_json;
-        } else throw new Error(`Unsupported delta type: ${delta.type}`);
+        } else unread(value, enqueue, `a delta of type "${delta.type}"`);
         return;
       }
       case "message_start": {
@@ -226,7 +236,6 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
             : { type: details.type, ...(details.category != null && { category: details.category }), ...(details.explanation != null && { explanation: details.explanation }), ...(details.recommended_model != null && { recommendedModel: details.recommended_model }) };
         const c = value.delta.container;
         container = c != null ? { expiresAt: c.expires_at, id: c.id, skills: c.skills?.map((s: any) => ({ type: s.type, skillId: s.skill_id, version: s.version })) ?? null } : null;
-        if (value.context_management) throw new Error("Unsupported context management in the answer");
         if (value.input_transformations != null) inputTransformations = value.input_transformations;
         if (value.delta.safeguard_results != null) safeguardResults = value.delta.safeguard_results;
         serviceTier = wire.service_tier ?? serviceTier;
@@ -276,7 +285,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         return;
       }
       default:
-        throw new Error(`Unsupported chunk type: ${value}`);
+        unread(value, enqueue, `an event of type "${value.type}"`);
     }
   };
 

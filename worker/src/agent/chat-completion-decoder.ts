@@ -53,7 +53,7 @@ function contentPieces(content: unknown): Array<{ reasoning: boolean; text: stri
  * a chunk without `choices` (some servers send usage so) and a last event not ended by a blank
  * line are read, not refused.
  */
-export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; metadataKey: string; includeRawChunks?: boolean }): EventDecoder {
+export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; metadataKey: string }): EventDecoder {
   const { metadataKey } = options;
   let tracker: StreamingToolCallTracker<ToolCallDelta>;
   const unnamed = new Map<number, Unnamed>();
@@ -123,7 +123,6 @@ export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; me
       } catch (cause) {
         return fail(enqueue, new JSONParseError({ text: data, cause }));
       }
-      if (options.includeRawChunks) enqueue({ type: "raw", rawValue: chunk });
       if (!isObject(chunk)) return fail(enqueue, new InvalidResponseDataError({ data: chunk, message: "A streamed chunk is not a JSON object." }));
       if ("error" in chunk) return fail(enqueue, chunk.error);
       if (!metadataSent && (chunk.id || chunk.model || chunk.created)) {

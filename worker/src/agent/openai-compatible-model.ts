@@ -25,7 +25,7 @@ function metadataKey(name: string, providerOptions: LanguageModelV4CallOptions["
  * A Chat Completions model whose streamed answers are read in one pass (event-stream-parts.ts,
  * chat-completion-decoder.ts). The request is the AI SDK's provider's own (`prepareRequest`: the
  * prompt, tools, options and thinking level as it sends them), so servers see what they saw before;
- * answers without a stream (`doGenerate`) are the SDK provider's.
+ * answers without a stream (`doGenerate`), and streams with raw chunks, are the SDK provider's.
  */
 export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
   readonly #endpoint: ChatEndpoint;
@@ -42,6 +42,8 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
   }
 
   override async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    // Raw chunks (the turn never asks for them) are the SDK provider's to give.
+    if (options.includeRawChunks) return super.doStream(options);
     const { body: prepared, warnings } = await this.prepareRequest(options);
     const body = { ...prepared, stream: true, stream_options: { include_usage: true } };
     const requestBody = JSON.stringify(body);
@@ -54,7 +56,7 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
     if (!response.ok) throw await providerCallError(response, this.#url, body);
     if (!response.body) throw new EmptyResponseBodyError({});
     const responseHeaders = Object.fromEntries(response.headers);
-    const decoder = chatCompletionDecoder({ warnings, metadataKey: metadataKey(this.#endpoint.name, options.providerOptions), includeRawChunks: options.includeRawChunks });
+    const decoder = chatCompletionDecoder({ warnings, metadataKey: metadataKey(this.#endpoint.name, options.providerOptions) });
     return {
       stream: await eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
       request: { body: requestBody },
