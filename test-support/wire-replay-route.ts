@@ -16,6 +16,7 @@ export function wireReplayRoute(): Handler {
       pieces = [];
       for (let at = 0; at < bytes.length; at += size) pieces.push(bytes.subarray(at, at + size));
     }
+    if (replay.padding) pieces.push(Buffer.alloc(replay.padding, " "));
     res.writeHead(replay.status ?? 200, { "content-type": "text/event-stream", ...replay.headers });
     res.flushHeaders();
     const next = (i: number) => {

@@ -9,6 +9,8 @@ export interface WireReplay {
   pieces?: string[];
   body?: string;
   sliceBytes?: number;
+  /** Spaces written after the pieces, this many: a long error page without a long header to ask for it. */
+  padding?: number;
   /** The connection is reset after the last piece instead of the answer ending. */
   reset?: boolean;
 }

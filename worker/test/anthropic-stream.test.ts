@@ -46,6 +46,22 @@ const WIRE: Record<string, WireReplay> = {
   "an event that is not JSON, then the answer goes on": { pieces: [start(), "event: content_block_delta\ndata: {oops\n\n", ...text(0, "ok"), ...end("end_turn")] },
   "a connection closed mid-message, after output": { pieces: [start(), sse("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), sse("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Half" } })] },
   "a second message opened while the first is": { pieces: [start(), ...text(0, "a"), start(undefined, "msg_other"), ...text(1, "b"), ...end("end_turn")] },
+  "a tool call made by another tool, with its caller": {
+    pieces: [start(), ...block(0, { type: "tool_use", id: "toolu_c", name: "fetch_content", input: {}, caller: { type: "code_execution_20250825", tool_id: "srvtoolu_x" } }, { type: "input_json_delta", partial_json: '{"url":"https://c.test/"}' }), ...end("tool_use")],
+  },
+  "a message that starts with a tool call in it": {
+    pieces: [
+      sse("message_start", { message: { id: "msg_t", type: "message", role: "assistant", model: "claude-replay", content: [{ type: "tool_use", id: "toolu_s", name: "fetch_content", input: { url: "https://s.test/" } }], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
+      ...end("tool_use"),
+    ],
+  },
+  "a container, safeguards and input transformations on the answer": {
+    pieces: [
+      sse("message_start", { message: { id: "msg_k", type: "message", role: "assistant", model: "claude-replay", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 }, container: { id: "cont_1", expires_at: "2026-12-31T00:00:00Z" }, input_transformations: [{ type: "truncated", path: "messages.0", reason: "too long" }] } }),
+      ...text(0, "k"),
+      ...end("end_turn", { output_tokens: 4 }, { container: { id: "cont_1", expires_at: "2026-12-31T00:00:00Z", skills: [{ type: "anthropic", skill_id: "pdf", version: "1" }] }, safeguard_results: [{ type: "dangerous_tool_use", status: { type: "passed" } }] }),
+    ],
+  },
   "pieces cut inside lines and characters": { body: [start(), ...text(0, "Parrots \u{1F99C} and é, 中文"), ...end("end_turn")].join(""), sliceBytes: 5 },
 };
 
@@ -96,6 +112,26 @@ describe("the Anthropic model's streamed answers", () => {
     const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
     expect(mine).toEqual(reference);
     expect(mine).toEqual([{ refused: { name: "AI_APICallError", message: "Overloaded", statusCode: 529 } }]);
+  });
+
+  it("gives an answer with no event at all its start alone, as the SDK does", async () => {
+    const [mine, reference] = await Promise.all([partsOf(ours(), callOptions({ pieces: [] })), partsOf(sdks(), callOptions({ pieces: [] }))]);
+    expect(normalised(mine)).toEqual(normalised(reference));
+    expect(mine).toEqual([expect.objectContaining({ type: "stream-start" })]);
+  });
+
+  it("fails the call when the connection is reset before the first event, as the SDK does", async () => {
+    const replay = { pieces: [], reset: true };
+    const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+    expect(mine).toEqual([{ refused: expect.objectContaining({ name: "AI_APICallError" }) }]);
+    expect((reference[0] as { refused?: { name: string } }).refused?.name).toBe("AI_APICallError");
+  });
+
+  it("fails the call as the SDK does when the answer's first event is not JSON", async () => {
+    const replay = { pieces: ["event: message_start\ndata: {oops\n\n", start(), ...text(0, "x"), ...end("end_turn")] };
+    const [mine, reference] = await Promise.all([partsOf(ours(), callOptions(replay)), partsOf(sdks(), callOptions(replay))]);
+    expect(mine).toEqual(reference);
+    expect(mine).toEqual([{ refused: expect.objectContaining({ message: "Expected a normalized Anthropic stream error" }) }]);
   });
 
   it("refuses as the SDK does: an HTTP error is an APICallError with its status, body and message", async () => {

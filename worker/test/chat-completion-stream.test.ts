@@ -4,6 +4,7 @@ import { APICallError } from "ai";
 import { describe, expect, inject, it } from "vitest";
 import type { WireReplay } from "../../test-support/wire-replay.ts";
 import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
+import { MAX_ERROR_BODY_BYTES } from "../src/agent/provider-call-error.ts";
 import { replayCall as callOptions, normalised, partsOf, recordingFetch, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;
@@ -151,6 +152,24 @@ describe("the OpenAI-compatible model's streamed answers", () => {
     expect(parts.filter((p) => p.type === "error")).toEqual([]);
     expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 4 }, outputTokens: { total: 1 } } });
     expect(parts.filter((p) => p.type === "text-delta")).toEqual([{ type: "text-delta", id: "txt-0", delta: "Hi" }]);
+  });
+
+  it("makes a chunk that is not a JSON object an error part, and reads on", async () => {
+    const replay = { pieces: sse(delta({ content: "A" }), "42", delta({ content: "B" }), delta({}, "stop"), "[DONE]") };
+    const parts = (await partsOf(ours(), callOptions(replay))) as LanguageModelV4StreamPart[];
+    expect(parts.filter((p) => p.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ name: "AI_InvalidResponseDataError" }) }]);
+    expect(parts.filter((p) => p.type === "text-delta").map((p) => (p as { delta: string }).delta)).toEqual(["A", "B"]);
+    expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop" } });
+  });
+
+  it("keeps the start of a refusal's body, and no more, however long the error page", async () => {
+    const refusal = await ours()
+      .doStream(callOptions({ status: 502, headers: { "content-type": "text/html" }, pieces: ['{"error":{"message":"too long"}}'], padding: 400_000 }))
+      .then(() => undefined, (error: unknown) => error as APICallError);
+    expect(APICallError.isInstance(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ statusCode: 502, isRetryable: true, message: "too long" });
+    expect(refusal!.responseBody!.length).toBe(MAX_ERROR_BODY_BYTES);
+    expect(refusal!.responseBody!.startsWith('{"error":{"message":"too long"}}')).toBe(true);
   });
 
   it("ends the stream with the tracker's refusal when a tool call never names its tool", async () => {

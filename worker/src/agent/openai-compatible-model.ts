@@ -8,17 +8,11 @@ import { providerCallError } from "./provider-call-error.ts";
 
 /** Where a model's Chat Completions requests go. */
 export interface ChatEndpoint {
-  /** The provider's name: its key in provider options and metadata. */
+  /** The provider's name: its key in provider options (the turn's are keyed by it) and metadata. */
   name: string;
   baseURL: string;
   apiKey?: string;
   fetch: typeof globalThis.fetch;
-}
-
-/** The key provider options and metadata are read under: the provider's name, or its camelCase form when the caller used that (as the AI SDK reads it). */
-function metadataKey(name: string, providerOptions: LanguageModelV4CallOptions["providerOptions"]): string {
-  const camel = name.replace(/[_-]([a-z])/g, (match) => match[1]!.toUpperCase());
-  return camel !== name && providerOptions?.[camel] != null ? camel : name;
 }
 
 /**
@@ -56,7 +50,7 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
     if (!response.ok) throw await providerCallError(response, this.#url, body);
     if (!response.body) throw new EmptyResponseBodyError({});
     const responseHeaders = Object.fromEntries(response.headers);
-    const decoder = chatCompletionDecoder({ warnings, metadataKey: metadataKey(this.#endpoint.name, options.providerOptions) });
+    const decoder = chatCompletionDecoder({ warnings, metadataKey: this.#endpoint.name });
     return {
       stream: await eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
       request: { body: requestBody },

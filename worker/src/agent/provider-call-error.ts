@@ -1,19 +1,44 @@
 import { APICallError } from "ai";
 
-/** The most of a refusal's body kept on the error (what context-overflow.ts reads): a provider's error is short. */
-const MAX_ERROR_BODY_CHARS = 16_384;
+/** The most of a refusal's body read and kept on the error (what context-overflow.ts reads): a provider's error is short, an error page need not be. */
+export const MAX_ERROR_BODY_BYTES = 16_384;
+
+/** The first `maxBytes` of a body as text; the rest is not read (the connection is let go). */
+async function bodyStart(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body that breaks off leaves what came.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, maxBytes));
+}
 
 /**
- * A provider's HTTP refusal as the AI SDK reports one: status, headers and body kept (retries and the
- * user's message go by status, a context-length refusal is told by its body), the message from the
- * body's `error.message` when it has one. Retryable as the SDK's are: 408, 409, 429 and 5xx.
+ * A provider's HTTP refusal as the AI SDK reports one: status, headers and the start of the body
+ * kept (retries and the user's message go by status, a context-length refusal is told by its body),
+ * the message from the body's `error.message` when it has one. Retryable as the SDK's are: 408, 409,
+ * 429 and 5xx.
  */
 export async function providerCallError(response: Response, url: string, requestBodyValues: unknown): Promise<APICallError> {
   const responseHeaders = Object.fromEntries(response.headers);
-  let responseBody = "";
-  try {
-    responseBody = (await response.text()).slice(0, MAX_ERROR_BODY_CHARS);
-  } catch {}
+  const responseBody = await bodyStart(response, MAX_ERROR_BODY_BYTES);
   let message = response.statusText || `HTTP ${response.status}`;
   try {
     const parsed = JSON.parse(responseBody) as { error?: { message?: unknown } };
