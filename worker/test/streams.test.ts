@@ -85,6 +85,20 @@ describe("session streams", () => {
     expect(seen.filter((f) => f.id !== undefined).length).toBeLessThan(40);
   });
 
+  it("forgets a subscriber that disconnects", async () => {
+    const id = await newSession();
+    const subscribers = async () => (await call("GET", `/api/sessions/${id}/state`)).body.state.subscribers as number;
+    const stream = sseReader((await openStream(id)).body!);
+    const other = sseReader((await openStream(id)).body!);
+    expect(await subscribers()).toBe(2);
+    await stream.cancel();
+    // The next frames it would get find it gone.
+    await quickCall(id);
+    await waitFor(async () => (await subscribers()) === 1, "the disconnected subscriber to be dropped", { intervalMs: 50, timeoutMs: 5_000 });
+    expect((await other.take(4)).map((f) => f.id)).toEqual([1, 2, 3, 4]);
+    await other.cancel();
+  });
+
   it("closes open streams with a control frame when the session is deleted", async () => {
     const id = await newSession();
     const stream = sseReader((await openStream(id)).body!);
