@@ -1,20 +1,26 @@
-import { fork, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import type { BenchStack } from "./bench-stack.ts";
 import { percentiles, timeEach } from "./percentiles.ts";
-import type { FollowerReply, FollowerRequest } from "./sse-followers.ts";
 
-/** Asks the followers' process one thing and waits for its answer. */
-function ask(followers: ChildProcess, request: FollowerRequest): Promise<FollowerReply> {
-  return new Promise((resolve, reject) => {
-    const exited = (code: number | null) => reject(new Error(`the followers' process exited (${code})`));
-    followers.once("exit", exited);
-    followers.once("message", (reply: FollowerReply) => {
-      followers.off("exit", exited);
-      resolve(reply);
-    });
-    followers.send(request);
-  });
+/** Counts frames (not keep-alives) arriving on one SSE stream until aborted. */
+async function follow(url: string, signal: AbortSignal, onFrame: () => void): Promise<void> {
+  const res = await fetch(url, { signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        if (buffer.startsWith("event:")) onFrame();
+        buffer = buffer.slice(end + 2);
+      }
+    }
+  } catch {
+    // aborted at the end of the run
+  }
 }
 
 /**
@@ -31,44 +37,43 @@ export async function benchSseFanout(bench: BenchStack, subscribers = 100, calls
   await timeEach(20, call(quiet));
   const alone = percentiles(await timeEach(100, call(quiet)));
 
-  // The followers are other clients than the caller: a process of their own (bench/sse-followers.ts).
-  const followers = fork(join(import.meta.dirname, "sse-followers.ts"), [`${bench.stack.url}/api/sessions/${busy}/stream`, String(subscribers)]);
-  try {
-    // Wait until the session counts every subscriber, so none misses the first frames.
-    const attached = async () => ((await (await fetch(`${bench.stack.url}/api/sessions/${busy}/state`)).json()) as { state: { subscribers: number } }).state.subscribers;
-    const deadline = performance.now() + 30_000;
-    while ((await attached()) < subscribers) {
-      if (performance.now() > deadline) throw new Error("the subscribers did not all attach within 30 s");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const followed = percentiles(await timeEach(100, call(busy)));
-
-    // The frames of the calls just timed arrive first.
-    const before = (await ask(followers, { type: "await", frames: subscribers * 4 * 100 })).delivered;
-    const expected = subscribers * 4 * calls;
-    const start = performance.timeOrigin + performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: parallel }, async () => {
-        while (next++ < calls) await call(busy)();
-      }),
-    );
-    const done = await ask(followers, { type: "await", frames: before + expected });
-    const delivered = done.delivered - before;
-    return {
-      case: "SSE fan-out (followers in a process of their own)",
-      subscribers,
-      calls,
-      framesDelivered: delivered,
-      framesPerSecond: Math.round(delivered / ((done.lastAt - start) / 1000)),
-      toolCallP50Ms: { withoutSubscribers: alone.p50, with100Subscribers: followed.p50, addedByStream: +(followed.p50 - alone.p50).toFixed(2) },
-      complete: delivered >= expected,
-    };
-  } finally {
-    if (followers.exitCode === null) {
-      const exited = new Promise((r) => followers.once("exit", r));
-      followers.send({ type: "stop" } satisfies FollowerRequest);
-      await exited;
-    }
+  const abort = new AbortController();
+  let delivered = 0;
+  const streams = Array.from({ length: subscribers }, () => follow(`${bench.stack.url}/api/sessions/${busy}/stream`, abort.signal, () => delivered++));
+  // Wait until the session counts every subscriber, so none misses the first frames.
+  const attached = async () => ((await (await fetch(`${bench.stack.url}/api/sessions/${busy}/state`)).json()) as { state: { subscribers: number } }).state.subscribers;
+  const deadline = performance.now() + 30_000;
+  while ((await attached()) < subscribers) {
+    if (performance.now() > deadline) throw new Error("the subscribers did not all attach within 30 s");
+    await new Promise((r) => setTimeout(r, 20));
   }
+  const followed = percentiles(await timeEach(100, call(busy)));
+
+  const before = delivered;
+  const expected = subscribers * 4 * calls;
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next++ < calls) await call(busy)();
+    }),
+  );
+  // Wait for the last frames; stop when nothing has arrived for 3 s (a dropped subscriber).
+  let last = { count: delivered, at: performance.now() };
+  while (delivered - before < expected && performance.now() - last.at < 3_000) {
+    await new Promise((r) => setTimeout(r, 5));
+    if (delivered !== last.count) last = { count: delivered, at: performance.now() };
+  }
+  const seconds = (last.at - start) / 1000;
+  abort.abort();
+  await Promise.all(streams);
+  return {
+    case: "SSE fan-out",
+    subscribers,
+    calls,
+    framesDelivered: delivered - before,
+    framesPerSecond: Math.round((delivered - before) / seconds),
+    toolCallP50Ms: { withoutSubscribers: alone.p50, with100Subscribers: followed.p50, addedByStream: +(followed.p50 - alone.p50).toFixed(2) },
+    complete: delivered - before >= expected,
+  };
 }
