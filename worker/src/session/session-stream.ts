@@ -27,22 +27,30 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
     overflowText: () => controlText({ control: "error", code: "slow-consumer", message: "This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume." }),
   });
 
-  /** A chunk goes out live whole; its stored copy (for replay) is capped to `maxStoredChars` and a row's size. */
-  const chunk = (stores: SessionStores, item: UiMessageChunk, maxStoredChars: number) => {
+  /**
+   * A chunk goes out live whole; its stored copy (for replay) is capped to `maxStoredChars` and a row's size.
+   * `hold`: the chunks that end a burst wait for the batch like the others.
+   */
+  const chunk = (stores: SessionStores, item: UiMessageChunk, maxStoredChars: number, hold: boolean) => {
     const live = { kind: "uiMessageChunk" as const, protocolVersion: PROTOCOL_VERSION, chunk: item };
     const liveJson = JSON.stringify(live);
     const capped = capContent(item, maxStoredChars);
     const storedJson = capped === item ? fitRow(live, undefined, liveJson) : fitRow({ ...live, chunk: capped });
-    hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", storedJson), "uiMessageChunk", liveJson), ENDS_BURST.has(item.type));
+    hub.broadcast(encodeSseData(stores.frames.append("uiMessageChunk", storedJson), "uiMessageChunk", liveJson), !hold && ENDS_BURST.has(item.type));
     written();
   };
 
   return {
-    /** Output into `stores` while they are the session's; stored copies capped to `maxStoredChars()` (web.maxStoredContentChars). */
-    sink(stores: SessionStores, maxStoredChars: () => number): OutputSink {
+    /**
+     * Output into `stores` while they are the session's; stored copies capped to `maxStoredChars()`
+     * (web.maxStoredContentChars). `directCall`: a direct tool call's, whose caller has its answer
+     * in the HTTP response; its frames wait out the batch window (a few calls in a row share one
+     * write per subscriber), where a turn's, which its followers wait for, go out as it goes quiet.
+     */
+    sink(stores: SessionStores, maxStoredChars: () => number, directCall = false): OutputSink {
       const alive = slot.alive(stores);
       return {
-        chunk: (item) => alive() && chunk(stores, item, maxStoredChars()),
+        chunk: (item) => alive() && chunk(stores, item, maxStoredChars(), directCall),
         control: (payload) => {
           if (!alive()) return;
           const json = fitRow(control(payload));

@@ -52,7 +52,7 @@ export class SessionTools {
     this.running.add(cancel);
     try {
       const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt, reserveMs: ANSWER_RESERVE_MS }) };
-      const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars), () => crypto.randomUUID());
+      const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars, true), () => crypto.randomUUID());
       const ran = Date.now();
       if (alive()) this.slot.flush();
       if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });

@@ -28,7 +28,8 @@ const encoder = new TextEncoder();
  * A frame waits this long for the frames that follow it, and they go out to each subscriber in one
  * write: a write per subscriber costs far more than the bytes it carries (with 100 subscribers, a
  * tool call's four frames in two writes added ~7 ms to the call; in one, ~2 ms). A frame that ends
- * a burst does not wait: its batch goes out once the code that sent it yields.
+ * a burst does not wait: its batch goes out once the code that sent it yields (a direct tool call
+ * marks none so: session-stream.ts).
  */
 const BATCH_MS = 10;
 
@@ -99,6 +100,8 @@ export function createStreamHub(options: { maxPending: number; overflowText: () 
       return readable;
     },
     broadcast(text, last = false) {
+      // Nobody follows: nothing to send, and no timer (replays read the frame log).
+      if (subscribers.size === 0) return;
       batch.push(text);
       if (timer !== undefined) {
         if (!last || soon) return;
