@@ -37,3 +37,9 @@ export function projectEnv(extra = {}) {
   const bin = join(root, "node_modules", ".bin");
   return { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, ...extra };
 }
+
+/** Runs a project binary (or Node) in the project's environment, waiting; a failure ends this process with its status. */
+export function runOrExit(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: projectEnv() });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,7 +1,8 @@
 import dgram from "node:dgram";
 import http from "node:http";
 import { connect as netConnect } from "node:net";
-import { createHostLimiter, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
+import { createHostLimiter, deadlineFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
+import { chromium } from "playwright-core";
 import { connect as tlsConnect } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { send, startOrigin, routes, type Origin } from "../../test-support/origin.ts";
@@ -10,14 +11,14 @@ import { fetchContent } from "../src/fetch/fetch-content.ts";
 import { extractContent } from "../src/extract/extract-content.ts";
 import { scriptBuiltSignals } from "../src/fetch/script-built-signals.ts";
 import { browserPathFrom, createRenderer } from "../src/render/create-renderer.ts";
-import type { TunnelConnector } from "../src/render/egress-proxy.ts";
 import type { Renderer, RenderingDeps } from "../src/fetch/render-types.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
 import { egressDeps } from "./support/egress.ts";
 import { selfSignedCert } from "./support/tls.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
 import { processTreeRssBytes } from "../src/render/process-tree-rss.ts";
-import { startEgressProxy } from "../src/render/egress-proxy.ts";
+import { startEgressProxy, type EgressProxy, type TunnelConnector } from "../src/render/egress-proxy.ts";
+import { renderPage } from "../src/render/render-page.ts";
 
 const RENDER_SETTINGS = { concurrency: 2, maxQueue: 8, maxPages: 100, maxRssBytes: 4 * 1024 ** 3 };
 const SCRIPTS = "<script>var a=1;</script>".repeat(4);
@@ -285,6 +286,38 @@ describe("the egress proxy itself", () => {
     expect(await get(`${origin.url}/api/article`)).toBe(403);
     expect(opened.value.refused).toBe(2);
     opened.value.close();
+    await proxy.close();
+  });
+});
+
+describe("a page's context", () => {
+  it("closes the page's proxy session when the browser cannot open a context for it", async () => {
+    const proxy = await startEgressProxy(egressDeps(dns));
+    const browser = await chromium.launch({ executablePath: browserPathFrom(process.env)!, headless: true, chromiumSandbox: process.getuid?.() !== 0 });
+    await browser.close();
+    // The real proxy, with the sessions it opens kept aside to try their credentials afterwards.
+    const sessions: { username: string; password: string }[] = [];
+    const watched: EgressProxy = {
+      url: proxy.url,
+      close: () => proxy.close(),
+      open(limits) {
+        const opened = proxy.open(limits);
+        if (opened.ok) sessions.push(opened.value);
+        return opened;
+      },
+    };
+    const req = { url: `${origin.url}/api.html`, policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 5, maxBytes: 10_000, deadline: deadlineFrom(Date.now(), 5_000) };
+    await expect(renderPage(browser, watched, req)).rejects.toThrow();
+    expect(sessions).toHaveLength(1);
+    const url = new URL(proxy.url);
+    const auth = `Basic ${Buffer.from(`${sessions[0]!.username}:${sessions[0]!.password}`).toString("base64")}`;
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get({ host: url.hostname, port: url.port, path: `${origin.url}/api/article`, headers: { "proxy-authorization": auth } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on("error", reject);
+    });
+    expect(status).toBe(407);
     await proxy.close();
   });
 });

@@ -111,13 +111,13 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
         },
         { signal: stop },
       );
-      const first = await Promise.race([answered.then((page) => ({ page })), slot.then((queued) => ({ queued }))]);
-      if ("page" in first) return first.page;
-      // A task that ran has answered before it ended; only a slot that never came is left.
-      if (first.queued.ok) return answered;
-      const slotError = first.queued;
-      if (slotError.error.code === "queue-full") return fail("busy", "The renderer is at its concurrency limit (SIDECAR_RENDER_CONCURRENCY) and its queue is full.");
-      return fail("timeout", "No renderer slot came free before the deadline.");
+      // A task that ran answers before its slot is let go; a slot that never came answers why.
+      const notRun = slot.then((queued): RenderResult | Promise<RenderResult> => {
+        if (queued.ok) return answered;
+        if (queued.error.code === "queue-full") return fail("busy", "The renderer is at its concurrency limit (SIDECAR_RENDER_CONCURRENCY) and its queue is full.");
+        return fail("timeout", "No renderer slot came free before the deadline.");
+      });
+      return Promise.race([answered, notRun]);
     },
     stats: () => ({ pages, refused, ...browsers.stats() }),
     async close() {

@@ -85,10 +85,6 @@ const callerOf = (caller: unknown): Caller | undefined => {
 /** The content blocks the decoder reads: those the answers to this service's requests carry. */
 const READ_BLOCKS = new Set(["text", "thinking", "redacted_thinking", "tool_use"]);
 
-/** An event the decoder does not read is an error part, and the answer goes on (as the SDK's provider treats an event its schema refuses). */
-function unread(value: unknown, enqueue: EnqueuePart, what: string): void {
-  enqueue({ type: "error", error: new TypeValidationError({ value, cause: new Error(`${what} is not read here`) }) });
-}
 
 /** The parts an answer with output and no end (the connection closed mid-message) ends with. */
 const NO_USAGE: LanguageModelV4Usage = { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } };
@@ -103,7 +99,7 @@ const NO_USAGE: LanguageModelV4Usage = { inputTokens: { total: undefined, noCach
  * of a block it does not know; requests that could get them are left to the SDK's provider
  * (anthropic-model.ts).
  */
-export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
+export function anthropicDecoder(warnings: SharedV4Warning[], given: EnqueuePart): EventDecoder {
   const blocks = new Map<number, Block>();
   const usage: Required<Pick<WireUsage, "input_tokens" | "output_tokens">> & WireUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, iterations: null };
   let rawUsage: Record<string, unknown> | undefined;
@@ -123,7 +119,8 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
   let failed = false;
   let lastFinish: Extract<LanguageModelV4StreamPart, { type: "finish" }> | undefined;
 
-  const watched = (enqueue: EnqueuePart): EnqueuePart => (part) => {
+  // Every part passes here on its way out, so the end knows what the answer gave.
+  const enqueue: EnqueuePart = (part) => {
     if (part.type === "response-metadata") hasOutput = false;
     else if (part.type === "finish") {
       hasOutput = false;
@@ -131,18 +128,20 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
     } else if (part.type === "error") failed = true;
     else if (part.type === "text-delta" || part.type === "reasoning-delta" || part.type === "tool-input-delta") hasOutput ||= part.delta.length > 0;
     else if (part.type === "tool-call") hasOutput = true;
-    enqueue(part);
+    given(part);
   };
-  const toolCall = (enqueue: EnqueuePart, id: string, name: string, input: string, caller: Caller | undefined) =>
+  /** An event the decoder does not read is an error part, and the answer goes on (as the SDK's provider treats an event its schema refuses). */
+  const unread = (value: unknown, what: string) => enqueue({ type: "error", error: new TypeValidationError({ value, cause: new Error(`${what} is not read here`) }) });
+  const toolCall = (id: string, name: string, input: string, caller: Caller | undefined) =>
     enqueue({ type: "tool-call", toolCallId: id, toolName: name, input, ...(caller && { providerMetadata: { anthropic: { caller } } }) } as LanguageModelV4StreamPart);
 
-  const handle = (value: any, enqueue: EnqueuePart) => {
+  const handle = (value: any) => {
     switch (value.type) {
       case "ping":
         return;
       case "content_block_start": {
         const part = value.content_block;
-        if (!READ_BLOCKS.has(part.type) || (part.type === "tool_use" && part.toolset_name != null)) return unread(value, enqueue, `a content block of type "${part.type}"`);
+        if (!READ_BLOCKS.has(part.type) || (part.type === "tool_use" && part.toolset_name != null)) return unread(value, `a content block of type "${part.type}"`);
         blockType = part.type;
         const id = String(value.index);
         if (part.type === "text") {
@@ -168,7 +167,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         else if (block?.type === "reasoning") enqueue({ type: "reasoning-end", id: String(value.index) });
         else if (block?.type === "tool-call") {
           enqueue({ type: "tool-input-end", id: block.toolCallId });
-          toolCall(enqueue, block.toolCallId, block.toolName, block.input === "" ? "{}" : block.input, block.caller);
+          toolCall(block.toolCallId, block.toolName, block.input === "" ? "{}" : block.input, block.caller);
         }
         blocks.delete(value.index);
         blockType = undefined;
@@ -186,7 +185,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
           if (delta.partial_json.length === 0 || block?.type !== "tool-call") return;
           enqueue({ type: "tool-input-delta", id: block.toolCallId, delta: delta.partial_json });
           block.input += delta.partial_json;
-        } else unread(value, enqueue, `a delta of type "${delta.type}"`);
+        } else unread(value, `a delta of type "${delta.type}"`);
         return;
       }
       case "message_start": {
@@ -215,7 +214,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
           enqueue({ type: "tool-input-start", id: part.id, toolName: part.name });
           enqueue({ type: "tool-input-delta", id: part.id, delta: input });
           enqueue({ type: "tool-input-end", id: part.id });
-          toolCall(enqueue, part.id, part.name, input, callerOf(part.caller));
+          toolCall(part.id, part.name, input, callerOf(part.caller));
         }
         return;
       }
@@ -285,17 +284,16 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         return;
       }
       default:
-        unread(value, enqueue, `an event of type "${value.type}"`);
+        unread(value, `an event of type "${value.type}"`);
     }
   };
 
   return {
-    start(enqueue) {
+    start() {
       enqueue({ type: "stream-start", warnings });
     },
-    event(data, _type, raw) {
+    event(data) {
       if (invalidSequence) return;
-      const enqueue = watched(raw);
       let value: unknown;
       try {
         value = JSON.parse(data);
@@ -307,11 +305,11 @@ export function anthropicDecoder(warnings: SharedV4Warning[]): EventDecoder {
         enqueue({ type: "error", error: new InvalidResponseDataError({ data: value, message: "A streamed event is not a JSON object with a type." }) });
         return;
       }
-      handle(value, enqueue);
+      handle(value);
     },
-    end(raw) {
+    end() {
       if (hasOutput && !failed) {
-        watched(raw)({ type: "finish", finishReason: { unified: "interrupted", raw: undefined }, usage: lastFinish?.usage ?? NO_USAGE, ...(lastFinish?.providerMetadata && { providerMetadata: lastFinish.providerMetadata }) });
+        enqueue({ type: "finish", finishReason: { unified: "interrupted", raw: undefined }, usage: lastFinish?.usage ?? NO_USAGE, ...(lastFinish?.providerMetadata && { providerMetadata: lastFinish.providerMetadata }) });
       }
     },
   };

@@ -1,11 +1,11 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 import { AnthropicMessagesLanguageModel } from "@ai-sdk/anthropic/internal";
 import { generateId, isProviderStreamError } from "@ai-sdk/provider-utils";
-import { APICallError, EmptyResponseBodyError } from "ai";
+import { APICallError } from "ai";
 import { anthropicDecoder } from "./anthropic-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts } from "./event-stream-parts.ts";
-import { providerCallError } from "./provider-call-error.ts";
+import { postForEvents } from "./post-for-events.ts";
 
 /** Where a model's Messages API requests go. */
 export interface MessagesEndpoint {
@@ -65,21 +65,17 @@ export class AnthropicModel extends AnthropicMessagesLanguageModel {
     const { args: body, warnings, betas } = prepared;
     const special = prepared.usesJsonResponseTool || prepared.includePings || prepared.markCodeExecutionDynamic || options.includeRawChunks;
     if (special || prepared.preparedTools?.some((tool) => "type" in tool)) return super.doStream(options);
-    const response = await this.#fetch(this.#url, {
-      method: "POST",
+    const answer = await postForEvents(this.#fetch, this.#url, {
       headers: {
         ...this.#headers,
         ...callHeaders,
         ...(betas.size > 0 && { "anthropic-beta": [...betas].join(",") }),
         "content-type": "application/json",
       },
-      body: JSON.stringify(body),
+      body,
       ...(options.abortSignal && { signal: options.abortSignal }),
     });
-    if (!response.ok) throw await providerCallError(response, this.#url, body);
-    if (!response.body) throw new EmptyResponseBodyError({});
-    const responseHeaders = Object.fromEntries(response.headers);
-    const source = { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders };
+    const { responseHeaders } = answer.source;
     // An answer that starts with a streamed error fails the call as an HTTP refusal would (so it is retried, and described, by its status).
     const refuseFirst = (part: LanguageModelV4StreamPart) => {
       if (part.type !== "error") return undefined;
@@ -96,7 +92,7 @@ export class AnthropicModel extends AnthropicMessagesLanguageModel {
       });
     };
     return {
-      stream: await eventStreamParts(response.body, anthropicDecoder(warnings), source, refuseFirst),
+      stream: await eventStreamParts(answer.body, (enqueue) => anthropicDecoder(warnings, enqueue), answer.source, refuseFirst),
       request: { body },
       response: { headers: responseHeaders },
     };

@@ -53,9 +53,19 @@ function contentPieces(content: unknown): Array<{ reasoning: boolean; text: stri
  * a chunk without `choices` (some servers send usage so) and a last event not ended by a blank
  * line are read, not refused.
  */
-export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; metadataKey: string }): EventDecoder {
+export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; metadataKey: string }, enqueue: EnqueuePart): EventDecoder {
   const { metadataKey } = options;
-  let tracker: StreamingToolCallTracker<ToolCallDelta>;
+  const tracker = new StreamingToolCallTracker<ToolCallDelta>(
+    { enqueue },
+    {
+      generateId,
+      extractMetadata: (delta) => {
+        const signature = delta.extra_content?.google?.thought_signature;
+        return nonEmpty(signature) ? { [metadataKey]: { thoughtSignature: signature } } : undefined;
+      },
+      buildToolCallProviderMetadata: (metadata) => metadata,
+    },
+  );
   const unnamed = new Map<number, Unnamed>();
   const named = new Set<number>();
   let open: "text" | "reasoning" | undefined;
@@ -65,14 +75,14 @@ export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; me
   let failed = false;
   let refused = false;
 
-  const close = (enqueue: EnqueuePart, kind: "text" | "reasoning") => {
+  const close = (kind: "text" | "reasoning") => {
     if (open !== kind) return;
     enqueue(kind === "text" ? { type: "text-end", id: TEXT } : { type: "reasoning-end", id: REASONING });
     open = undefined;
   };
-  const piece = (enqueue: EnqueuePart, reasoning: boolean, delta: string) => {
+  const piece = (reasoning: boolean, delta: string) => {
     const kind = reasoning ? "reasoning" : "text";
-    close(enqueue, reasoning ? "text" : "reasoning");
+    close(reasoning ? "text" : "reasoning");
     if (open !== kind) {
       enqueue(reasoning ? { type: "reasoning-start", id: REASONING } : { type: "text-start", id: TEXT });
       open = kind;
@@ -94,37 +104,26 @@ export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; me
     named.add(index);
     tracker.processDelta({ index, id: held.id, function: { name, arguments: held.args }, ...(held.extra && { extra_content: held.extra }) });
   };
-  const fail = (enqueue: EnqueuePart, error: unknown) => {
+  const fail = (error: unknown) => {
     failed = true;
     rawFinish = undefined;
     enqueue({ type: "error", error });
   };
 
   return {
-    start(enqueue) {
-      tracker = new StreamingToolCallTracker<ToolCallDelta>(
-        { enqueue },
-        {
-          generateId,
-          extractMetadata: (delta) => {
-            const signature = delta.extra_content?.google?.thought_signature;
-            return nonEmpty(signature) ? { [metadataKey]: { thoughtSignature: signature } } : undefined;
-          },
-          buildToolCallProviderMetadata: (metadata) => metadata,
-        },
-      );
+    start() {
       enqueue({ type: "stream-start", warnings: options.warnings });
     },
-    event(data, _type, enqueue) {
+    event(data) {
       if (data === "[DONE]") return;
       let chunk: unknown;
       try {
         chunk = JSON.parse(data);
       } catch (cause) {
-        return fail(enqueue, new JSONParseError({ text: data, cause }));
+        return fail(new JSONParseError({ text: data, cause }));
       }
-      if (!isObject(chunk)) return fail(enqueue, new InvalidResponseDataError({ data: chunk, message: "A streamed chunk is not a JSON object." }));
-      if ("error" in chunk) return fail(enqueue, chunk.error);
+      if (!isObject(chunk)) return fail(new InvalidResponseDataError({ data: chunk, message: "A streamed chunk is not a JSON object." }));
+      if ("error" in chunk) return fail(chunk.error);
       if (!metadataSent && (chunk.id || chunk.model || chunk.created)) {
         metadataSent = true;
         const id = typeof chunk.id === "string" ? chunk.id : undefined;
@@ -139,20 +138,20 @@ export function chatCompletionDecoder(options: { warnings: SharedV4Warning[]; me
       const delta = choice.delta;
       if (!isObject(delta)) return;
       const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (nonEmpty(reasoning)) piece(enqueue, true, reasoning);
-      for (const { reasoning, text } of contentPieces(delta.content)) piece(enqueue, reasoning, text);
+      if (nonEmpty(reasoning)) piece(true, reasoning);
+      for (const { reasoning, text } of contentPieces(delta.content)) piece(reasoning, text);
       if (nonEmpty(delta.refusal)) {
         refused = true;
-        piece(enqueue, false, delta.refusal);
+        piece(false, delta.refusal);
       }
       if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) {
-        close(enqueue, "reasoning");
+        close("reasoning");
         for (const call of delta.tool_calls) if (isObject(call)) toolCallDelta(call);
       }
     },
-    end(enqueue) {
-      close(enqueue, "reasoning");
-      close(enqueue, "text");
+    end() {
+      close("reasoning");
+      close("text");
       for (const [index, held] of unnamed) tracker.processDelta({ index, id: held.id, function: { arguments: held.args } });
       unnamed.clear();
       tracker.flush();

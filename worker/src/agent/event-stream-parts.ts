@@ -4,14 +4,14 @@ import { createParser } from "eventsource-parser";
 
 export type EnqueuePart = (part: LanguageModelV4StreamPart) => void;
 
-/** What a provider's wire format makes of its server-sent events. */
+/** What a provider's wire format makes of its server-sent events: parts, given to the `enqueue` it was made with. */
 export interface EventDecoder {
   /** Before the first event (the stream's first part, `stream-start`). */
-  start(enqueue: EnqueuePart): void;
+  start(): void;
   /** One event's data, with its event type when the server named one. */
-  event(data: string, type: string | undefined, enqueue: EnqueuePart): void;
+  event(data: string, type: string | undefined): void;
   /** After the last event: what closes the answer (open blocks, `finish`). */
-  end(enqueue: EnqueuePart): void;
+  end(): void;
 }
 
 /** Where a provider's answer came from, for the error a broken stream is reported as. */
@@ -40,7 +40,7 @@ const isAbort = (error: unknown) => error instanceof Error && (error.name === "A
  */
 export async function eventStreamParts(
   body: ReadableStream<Uint8Array>,
-  decoder: EventDecoder,
+  makeDecoder: (enqueue: EnqueuePart) => EventDecoder,
   source: StreamSource,
   refuseFirst?: (part: LanguageModelV4StreamPart) => unknown,
 ): Promise<ReadableStream<LanguageModelV4StreamPart>> {
@@ -54,7 +54,8 @@ export async function eventStreamParts(
     given++;
     deliver(part);
   };
-  const parser = createParser({ onEvent: (event) => decoder.event(event.data, event.event, enqueue) });
+  const decoder = makeDecoder(enqueue);
+  const parser = createParser({ onEvent: (event) => decoder.event(event.data, event.event) });
   let ended = false;
   const broken = (error: unknown) => (isAbort(error) ? error : new APICallError({ message: "The model's answer broke off while it streamed", cause: error, ...source }));
   /** Reads one piece of the body into parts; at its end, the decoder's closing parts. A decoder that throws refuses the answer (a tool call without a name). */
@@ -69,11 +70,11 @@ export async function eventStreamParts(
       parser.feed(text.decode());
       // A last event the server did not end with a blank line is still the server's answer.
       parser.feed("\n\n");
-      decoder.end(enqueue);
+      decoder.end();
       ended = true;
     } else parser.feed(text.decode(read.value, { stream: true }));
   };
-  decoder.start(enqueue);
+  decoder.start();
   if (refuseFirst) {
     try {
       while (early.length < 2 && !ended) await readOnce();

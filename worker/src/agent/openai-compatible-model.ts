@@ -1,10 +1,9 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
-import { EmptyResponseBodyError } from "ai";
 import { chatCompletionDecoder } from "./chat-completion-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
-import { eventStreamParts } from "./event-stream-parts.ts";
-import { providerCallError } from "./provider-call-error.ts";
+import { eventStreamParts, type EnqueuePart } from "./event-stream-parts.ts";
+import { postForEvents } from "./post-for-events.ts";
 
 /** Where a model's Chat Completions requests go. */
 export interface ChatEndpoint {
@@ -40,21 +39,16 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
     if (options.includeRawChunks) return super.doStream(options);
     const { body: prepared, warnings } = await this.prepareRequest(options);
     const body = { ...prepared, stream: true, stream_options: { include_usage: true } };
-    const requestBody = JSON.stringify(body);
-    const response = await this.#endpoint.fetch(this.#url, {
-      method: "POST",
+    const answer = await postForEvents(this.#endpoint.fetch, this.#url, {
       headers: { "content-type": "application/json", ...this.#headers, ...definedHeaders(options.headers) },
-      body: requestBody,
+      body,
       ...(options.abortSignal && { signal: options.abortSignal }),
     });
-    if (!response.ok) throw await providerCallError(response, this.#url, body);
-    if (!response.body) throw new EmptyResponseBodyError({});
-    const responseHeaders = Object.fromEntries(response.headers);
-    const decoder = chatCompletionDecoder({ warnings, metadataKey: this.#endpoint.name });
+    const decoder = (enqueue: EnqueuePart) => chatCompletionDecoder({ warnings, metadataKey: this.#endpoint.name }, enqueue);
     return {
-      stream: await eventStreamParts(response.body, decoder, { url: this.#url, requestBodyValues: body, statusCode: response.status, responseHeaders }),
-      request: { body: requestBody },
-      response: { headers: responseHeaders },
+      stream: await eventStreamParts(answer.body, decoder, answer.source),
+      request: { body: answer.requestBody },
+      response: { headers: answer.source.responseHeaders },
     };
   }
 }

@@ -7,13 +7,14 @@ export const MAX_ERROR_BODY_BYTES = 16_384;
 async function bodyStart(response: Response, maxBytes: number): Promise<string> {
   if (!response.body) return "";
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   try {
     while (size < maxBytes) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
+      text += decoder.decode(value.subarray(0, maxBytes - size), { stream: true });
       size += value.byteLength;
     }
   } catch {
@@ -21,13 +22,7 @@ async function bodyStart(response: Response, maxBytes: number): Promise<string> 
   } finally {
     reader.cancel().catch(() => {});
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes.subarray(0, maxBytes));
+  return text + decoder.decode();
 }
 
 /**
