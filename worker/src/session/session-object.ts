@@ -52,6 +52,7 @@ export class SessionObject extends DurableObject<Env> {
 
   async create(record: Omit<SessionRecord, "status" | "createdAt">): Promise<void> {
     this.slot.create(record);
+    this.turns.prepareMarker();
     await this.idle.touch();
   }
 

@@ -255,6 +255,16 @@ export class SessionTurns {
     return done();
   }
 
+  /**
+   * For a new session, before its first turn: the first write through the key-value storage (where
+   * the marker goes) creates its table and prepares its statements, a schema change after which
+   * every statement run before it is prepared again. Done while the session's own tables are made,
+   * that is not left to its first turn.
+   */
+  prepareMarker(): void {
+    this.host.storage.kv.delete(TURN_KEY);
+  }
+
   /** Closes a turn a restart cut short: an `interrupted` error and `finish` on the stream, its message's unfinished tool calls marked. */
   recover(stores: SessionStores): void {
     const marker = this.interrupted;
