@@ -172,6 +172,17 @@ describe("the OpenAI-compatible model's streamed answers", () => {
     expect(refusal!.responseBody!.startsWith('{"error":{"message":"too long"}}')).toBe(true);
   });
 
+  it("still reports a refusal whose body breaks off, with its status and what of its body came", async () => {
+    const sent = '{"error":{"message":"overloaded"}}';
+    const refusal = await ours()
+      .doStream(callOptions({ status: 503, headers: { "content-type": "application/json" }, pieces: [sent], reset: true }))
+      .then(() => undefined, (error: unknown) => error);
+    expect(APICallError.isInstance(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ statusCode: 503, isRetryable: true });
+    // The reset may overtake the piece: the body kept is what came of it, never more.
+    expect(sent.startsWith((refusal as APICallError).responseBody!)).toBe(true);
+  });
+
   it("ends the stream with the tracker's refusal when a tool call never names its tool", async () => {
     const replay = { pieces: sse({ ...head, choices: [{ index: 0, delta: { tool_calls: [{ id: "n1", function: { arguments: "{}" } }] }, finish_reason: null }] }, delta({}, "tool_calls"), "[DONE]") };
     const parts = await partsOf(ours(), callOptions(replay));

@@ -259,7 +259,8 @@ export class SessionTurns {
    * For a new session, before its first turn: the first write through the key-value storage (where
    * the marker goes) creates its table and prepares its statements, a schema change after which
    * every statement run before it is prepared again. Done while the session's own tables are made,
-   * that is not left to its first turn.
+   * that is not left to its first turn; in exchange each start of the object prepares the table's
+   * statements (about 0.15 ms), as it always did for a session that had run a turn.
    */
   prepareMarker(): void {
     this.host.storage.kv.delete(TURN_KEY);
