@@ -32,8 +32,20 @@ export interface ScriptedReply {
   summary?: boolean;
 }
 
-/** How a fake measures a request: a token for every 4 characters of its body, as the worker estimates. */
-export const measureTokens = (body: string) => Math.ceil(body.length / 4);
+/** An image's data as the two wire formats send it: a data URL (Chat Completions) or a base64 `data` field (Messages). */
+const IMAGE_DATA = /data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=]+|"data":"[A-Za-z0-9+/=]{64,}"/g;
+/** What one image counts for: providers count an image by its pixels, whatever its bytes. */
+export const IMAGE_TOKENS = 1_000;
+
+/** How a fake measures a request: a token for every 4 characters of its body, as the worker estimates, and IMAGE_TOKENS per image. */
+export const measureTokens = (body: string) => {
+  let images = 0;
+  const rest = body.replace(IMAGE_DATA, () => {
+    images++;
+    return "";
+  });
+  return Math.ceil(rest.length / 4) + images * IMAGE_TOKENS;
+};
 
 /** Marks the summary requests the worker's compaction sends (worker/src/agent/summarise-history.ts). */
 export const SUMMARY_MARK = "CONTEXT CHECKPOINT";

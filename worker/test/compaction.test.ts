@@ -131,6 +131,40 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect(JSON.stringify(next.body)).toContain("What did chapter 9 say?");
   });
 
+  it("compacts a growing history even when the provider reports 10 input tokens for every call", async () => {
+    const overrides = agentEnv(api);
+    const s = await followed(overrides);
+    const low = { usage: { input: 10, output: 5 } };
+    const frames: ReadFrame[] = [];
+    for (const pages of [[1, 2, 3], [4, 5, 6]]) {
+      await model.script(...pages.map((n) => ({ ...fetchCall(n), ...low })), { text: ["Read."], ...low });
+      frames.push(...(await s.turn(`Read chapters ${pages.join(", ")}.`)));
+    }
+    // No request went over the window (the fake would have refused it), and compaction ran before one would.
+    for (const request of await model.requests()) expect(request.tokens).toBeLessThan(WINDOW);
+    const compactions = chunks(frames).filter((c) => c.type === "data-compaction" && c.data.phase === "end");
+    expect(compactions.length).toBeGreaterThan(0);
+    expect(compactions.every((c) => c.data.reason === "threshold")).toBe(true);
+    expect(chunks(frames).some((c) => c.type === "error")).toBe(false);
+  });
+
+  it("counts an attached image by what the model counts, not its bytes: a large one does not make the history compact", async () => {
+    await model.window(20_000);
+    const overrides = agentEnv(api, {}, 20_000);
+    const s = await followed(overrides);
+    const bytes = new Uint8Array(60_000).map((_, i) => (i * 7919) % 251);
+    const data = btoa(String.fromCharCode(...bytes));
+    await model.script({ text: ["A pattern."] }, { text: ["Grey, mostly."] });
+    expect((await s.post("messages", { message: "What is in this picture?", images: [{ data, mimeType: "image/png" }] })).status).toBe(200);
+    const frames = await s.until();
+    frames.push(...(await s.turn("And its colours?")));
+    expect(chunks(frames).filter((c) => c.type === "data-compaction")).toEqual([]);
+    const requests = await model.requests();
+    expect(requests.map((r) => r.summary)).toEqual([false, false]);
+    // The second call still sends the picture itself.
+    expect(JSON.stringify(requests[1]!.body)).toContain(data.slice(0, 1_000));
+  });
+
   it("answers a context-length refusal with exactly one compaction and one retry, not a failed turn", async () => {
     // The model claims a larger window than the fake has: the estimate never triggers, the provider refuses.
     const overrides = agentEnv(api, { maxToolResultChars: 10_000, compaction: { keepRecentTokens: 1_000 } }, 24_000);

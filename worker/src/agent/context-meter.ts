@@ -5,13 +5,35 @@ import type { ModelMessage } from "ai";
 export const CHARS_PER_TOKEN = 4;
 export const tokensOfChars = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
 
+/**
+ * What an image counts for, in characters: providers bill an image by its pixels, not its bytes
+ * (about 1,600 tokens at most for one within Anthropic's and OpenAI's default sizes), so its data
+ * is left out of the JSON measured and this counted instead.
+ */
+export const IMAGE_CHARS = 1_600 * CHARS_PER_TOKEN;
+
+/** Below this many tokens per character the provider's input count is not believed (see ContextMeter.record). */
+const LEAST_TOKENS_PER_CHAR = 1 / 16;
+
 const sizes = new WeakMap<object, number>();
 
-/** A message's size as JSON, remembered per message object (a turn's messages are measured once). */
+/** A user message's images (its file parts: only images go to the model as files) count IMAGE_CHARS each. */
+function measure(message: ModelMessage): number {
+  if (message.role !== "user" || typeof message.content === "string") return JSON.stringify(message).length;
+  let images = 0;
+  const content = message.content.map((part) => {
+    if (part.type === "text") return part;
+    images++;
+    return { ...part, ...(part.type === "image" ? { image: "" } : { data: "" }) };
+  });
+  return images === 0 ? JSON.stringify(message).length : JSON.stringify({ ...message, content }).length + images * IMAGE_CHARS;
+}
+
+/** A message's size as JSON with images at IMAGE_CHARS, remembered per message object (a turn's messages are measured once). */
 export function charsOf(message: ModelMessage): number {
   let size = sizes.get(message);
   if (size === undefined) {
-    size = JSON.stringify(message).length;
+    size = measure(message);
     sizes.set(message, size);
   }
   return size;
@@ -36,9 +58,15 @@ export class ContextMeter {
     return tokensOfChars(baseChars + charsOfAll(messages));
   }
 
-  /** What a call sent and the input tokens the provider reported for it (none known: forgotten). */
+  /**
+   * What a call sent and the input tokens the provider reported for it. A count below a token per
+   * 16 characters of what was sent is forgotten like a missing one: no tokeniser packs text that
+   * tightly, and servers that report only uncached tokens, or a constant, would otherwise keep a
+   * growing history from ever being compacted.
+   */
   record(messages: readonly ModelMessage[], inputTokens: number | undefined): void {
-    this.last = inputTokens === undefined || inputTokens <= 0 ? undefined : { count: messages.length, chars: charsOfAll(messages), inputTokens };
+    const chars = charsOfAll(messages);
+    this.last = inputTokens === undefined || inputTokens <= 0 || inputTokens < chars * LEAST_TOKENS_PER_CHAR ? undefined : { count: messages.length, chars, inputTokens };
   }
 }
 
