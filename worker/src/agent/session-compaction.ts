@@ -11,6 +11,7 @@ import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
 
 /** What a session lends its compactions. */
 export interface CompactionSources extends Omit<HistorySources, "maxMentionChars" | "maxToolResultChars"> {
+  /** The history the model may see: from the latest compaction's first kept message on, when it is still there; else all of it. */
   history(): SessionMessage[];
   latestCompaction(): CompactionEntry | undefined;
   /** A compaction to keep, and what its summary call used. */

@@ -4,7 +4,11 @@ import { fitRow } from "./fit-row.ts";
 export interface MessageLog {
   /** Records a message (or its newer state); it is written with the session's next flush. */
   put(message: SessionMessage | ToolUiMessage): void;
-  list(): SessionMessage[];
+  /**
+   * The history; from message `from` on when given and found (a compaction's first kept message:
+   * what comes before it never reaches the model again), else all of it.
+   */
+  list(from?: string): SessionMessage[];
   count(): number;
   /** The roles of the history's messages, in order, read without parsing the messages. */
   roles(): string[];
@@ -28,24 +32,30 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
   /** id → JSON, in the order first put. */
   const pending = new Map<string, string>();
   let flushes = 0;
-  /** The stored rows (`column` as extracted by SQL) with the pending newer states over them and pending new ones after them. */
-  const merged = <T>(rows: Array<{ id: string; value: T }>, fromPending: (json: string) => T): T[] => {
+  const isStored = (id: string) => sql.exec("SELECT 1 FROM messages WHERE id = ?", id).toArray().length > 0;
+  /**
+   * The stored rows (`column` as extracted by SQL) with the pending newer states over them and
+   * pending new ones after them; `all` false when the rows are only the latest, so a pending
+   * message missing from them may be an earlier one's newer state.
+   */
+  const merged = <T>(rows: Array<{ id: string; value: T }>, fromPending: (json: string) => T, all = true): T[] => {
     const stored = new Set<string>();
     const values = rows.map((row) => {
       stored.add(row.id);
       const newer = pending.get(row.id);
       return newer === undefined ? row.value : fromPending(newer);
     });
-    for (const [id, json] of pending) if (!stored.has(id)) values.push(fromPending(json));
+    for (const [id, json] of pending) if (!stored.has(id) && (all || !isStored(id))) values.push(fromPending(json));
     return values.slice(-capacity);
   };
+  const parsed = (rows: Array<{ id: string; value: string }>, all?: boolean) => merged(rows, (json) => json, all).map((body) => JSON.parse(body) as SessionMessage);
   return {
     put(message) {
       pending.set(message.id, fitRow(message));
     },
-    list() {
-      const rows = sql.exec<{ id: string; value: string }>("SELECT id, body AS value FROM messages ORDER BY seq").toArray();
-      return merged(rows, (json) => json).map((body) => JSON.parse(body) as SessionMessage);
+    list(from) {
+      const latest = from === undefined ? [] : sql.exec<{ id: string; value: string }>("SELECT id, body AS value FROM messages WHERE seq >= (SELECT seq FROM messages WHERE id = ?) ORDER BY seq", from).toArray();
+      return latest.length > 0 ? parsed(latest, false) : parsed(sql.exec<{ id: string; value: string }>("SELECT id, body AS value FROM messages ORDER BY seq").toArray());
     },
     roles() {
       // A message's role never changes, so a stored row's role holds for its pending newer state too.
@@ -55,7 +65,7 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
     count() {
       const stored = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n;
       let fresh = 0;
-      for (const id of pending.keys()) if (sql.exec("SELECT 1 FROM messages WHERE id = ?", id).toArray().length === 0) fresh++;
+      for (const id of pending.keys()) if (!isStored(id)) fresh++;
       return Math.min(capacity, stored + fresh);
     },
     truncateFrom(id) {
