@@ -184,9 +184,7 @@ async function handleRelay(req: IncomingMessage, res: ServerResponse, deps: Side
   if (read.description.method === "GET" && read.bytes.length > 0) {
     return send(res, 400, fail("VALIDATION_FAILED", "A GET relay request carries no body; send it as POST or without one.", ["method"]));
   }
-  const cancel = new AbortController();
-  res.on("close", () => cancel.abort());
-  const relayed = await relayRequest(read.description, read.bytes, deps, cancel.signal);
+  const relayed = await relayRequest(read.description, read.bytes, deps, callerGone(res));
   if (!relayed.ok) {
     if (relayed.error.code !== "aborted") send(res, RELAY_FAILURE_STATUS[relayed.error.code], relayed);
     return;
@@ -201,10 +199,17 @@ async function handleRelay(req: IncomingMessage, res: ServerResponse, deps: Side
 
 /** Runs an operation; a caller that goes away cancels its work. */
 async function answer(res: ServerResponse, run: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
-  const cancel = new AbortController();
-  res.on("close", () => cancel.abort());
-  const result = await run(cancel.signal);
+  const result = await run(callerGone(res));
   if (!res.destroyed) send(res, 200, result);
+}
+
+/** A signal that fires when the caller goes away before its answer has been sent; an answer sent in full fires nothing. */
+function callerGone(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
 /** Answers 413 first, then drops the connection instead of reading the rest. */

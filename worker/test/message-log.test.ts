@@ -7,7 +7,7 @@ import { createMessageLog, type MessageLog } from "../src/session/message-log.ts
 
 const bindings = env as unknown as Env;
 const message = (id: string, text = id): SessionMessage => ({ id, role: id.startsWith("u") ? "user" : "assistant", parts: [{ type: "text", text }] });
-const texts = (messages: SessionMessage[]) => messages.map((m) => `${m.id}:${(m.parts[0] as { text: string }).text}`);
+const texts = (messages: SessionMessage[]) => messages.map((m) => `${m.id}:${(m.parts[0] as unknown as { text: string }).text}`);
 
 /** A message log in a fresh session object's storage. */
 async function withLog(test: (log: MessageLog) => void) {

@@ -1,4 +1,5 @@
 import { fail, type Deadline, type FetchOptions, type Result, type StepClock } from "@edge-web/shared";
+import { linkSignals } from "../link-signals.ts";
 import { compileAllowList } from "./allow-list.ts";
 import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
 import type { FetchContentDeps } from "./egress-types.ts";
@@ -27,7 +28,7 @@ export async function fetchResource(req: ResourceRequest, options: FetchOptions,
   const { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains } = options;
   const policy: NetworkPolicy = { allowPrivateNetwork, allowHosts, deniedDomains, allowedDomains };
   const { deadline, signal } = req;
-  const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  const stop = linkSignals([signal, deadline.signal]);
   const slot = await deps.limiter.run(
     req.url.hostname,
     // The deadline bounds the wait; once running, the fetch's own timeout (within it) applies.
@@ -47,8 +48,8 @@ export async function fetchResource(req: ResourceRequest, options: FetchOptions,
         { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent, allow: allow.value },
       );
     },
-    { signal: stop },
-  );
+    { signal: stop.signal },
+  ).finally(stop.unlink);
   if (!slot.ok) {
     if (slot.error.code === "queue-full") return fail("busy", "The fetch service is at its concurrency limit and its queue is full; retry shortly.");
     if (deadline.signal.aborted) return fail("queue-timeout", `waited ${deadline.elapsedMs()} ms in the fetch service's queue (it limits requests per host)`);

@@ -1,5 +1,6 @@
 import { fail } from "@edge-web/shared";
 import type { EgressResult, FetchedResponse, SafeFetchRequest } from "./egress-types.ts";
+import { linkSignals } from "../link-signals.ts";
 import { flattenHeaders } from "./flatten-headers.ts";
 import { readBody } from "./read-body.ts";
 import { safeRequest, type SafeRequestDeps } from "./safe-request.ts";
@@ -10,8 +11,9 @@ import { safeRequest, type SafeRequestDeps } from "./safe-request.ts";
  */
 export async function safeFetch(req: SafeFetchRequest, deps: SafeRequestDeps): Promise<EgressResult<FetchedResponse>> {
   const deadline = AbortSignal.timeout(req.timeoutMs);
-  const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
-  const result = await fetchWithin(req, deps, signal);
+  const linked = linkSignals([req.signal, deadline]);
+  const { signal } = linked;
+  const result = await fetchWithin(req, deps, signal).finally(linked.unlink);
   // Whatever step noticed the abort, the caller learns which signal fired.
   if (result.ok || !signal.aborted) return result;
   const { origin } = URL.parse(req.url) ?? { origin: "the destination" };

@@ -1,4 +1,5 @@
 import { deadlineIn, fail, ok, type Result, type SidecarVetRequest } from "@edge-web/shared";
+import { linkSignals } from "../link-signals.ts";
 import { compileAllowList } from "./allow-list.ts";
 import type { HostResolver, NetworkPolicy } from "./egress-types.ts";
 import { parseUrl } from "./parse-url.ts";
@@ -21,7 +22,8 @@ export async function vetUrl(req: SidecarVetRequest, deps: { resolver: HostResol
   const allow = compileAllowList(req.policy.allowHosts);
   if (!allow.ok) return allow;
   const deadline = deadlineIn(req.budgetMs ?? 5_000);
-  const vetted = await vetDestination(url.value, configuredPolicy(req.policy), allow.value, deps.resolver, signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal);
+  const stop = linkSignals([signal, deadline.signal]);
+  const vetted = await vetDestination(url.value, configuredPolicy(req.policy), allow.value, deps.resolver, stop.signal).finally(stop.unlink);
   if (!vetted.ok) return vetted.error.code === "aborted" && deadline.signal.aborted ? fail("timeout", `Resolving ${url.value.hostname} took too long.`) : vetted;
   return ok({ address: vetted.value.address });
 }

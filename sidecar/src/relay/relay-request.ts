@@ -3,6 +3,7 @@ import { fail, type ConnectionPool, type SidecarRelayRequestSchema } from "@edge
 import type * as v from "valibot";
 import type { EgressResult } from "../fetch/egress-types.ts";
 import { flattenHeaders } from "../fetch/flatten-headers.ts";
+import { linkSignals } from "../link-signals.ts";
 import { decodeBody } from "../fetch/read-body.ts";
 import { safeRequest, type SafeRequestDeps } from "../fetch/safe-request.ts";
 import { endToEndHeaders } from "./end-to-end-headers.ts";
@@ -38,7 +39,8 @@ const NOT_RETURNED = ["content-encoding", "content-length"];
  */
 export async function relayRequest(relay: RelayRequest, body: Uint8Array, deps: SafeRequestDeps, signal: AbortSignal): Promise<EgressResult<RelayedResponse>> {
   const stop = new AbortController();
-  const all = AbortSignal.any([signal, stop.signal]);
+  const linked = linkSignals([signal, stop.signal]);
+  const all = linked.signal;
   const headersTimer = setTimeout(() => stop.abort(), relay.timeoutMs);
   const post = relay.method === "POST";
   const opened = await safeRequest(
@@ -55,6 +57,7 @@ export async function relayRequest(relay: RelayRequest, body: Uint8Array, deps: 
     all,
   );
   clearTimeout(headersTimer);
+  if (all.aborted || !opened.ok) linked.unlink();
   if (all.aborted) {
     if (opened.ok) opened.value.body.destroy();
     const origin = URL.parse(relay.url)?.origin ?? "the destination";
@@ -64,8 +67,13 @@ export async function relayRequest(relay: RelayRequest, body: Uint8Array, deps: 
   if (!opened.ok) return opened;
   const { status, headers, body: raw } = opened.value;
   const decoded = decodeBody(raw, flattenHeaders(headers)["content-encoding"]);
-  if (!decoded.ok) return decoded;
+  if (!decoded.ok) {
+    linked.unlink();
+    return decoded;
+  }
   // Aborting closes the upstream body, which fails the stream the caller reads.
   const chunks = watchIdle(decoded.value, relay.idleMs, () => stop.abort());
-  return { ok: true, value: { status, headers: endToEndHeaders(headers, NOT_RETURNED), body: Readable.from(chunks, { objectMode: false }) } };
+  const streamed = Readable.from(chunks, { objectMode: false });
+  streamed.once("close", linked.unlink);
+  return { ok: true, value: { status, headers: endToEndHeaders(headers, NOT_RETURNED), body: streamed } };
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { createHostLimiter, fail } from "@edge-web/shared";
 import { chromium } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
+import { linkSignals } from "../link-signals.ts";
 import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./browser-pool.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { renderPage } from "./render-page.ts";
@@ -82,7 +83,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
     available: browserPath !== undefined,
     async render(req, signal) {
       if (!browserPath) return fail("unavailable", "No browser is installed for rendering: install Chromium (apt-get install chromium) or set SIDECAR_BROWSER_PATH to a Chromium binary.");
-      const stop = signal ? AbortSignal.any([signal, req.deadline.signal]) : req.deadline.signal;
+      const stop = linkSignals([signal, req.deadline.signal]);
       // The page is answered as soon as it is taken; its slot and browser stay held until its context has closed.
       let answer!: (page: RenderResult) => void;
       const answered = new Promise<RenderResult>((resolve) => (answer = resolve));
@@ -109,8 +110,8 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
             lease.release();
           }
         },
-        { signal: stop },
-      );
+        { signal: stop.signal },
+      ).finally(stop.unlink);
       // A task that ran answers before its slot is let go; a slot that never came answers why.
       const notRun = slot.then((queued): RenderResult | Promise<RenderResult> => {
         if (queued.ok) return answered;

@@ -6,6 +6,7 @@ import { compileAllowList } from "../fetch/allow-list.ts";
 import type { EgressResult, NetworkPolicy, VettedAddress } from "../fetch/egress-types.ts";
 import { safeRequest, type SafeRequestDeps } from "../fetch/safe-request.ts";
 import { vetDestination } from "../fetch/vet-destination.ts";
+import { linkSignals } from "../link-signals.ts";
 import { endToEndHeaders } from "../relay/end-to-end-headers.ts";
 import { refuse, type ProxySession } from "./proxy-session.ts";
 
@@ -99,7 +100,8 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       res.writeHead(403, { connection: "close" }).end();
       return;
     }
-    const stop = AbortSignal.any([session.signal, closeSignal(res)]);
+    // The answer's close always fires, which unlinks it from the session's signal.
+    const stop = linkSignals([session.signal, closeSignal(res)]).signal;
     const opened = await safeRequest(
       {
         url: url.href,

@@ -1,6 +1,7 @@
 import { fail, failWith, ok, type SearchOutcome } from "@edge-web/shared";
 import type { EgressFailure } from "../fetch/egress-types.ts";
 import { safeFetch } from "../fetch/safe-fetch.ts";
+import { linkSignals } from "../link-signals.ts";
 import type { ProviderId, SearchContext } from "./provider.ts";
 
 export interface ProviderRequest {
@@ -30,6 +31,7 @@ export async function requestProvider(
 ): Promise<SearchOutcome<ProviderResponse>> {
   const { label } = provider;
   const { deps, deadline, clock } = ctx;
+  const stop = linkSignals([signal, deadline.signal]);
   const slot = await deps.limiter.run(
     URL.parse(req.url)?.hostname ?? "",
     // The deadline bounds the wait; once running, the request's own timeout (within it) applies.
@@ -51,8 +53,8 @@ export async function requestProvider(
         { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent },
       );
     },
-    { signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal },
-  );
+    { signal: stop.signal },
+  ).finally(stop.unlink);
   if (!slot.ok) {
     if (slot.error.code === "queue-full") {
       return failWith("WEB_SEARCH_FAILED", "The search service is at its concurrency limit and its queue is full; retry shortly.", { fault: "unavailable" });
