@@ -41,6 +41,16 @@ async function bundle(outDir: string): Promise<void> {
 }
 
 /**
+ * The sidecar's socket as the worker's SIDECAR binding (worker/src/sidecar-fetch.ts): Miniflare
+ * sends every global fetch through an outbound worker of its own, one more isolate per request.
+ */
+function sidecarBinding(sidecarUrl: string | undefined): { SIDECAR?: { external: { address: string; http: object } } } {
+  const url = sidecarUrl === undefined ? null : URL.parse(sidecarUrl);
+  if (url?.protocol !== "http:") return {};
+  return { SIDECAR: { external: { address: url.port ? url.host : `${url.host}:80`, http: {} } } };
+}
+
+/**
  * The worker as a deployment runs it: the bundle `wrangler deploy` would upload, served by workerd
  * (Miniflare) with wrangler.toml's bindings, static assets and Durable Objects — one workerd process,
  * without `wrangler dev`'s development proxy and reload machinery in front of every request.
@@ -76,7 +86,7 @@ export async function serveWorker(options: ServeOptions): Promise<ServedWorker> 
             modulesRoot: out,
             scriptPath: join(out, "index.js"),
             bindings: { ...(bindings.bindings as Record<string, string>), ...options.bindings },
-            serviceBindings: { ASSETS: "edge-web-tools-assets" },
+            serviceBindings: { ASSETS: "edge-web-tools-assets", ...sidecarBinding(options.bindings.SIDECAR_URL) },
             // The worker on the served port directly: the entry worker's hop cost more CPU per request
             // (~0.45 ms) than a bare worker's whole answer.
             unsafeDirectSockets: [{ host: options.host, port: options.port }],

@@ -25,6 +25,9 @@ export default defineConfig({
           // requests on a loaded machine (at 1.5 s, a session ended between two turns of a test).
           SESSION_IDLE_MS: "5000",
         },
+        // The sidecar's socket as a service binding, as `npm start` gives it (scripts/serve-worker.ts), under
+        // a name of its own: the tests reach the sidecar both ways.
+        serviceBindings: { SIDECAR_SOCKET: { external: { address: `127.0.0.1:${sidecarPort}`, http: {} } } },
       },
     }),
   ],

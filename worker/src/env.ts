@@ -17,6 +17,8 @@ export interface Env {
   ASSETS?: Fetcher;
   /** Base URL of the sidecar (or the sidecar pool's address). */
   SIDECAR_URL: string;
+  /** The sidecar as a service binding, when there is one (`npm start` binds its socket): requests to SIDECAR_URL go through it (sidecar-fetch.ts). */
+  SIDECAR?: Fetcher;
   /** Bearer token the sidecar requires. */
   SIDECAR_TOKEN?: string;
   /** JSON object merged over the web.* defaults. */

@@ -2,6 +2,7 @@ import { FailureSchema, RELAY_HEADER, RELAY_REQUEST_HEADER, type RelayPolicy, ty
 import * as v from "valibot";
 import { EgressRefusedError } from "./egress-refused-error.ts";
 import type { Env } from "./env.ts";
+import { sidecarFetch } from "./sidecar-fetch.ts";
 
 /** How long the relay waits for the destination: until its response headers, and for each body chunk after them. */
 export interface RelayTiming {
@@ -18,8 +19,9 @@ const DEFAULT_TIMING: RelayTiming = { timeoutMs: 60_000, idleMs: 60_000 };
  * or a failure before any answer throws EgressRefusedError. The init's signal closes the relayed
  * request. Only GET and POST are relayed.
  */
-export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN">, policy: RelayPolicy, timing: RelayTiming = DEFAULT_TIMING): typeof fetch {
+export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, policy: RelayPolicy, timing: RelayTiming = DEFAULT_TIMING): typeof fetch {
   const endpoint = `${env.SIDECAR_URL.replace(/\/+$/, "")}/v1/relay`;
+  const fetch = sidecarFetch(env);
   return async (input, init) => {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();

@@ -30,6 +30,7 @@ import {
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Env } from "./env.ts";
+import { sidecarFetch } from "./sidecar-fetch.ts";
 
 /** Per-step timings ride along when the request asked for verbose debugging. */
 type Timed<T> = T & { timings?: StepTimings };
@@ -81,8 +82,9 @@ interface CallPlan<S extends v.GenericSchema, C extends string> {
 const isBytes = (body: CallPlan<v.GenericSchema, string>["body"]): body is { bytes: Uint8Array; header: object } => "bytes" in body && body.bytes instanceof Uint8Array;
 
 /** Talks to the sidecar over HTTP with its bearer token; the token never appears in errors. */
-export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN">): SidecarClient {
+export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">): SidecarClient {
   const base = env.SIDECAR_URL.replace(/\/+$/, "");
+  const fetch = sidecarFetch(env);
   const auth = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}` };
   const headers = { ...auth, "content-type": "application/json" };
 

@@ -25,6 +25,15 @@ describe("relayFetch", () => {
     expect(rest).toBe("data: two\n\n");
   });
 
+  it("relays through the sidecar's service binding when there is one, whatever SIDECAR_URL's host", async () => {
+    const socket = (env as unknown as { SIDECAR_SOCKET: Fetcher }).SIDECAR_SOCKET;
+    // Port 9 on loopback answers nothing: only the binding can reach the sidecar.
+    const relay = relayFetch({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN, SIDECAR: socket }, ALLOWED);
+    const response = await relay(`${origin}/relay-echo`, { method: "POST", body: "through the binding" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("through the binding");
+  });
+
   it("sends a Request's method, headers and body", async () => {
     const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "héllo" }] });
     const request = new Request(`${origin}/relay-echo`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body });

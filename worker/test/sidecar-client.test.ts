@@ -27,6 +27,15 @@ describe("the worker's sidecar client", () => {
     expect(searched).toMatchObject({ ok: false, error: { code: "WEB_SEARCH_FAILED", message: expect.stringMatching(/sidecar is unreachable/) } });
   });
 
+  it("reaches the sidecar through its service binding when there is one, whatever SIDECAR_URL's host", async () => {
+    const socket = (env as unknown as { SIDECAR_SOCKET: Fetcher }).SIDECAR_SOCKET;
+    // Port 9 on loopback answers nothing: only the binding can reach the sidecar.
+    const client = createSidecarClient({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN, SIDECAR: socket });
+    expect(await client.healthy()).toBe(true);
+    const result = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));
+    expect(result).toMatchObject({ ok: true, value: { url: `${origin}/notes.txt` } });
+  });
+
   it("sends a call once more when the connection closes before any answer", async () => {
     const client = createSidecarClient({ SIDECAR_URL: `${origin}/flaky-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN });
     const result = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false }, options, deadlineIn(2_000));

@@ -9,7 +9,7 @@ import { relayFetch } from "../relay-fetch.ts";
  * through the API goes through the sidecar's relay, which vets the destination (names, IP forms, DNS
  * answers) under the network policy and pins the connection, as every fetch is — a worker cannot.
  */
-export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN">, settings: Settings, provider: string): typeof globalThis.fetch {
+export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, settings: Settings, provider: string): typeof globalThis.fetch {
   if (settings.operatorUrls.models[provider]) return fetch;
   return relayFetch(env, { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false });
 }
