@@ -17,6 +17,7 @@ import {
 } from "@edge-web/shared";
 import * as v from "valibot";
 import { isAuthorized } from "./bearer-auth.ts";
+import { callerGone } from "./caller-gone.ts";
 import { convertFile } from "./convert/service/convert-file.ts";
 import { convertUrl } from "./convert/service/convert-url.ts";
 import type { EgressFailureKind } from "./fetch/egress-types.ts";
@@ -201,15 +202,6 @@ async function handleRelay(req: IncomingMessage, res: ServerResponse, deps: Side
 async function answer(res: ServerResponse, run: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
   const result = await run(callerGone(res));
   if (!res.destroyed) send(res, 200, result);
-}
-
-/** A signal that fires when the caller goes away before its answer has been sent; an answer sent in full fires nothing. */
-function callerGone(res: ServerResponse): AbortSignal {
-  const gone = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) gone.abort();
-  });
-  return gone.signal;
 }
 
 /** Answers 413 first, then drops the connection instead of reading the rest. */

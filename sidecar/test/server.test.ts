@@ -7,13 +7,25 @@ import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
 const TOKEN = "test-token-0123456789";
 let base: string;
 let origin: Origin;
+/** Whether the origin's /hang answer (headers, then nothing) has been closed from the other side. */
+let hangClosed: boolean | undefined;
 const deps = createSidecarDeps(settingsFromEnv({}));
 const server = createSidecarServer({ token: TOKEN, deps });
 
 beforeAll(async () => {
   const address: AddressInfo = await listen(server, 0, "127.0.0.1");
   base = `http://127.0.0.1:${address.port}`;
-  origin = await startOrigin("127.0.0.2", routes({ "/hello.txt": send(200, "text/plain", "hello") }));
+  origin = await startOrigin(
+    "127.0.0.2",
+    routes({
+      "/hello.txt": send(200, "text/plain", "hello"),
+      "/hang": (_req, res) => {
+        hangClosed = false;
+        res.on("close", () => (hangClosed = true));
+        res.writeHead(200, { "content-type": "text/plain" }).write("part of it");
+      },
+    }),
+  );
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -38,6 +50,20 @@ describe("the sidecar's HTTP API", () => {
     const res = await post({ url: `${origin.url}/hello.txt`, options: { allowHosts: ["127.0.0.2"] } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, value: { content: "hello", contentType: "text/plain" } });
+  });
+
+  it("stops the work of a caller that goes away before its answer: the origin's connection is closed", async () => {
+    const caller = new AbortController();
+    const sent = fetch(`${base}/v1/fetch`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ url: `${origin.url}/hang`, options: { allowHosts: ["127.0.0.2"], timeoutMs: 15_000 } }),
+      signal: caller.signal,
+    });
+    await expect.poll(() => hangClosed).toBe(false);
+    caller.abort();
+    await expect(sent).rejects.toThrow();
+    await expect.poll(() => hangClosed).toBe(true);
   });
 
   it("answers coded failures as values", async () => {

@@ -6,6 +6,7 @@ import { compileAllowList } from "../fetch/allow-list.ts";
 import type { EgressResult, NetworkPolicy, VettedAddress } from "../fetch/egress-types.ts";
 import { safeRequest, type SafeRequestDeps } from "../fetch/safe-request.ts";
 import { vetDestination } from "../fetch/vet-destination.ts";
+import { callerGone } from "../caller-gone.ts";
 import { linkSignals } from "../link-signals.ts";
 import { endToEndHeaders } from "../relay/end-to-end-headers.ts";
 import { refuse, type ProxySession } from "./proxy-session.ts";
@@ -100,8 +101,8 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       res.writeHead(403, { connection: "close" }).end();
       return;
     }
-    // The answer's close always fires, which unlinks it from the session's signal.
-    const stop = linkSignals([session.signal, closeSignal(res)]).signal;
+    const stop = linkSignals([session.signal, callerGone(res)]);
+    res.once("close", stop.unlink);
     const opened = await safeRequest(
       {
         url: url.href,
@@ -112,7 +113,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
         redirect: "manual",
       },
       { ...deps, allow: session.allow },
-      stop,
+      stop.signal,
     );
     if (!opened.ok) {
       if (opened.error.code === "blocked") {
@@ -210,13 +211,6 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Fires when the browser's side of the exchange goes away. */
-function closeSignal(res: ServerResponse): AbortSignal {
-  const gone = new AbortController();
-  res.on("close", () => gone.abort());
-  return gone.signal;
 }
 
 /** The body, or null when it is longer than `limit`. */

@@ -11,8 +11,8 @@ import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
 
 /** What a session lends its compactions. */
 export interface CompactionSources extends Omit<HistorySources, "maxMentionChars" | "maxToolResultChars"> {
-  /** The history the model may see: from the latest compaction's first kept message on, when it is still there; else all of it. */
-  history(): SessionMessage[];
+  /** The history from message `from` on, when it is still there (what a compaction kept); else all of it. */
+  history(from?: string): SessionMessage[];
   latestCompaction(): CompactionEntry | undefined;
   /** A compaction to keep, and what its summary call used. */
   keepCompaction(entry: CompactionEntry, usage: LanguageModelUsage): void;
@@ -47,7 +47,10 @@ export function compactionDeps(sources: CompactionSources, settings: Settings, l
 
 /** The history as the model sees it now (the latest compaction applied). */
 export function currentView(sources: CompactionSources, settings: Settings, limits: ContextLimits) {
-  return toModelMessages(sources.history(), { ...sources, maxMentionChars: settings.config.maxContentChars, maxToolResultChars: limits.maxToolResultChars }, sources.latestCompaction());
+  const compaction = sources.latestCompaction();
+  // What comes before the compaction's first kept message never reaches the model again: it is not read.
+  const history = sources.history(compaction?.firstKeptMessageId);
+  return toModelMessages(history, { ...sources, maxMentionChars: settings.config.maxContentChars, maxToolResultChars: limits.maxToolResultChars }, compaction);
 }
 
 /**

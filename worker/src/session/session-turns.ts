@@ -72,7 +72,7 @@ export class SessionTurns {
         selection: () => slot.agent.selection,
         thinkingLevel: () => slot.thinkingLevel(),
         sessionModel: () => slot.current?.model,
-        history: () => slot.stores?.messages.list(slot.stores.compactions.latest()?.firstKeptMessageId) ?? [],
+        history: (from) => slot.stores?.messages.list(from) ?? [],
         sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
         sessionId: () => slot.current?.sessionId ?? "",
         flush: () => slot.flush(),
