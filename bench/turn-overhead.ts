@@ -91,6 +91,8 @@ export async function benchTurnOverhead(bench: BenchStack, rounds = 60) {
     addedMsP50ToFinish: +(p.finish.p50 - p.model.p50).toFixed(2),
     // Includes the tool call's own (tiny) work.
     workerCpuMsPerTurn: perTurn.workerMs,
+    // The sidecar relays both model calls and runs the tool call.
+    sidecarCpuMsPerTurn: perTurn.sidecarMs,
     workerCpuMsPerSessionMadeAndFollowed: perSession.workerMs,
   };
 }

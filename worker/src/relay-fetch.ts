@@ -2,6 +2,7 @@ import { FailureSchema, RELAY_HEADER, RELAY_REQUEST_HEADER, type RelayPolicy, ty
 import * as v from "valibot";
 import { EgressRefusedError } from "./egress-refused-error.ts";
 import type { Env } from "./env.ts";
+import { RelayUnavailableError } from "./relay-unavailable-error.ts";
 import { sidecarFetch } from "./sidecar-fetch.ts";
 
 /** How long the relay waits for the destination: until its response headers, and for each body chunk after them. */
@@ -17,7 +18,7 @@ const DEFAULT_TIMING: RelayTiming = { timeoutMs: 60_000, idleMs: 60_000 };
  * destination under `policy` and pins the connection to the vetted address (a Worker can do
  * neither). It answers the destination's status, headers and body as the body streams; a refusal
  * or a failure before any answer throws EgressRefusedError. The init's signal closes the relayed
- * request. Only GET and POST are relayed.
+ * request; a sidecar that cannot relay throws RelayUnavailableError. Only GET and POST are relayed.
  */
 export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, policy: RelayPolicy, timing: RelayTiming = DEFAULT_TIMING): typeof fetch {
   const endpoint = `${env.SIDECAR_URL.replace(/\/+$/, "")}/v1/relay`;
@@ -40,7 +41,7 @@ export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SID
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error("The sidecar could not be reached to relay the request; check that it is running and SIDECAR_URL points at it.", { cause: error });
+      throw new RelayUnavailableError("The sidecar could not be reached to relay the request; check that it is running and SIDECAR_URL points at it.", { cause: error });
     }
     const mark = response.headers.get(RELAY_HEADER);
     if (mark === "upstream") {
@@ -50,7 +51,7 @@ export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SID
     }
     const refusal = v.safeParse(FailureSchema, await response.json().catch(() => null));
     if (mark === "refused" && refusal.success) throw new EgressRefusedError(refusal.output.error.code, response.status, refusal.output.error.message);
-    if (response.status === 401) throw new Error("The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.");
-    throw new Error(`The sidecar gave an unexpected answer (HTTP ${response.status}) to a relayed request.`);
+    if (response.status === 401) throw new RelayUnavailableError("The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.");
+    throw new RelayUnavailableError(`The sidecar gave an unexpected answer (HTTP ${response.status}) to a relayed request.`);
   };
 }

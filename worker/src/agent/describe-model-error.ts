@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import { EgressRefusedError } from "../egress-refused-error.ts";
+import { RelayUnavailableError } from "../relay-unavailable-error.ts";
 import { MAX_RETRY_AFTER_MS, ModelTimeoutError, ModelUnreachableError, retryAfterMs } from "./model-fetch.ts";
 
 /** The errors an error and its causes are made of, outermost first. */
@@ -22,7 +23,10 @@ export function describeModelError(error: unknown, provider: string, api: string
   const timeout = errors.find((e) => e instanceof ModelTimeoutError) as ModelTimeoutError | undefined;
   if (timeout) return `The model sent nothing for ${timeout.timeoutMs} ms (settings.agent.modelTimeoutMs); retry, or raise the limit.`;
   const refused = errors.find((e) => e instanceof EgressRefusedError) as EgressRefusedError | undefined;
-  if (refused) return `The model provider "${provider}" cannot be called: ${refused.message}`;
+  // 502: the relay could not reach the destination (name, connection, redirect), as opposed to a policy refusal.
+  if (refused?.status === 502) return `The model provider "${provider}" could not be reached; check auth.modelProviders.${provider}.baseURL. ${refused.message}`;
+  const relay = errors.find((e) => e instanceof RelayUnavailableError) ?? refused;
+  if (relay) return `The model provider "${provider}" cannot be called: ${relay.message}`;
   const call = errors.find((e) => APICallError.isInstance(e)) as APICallError | undefined;
   const status = call?.statusCode;
   const where = `The model provider "${provider}"`;

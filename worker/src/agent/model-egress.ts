@@ -1,15 +1,19 @@
-import { configuredUrlPolicy } from "@edge-web/shared";
+import { configuredUrlPolicy, type RelayPolicy } from "@edge-web/shared";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { relayFetch } from "../relay-fetch.ts";
 
+/** The operator's provider URLs are the operator's to choose, and self-hosted models often live on private networks. */
+const OPERATOR_POLICY: RelayPolicy = { allowPrivateNetwork: true, allowHosts: [], deniedDomains: [], allowedDomains: [] };
+
 /**
- * How requests reach a model provider. The operator's providers (AGENT_CONFIG) are called straight
- * from the worker: their URLs are the operator's, private ones included. A provider configured
- * through the API goes through the sidecar's relay, which vets the destination (names, IP forms, DNS
- * answers) under the network policy and pins the connection, as every fetch is — a worker cannot.
+ * How requests reach a model provider: through the sidecar's relay, as every request leaving the
+ * stack does, which vets the destination (names, IP forms, DNS answers) and pins the connection to
+ * the vetted address — a worker can do neither. The operator's providers (AGENT_CONFIG) may be on
+ * private networks, as the operator's search providers may; a provider configured through the API
+ * is held to the network policy with no private-network exemption.
  */
 export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, settings: Settings, provider: string): typeof globalThis.fetch {
-  if (settings.operatorUrls.models[provider]) return fetch;
-  return relayFetch(env, { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false });
+  const policy = settings.operatorUrls.models[provider] ? OPERATOR_POLICY : { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false };
+  return relayFetch(env, policy);
 }

@@ -1,4 +1,5 @@
 import { EgressRefusedError } from "../egress-refused-error.ts";
+import { RelayUnavailableError } from "../relay-unavailable-error.ts";
 
 /** The model sent nothing for the configured time (settings.agent.modelTimeoutMs). */
 export class ModelTimeoutError extends Error {
@@ -43,7 +44,7 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
   });
 
 /**
- * The fetch the model providers use: through `egress` (straight out, or the sidecar's relay), with retries of 429 and 5xx answers
+ * The fetch the model providers use: through `egress` (the sidecar's relay), with retries of 429 and 5xx answers
  * (twice, honouring Retry-After up to 10 s, else a short backoff; a longer Retry-After is answered at
  * once) and an idle timeout — the call fails with ModelTimeoutError when the provider's answer does
  * not start within `idleMs` (silence while it streams is stream-idle-timeout.ts's). The caller's
@@ -63,7 +64,7 @@ export function modelFetch(idleMs: number, egress: typeof globalThis.fetch): typ
         response = await egress(input, { ...init, signal: controller.signal });
       } catch (error) {
         if (controller.signal.reason instanceof ModelTimeoutError) throw controller.signal.reason;
-        if (error instanceof EgressRefusedError) throw error;
+        if (error instanceof EgressRefusedError || error instanceof RelayUnavailableError) throw error;
         // The caller's abort stays an abort; anything else before an answer is the network's (the runtimes word it differently).
         throw outer?.aborted ? error : new ModelUnreachableError(error);
       } finally {

@@ -38,7 +38,7 @@ export interface SessionTurnDeps extends CompactionSources {
   /** Writes what is pending (one storage commit). */
   flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
-  /** How requests reach a model provider (straight out, or through the sidecar's relay). */
+  /** How requests reach a model provider (the sidecar's relay, under that provider's policy). */
   egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
   markTurn(marker: TurnMarker | undefined): void;
