@@ -10,7 +10,7 @@ export const RELAY_HEADER = "x-relay";
 export const MAX_RELAY_BODY_BYTES = 16 * 1024 * 1024;
 
 /** The sidecar's connections give up after five minutes without a header or a body chunk (undici's own timeouts). */
-const MAX_RELAY_WAIT_MS = 300_000;
+export const MAX_RELAY_WAIT_MS = 300_000;
 const waitMs = v.pipe(WebConfigSchema.entries.timeoutMs.wrapped, v.maxValue(MAX_RELAY_WAIT_MS));
 
 /** The network policy a relayed request is vetted under: the same entries, and defaults, as a fetch's. */

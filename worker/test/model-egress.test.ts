@@ -9,10 +9,11 @@ import { RelayUnavailableError } from "../src/relay-unavailable-error.ts";
 const bindings = env as unknown as Env;
 const origin = inject("originUrl"); // 127.0.0.2: a private address
 const AGENT_CONFIG = JSON.stringify({ modelProviders: { corp: { api: "openai-compatible", baseURL: `${origin}/v1`, apiKey: "sk-operator-model-key-0123456789" } } });
+const relayState = async (id: string) => (await (await fetch(`${origin}/relay-state?id=${id}`)).json()) as { opened: boolean; closed: boolean };
 
 /** The test deployment's WEB_CONFIG exempts 127.0.0.2 (web.allowHosts); these settings exempt nothing. */
-async function operatorSettings() {
-  const loaded = await loadSettings({ ...bindings, AGENT_CONFIG, WEB_CONFIG: JSON.stringify({ allowHosts: [] }) });
+async function operatorSettings(agentConfig = AGENT_CONFIG) {
+  const loaded = await loadSettings({ ...bindings, AGENT_CONFIG: agentConfig, WEB_CONFIG: JSON.stringify({ allowHosts: [] }) });
   if (!loaded.ok) throw new Error(loaded.error.message);
   expect(loaded.value.operatorUrls.models.corp).toBe(true);
   return loaded.value;
@@ -35,5 +36,15 @@ describe("modelEgress", () => {
     const refused = await modelEgress(bindings, configured, "corp")(`${origin}/relay-echo`, { method: "POST", body: "{}" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EgressRefusedError);
     expect(refused).toMatchObject({ status: 403, code: "blocked" });
+  });
+
+  it("has the relay wait as long as the turn does: settings.agent.modelTimeoutMs, a second more", async () => {
+    const settings = await operatorSettings(JSON.stringify({ ...JSON.parse(AGENT_CONFIG), agent: { modelTimeoutMs: 300 } }));
+    const response = await modelEgress(bindings, settings, "corp")(`${origin}/relay-stream?id=egress-idle`);
+    const reader = response.body!.getReader();
+    await reader.read();
+    // The upstream holds its stream open and silent: past 1.3 s the relay closes it (its default is a minute).
+    await expect.poll(async () => (await relayState("egress-idle")).closed, { timeout: 5_000, interval: 200 }).toBe(true);
+    await expect(reader.read()).rejects.toThrow();
   });
 });

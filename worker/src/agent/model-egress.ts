@@ -1,4 +1,4 @@
-import { configuredUrlPolicy, type RelayPolicy } from "@edge-web/shared";
+import { configuredUrlPolicy, MAX_RELAY_WAIT_MS, type RelayPolicy } from "@edge-web/shared";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { relayFetch } from "../relay-fetch.ts";
@@ -11,9 +11,12 @@ const OPERATOR_POLICY: RelayPolicy = { allowPrivateNetwork: true, allowHosts: []
  * stack does, which vets the destination (names, IP forms, DNS answers) and pins the connection to
  * the vetted address — a worker can do neither. The operator's providers (AGENT_CONFIG) may be on
  * private networks, as the operator's search providers may; a provider configured through the API
- * is held to the network policy with no private-network exemption.
+ * is held to the network policy with no private-network exemption. The relay waits as long as the
+ * turn does (settings.agent.modelTimeoutMs, up to the relay's five minutes), a second more so that
+ * the turn's own timeout is the one that speaks.
  */
 export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, settings: Settings, provider: string): typeof globalThis.fetch {
   const policy = settings.operatorUrls.models[provider] ? OPERATOR_POLICY : { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false };
-  return relayFetch(env, policy);
+  const waitMs = Math.min(settings.agent.modelTimeoutMs + 1_000, MAX_RELAY_WAIT_MS);
+  return relayFetch(env, policy, { timeoutMs: waitMs, idleMs: waitMs });
 }
