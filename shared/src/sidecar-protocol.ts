@@ -49,6 +49,13 @@ export const configuredUrlPolicy = (config: WebConfig): ConfiguredUrlPolicy => (
   allowedDomains: config.allowedDomains,
 });
 
+/**
+ * What the operator's own URLs (WEB_CONFIG's search providers, AGENT_CONFIG's model providers) are
+ * held to: they are the operator's to choose, and self-hosted services often live on private
+ * networks. A fresh object per call: nobody shares one to change.
+ */
+export const operatorUrlPolicy = () => ({ allowPrivateNetwork: true, allowHosts: [] as string[], deniedDomains: [] as string[], allowedDomains: [] as string[] });
+
 /** POST /v1/vet: may a configured URL be reached? Answered with the vetted address, or the egress failure. */
 export const SidecarVetRequestSchema = v.object({ url: v.string(), policy: ConfiguredUrlPolicySchema, budgetMs: BudgetSchema });
 export type SidecarVetRequest = v.InferOutput<typeof SidecarVetRequestSchema>;

@@ -11,8 +11,6 @@ export interface RelayTiming {
   idleMs: number;
 }
 
-const DEFAULT_TIMING: RelayTiming = { timeoutMs: 60_000, idleMs: 60_000 };
-
 /**
  * A fetch that sends every request through the sidecar's POST /v1/relay, which vets the
  * destination under `policy` and pins the connection to the vetted address (a Worker can do
@@ -20,7 +18,7 @@ const DEFAULT_TIMING: RelayTiming = { timeoutMs: 60_000, idleMs: 60_000 };
  * or a failure before any answer throws EgressRefusedError. The init's signal closes the relayed
  * request; a sidecar that cannot relay throws RelayUnavailableError. Only GET and POST are relayed.
  */
-export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, policy: RelayPolicy, timing: RelayTiming = DEFAULT_TIMING): typeof fetch {
+export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, policy: RelayPolicy, timing: RelayTiming): typeof fetch {
   const endpoint = `${env.SIDECAR_URL.replace(/\/+$/, "")}/v1/relay`;
   const fetch = sidecarFetch(env);
   return async (input, init) => {

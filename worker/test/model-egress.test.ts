@@ -47,4 +47,12 @@ describe("modelEgress", () => {
     await expect.poll(async () => (await relayState("egress-idle")).closed, { timeout: 5_000, interval: 200 }).toBe(true);
     await expect(reader.read()).rejects.toThrow();
   });
+
+  it("caps the relay's wait at its five minutes: a longer modelTimeoutMs still relays", async () => {
+    // Uncapped, 10 minutes would fail the relay's own validation and no call would go out.
+    const settings = await operatorSettings(JSON.stringify({ ...JSON.parse(AGENT_CONFIG), agent: { modelTimeoutMs: 600_000 } }));
+    const response = await modelEgress(bindings, settings, "corp")(`${origin}/relay-echo`, { method: "POST", body: "a long wait allowed" });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { body: string }).body).toBe("a long wait allowed");
+  });
 });

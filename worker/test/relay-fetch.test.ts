@@ -8,6 +8,7 @@ import { RelayUnavailableError } from "../src/relay-unavailable-error.ts";
 const bindings = env as unknown as Env;
 const origin = inject("originUrl"); // 127.0.0.2
 const ALLOWED = { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] };
+const TIMING = { timeoutMs: 10_000, idleMs: 10_000 };
 const API_KEY = "sk-relay-worker-key-0123456789abcdef";
 
 const state = async (id: string) => (await (await fetch(`${origin}/relay-state?id=${id}`)).json()) as { opened: boolean; ended: boolean; closed: boolean };
@@ -15,7 +16,7 @@ const decoder = new TextDecoder();
 
 describe("relayFetch", () => {
   it("streams an answer from a loopback upstream that allowHosts allows, while the upstream holds it open", async () => {
-    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-stream?id=stream`);
+    const response = await relayFetch(bindings, ALLOWED, TIMING)(`${origin}/relay-stream?id=stream`);
     expect([response.status, response.headers.get("content-type"), response.headers.get("x-relay")]).toEqual([200, "text/event-stream", null]);
     const reader = response.body!.getReader();
     expect(decoder.decode((await reader.read()).value)).toBe("data: one\n\n");
@@ -29,7 +30,7 @@ describe("relayFetch", () => {
   it("relays through the sidecar's service binding when there is one, whatever SIDECAR_URL's host", async () => {
     const socket = (env as unknown as { SIDECAR_SOCKET: Fetcher }).SIDECAR_SOCKET;
     // Port 9 on loopback answers nothing: only the binding can reach the sidecar.
-    const relay = relayFetch({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN, SIDECAR: socket }, ALLOWED);
+    const relay = relayFetch({ SIDECAR_URL: "http://127.0.0.1:9", SIDECAR_TOKEN: bindings.SIDECAR_TOKEN, SIDECAR: socket }, ALLOWED, TIMING);
     const response = await relay(`${origin}/relay-echo`, { method: "POST", body: "through the binding" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("through the binding");
@@ -38,18 +39,18 @@ describe("relayFetch", () => {
   it("sends a Request's method, headers and body", async () => {
     const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "héllo" }] });
     const request = new Request(`${origin}/relay-echo`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body });
-    const response = await relayFetch(bindings, ALLOWED)(request);
+    const response = await relayFetch(bindings, ALLOWED, TIMING)(request);
     const echoed = (await response.json()) as { method: string; headers: Record<string, string>; body: string };
     expect(echoed).toMatchObject({ method: "POST", body, headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" } });
   });
 
   it("answers a POST's redirect as it is: neither the sidecar nor the worker follows it", async () => {
-    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-redirect`, { method: "POST", body: "{}" });
+    const response = await relayFetch(bindings, ALLOWED, TIMING)(`${origin}/relay-redirect`, { method: "POST", body: "{}" });
     expect([response.status, response.headers.get("location")]).toEqual([302, "/relay-echo"]);
   });
 
   it("throws EgressRefusedError with status 403 for a destination the policy blocks, before any request reaches it", async () => {
-    const fetchBlocked = relayFetch(bindings, { allowPrivateNetwork: false, allowHosts: [] });
+    const fetchBlocked = relayFetch(bindings, { allowPrivateNetwork: false, allowHosts: [] }, TIMING);
     const refused = await fetchBlocked(`${origin}/relay-stream?id=blocked`, { headers: { authorization: `Bearer ${API_KEY}` } }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EgressRefusedError);
     expect(refused).toMatchObject({ status: 403, code: "blocked", message: expect.stringContaining("blocked by the network policy") });
@@ -59,7 +60,7 @@ describe("relayFetch", () => {
 
   it("closes the relayed request when the caller's signal aborts", async () => {
     const controller = new AbortController();
-    const response = await relayFetch(bindings, ALLOWED)(`${origin}/relay-stream?id=abort`, { signal: controller.signal });
+    const response = await relayFetch(bindings, ALLOWED, TIMING)(`${origin}/relay-stream?id=abort`, { signal: controller.signal });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
@@ -68,7 +69,7 @@ describe("relayFetch", () => {
 
   it("says when the sidecar refuses the worker's token, without the token", async () => {
     const token = "not-the-sidecar-token-0123456789";
-    const failed = await relayFetch({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token }, ALLOWED)(`${origin}/relay-echo`).catch((error: unknown) => error);
+    const failed = await relayFetch({ SIDECAR_URL: bindings.SIDECAR_URL, SIDECAR_TOKEN: token }, ALLOWED, TIMING)(`${origin}/relay-echo`).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(RelayUnavailableError);
     expect((failed as Error).message).toMatch(/refused the worker's token/);
     expect((failed as Error).message).not.toContain(token);

@@ -1,11 +1,7 @@
-import { createStepClock, wantsTimings, deadlineIn, ok, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
-import type { NetworkPolicy } from "../fetch/egress-types.ts";
+import { createStepClock, wantsTimings, deadlineIn, ok, operatorUrlPolicy, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
 import { configuredPolicy } from "../fetch/vet-url.ts";
 import type { SearchDeps, SearchProvider } from "./provider.ts";
 import { selectProviders } from "./select-providers.ts";
-
-/** The operator's provider URLs are the operator's to choose, and self-hosted instances often live on private networks. */
-const OPERATOR_POLICY: NetworkPolicy = { allowPrivateNetwork: true, allowHosts: [] };
 
 /**
  * One search: select the providers, then ask them in order until one answers. Every failure moves
@@ -24,7 +20,7 @@ export async function searchWeb(
   const base = { deps, timeoutMs: req.timeoutMs, deadline, maxResponseBytes: req.maxResponseBytes, pool: req.connectionPool, clock };
   const configured = configuredPolicy(req.policy);
   const ask = async (provider: SearchProvider): Promise<SearchOutcome<SidecarSearchSuccess>> => {
-    const policy = req.providers[provider.name].trusted ? OPERATOR_POLICY : configured;
+    const policy = req.providers[provider.name].trusted ? operatorUrlPolicy() : configured;
     const answer = await provider.search(req.query, req.numResults, req.providers, { ...base, policy }, signal);
     clock.lap(provider.name);
     return answer.ok ? ok({ provider: provider.name, results: answer.value }) : answer;

@@ -1,10 +1,7 @@
-import { configuredUrlPolicy, MAX_RELAY_WAIT_MS, type RelayPolicy } from "@edge-web/shared";
+import { configuredUrlPolicy, MAX_RELAY_WAIT_MS, operatorUrlPolicy } from "@edge-web/shared";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { relayFetch } from "../relay-fetch.ts";
-
-/** The operator's provider URLs are the operator's to choose, and self-hosted models often live on private networks. */
-const OPERATOR_POLICY: RelayPolicy = { allowPrivateNetwork: true, allowHosts: [], deniedDomains: [], allowedDomains: [] };
 
 /**
  * How requests reach a model provider: through the sidecar's relay, as every request leaving the
@@ -16,7 +13,7 @@ const OPERATOR_POLICY: RelayPolicy = { allowPrivateNetwork: true, allowHosts: []
  * the turn's own timeout is the one that speaks.
  */
 export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, settings: Settings, provider: string): typeof globalThis.fetch {
-  const policy = settings.operatorUrls.models[provider] ? OPERATOR_POLICY : { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false };
+  const policy = settings.operatorUrls.models[provider] ? operatorUrlPolicy() : { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false };
   const waitMs = Math.min(settings.agent.modelTimeoutMs + 1_000, MAX_RELAY_WAIT_MS);
   return relayFetch(env, policy, { timeoutMs: waitMs, idleMs: waitMs });
 }
