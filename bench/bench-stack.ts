@@ -6,9 +6,10 @@ import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
+import { benchArticle } from "./bench-article.ts";
 
-const paragraph = "<p>Agents read pages like this one through the stack; the sidecar vets, fetches and extracts it. </p>";
-export const BENCH_PAGE = `<!doctype html><html><head><title>Bench page</title></head><body><nav><a href="/">Home</a></nav><main><h1>Bench</h1>${paragraph.repeat(150)}</main></body></html>`;
+/** The 15 KB article the fetch cases read (about 14.5 KB of Markdown once extracted). */
+export const BENCH_PAGE = benchArticle(15_000, "Bench page");
 
 /** 20,000 characters of distinct paragraphs (plain text: no extraction folds them). */
 export const BENCH_CHAPTER = Array.from({ length: 50 }, (_, p) => `Paragraph ${p}: finding ${p} of the survey, in the words of the page.`.padEnd(398, ".")).join("\n\n");

@@ -2,12 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { buildPdf } from "../sidecar/test/support/document-fixtures.ts";
 import { routes, send, startOrigin } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
+import { benchArticle } from "./bench-article.ts";
 import type { BenchStack } from "./bench-stack.ts";
 import { rssMb } from "../test-support/process-stats.ts";
 
-const paragraph = "<p>Readers come to this article for its argument, laid out over a few paragraphs of plain prose. </p>";
 /** About 5 KB of article. */
-const ARTICLE = `<!doctype html><html><head><title>Article</title></head><body><main><h1>An article</h1>${paragraph.repeat(50)}</main></body></html>`;
+const ARTICLE = benchArticle(5_000, "An article");
 
 /** One session's work, round after round: each tool the mixed scenario names, and an agent turn calling one. */
 type Calls = { ok: number; failed: Record<string, number> };
