@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import type { Env } from "../src/env.ts";
 import type { SessionObject } from "../src/session/session-object.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
@@ -183,6 +183,44 @@ describe("the settings a session object holds", () => {
     const answer = await sessions.get(sessions.idFromName(id)).callTool("fetch_content", { url: `${origin}/article.html` }, "an id it never saw");
     expect(answer).toEqual({ needSettings: true });
     expect((await call("GET", `/api/sessions/${id}/stats`)).body.stats.toolCalls).toBe(0);
+  });
+});
+
+describe("when a call's record is written", () => {
+  /** The rows a session's storage holds (not what its object holds in memory). */
+  const storedRows = (id: string) =>
+    runInDurableObject(stubOf(id), (_instance, state: DurableObjectState) => {
+      const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+      return { results: count("results"), messages: count("messages") };
+    });
+
+  it("a call that stored a result is written before its answer: the id it answers is there after a restart", async () => {
+    const id = await newSession(withConfig({}));
+    const page = await tool(id, "fetch_content", { url: `${origin}/article.html` }, withConfig({}));
+    expect(page.status).toBe(200);
+    expect(await storedRows(id)).toEqual({ results: 1, messages: 1 });
+    await expect(runInDurableObject(stubOf(id), (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");
+    const read = await tool(id, "get_search_content", { responseId: page.body.responseId }, withConfig({}));
+    expect(read.status).toBe(200);
+  });
+
+  it("a failed call answers without waiting for a write; its record is read at once and written within a second", async () => {
+    const id = await newSession(withConfig({}));
+    const failed = await tool(id, "get_search_content", { responseId: "never-stored" }, withConfig({}));
+    expect(failed.status).toBe(404);
+    // Not yet in storage, yet every read sees it: history, stats and the stream's replay.
+    expect(await storedRows(id)).toEqual({ results: 0, messages: 0 });
+    const history = await call("GET", `/api/sessions/${id}/messages`);
+    expect(history.body.messages.map((m: { parts: { state?: string }[] }) => m.parts[0]?.state)).toEqual(["output-error"]);
+    expect((await call("GET", `/api/sessions/${id}/stats`)).body.stats.toolCalls).toBe(1);
+    await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 0, messages: 1 }), { timeout: 3_000, interval: 100 });
+  });
+
+  it("a successful call writes what a failed one before it left pending, in the same commit", async () => {
+    const id = await newSession(withConfig({}));
+    expect((await tool(id, "get_search_content", { responseId: "never-stored" }, withConfig({}))).status).toBe(404);
+    expect((await tool(id, "fetch_content", { url: `${origin}/article.html` }, withConfig({}))).status).toBe(200);
+    expect(await storedRows(id)).toEqual({ results: 1, messages: 2 });
   });
 });
 

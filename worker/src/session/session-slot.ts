@@ -5,8 +5,8 @@ import { type AgentState, emptyAgentState } from "./agent-state.ts";
 import type { SessionRecord } from "./session-record.ts";
 import { flushSessionStores, holdsSession, openSessionStores, type SessionLimits, type SessionStores } from "./session-stores.ts";
 
-/** How often a running turn's pending frames and message are written, at the least. */
-const TURN_FLUSH_MS = 1_000;
+/** How soon what a running turn or a failed call holds in memory is written, at the latest. */
+const PENDING_FLUSH_MS = 1_000;
 
 export const sessionNotFound = () => fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.");
 
@@ -91,12 +91,12 @@ export class SessionSlot {
     flushSessionStores(this.stores);
   }
 
-  /** While a turn streams, what it holds in memory is written at least every TURN_FLUSH_MS. */
+  /** What is pending is written within PENDING_FLUSH_MS (a streaming turn's, a failed call's). */
   flushSoon(): void {
     if (this.flushTimer !== null) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
       this.flush();
-    }, TURN_FLUSH_MS);
+    }, PENDING_FLUSH_MS);
   }
 }
