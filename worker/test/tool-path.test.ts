@@ -216,7 +216,17 @@ describe("when a call's record is written", () => {
     await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 0, messages: 1 }), { timeout: 3_000, interval: 100 });
   });
 
-  it("a successful call writes what a failed one before it left pending, in the same commit", async () => {
+  it("a call that only read (get_search_content) is written within a second too", async () => {
+    const id = await newSession(withConfig({}));
+    const page = await tool(id, "fetch_content", { url: `${origin}/article.html` }, withConfig({}));
+    const read = await tool(id, "get_search_content", { responseId: page.body.responseId }, withConfig({}));
+    expect(read.status).toBe(200);
+    expect(await storedRows(id)).toEqual({ results: 1, messages: 1 });
+    expect((await call("GET", `/api/sessions/${id}/messages`)).body.messages).toHaveLength(2);
+    await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 1, messages: 2 }), { timeout: 3_000, interval: 100 });
+  });
+
+  it("a call that stores a result writes what a failed one before it left pending, in the same commit", async () => {
     const id = await newSession(withConfig({}));
     expect((await tool(id, "get_search_content", { responseId: "never-stored" }, withConfig({}))).status).toBe(404);
     expect((await tool(id, "fetch_content", { url: `${origin}/article.html` }, withConfig({}))).status).toBe(200);

@@ -7,6 +7,8 @@ import { insertRows } from "./insert-rows.ts";
 export interface SessionResultStore extends ResultStore {
   /** The stored results, newest first, as pickers show them. */
   summaries(): ResultSummary[];
+  /** Whether results were saved since the last flush. */
+  unwritten(): boolean;
   /** Writes the results saved since the last flush; whether there were any. */
   flush(): boolean;
   clear(): void;
@@ -57,6 +59,7 @@ export function createResultStore(sql: SqlStorage): SessionResultStore {
       const fresh = [...pending].reverse().map(([responseId, row]): ResultSummary => ({ responseId, label: row.label, kind: row.kind }));
       return [...fresh, ...stored];
     },
+    unwritten: () => pending.size > 0,
     flush() {
       if (pending.size === 0) return false;
       insertRows(sql, "results (response_id, body, label, kind)", [...pending].map(([responseId, row]) => [responseId, row.body, row.label, row.kind]));

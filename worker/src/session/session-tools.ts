@@ -54,11 +54,12 @@ export class SessionTools {
       const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt, reserveMs: ANSWER_RESERVE_MS }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars, true), () => crypto.randomUUID());
       const ran = Date.now();
-      // A failed call's answer names nothing stored, so it does not wait for a commit: its frames,
-      // message and counters are written within a second, with whatever comes next. Under a burst
-      // of timeouts, a commit each (an fsync on local storage) held the thread every session shares.
+      // Only a call that stored a result waits for a commit before it answers: the answer names
+      // the result. Any other's frames, message and counters (a failure, a read) are written within
+      // a second, with whatever comes next. Under a burst of timeouts, a commit each (an fsync on
+      // local storage) held the thread every session shares.
       if (alive()) {
-        if (answer.ok) this.slot.flush();
+        if (stores.results.unwritten()) this.slot.flush();
         else this.slot.flushSoon();
       }
       if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });
