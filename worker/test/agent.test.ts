@@ -431,6 +431,26 @@ describe("agent turns", () => {
     await replay.cancel();
   });
 
+  it("writes a finished turn after its last frames: the question and the answer survive a restart, with no marker left", async () => {
+    await openai.script({ text: ["kept"] });
+    const s = await followed();
+    await s.post("messages", { message: "keep this" });
+    await untilFinish(s.stream);
+    const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(s.id));
+    const stored = () =>
+      runInDurableObject(stub, (_instance, state: DurableObjectState) => ({
+        messages: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages").one().n,
+        marker: state.storage.kv.get("turn") !== undefined,
+      }));
+    await waitFor(async () => (await stored()).messages === 2, "the turn to be written");
+    expect(await stored()).toEqual({ messages: 2, marker: false });
+    await expect(runInDurableObject(stub, (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");
+    await s.stream.cancel().catch(() => {});
+    const { messages } = (await s.get("messages")).body;
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+    expect((await s.get("state")).body.state.isStreaming).toBe(false);
+  });
+
   it("closes a turn a restart cut short with an interrupted error, keeps the history consistent, and takes the next message", async () => {
     await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: `${origin}/slow` } }] });
     const s = await followed();

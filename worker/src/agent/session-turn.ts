@@ -35,12 +35,13 @@ export interface SessionTurnDeps extends CompactionSources {
   /** The session's stream and history, stored copies capped. */
   sink(): OutputSink;
   sessionId(): string;
-  /** Writes what is pending (one storage commit). */
+  /** Writes what is pending (one storage commit) in the next task, once what this one sends has gone out. */
   flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
   /** How requests reach a model provider (the sidecar's relay, under that provider's policy). */
   egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
+  /** Keeps (or, with none, removes) the running turn's marker, written in the next task without holding anything back. */
   markTurn(marker: TurnMarker | undefined): void;
 }
 

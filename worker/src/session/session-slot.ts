@@ -23,6 +23,7 @@ export class SessionSlot {
   settings?: Settings;
   private usageDirty = false;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private flushDue = 0;
   private readonly sql: SqlStorage;
   private readonly limits: SessionLimits;
 
@@ -91,12 +92,21 @@ export class SessionSlot {
     flushSessionStores(this.stores);
   }
 
-  /** What is pending is written within PENDING_FLUSH_MS (a streaming turn's, a failed call's). */
-  flushSoon(): void {
-    if (this.flushTimer !== null) return;
+  /**
+   * What is pending is written within `withinMs`: PENDING_FLUSH_MS for a streaming turn's or a
+   * failed call's; 0 for the next task, after what this one sends (frames, requests) has gone out,
+   * since on local storage a commit is an fsync that holds the thread until it is done.
+   */
+  flushSoon(withinMs = PENDING_FLUSH_MS): void {
+    const due = Date.now() + withinMs;
+    if (this.flushTimer !== null) {
+      if (this.flushDue <= due) return;
+      clearTimeout(this.flushTimer);
+    }
+    this.flushDue = due;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
       this.flush();
-    }, PENDING_FLUSH_MS);
+    }, withinMs);
   }
 }

@@ -75,7 +75,8 @@ export class SessionTurns {
         history: (from) => slot.stores?.messages.list(from) ?? [],
         sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
         sessionId: () => slot.current?.sessionId ?? "",
-        flush: () => slot.flush(),
+        // The turn's end is written after its last frames have gone out.
+        flush: () => slot.flushSoon(0),
         toolContext: (signal) => tools.context(slot.stores!, settings(), signal),
         egress: (provider) => modelEgress(env, settings(), provider),
         attachment: async (id) => {
@@ -84,10 +85,13 @@ export class SessionTurns {
         },
         storedResult: (responseId) => slot.stores?.results.get(responseId),
         addUsage: (tokens, cost) => slot.addUsage(tokens, cost),
-        // Unconfirmed: the marker's write never holds back the model call or the stream.
+        // Unconfirmed, and in the next task: the marker's commit (an fsync on local storage, on the
+        // thread) never holds back the turn's first model request, the stream or the answer.
         markTurn: (marker) => {
-          const written = marker ? storage.put(TURN_KEY, marker, { allowUnconfirmed: true }) : storage.delete(TURN_KEY, { allowUnconfirmed: true });
-          written.catch(() => {});
+          setTimeout(() => {
+            const written = marker ? storage.put(TURN_KEY, marker, { allowUnconfirmed: true }) : storage.delete(TURN_KEY, { allowUnconfirmed: true });
+            written.catch(() => {});
+          }, 0);
         },
         newId: () => crypto.randomUUID(),
         latestCompaction: () => slot.stores?.compactions.latest(),
