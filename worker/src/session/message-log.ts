@@ -1,5 +1,6 @@
 import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
 import { fitRow } from "./fit-row.ts";
+import { insertRows } from "./insert-rows.ts";
 
 export interface MessageLog {
   /** Records a message (or its newer state); it is written with the session's next flush. */
@@ -25,7 +26,7 @@ const TRIM_EVERY = 32;
 /**
  * The session's message history in SQLite, newest `capacity` kept; no row outgrows what a row may
  * hold. Puts are held in memory until the session flushes (once per call), and reads see them: a
- * put costs no storage statement, a flush one per message it writes.
+ * put costs no storage statement, a flush one for the messages it writes.
  */
 export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog {
   sql.exec("CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
@@ -75,9 +76,7 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
     },
     flush() {
       if (pending.size === 0) return false;
-      for (const [id, body] of pending) {
-        sql.exec("INSERT INTO messages (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body", id, body);
-      }
+      insertRows(sql, "messages (id, body)", [...pending], "ON CONFLICT(id) DO UPDATE SET body = excluded.body");
       pending.clear();
       // seq only grows, so the newest `capacity` are those within `capacity` of the largest (an index lookup).
       if (++flushes % TRIM_EVERY === 0) sql.exec("DELETE FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages) - ?", capacity);
