@@ -226,6 +226,15 @@ describe("when a call's record is written", () => {
     await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 1, messages: 2 }), { timeout: 3_000, interval: 100 });
   });
 
+  it("a new session reserves its first frame ids when it is made, so its first frames need no write of their own", async () => {
+    const id = await newSession(withConfig({}));
+    const reserved = () => runInDurableObject(stubOf(id), (_instance, state: DurableObjectState) => state.storage.sql.exec<{ last: number }>("SELECT last FROM frame_seq").toArray());
+    expect(await reserved()).toEqual([{ last: 1000 }]);
+    expect((await tool(id, "get_search_content", { responseId: "never-stored" }, withConfig({}))).status).toBe(404);
+    expect(await reserved()).toEqual([{ last: 1000 }]);
+    expect(await storedRows(id)).toEqual({ results: 0, messages: 0 });
+  });
+
   it("a call that stores a result writes what a failed one before it left pending, in the same commit", async () => {
     const id = await newSession(withConfig({}));
     expect((await tool(id, "get_search_content", { responseId: "never-stored" }, withConfig({}))).status).toBe(404);

@@ -35,14 +35,17 @@ export interface SessionTurnDeps extends CompactionSources {
   /** The session's stream and history, stored copies capped. */
   sink(): OutputSink;
   sessionId(): string;
-  /** Writes what is pending (one storage commit) in the next task, once what this one sends has gone out. */
-  flush(): void;
   toolContext(signal: AbortSignal | undefined): ToolContext;
   /** How requests reach a model provider (the sidecar's relay, under that provider's policy). */
   egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
-  /** Keeps (or, with none, removes) the running turn's marker, written in the next task without holding anything back. */
-  markTurn(marker: TurnMarker | undefined): void;
+  /** Keeps the running turn's marker, written in the next task without holding anything back. */
+  markTurn(marker: TurnMarker): void;
+  /**
+   * The turn is over: its marker goes and what it left pending is written, in one storage commit
+   * in the next task, once what this one sends (its last frames) has gone out.
+   */
+  endTurn(): void;
 }
 
 /**
@@ -146,8 +149,7 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
         failTurn(sink, messageId, "The turn could not start: the history could not be prepared for the model; try again.");
       }
     }
-    deps.markTurn(undefined);
-    deps.flush();
+    deps.endTurn();
     trace?.log(deps.sessionId());
   };
 }

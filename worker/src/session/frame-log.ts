@@ -38,6 +38,9 @@ export function createFrameLog(sql: SqlStorage, capacity: number): FrameLog {
     reserved = upTo + RESERVE;
     sql.exec("INSERT OR REPLACE INTO frame_seq (k, last) VALUES (1, ?)", reserved);
   };
+  // A new log reserves its first block at once, in the commit that creates the session: its first
+  // frame then waits for no commit of its own (which also held back the answer and requests sent with it).
+  if (reserved === 0) reserve(0);
   return {
     append(kind, json) {
       const id = ++last;

@@ -23,7 +23,6 @@ export class SessionSlot {
   settings?: Settings;
   private usageDirty = false;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
-  private flushDue = 0;
   private readonly sql: SqlStorage;
   private readonly limits: SessionLimits;
 
@@ -92,21 +91,12 @@ export class SessionSlot {
     flushSessionStores(this.stores);
   }
 
-  /**
-   * What is pending is written within `withinMs`: PENDING_FLUSH_MS for a streaming turn's or a
-   * failed call's; 0 for the next task, after what this one sends (frames, requests) has gone out,
-   * since on local storage a commit is an fsync that holds the thread until it is done.
-   */
-  flushSoon(withinMs = PENDING_FLUSH_MS): void {
-    const due = Date.now() + withinMs;
-    if (this.flushTimer !== null) {
-      if (this.flushDue <= due) return;
-      clearTimeout(this.flushTimer);
-    }
-    this.flushDue = due;
+  /** What is pending (a streaming turn's, a failed call's) is written within PENDING_FLUSH_MS. */
+  flushSoon(): void {
+    if (this.flushTimer !== null) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
       this.flush();
-    }, withinMs);
+    }, PENDING_FLUSH_MS);
   }
 }

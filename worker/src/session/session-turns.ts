@@ -75,8 +75,6 @@ export class SessionTurns {
         history: (from) => slot.stores?.messages.list(from) ?? [],
         sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
         sessionId: () => slot.current?.sessionId ?? "",
-        // The turn's end is written after its last frames have gone out.
-        flush: () => slot.flushSoon(0),
         toolContext: (signal) => tools.context(slot.stores!, settings(), signal),
         egress: (provider) => modelEgress(env, settings(), provider),
         attachment: async (id) => {
@@ -88,9 +86,13 @@ export class SessionTurns {
         // Unconfirmed, and in the next task: the marker's commit (an fsync on local storage, on the
         // thread) never holds back the turn's first model request, the stream or the answer.
         markTurn: (marker) => {
+          setTimeout(() => storage.put(TURN_KEY, marker, { allowUnconfirmed: true }).catch(() => {}), 0);
+        },
+        // One task, so one commit: the marker's removal and the turn's pending writes (apart, they were two fsyncs).
+        endTurn: () => {
           setTimeout(() => {
-            const written = marker ? storage.put(TURN_KEY, marker, { allowUnconfirmed: true }) : storage.delete(TURN_KEY, { allowUnconfirmed: true });
-            written.catch(() => {});
+            storage.delete(TURN_KEY, { allowUnconfirmed: true }).catch(() => {});
+            slot.flush();
           }, 0);
         },
         newId: () => crypto.randomUUID(),
