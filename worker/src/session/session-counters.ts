@@ -3,7 +3,6 @@ import { insertRows } from "./insert-rows.ts";
 export interface SessionCounters {
   add(name: string, by?: number): void;
   all(): Record<string, number>;
-  /** Writes what was added since the last flush. */
   /** Writes what was added since the last flush; whether there was any. */
   flush(): boolean;
 }
