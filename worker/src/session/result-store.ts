@@ -42,18 +42,27 @@ export function createResultStore(sql: SqlStorage): SessionResultStore {
   /** Saved since the last flush, in order; reads see them. A save costs no storage statement until the flush. */
   const pending = new Map<string, PendingResult>();
   let keep = Infinity;
+  /** How many of the stored rows, newest first, are kept with the pending ones: what the next flush leaves of them. */
+  const storedKept = () => Math.max(0, Math.min(keep, Number.MAX_SAFE_INTEGER) - pending.size);
   return {
     save(result, maxStored) {
       pending.set(result.responseId, { body: fitRow(result), label: labelOf(result).slice(0, 200), kind: result.kind });
       keep = maxStored;
+      // Reads never see more than the cap, however long the flush that trims storage is in coming.
+      for (const responseId of pending.keys()) {
+        if (pending.size <= keep) break;
+        pending.delete(responseId);
+      }
     },
     get(responseId) {
-      const body = pending.get(responseId)?.body ?? sql.exec<{ body: string }>("SELECT body FROM results WHERE response_id = ?", responseId).toArray()[0]?.body;
+      const body =
+        pending.get(responseId)?.body ??
+        sql.exec<{ body: string }>("SELECT body FROM results WHERE response_id = ? AND seq > (SELECT MAX(seq) FROM results) - ?", responseId, storedKept()).toArray()[0]?.body;
       return body === undefined ? undefined : (JSON.parse(body) as StoredResult);
     },
     summaries() {
       const stored = sql
-        .exec<{ response_id: string; label: string | null; kind: string | null }>("SELECT response_id, label, kind FROM results ORDER BY seq DESC")
+        .exec<{ response_id: string; label: string | null; kind: string | null }>("SELECT response_id, label, kind FROM results ORDER BY seq DESC LIMIT ?", storedKept())
         .toArray()
         .map((row): ResultSummary => ({ responseId: row.response_id, label: row.label ?? row.response_id, kind: row.kind === "search" ? "search" : "fetch" }));
       const fresh = [...pending].reverse().map(([responseId, row]): ResultSummary => ({ responseId, label: row.label, kind: row.kind }));

@@ -93,10 +93,22 @@ export class SessionSlot {
 
   /** What is pending (a streaming turn's, a failed call's) is written within PENDING_FLUSH_MS. */
   flushSoon(): void {
-    if (this.flushTimer !== null) return;
+    if (this.flushTimer === null) this.flushAfter(PENDING_FLUSH_MS);
+  }
+
+  /**
+   * What is pending is written in the next task, after the answer now leaving: a commit made in
+   * the answering task would hold that answer for its fsync.
+   */
+  flushNext(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushAfter(0);
+  }
+
+  private flushAfter(ms: number): void {
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
       this.flush();
-    }, PENDING_FLUSH_MS);
+    }, ms);
   }
 }

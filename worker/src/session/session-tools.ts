@@ -54,12 +54,13 @@ export class SessionTools {
       const ctx = { ...this.context(stores, settings, cancel.signal, steps), ...(receivedAt !== undefined && { startedAt: receivedAt, reserveMs: ANSWER_RESERVE_MS }) };
       const answer = await runToolCall(TOOLS[name], params, ctx, this.stream.sink(stores, () => config.maxStoredContentChars, true), () => crypto.randomUUID());
       const ran = Date.now();
-      // Only a call that stored a result waits for a commit before it answers: the answer names
-      // the result. Any other's frames, message and counters (a failure, a read) are written within
-      // a second, with whatever comes next. Under a burst of timeouts, a commit each (an fsync on
-      // local storage) held the thread every session shares.
+      // A call that stored a result is committed in the task after its answer, so a restart soon
+      // after finds the result the answer names, yet the answer does not wait for the commit's
+      // fsync. Any other call's frames, message and counters (a failure, a read) are written within
+      // a second, with whatever comes next: under a burst of timeouts, a commit each held the
+      // thread every session shares.
       if (alive()) {
-        if (stores.results.unwritten()) this.slot.flush();
+        if (stores.results.unwritten()) this.slot.flushNext();
         else this.slot.flushSoon();
       }
       if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });
