@@ -111,7 +111,8 @@ export async function benchMixedMemory(bench: BenchStack, sessions = 16, seconds
       seconds,
       work,
       calls,
-      worker: { ...worker, perActiveSessionMb: +((worker.lastMinutePeakMb - worker.idleMb) / sessions).toFixed(2) },
+      // Growth follows the calls served as well as the sessions, so both ratios are printed.
+      worker: { ...worker, perActiveSessionMb: +((worker.lastMinutePeakMb - worker.idleMb) / sessions).toFixed(2), per1000CallsMb: +(((worker.lastMinutePeakMb - worker.idleMb) / calls.ok) * 1000).toFixed(2) },
       sidecar: { ...sidecar, afterWarmUpMb: peak(samples.sidecar, 0, minute) },
       rssEvery10sMb: { worker: everyTen(samples.worker), sidecar: everyTen(samples.sidecar) },
     };
