@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +111,18 @@ describe("npm start's stack, end to end", () => {
     ] as const) {
       const res = await fetch(`${stack.url}${path}`, { method });
       expect([method, path, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([method, path, 404, code]);
+    }
+  });
+
+  it("leaves none of its files in the temporary directory once Ctrl-C stops it", async () => {
+    const temp = mkdtempSync(join(tmpdir(), "edge-web-temp-"));
+    try {
+      const own = await startStack({ ...env, PERSIST_DIR: join(temp, "state"), TMPDIR: temp });
+      expect(readdirSync(temp).filter((name) => name.startsWith("edge-web-worker-"))).toHaveLength(1);
+      await own.stop();
+      expect(readdirSync(temp).filter((name) => name.startsWith("edge-web-worker-"))).toEqual([]);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
     }
   });
 });

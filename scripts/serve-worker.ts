@@ -57,6 +57,9 @@ function sidecarBinding(sidecarUrl: string | undefined): { SIDECAR?: { external:
  */
 export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
   const out = mkdtempSync(join(tmpdir(), "edge-web-worker-"));
+  const removeBundle = () => rmSync(out, { recursive: true, force: true });
+  // Miniflare answers Ctrl-C by exiting at once (its own exit hook), before close() could run.
+  process.once("exit", removeBundle);
   try {
     await bundle(out);
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
@@ -102,12 +105,17 @@ export async function serveWorker(options: ServeOptions): Promise<ServedWorker> 
     return {
       url,
       async close() {
-        await mf.dispose();
-        rmSync(out, { recursive: true, force: true });
+        try {
+          await mf.dispose();
+        } finally {
+          process.off("exit", removeBundle);
+          removeBundle();
+        }
       },
     };
   } catch (error) {
-    rmSync(out, { recursive: true, force: true });
+    process.off("exit", removeBundle);
+    removeBundle();
     throw error;
   }
 }
