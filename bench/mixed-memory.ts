@@ -103,6 +103,7 @@ export async function benchMixedMemory(bench: BenchStack, sessions = 16, seconds
       return { idleMb: idle[name], firstMinutePeakMb: first, lastMinutePeakMb: last, lastVsFirst: +(last / first).toFixed(2), levelsOff: last <= first * 1.25 };
     };
     const worker = summary("worker");
+    const growthMb = worker.lastMinutePeakMb - worker.idleMb;
     const sidecar = summary("sidecar");
     const everyTen = (list: { at: number; mb: number }[]) => list.filter((_, i) => i % 5 === 4).map((s) => s.mb);
     return {
@@ -112,7 +113,7 @@ export async function benchMixedMemory(bench: BenchStack, sessions = 16, seconds
       work,
       calls,
       // Growth follows the calls served as well as the sessions, so both ratios are printed.
-      worker: { ...worker, perActiveSessionMb: +((worker.lastMinutePeakMb - worker.idleMb) / sessions).toFixed(2), per1000CallsMb: +(((worker.lastMinutePeakMb - worker.idleMb) / calls.ok) * 1000).toFixed(2) },
+      worker: { ...worker, perActiveSessionMb: +(growthMb / sessions).toFixed(2), per1000CallsMb: +((growthMb / calls.ok) * 1000).toFixed(2) },
       sidecar: { ...sidecar, afterWarmUpMb: peak(samples.sidecar, 0, minute) },
       rssEvery10sMb: { worker: everyTen(samples.worker), sidecar: everyTen(samples.sidecar) },
     };

@@ -116,12 +116,14 @@ describe("npm start's stack, end to end", () => {
 
   it("leaves none of its files in the temporary directory once Ctrl-C stops it", async () => {
     const temp = mkdtempSync(join(tmpdir(), "edge-web-temp-"));
+    const bundles = () => readdirSync(temp).filter((name) => name.startsWith("edge-web-worker-"));
+    const own = await startStack({ ...env, PERSIST_DIR: join(temp, "state"), TMPDIR: temp });
     try {
-      const own = await startStack({ ...env, PERSIST_DIR: join(temp, "state"), TMPDIR: temp });
-      expect(readdirSync(temp).filter((name) => name.startsWith("edge-web-worker-"))).toHaveLength(1);
+      expect(bundles()).toHaveLength(1);
       await own.stop();
-      expect(readdirSync(temp).filter((name) => name.startsWith("edge-web-worker-"))).toEqual([]);
+      expect(bundles()).toEqual([]);
     } finally {
+      await own.stop();
       rmSync(temp, { recursive: true, force: true });
     }
   });

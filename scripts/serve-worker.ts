@@ -57,7 +57,10 @@ function sidecarBinding(sidecarUrl: string | undefined): { SIDECAR?: { external:
  */
 export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
   const out = mkdtempSync(join(tmpdir(), "edge-web-worker-"));
-  const removeBundle = () => rmSync(out, { recursive: true, force: true });
+  const removeBundle = () => {
+    process.off("exit", removeBundle);
+    rmSync(out, { recursive: true, force: true });
+  };
   // Miniflare answers Ctrl-C by exiting at once (its own exit hook), before close() could run.
   process.once("exit", removeBundle);
   try {
@@ -108,13 +111,11 @@ export async function serveWorker(options: ServeOptions): Promise<ServedWorker> 
         try {
           await mf.dispose();
         } finally {
-          process.off("exit", removeBundle);
           removeBundle();
         }
       },
     };
   } catch (error) {
-    process.off("exit", removeBundle);
     removeBundle();
     throw error;
   }

@@ -31,7 +31,8 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // Already stopped, by a call before this one or by a signal.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGINT");
     const timer = setTimeout(() => {
