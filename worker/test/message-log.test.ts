@@ -40,4 +40,46 @@ describe("message log", () => {
       expect(texts(log.list("u2"))).toEqual(all);
     });
   });
+
+  it("names the same messages as list, with a revision that changes only when a message is put again", async () => {
+    await withLog((log) => {
+      for (const id of ["u1", "a1", "u2"]) log.put(message(id));
+      log.flush();
+      const before = log.revisions("a1");
+      expect(before.map((m) => m.id)).toEqual(log.list("a1").map((m) => m.id));
+      log.flush();
+      expect(log.revisions("a1")).toEqual(before);
+      log.put(message("a1", "a1 changed"));
+      log.put(message("a2"));
+      const after = log.revisions("a1");
+      expect(after.map((m) => m.id)).toEqual(["a1", "u2", "a2"]);
+      expect(after[0]!.revision).not.toBe(before[0]!.revision);
+      expect(after[1]).toEqual(before[1]);
+      expect(new Set(after.map((m) => m.revision)).size).toBe(3);
+    });
+  });
+
+  it("reads messages by id in the order asked, pending states first, leaving out ids it does not hold", async () => {
+    await withLog((log) => {
+      for (const id of ["u1", "a1", "u2"]) log.put(message(id));
+      log.flush();
+      log.put(message("a1", "a1 changed"));
+      log.put(message("u3"));
+      expect(texts(log.read(["u3", "gone", "a1", "u1"]))).toEqual(["u3:u3", "a1:a1 changed", "u1:u1"]);
+      expect(log.read([])).toEqual([]);
+    });
+  });
+
+  it("gives a message put after a truncation a revision it never gave before, so nothing made from the old one is taken for it", async () => {
+    await withLog((log) => {
+      for (const id of ["u1", "a1"]) log.put(message(id));
+      const first = log.revisions().find((m) => m.id === "a1")!.revision;
+      log.truncateFrom("a1");
+      log.put(message("a1", "a1 again"));
+      const second = log.revisions().find((m) => m.id === "a1")!.revision;
+      expect(second).not.toBe(first);
+      expect(second).not.toBe(0);
+      expect(texts(log.read(["a1"]))).toEqual(["a1:a1 again"]);
+    });
+  });
 });

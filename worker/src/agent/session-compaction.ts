@@ -7,12 +7,12 @@ import { contextLimits, type ContextLimits, type ContextMeter } from "./context-
 import type { ModelCall } from "./model-provider.ts";
 import type { ResolvedModel } from "./resolve-model.ts";
 import { summariseHistory } from "./summarise-history.ts";
-import { toModelMessages, type HistorySources } from "./to-model-messages.ts";
+import { toModelMessages, type HistoryRead, type HistorySources } from "./to-model-messages.ts";
 
 /** What a session lends its compactions. */
 export interface CompactionSources extends Omit<HistorySources, "maxMentionChars" | "maxToolResultChars"> {
   /** The history from message `from` on, when it is still there (what a compaction kept); else all of it. */
-  history(from?: string): SessionMessage[];
+  history(from?: string): HistoryRead;
   latestCompaction(): CompactionEntry | undefined;
   /** A compaction to keep, and what its summary call used. */
   keepCompaction(entry: CompactionEntry, usage: LanguageModelUsage): void;

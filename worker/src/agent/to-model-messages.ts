@@ -5,6 +5,7 @@ import { toBase64 } from "../attachments/base64url.ts";
 import { cutText } from "../tools/cap-content.ts";
 import type { CompactionEntry } from "./compact-view.ts";
 import { summaryMessage, type ContextView, type Origin } from "./context-view.ts";
+import type { HistoryMemo, MessageRevision } from "./history-memo.ts";
 import { modelOutputOf } from "./tool-result-budget.ts";
 
 /** What the history's references resolve to. */
@@ -16,6 +17,16 @@ export interface HistorySources {
   maxMentionChars: number;
   /** How much of one tool result the model gets (settings.agent.maxToolResultChars, within the window). */
   maxToolResultChars: number;
+}
+
+/** A message converted: its pieces, each as the model's messages and where it starts. */
+export type ConvertedMessage = Array<{ origin: Origin | undefined; messages: ModelMessage[] }>;
+
+/** The history to convert: its messages by revision, how to read those not remembered, and what is remembered. */
+export interface HistoryRead {
+  revisions: MessageRevision[];
+  read(ids: readonly string[]): SessionMessage[];
+  memo: HistoryMemo<ConvertedMessage>;
 }
 
 /** The part of a compaction the history's conversion needs. */
@@ -69,7 +80,7 @@ function piecesOf(message: SessionMessage): Piece[] {
 }
 
 /** The pieces the model sees: after the compaction's first kept step, when it still names one. */
-function keptPieces(pieces: Piece[], compaction: CompactionPoint | undefined): Piece[] | undefined {
+function keptPieces<P extends { origin: Origin | undefined }>(pieces: P[], compaction: CompactionPoint | undefined): P[] | undefined {
   if (!compaction) return undefined;
   const at = pieces.findIndex((p) => p.origin?.messageId === compaction.firstKeptMessageId && p.origin.step === compaction.firstKeptStep);
   return at < 0 ? undefined : pieces.slice(at);
@@ -105,25 +116,47 @@ function budgetedTools(maxChars: number): ToolSet {
   return Object.fromEntries(TOOL_NAMES.map((name) => [name, { inputSchema: jsonSchema({}), toModelOutput }])) as unknown as ToolSet;
 }
 
+/** A message as the model's messages, piece by piece. */
+async function convert(message: SessionMessage, sources: HistorySources, tools: ToolSet): Promise<ConvertedMessage> {
+  return Promise.all(
+    piecesOf(message).map(async (piece) => {
+      const prepared = await resolveFiles(piece.message, sources);
+      const messages = await convertToModelMessages([prepared] as unknown as UIMessage[], { tools, ignoreIncompleteToolCalls: true, convertDataPart: () => undefined });
+      return { origin: piece.origin, messages };
+    }),
+  );
+}
+
 /**
  * The session's history as the model's messages, each with where it starts: steered messages as
  * user turns, attachments as images or text, @<responseId> mentions with the stored results they
  * name, tool calls the user made directly (POST /tools) as the tool calls and results they were,
  * tool results within the budget. Calls a restart cut short are left out. After a compaction the
- * model gets its summary and the history from its first kept step.
+ * model gets its summary and the history from its first kept step. A message converted before, at
+ * the same revision and budget, is not read again (mentions are looked up anew each time; a
+ * message with attachments is converted each time, as its files may be gone).
  */
-export async function toModelMessages(history: SessionMessage[], sources: HistorySources, compaction?: CompactionPoint): Promise<ContextView> {
-  const all = history.flatMap(piecesOf);
-  const kept = keptPieces(all, compaction);
-  const tools = budgetedTools(sources.maxToolResultChars);
+export async function toModelMessages(history: HistoryRead, sources: HistorySources, compaction?: CompactionPoint): Promise<ContextView> {
+  const { memo } = history;
+  const budget = sources.maxToolResultChars;
+  const unknown = history.revisions.filter((m) => !memo.get(m, budget)).map((m) => m.id);
+  const read = new Map(history.read(unknown).map((message) => [message.id, message]));
+  const tools = budgetedTools(budget);
   const converted = await Promise.all(
-    (kept ?? all).map(async (piece) => {
-      const prepared = await resolveFiles(piece.message, sources);
-      const messages = await convertToModelMessages([prepared] as unknown as UIMessage[], { tools, ignoreIncompleteToolCalls: true, convertDataPart: () => undefined });
-      return messages.map((message, i) => ({ message: withMentions(message, sources), origin: i === 0 ? piece.origin : undefined }));
+    history.revisions.map(async (m) => {
+      const known = memo.get(m, budget);
+      if (known) return known;
+      const message = read.get(m.id);
+      if (!message) return [];
+      const made = await convert(message, sources, tools);
+      if (!message.parts.some((part) => attachmentIdOf(part))) memo.set(m, budget, made);
+      return made;
     }),
   );
-  const flat = converted.flat();
+  memo.retain(history.revisions);
+  const all = converted.flat();
+  const kept = keptPieces(all, compaction);
+  const flat = (kept ?? all).flatMap((piece) => piece.messages.map((message, i) => ({ message: withMentions(message, sources), origin: i === 0 ? piece.origin : undefined })));
   const view: ContextView = { messages: flat.map((m) => m.message), origins: flat.map((m) => m.origin) };
   if (!kept || !compaction) return view;
   return { messages: [summaryMessage(compaction.summary), ...view.messages], origins: ["summary", ...view.origins] };

@@ -4,6 +4,8 @@ import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../ag
 import { failTurn } from "../agent/fail-turn.ts";
 import { modelEgress } from "../agent/model-egress.ts";
 import { ContextMeter } from "../agent/context-meter.ts";
+import { HistoryMemo } from "../agent/history-memo.ts";
+import type { ConvertedMessage } from "../agent/to-model-messages.ts";
 import { modelFetch } from "../agent/model-fetch.ts";
 import { resolveModel, type ResolvedModel } from "../agent/resolve-model.ts";
 import { compactSession } from "../agent/session-compaction.ts";
@@ -61,6 +63,8 @@ export class SessionTurns {
   private readonly deps: SessionTurnDeps;
   /** The size of what the session's model calls send, known from their usage (docs/agent.md). */
   private readonly meter = new ContextMeter();
+  /** The history as the model last saw it, per history (a session's stores are replaced when it is reset). */
+  private readonly memos = new WeakMap<SessionStores, HistoryMemo<ConvertedMessage>>();
 
   constructor(host: SessionTurnsHost) {
     this.host = host;
@@ -72,7 +76,13 @@ export class SessionTurns {
         selection: () => slot.agent.selection,
         thinkingLevel: () => slot.thinkingLevel(),
         sessionModel: () => slot.current?.model,
-        history: (from) => slot.stores?.messages.list(from) ?? [],
+        history: (from) => {
+          const stores = slot.stores;
+          if (!stores) return { revisions: [], read: () => [], memo: new HistoryMemo() };
+          let memo = this.memos.get(stores);
+          if (!memo) this.memos.set(stores, (memo = new HistoryMemo()));
+          return { revisions: stores.messages.revisions(from), read: (ids) => stores.messages.read(ids), memo };
+        },
         sink: () => stream.sink(slot.stores!, () => settings().config.maxStoredContentChars),
         sessionId: () => slot.current?.sessionId ?? "",
         toolContext: (signal) => tools.context(slot.stores!, settings(), signal),
