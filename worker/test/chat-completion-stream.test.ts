@@ -128,6 +128,41 @@ describe("the OpenAI-compatible model's streamed answers", () => {
     expect(mine[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true }, reasoning_effort: "high", tool_choice: "required" });
   });
 
+  it("sends tool results as the AI SDK's provider does, on every call with the same results", async () => {
+    const replay = { pieces: sse(delta({ content: "Hi" }), delta({}, "stop"), "[DONE]") };
+    const page = { responseId: "r1", results: [{ url: "https://a.test/", content: 'A "quoted" line\nand a tab\there', truncated: false, meta: { n: 1, list: [1, null, true] } }] };
+    const prompt: LanguageModelV4CallOptions["prompt"] = [
+      { role: "user", content: [{ type: "text", text: "Read them." }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "c1", toolName: "fetch_content", input: { url: "https://a.test/" } },
+          { type: "tool-call", toolCallId: "c2", toolName: "fetch_content", input: { url: "https://b.test/" } },
+          { type: "tool-call", toolCallId: "c3", toolName: "fetch_content", input: { url: "https://c.test/" } },
+        ],
+      },
+      {
+        role: "tool",
+        content: [
+          { type: "tool-result", toolCallId: "c1", toolName: "fetch_content", output: { type: "json", value: page } },
+          { type: "tool-result", toolCallId: "c2", toolName: "fetch_content", output: { type: "error-json", value: { code: "NOT_FOUND" } } },
+          { type: "tool-result", toolCallId: "c3", toolName: "fetch_content", output: { type: "json", value: "a bare string" } },
+        ],
+      },
+    ];
+    const mine: SentRequest[] = [];
+    const reference: SentRequest[] = [];
+    const model = ours(mine);
+    for (let call = 0; call < 2; call++) {
+      await partsOf(model, callOptions(replay, { prompt }));
+      await partsOf(sdks(reference), callOptions(replay, { prompt }));
+    }
+    expect(mine).toEqual(reference);
+    expect((mine[1]!.body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual([JSON.stringify(page), '{"code":"NOT_FOUND"}', '"a bare string"']);
+    // The prompt handed in is left as it was.
+    expect(prompt[2]!.content[0]).toMatchObject({ output: { type: "json", value: page } });
+  });
+
   it("refuses as the SDK does: an HTTP error is an APICallError with its status, body and message, retryable by status", async () => {
     for (const [status, body, retryable] of [
       [400, JSON.stringify({ error: { message: "This model's maximum context length is 8192 tokens.", code: "context_length_exceeded" } }), false],
