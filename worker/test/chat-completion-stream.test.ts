@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { WireReplay } from "../../test-support/wire-replay.ts";
 import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
 import { MAX_ERROR_BODY_BYTES } from "../src/agent/provider-call-error.ts";
-import { replayCall as callOptions, normalised, partsOf, recordingFetch, type SentRequest } from "./model-replay.ts";
+import { replayCall as callOptions, normalised, partsOf, recordingFetch, RESULT_PAGE, TOOL_RESULTS_PROMPT, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;
 const KEY = "sk-replay-key-0123456789";
@@ -130,26 +130,7 @@ describe("the OpenAI-compatible model's streamed answers", () => {
 
   it("sends tool results as the AI SDK's provider does, on every call with the same results", async () => {
     const replay = { pieces: sse(delta({ content: "Hi" }), delta({}, "stop"), "[DONE]") };
-    const page = { responseId: "r1", results: [{ url: "https://a.test/", content: 'A "quoted" line\nand a tab\there', truncated: false, meta: { n: 1, list: [1, null, true] } }] };
-    const prompt: LanguageModelV4CallOptions["prompt"] = [
-      { role: "user", content: [{ type: "text", text: "Read them." }] },
-      {
-        role: "assistant",
-        content: [
-          { type: "tool-call", toolCallId: "c1", toolName: "fetch_content", input: { url: "https://a.test/" } },
-          { type: "tool-call", toolCallId: "c2", toolName: "fetch_content", input: { url: "https://b.test/" } },
-          { type: "tool-call", toolCallId: "c3", toolName: "fetch_content", input: { url: "https://c.test/" } },
-        ],
-      },
-      {
-        role: "tool",
-        content: [
-          { type: "tool-result", toolCallId: "c1", toolName: "fetch_content", output: { type: "json", value: page } },
-          { type: "tool-result", toolCallId: "c2", toolName: "fetch_content", output: { type: "error-json", value: { code: "NOT_FOUND" } } },
-          { type: "tool-result", toolCallId: "c3", toolName: "fetch_content", output: { type: "json", value: "a bare string" } },
-        ],
-      },
-    ];
+    const prompt = TOOL_RESULTS_PROMPT;
     const mine: SentRequest[] = [];
     const reference: SentRequest[] = [];
     const model = ours(mine);
@@ -158,9 +139,9 @@ describe("the OpenAI-compatible model's streamed answers", () => {
       await partsOf(sdks(reference), callOptions(replay, { prompt }));
     }
     expect(mine).toEqual(reference);
-    expect((mine[1]!.body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual([JSON.stringify(page), '{"code":"NOT_FOUND"}', '"a bare string"']);
+    expect((mine[1]!.body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual([JSON.stringify(RESULT_PAGE), '{"code":"NOT_FOUND"}', '"a bare string"']);
     // The prompt handed in is left as it was.
-    expect(prompt[2]!.content[0]).toMatchObject({ output: { type: "json", value: page } });
+    expect(prompt[2]!.content[0]).toMatchObject({ output: { type: "json", value: RESULT_PAGE } });
   });
 
   it("refuses as the SDK does: an HTTP error is an APICallError with its status, body and message, retryable by status", async () => {

@@ -15,6 +15,26 @@ export const replayCall = (replay: WireReplay, extra: Partial<LanguageModelV4Cal
   ...extra,
 });
 
+/** A page as a tool answers it: quotes, control characters and nested values, whose JSON a request carries. */
+export const RESULT_PAGE = { responseId: "r1", results: [{ url: "https://a.test/", content: 'A "quoted" line\nand a tab\there', truncated: false, meta: { n: 1, list: [1, null, true] } }] };
+
+/** A prompt after three tool calls: a JSON result, a JSON error and a JSON string. */
+export const TOOL_RESULTS_PROMPT: LanguageModelV4CallOptions["prompt"] = [
+  { role: "user", content: [{ type: "text", text: "Read them." }] },
+  {
+    role: "assistant",
+    content: ["a", "b", "c"].map((host, i) => ({ type: "tool-call" as const, toolCallId: `c${i + 1}`, toolName: "fetch_content", input: { url: `https://${host}.test/` } })),
+  },
+  {
+    role: "tool",
+    content: [
+      { type: "tool-result", toolCallId: "c1", toolName: "fetch_content", output: { type: "json", value: RESULT_PAGE } },
+      { type: "tool-result", toolCallId: "c2", toolName: "fetch_content", output: { type: "error-json", value: { code: "NOT_FOUND" } } },
+      { type: "tool-result", toolCallId: "c3", toolName: "fetch_content", output: { type: "json", value: "a bare string" } },
+    ],
+  },
+];
+
 /** A request as a model sent it: its JSON body and its headers (but the User-Agent, which names the library). */
 export interface SentRequest {
   body: unknown;

@@ -13,10 +13,11 @@ function jsonOf(value: object): string {
 }
 
 /**
- * The prompt with its JSON tool results as the text a Chat Completions request carries for them
- * (their JSON), made once per result rather than on every call: the SDK provider serialises JSON
- * results with a replacer (for BigInts and cycles, which results read from JSON never have), its slow
- * path, again for every call of every turn. What is sent is the same text.
+ * The prompt with its JSON tool results as the text a request carries for them (their JSON), made
+ * once per result rather than on every call: the SDK's providers (Chat Completions and Anthropic
+ * Messages alike) serialise JSON results with a replacer (for BigInts and cycles, which results read
+ * from JSON never have), their slow path, again for every call of every turn. What is sent is the
+ * same text.
  */
 export function jsonResultsAsText(prompt: LanguageModelV4Prompt): LanguageModelV4Prompt {
   return prompt.map((message) => {
