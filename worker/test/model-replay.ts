@@ -1,4 +1,5 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
+import { modelOutputOf } from "../src/agent/tool-result-budget.ts";
 import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
 
 /** The headers that make the loopback replay server (/replay/… on the origin) give `replay`. */
@@ -18,22 +19,20 @@ export const replayCall = (replay: WireReplay, extra: Partial<LanguageModelV4Cal
 /** A page as a tool answers it: quotes, control characters and nested values, whose JSON a request carries. */
 export const RESULT_PAGE = { responseId: "r1", results: [{ url: "https://a.test/", content: 'A "quoted" line\nand a tab\there', truncated: false, meta: { n: 1, list: [1, null, true] } }] };
 
-/** A prompt after three tool calls: a JSON result, a JSON error and a JSON string. */
-export const TOOL_RESULTS_PROMPT: LanguageModelV4CallOptions["prompt"] = [
+/** A prompt after three tool calls whose results are `outputs`. */
+const afterToolCalls = (outputs: LanguageModelV4ToolResultOutput[]): LanguageModelV4CallOptions["prompt"] => [
   { role: "user", content: [{ type: "text", text: "Read them." }] },
-  {
-    role: "assistant",
-    content: ["a", "b", "c"].map((host, i) => ({ type: "tool-call" as const, toolCallId: `c${i + 1}`, toolName: "fetch_content", input: { url: `https://${host}.test/` } })),
-  },
-  {
-    role: "tool",
-    content: [
-      { type: "tool-result", toolCallId: "c1", toolName: "fetch_content", output: { type: "json", value: RESULT_PAGE } },
-      { type: "tool-result", toolCallId: "c2", toolName: "fetch_content", output: { type: "error-json", value: { code: "NOT_FOUND" } } },
-      { type: "tool-result", toolCallId: "c3", toolName: "fetch_content", output: { type: "json", value: "a bare string" } },
-    ],
-  },
+  { role: "assistant", content: outputs.map((_, i) => ({ type: "tool-call" as const, toolCallId: `c${i}`, toolName: "fetch_content", input: { url: `https://${i}.test/` } })) },
+  { role: "tool", content: outputs.map((output, i) => ({ type: "tool-result" as const, toolCallId: `c${i}`, toolName: "fetch_content", output })) },
 ];
+
+const RESULT_VALUES = [RESULT_PAGE, "a bare string", [1, { two: 2 }]];
+
+/** Tool results as JSON, as the AI SDK's own tools hand them over; and an error. */
+export const JSON_RESULTS_PROMPT = afterToolCalls([...RESULT_VALUES.map((value) => ({ type: "json" as const, value })), { type: "error-json", value: { code: "NOT_FOUND" } }]);
+
+/** The same results as the web tools hand them to the model (modelOutputOf). */
+export const MODEL_OUTPUTS_PROMPT = afterToolCalls([...RESULT_VALUES.map((value) => modelOutputOf(value, {}, 1_000_000)), { type: "error-json", value: { code: "NOT_FOUND" } }]);
 
 /** A request as a model sent it: its JSON body and its headers (but the User-Agent, which names the library). */
 export interface SentRequest {

@@ -5,7 +5,6 @@ import { APICallError } from "ai";
 import { anthropicDecoder } from "./anthropic-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts } from "./event-stream-parts.ts";
-import { jsonResultsAsText } from "./json-results-as-text.ts";
 import { postForEvents } from "./post-for-events.ts";
 
 /** Where a model's Messages API requests go. */
@@ -61,7 +60,7 @@ export class AnthropicModel extends AnthropicMessagesLanguageModel {
     const prepared = await AnthropicMessagesLanguageModel.prepareRequest({
       modelId: this.modelId,
       config: this.config,
-      options: { ...options, prompt: jsonResultsAsText(options.prompt), stream: true, userSuppliedBetas: betasOf(callHeaders) },
+      options: { ...options, stream: true, userSuppliedBetas: betasOf(callHeaders) },
     });
     const { args: body, warnings, betas } = prepared;
     const special = prepared.usesJsonResponseTool || prepared.includePings || prepared.markCodeExecutionDynamic || options.includeRawChunks;

@@ -3,7 +3,6 @@ import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
 import { chatCompletionDecoder } from "./chat-completion-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts, type EnqueuePart } from "./event-stream-parts.ts";
-import { jsonResultsAsText } from "./json-results-as-text.ts";
 import { postForEvents } from "./post-for-events.ts";
 
 /** Where a model's Chat Completions requests go. */
@@ -38,7 +37,7 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
   override async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     // Raw chunks (the turn never asks for them) are the SDK provider's to give.
     if (options.includeRawChunks) return super.doStream(options);
-    const { body: prepared, warnings } = await this.prepareRequest({ ...options, prompt: jsonResultsAsText(options.prompt) });
+    const { body: prepared, warnings } = await this.prepareRequest(options);
     const body = { ...prepared, stream: true, stream_options: { include_usage: true } };
     const answer = await postForEvents(this.#endpoint.fetch, this.#url, {
       headers: { "content-type": "application/json", ...this.#headers, ...definedHeaders(options.headers) },

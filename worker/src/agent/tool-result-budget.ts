@@ -74,17 +74,17 @@ function setPath(target: unknown, path: Array<string | number>, value: string): 
 const NOTE_CHARS = 400;
 
 /**
- * What the model sees of a tool's answer: the answer itself when its JSON fits `maxChars`, else a
- * copy whose page texts share what is left of `maxChars` after the rest of the answer, each cut at a
+ * The JSON of what the model sees of a tool's answer: the answer's own when it fits `maxChars`, else
+ * a copy's whose page texts share what is left of `maxChars` after the rest of the answer, each cut at a
  * paragraph break and ending with a line saying the full text is stored and how to read on
  * (get_search_content with the answer's responseId, the page's picker, offset and maxChars, or find).
  * The stored result and the stream keep the whole answer.
  */
-export function budgetToolOutput(output: unknown, input: unknown, maxChars: number): unknown {
-  const whole = JSON.stringify(output) ?? "";
-  if (whole.length <= maxChars) return output;
+function budgetedJson(output: unknown, input: unknown, maxChars: number): string | undefined {
+  const whole = JSON.stringify(output) as string | undefined;
+  if (whole === undefined || whole.length <= maxChars) return whole;
   const slots = pageSlots(output, input);
-  if (slots.length === 0) return output;
+  if (slots.length === 0) return whole;
   const responseId = isPlainObject(output) && typeof output.responseId === "string" ? output.responseId : isPlainObject(input) && typeof input.responseId === "string" ? input.responseId : undefined;
   const textChars = slots.reduce((n, slot) => n + JSON.stringify(slot.text).length, 0);
   const overhead = whole.length - textChars;
@@ -98,7 +98,7 @@ export function budgetToolOutput(output: unknown, input: unknown, maxChars: numb
     const cut = paragraphCut(slot.text, allowed[i]!);
     setPath(copy, slot.path, `${slot.text.slice(0, cut)}\n\n${readOnNote(responseId, slot, cut)}`);
   }
-  return copy;
+  return JSON.stringify(copy);
 }
 
 function readOnNote(responseId: string | undefined, slot: PageSlot, cut: number): string {
@@ -111,7 +111,13 @@ function readOnNote(responseId: string | undefined, slot: PageSlot, cut: number)
   return `${shown} The full text is stored: read on with get_search_content { ${args}, offset: ${next}, maxChars: 8000 }, or pass find: "<phrase or /regex/>" to get only the passages that match.]`;
 }
 
-/** A tool's answer as the AI SDK hands it to the model (a tool's `toModelOutput`), within `maxChars`. */
-export function modelOutputOf(output: unknown, input: unknown, maxChars: number): { type: "json"; value: never } {
-  return { type: "json", value: budgetToolOutput(output, input, maxChars) as never };
+/**
+ * A tool's answer as the AI SDK hands it to the model (a tool's `toModelOutput`), within `maxChars`:
+ * as its JSON text, which is what a request carries for a JSON result. Made here once, it is not
+ * made again on every model call (the SDK's providers serialise JSON results with a replacer, their
+ * slow path), and a session's kept history holds the text alone.
+ */
+export function modelOutputOf(output: unknown, input: unknown, maxChars: number): { type: "text"; value: string } | { type: "json"; value: null } {
+  const json = budgetedJson(output, input, maxChars);
+  return json === undefined ? { type: "json", value: null } : { type: "text", value: json };
 }
