@@ -82,4 +82,21 @@ describe("message log", () => {
       expect(texts(log.read(["a1"]))).toEqual(["a1:a1 again"]);
     });
   });
+
+  it("remembers revisions for no more than twice its capacity of messages: one put before that reads as not put, never as a revision given again", async () => {
+    const stub = bindings.SESSIONS.get(bindings.SESSIONS.idFromName(crypto.randomUUID()));
+    await runInDurableObject(stub, (_instance, state: DurableObjectState) => {
+      const log = createMessageLog(state.storage.sql, 2);
+      for (const id of ["u1", "a1", "u2", "a2"]) log.put(message(id));
+      const before = new Map(log.revisions().map((m) => [m.id, m.revision]));
+      expect(before.get("a2")).toBe(4);
+      // The fifth message put empties the map first: a2 is no longer remembered.
+      log.put(message("u3"));
+      const after = new Map(log.revisions().map((m) => [m.id, m.revision]));
+      expect([...after]).toEqual([
+        ["a2", 0],
+        ["u3", 5],
+      ]);
+    });
+  });
 });

@@ -139,13 +139,13 @@ async function convert(message: SessionMessage, sources: HistorySources, tools: 
 export async function toModelMessages(history: HistoryRead, sources: HistorySources, compaction?: CompactionPoint): Promise<ContextView> {
   const { memo } = history;
   const budget = sources.maxToolResultChars;
-  const unknown = history.revisions.filter((m) => !memo.get(m, budget)).map((m) => m.id);
-  const read = new Map(history.read(unknown).map((message) => [message.id, message]));
+  const known = history.revisions.map((m) => memo.get(m, budget));
+  const read = new Map(history.read(history.revisions.filter((_, i) => !known[i]).map((m) => m.id)).map((message) => [message.id, message]));
   const tools = budgetedTools(budget);
   const converted = await Promise.all(
-    history.revisions.map(async (m) => {
-      const known = memo.get(m, budget);
-      if (known) return known;
+    history.revisions.map(async (m, i) => {
+      const kept = known[i];
+      if (kept) return kept;
       const message = read.get(m.id);
       if (!message) return [];
       const made = await convert(message, sources, tools);

@@ -1,4 +1,5 @@
 import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
+import type { MessageRevision } from "../agent/history-memo.ts";
 import { fitRow } from "./fit-row.ts";
 import { insertRows } from "./insert-rows.ts";
 
@@ -12,8 +13,8 @@ export interface MessageLog {
   list(from?: string): SessionMessage[];
   /**
    * The same messages as `list(from)`, as ids with revisions and without reading their bodies: a
-   * message's revision changes whenever it is put again, so what was made from a message can be
-   * kept for as long as its revision holds.
+   * message's revision changes whenever it is put again (0: not put since the log was opened), so
+   * what was made from a message can be kept for as long as its revision holds.
    */
   revisions(from?: string): MessageRevision[];
   /** The messages `ids` (their latest states), in that order; ids no longer in the history are left out. */
@@ -26,12 +27,6 @@ export interface MessageLog {
   /** Writes what was put since the last flush; whether there was any. */
   flush(): boolean;
   clear(): void;
-}
-
-/** A message of the history, by id, and its revision within this log's life (0: not put since the log was opened). */
-export interface MessageRevision {
-  id: string;
-  revision: number;
 }
 
 /** Flushes between trims of the rows past `capacity`: readers never see more than `capacity` either way. */
@@ -113,7 +108,6 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
       this.flush();
       const row = sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", id).toArray()[0];
       if (row) sql.exec("DELETE FROM messages WHERE seq >= ?", row.seq);
-      putRevisions.clear();
     },
     flush() {
       if (pending.size === 0) return false;
@@ -125,7 +119,6 @@ export function createMessageLog(sql: SqlStorage, capacity: number): MessageLog 
     },
     clear() {
       pending.clear();
-      putRevisions.clear();
       sql.exec("DELETE FROM messages");
     },
   };
