@@ -70,6 +70,16 @@ describe("message log", () => {
     });
   });
 
+  it("reads a whole view's stored messages in one go, more than a statement may bind as values", async () => {
+    await withLog((log) => {
+      const ids = Array.from({ length: 100 }, (_, i) => `${i % 2 === 0 ? "u" : "a"}${i}`);
+      for (const id of ids) log.put(message(id));
+      log.flush();
+      const wanted = [...ids, "gone"].reverse();
+      expect(texts(log.read(wanted))).toEqual(ids.map((id) => `${id}:${id}`).reverse());
+    });
+  });
+
   it("gives a message put after a truncation a revision it never gave before, so nothing made from the old one is taken for it", async () => {
     await withLog((log) => {
       for (const id of ["u1", "a1"]) log.put(message(id));
