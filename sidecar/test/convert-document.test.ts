@@ -152,6 +152,26 @@ describe("convertDocument: detection", () => {
     expect(big.ok === false && big.error.code).toBe("FILE_TOO_LARGE");
   });
 
+  it("unpacks the whole archive within maxUnzippedBytes, its documents' own unpacking counted: past it, reading stops and says so", async () => {
+    // Each DOCX is small in the archive but unpacks to ~35 KB (a paragraph of filler deflates to little): two fit in 100 KB, three do not.
+    const report = (n: number) => buildDocx({ paragraphs: [`Report ${n}. ${"filler ".repeat(4_000)}`] });
+    const archive = buildZip([
+      { name: "a.docx", data: report(1) },
+      { name: "b.docx", data: report(2) },
+      { name: "c.docx", data: report(3) },
+      { name: "d.txt", data: "never read" },
+    ]);
+    const result = await convertDocument(archive, { fileName: "reports.zip" }, documentOptions({ maxUnzippedBytes: 100_000 }));
+    expect(result.ok && result.value).toMatchObject({ provider: "zip", truncated: true });
+    const content = result.ok ? result.value.content : "";
+    expect(content).toContain("Report 1.");
+    expect(content).toContain("Report 2.");
+    expect(content).not.toContain("Report 3.");
+    expect(content).not.toContain("never read");
+    expect(content).toMatch(/## File: c\.docx\n\n\(not converted: The file unpacks to \d+ KiB, more than the \d+ KiB left of the 98 KiB the whole archive may unpack to\.\)/);
+    expect(content.endsWith("(Reading stopped there: the archive unpacks to more than 98 KiB. 1 more file in the archive is not converted.)")).toBe(true);
+  });
+
   it("reads an .htm attachment sent as octet-stream as HTML", async () => {
     const html = bytesOf("<html><body><h1>Saved page</h1><p>Kept as a file.</p></body></html>");
     const result = await convertDocument(html, { fileName: "saved.htm", contentType: "application/octet-stream" }, documentOptions());

@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { fail, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
 import { errorReason } from "../../error-reason.ts";
+import { formatSize } from "./format-size.ts";
 import { ZIP_RECORDS } from "./zip-records.ts";
 
 /**
@@ -19,6 +20,8 @@ export interface ZipEntry {
 }
 
 export interface ZipArchive {
+  /** What the entries declare they unpack to, together (at most the limit it was opened with). */
+  unpackedBytes: number;
   has(name: string): boolean;
   /** The entries' names in directory order; nothing is inflated. */
   names(): string[];
@@ -57,7 +60,6 @@ const DEFLATED = 8;
 const ENCRYPTED_FLAGS = 0x0001 | 0x0040;
 
 const damaged = (why: string) => fail<ZipCode>("CONVERT_FAILED", `The document's ZIP container is damaged: ${why}.`);
-const formatSize = (bytes: number): string => (bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
 
 function findEndOfCentralDirectory(view: DataView): number {
   const last = view.byteLength - END.bytes;
@@ -145,7 +147,7 @@ export function openZipArchive(bytes: Uint8Array, maxUnzippedBytes: number): Res
     if (byName.has(entry.name)) return damaged(`the entry ${entry.name} appears twice`);
     byName.set(entry.name, entry);
   }
-  return ok(archiveOver(bytes, byName));
+  return ok(archiveOver(bytes, byName, declaredTotal));
 }
 
 function inflate(bytes: Uint8Array, entry: Entry): Result<Uint8Array, ZipCode> {
@@ -166,8 +168,9 @@ function inflate(bytes: Uint8Array, entry: Entry): Result<Uint8Array, ZipCode> {
   return ok(out);
 }
 
-function archiveOver(bytes: Uint8Array, entries: ReadonlyMap<string, Entry>): ZipArchive {
+function archiveOver(bytes: Uint8Array, entries: ReadonlyMap<string, Entry>, unpackedBytes: number): ZipArchive {
   return {
+    unpackedBytes,
     has: (name) => entries.has(name),
     names: () => [...entries.keys()],
     read(name) {

@@ -3,6 +3,7 @@ import { errorReason } from "../../error-reason.ts";
 import { truncateContent } from "../../fetch/truncate-content.ts";
 import { convertArchive } from "./convert-archive.ts";
 import { detectDocument, type DocumentHints } from "./detect-document.ts";
+import { UnzipBudget } from "./unzip-budget.ts";
 import type { ConverterResult, ConvertOptions } from "../formats/document-converter.ts";
 import { parsePageSelection } from "../formats/parse-page-selection.ts";
 import { convertText } from "../formats/text-document.ts";
@@ -19,11 +20,14 @@ const MARGIN_SHARE = 0.05;
  * and chunks, but a library call in progress runs to its end).
  */
 export function convertDocument(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions): Promise<ConverterResult> {
-  return convert(bytes, hints, options, false);
+  return convert(bytes, hints, options, new UnzipBudget(options.maxUnzippedBytes), false);
 }
 
-/** convertDocument, for a file alone or for one inside an archive (`inArchive`: an archive there is not opened). */
-async function convert(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions, inArchive: boolean): Promise<ConverterResult> {
+/**
+ * convertDocument, for a file alone or for one inside an archive (`inArchive`: an archive there is not opened), its
+ * unpacking taken from `budget`, which the archive's files share.
+ */
+async function convert(bytes: Uint8Array, hints: DocumentHints, options: ConvertOptions, budget: UnzipBudget, inArchive: boolean): Promise<ConverterResult> {
   // Checked for every format, so a malformed selection fails alike everywhere; the paged formats apply it, the others ignore it.
   if (options.pages !== undefined) {
     const selection = parsePageSelection(options.pages);
@@ -37,13 +41,19 @@ async function convert(bytes: Uint8Array, hints: DocumentHints, options: Convert
   if (!detected.ok) return detected;
   const found = detected.value;
   if (found.type === "archive" && inArchive) return fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened.");
+  // Taken once here for whatever the converter unpacks: it opens the same bytes, within the same declared sizes.
+  const zip = found.type === "text" ? undefined : found.archive;
+  if (zip) {
+    const taken = budget.take(zip.unpackedBytes);
+    if (!taken.ok) return taken;
+  }
   let converted: ConverterResult;
   try {
     if (found.type === "document") converted = await found.converter.convert(bytes, { ...options, stopMs });
     else if (found.type === "archive") {
       // Each file as if sent alone, by the time left; a page selection is the archive's, not its files'.
       const { pages: _pages, ...perFile } = options;
-      converted = await convertArchive(found.archive, { ...options, stopMs }, (file, fileName) => convert(file, { fileName }, { ...perFile, deadlineMs: stopMs }, true));
+      converted = await convertArchive(found.archive, { ...options, stopMs }, (file, fileName) => convert(file, { fileName }, { ...perFile, deadlineMs: stopMs }, budget, true));
     } else converted = ok(convertText(bytes, hints, found));
   } catch (error) {
     // Expected failures are results; this is a document that broke a reader.

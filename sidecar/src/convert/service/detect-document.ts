@@ -17,7 +17,8 @@ export interface DocumentHints {
   url?: string;
 }
 
-export type DetectedDocument = { type: "document"; converter: DocumentConverter } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
+/** A document or an archive of files; `archive` when the bytes are a ZIP archive (any a converter can open: it starts with a ZIP signature). */
+export type DetectedDocument = { type: "document"; converter: DocumentConverter; archive?: ZipArchive } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
 
 const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, e-mail messages (EML), HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
@@ -55,7 +56,7 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   const archive = isZip ? openZipArchive(bytes, maxUnzippedBytes) : undefined;
   if (archive && !archive.ok) return archive;
   const shown = DOCUMENT_CONVERTERS.find((converter) => converter.matches({ bytes, ...(archive && { archive: archive.value }) }));
-  if (shown) return ok({ type: "document", converter: shown });
+  if (shown) return ok({ type: "document", converter: shown, ...(archive && { archive: archive.value }) });
   if (archive) {
     // An OpenDocument format no converter reads is that document, not an archive of files.
     return hasOdfMimetype(bytes, ODF_MIME_PREFIX) ? unsupported("an OpenDocument file of a kind that is not read (drawing, formula, database)") : ok({ type: "archive", archive: archive.value });
