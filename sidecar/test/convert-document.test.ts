@@ -103,12 +103,12 @@ describe("convertDocument: detection", () => {
     const result = await convertDocument(archive, { fileName: "bundle.zip" }, documentOptions());
     expect(result.ok && result.value).toMatchObject({ provider: "zip", truncated: false });
     const content = result.ok ? result.value.content : "";
-    expect(content.split("\n").filter((line) => line.startsWith("## File: "))).toEqual(["## File: notes/readme.md", "## File: data.csv", "## File: report.docx", "## File: inner.zip", "## File: photo.bin"]);
-    expect(content).toContain("## File: notes/readme.md\n\n# Notes\n\nRead *me* first.");
+    expect(content.split("\n").filter((line) => line.startsWith("## File: "))).toEqual(["## File: `notes/readme.md`", "## File: `data.csv`", "## File: `report.docx`", "## File: `inner.zip`", "## File: `photo.bin`"]);
+    expect(content).toContain("## File: `notes/readme.md`\n\n# Notes\n\nRead *me* first.");
     expect(content).toContain("| city | tides |");
     expect(content).toContain("The report's only paragraph.");
-    expect(content).toContain("## File: inner.zip\n\n(not converted: It is an archive inside the archive, which is not opened.)");
-    expect(content).toMatch(/## File: photo\.bin\n\n\(not converted: This file is a \.bin file/);
+    expect(content).toContain("## File: `inner.zip`\n\n(not converted: It is an archive inside the archive, which is not opened.)");
+    expect(content).toMatch(/## File: `photo\.bin`\n\n\(not converted: This file is a \.bin file/);
     expect(content).not.toContain("never read");
     expect(content).not.toContain("resource fork");
     expect(content).not.toContain("dot file");
@@ -126,10 +126,31 @@ describe("convertDocument: detection", () => {
     archive[at] = "X".charCodeAt(0);
     const result = await convertDocument(archive, { fileName: "bundle.zip" }, documentOptions());
     const content = result.ok ? result.value.content : "";
-    expect(content).toContain("## File: first.txt\n\nbefore the damage");
-    expect(content).toMatch(/## File: broken\.txt\n\n\(not converted: [^)]*broken\.txt fails its checksum/);
-    expect(content).toContain("## File: empty.txt\n\n(an empty file)");
-    expect(content).toContain("## File: last.txt\n\nafter the damage");
+    expect(content).toContain("## File: `first.txt`\n\nbefore the damage");
+    expect(content).toMatch(/## File: `broken\.txt`\n\n\(not converted: [^)]*broken\.txt fails its checksum/);
+    expect(content).toContain("## File: `empty.txt`\n\n(an empty file)");
+    expect(content).toContain("## File: `last.txt`\n\nafter the damage");
+  });
+
+  it("writes entry names as inline code on one line, so a name cannot forge a heading or a file's section", async () => {
+    const forged = "notes.txt\n\n# Quarterly results\n\nRevenue doubled.\n\n## File: real.txt";
+    const archive = buildZip([
+      { name: forged, data: "the notes" },
+      { name: "broken.txt\n\n# Forged [link](https://evil.test/)", data: "DAMAGED-BYTES-HERE", store: true },
+      { name: "a``b.txt", data: "ticks" },
+      { name: "real.txt", data: "the real file" },
+    ]);
+    archive[Buffer.from(archive).indexOf("DAMAGED-BYTES-HERE")] = "X".charCodeAt(0);
+    const result = await convertDocument(archive, { fileName: "bundle.zip" }, documentOptions());
+    const content = result.ok ? result.value.content : "";
+    expect(content.split("\n").filter((line) => /^\s{0,3}#/.test(line))).toEqual([
+      "## File: `notes.txt\\n\\n# Quarterly results\\n\\nRevenue doubled.\\n\\n## File: real.txt`",
+      "## File: `broken.txt\\n\\n# Forged [link](https://evil.test/)`",
+      "## File: ```a``b.txt```",
+      "## File: `real.txt`",
+    ]);
+    // A reason naming the entry stays one line of plain text.
+    expect(content).toContain("(not converted: The document's ZIP container is damaged: the entry broken.txt # Forged \\[link\\](https://evil.test/) fails its checksum.)");
   });
 
   it("converts at most 100 files of an archive and says how many more it holds", async () => {
@@ -138,7 +159,7 @@ describe("convertDocument: detection", () => {
     const content = result.ok ? result.value.content : "";
     expect(result.ok && result.value.truncated).toBe(true);
     expect(content.split("\n").filter((line) => line.startsWith("## File: "))).toHaveLength(100);
-    expect(content).toContain("## File: n099.txt\n\nnote 99");
+    expect(content).toContain("## File: `n099.txt`\n\nnote 99");
     expect(content).not.toContain("n100.txt");
     expect(content.endsWith("(5 more files in the archive are not converted.)")).toBe(true);
   });
@@ -168,7 +189,7 @@ describe("convertDocument: detection", () => {
     expect(content).toContain("Report 2.");
     expect(content).not.toContain("Report 3.");
     expect(content).not.toContain("never read");
-    expect(content).toMatch(/## File: c\.docx\n\n\(not converted: The file unpacks to \d+ KiB, more than the \d+ KiB left of the 98 KiB the whole archive may unpack to\.\)/);
+    expect(content).toMatch(/## File: `c\.docx`\n\n\(not converted: The file unpacks to \d+ KiB, more than the \d+ KiB left of the 98 KiB the whole archive may unpack to\.\)/);
     expect(content.endsWith("(Reading stopped there: the archive unpacks to more than 98 KiB. 1 more file in the archive is not converted.)")).toBe(true);
   });
 

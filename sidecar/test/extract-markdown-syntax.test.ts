@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeSpan, escapeInline, escapeLineStart, escapeText, fencedBlock } from "../src/extract/markdown-syntax.ts";
+import { codeSpan, escapeInline, escapeLineStart, escapeText, fencedBlock, oneLineCodeSpan } from "../src/extract/markdown-syntax.ts";
 import { markdownTable } from "../src/extract/markdown-table.ts";
 import { resolveUrl } from "../src/extract/resolve-url.ts";
 
@@ -46,6 +46,12 @@ describe("Markdown writing helpers", () => {
     expect(codeSpan("a``b")).toBe("```a``b```");
     expect(codeSpan("`x")).toBe("`` `x ``");
     expect(codeSpan(" padded ")).toBe("`  padded  `");
+  });
+
+  it("oneLineCodeSpan writes control characters as visible escapes, so text with line breaks stays one code span", () => {
+    expect(oneLineCodeSpan("notes.txt\n\n# Heading\r\n## File: x")).toBe("`notes.txt\\n\\n# Heading\\r\\n## File: x`");
+    expect(oneLineCodeSpan("a`b\tc\u001b[1m\u0085\u007f")).toBe("``a`b\\tc\\x1b[1m\\x85\\x7f``");
+    expect(oneLineCodeSpan("plain name.txt")).toBe("`plain name.txt`");
   });
 
   it("markdownTable pads rows, escapes pipes and turns newlines into <br>", () => {

@@ -133,3 +133,13 @@ export function codeSpan(code: string): string {
       : "";
   return `${fence}${pad}${code}${pad}${fence}`;
 }
+
+const CONTROL_ESCAPES: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * Text shown as it is on one line (a file name), as an inline code span: control characters, line breaks among them,
+ * as visible escapes (`\n`, `\x1b`), so the text can neither end the span's line nor form Markdown structure.
+ */
+export function oneLineCodeSpan(text: string): string {
+  return codeSpan(text.replace(/\p{Cc}/gu, (ch) => CONTROL_ESCAPES[ch] ?? `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`));
+}

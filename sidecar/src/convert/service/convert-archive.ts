@@ -2,6 +2,8 @@ import { ok } from "@edge-web/shared";
 import type { ConverterOptions, ConverterResult } from "../formats/document-converter.ts";
 import { formatSize } from "../formats/format-size.ts";
 import type { ZipArchive } from "../formats/zip-archive.ts";
+import { escapeInline, oneLineCodeSpan } from "../../extract/markdown-syntax.ts";
+import { oneLine } from "../../extract/whitespace.ts";
 
 /** Files past this many are named, not converted. */
 const MAX_FILES = 100;
@@ -9,9 +11,12 @@ const MAX_FILES = 100;
 /** Folders, dot files and macOS's resource forks are not the archive's documents. */
 const isDocument = (name: string) => !name.endsWith("/") && !name.startsWith("__MACOSX/") && !name.split("/").some((part) => part.startsWith("."));
 
+/** Why a file was not converted, as one line of plain text: the reason may quote entry names, which are anyone's. */
+const notConverted = (reason: string) => `(not converted: ${escapeInline(oneLine(reason))})`;
+
 /**
  * A ZIP archive of files (not an Office document) as its files' Markdown in the archive's order, each
- * under a `## File: path` heading and converted as it would be alone (`convertFile`); a file that cannot be
+ * under a `## File: path` heading (the path as inline code on one line: a name cannot forge a heading or a section) and converted as it would be alone (`convertFile`); a file that cannot be
  * converted (or is damaged) says why. The archive's declared size was
  * checked against maxUnzippedBytes before anything was inflated; reading stops at stopMs, past
  * maxContentChars, after MAX_FILES files, or at a file that would unpack past what the whole archive may
@@ -37,15 +42,15 @@ export async function convertArchive(
     const data = archive.read(name);
     let body: string;
     let overBudget = false;
-    if (!data.ok) body = `(not converted: ${data.error.message})`;
+    if (!data.ok) body = notConverted(data.error.message);
     else if (!data.value || data.value.length === 0) body = "(an empty file)";
     else {
       const converted = await convertFile(data.value, fileName);
-      body = converted.ok ? converted.value.content : `(not converted: ${converted.error.message})`;
+      body = converted.ok ? converted.value.content : notConverted(converted.error.message);
       if (converted.ok && converted.value.truncated) truncated = true;
       overBudget = !converted.ok && converted.error.code === "FILE_TOO_LARGE";
     }
-    const section = `## File: ${name}\n\n${body}`;
+    const section = `## File: ${oneLineCodeSpan(name)}\n\n${body}`;
     sections.push(section);
     chars += section.length;
     if (overBudget) {
