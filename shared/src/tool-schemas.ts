@@ -72,7 +72,7 @@ export const GetSearchContentParamsSchema = v.looseObject({
   find: v.optional(
     described(
       v.pipe(v.string(), v.regex(/\S/, "must not be empty or blank"), v.maxLength(200, "must be at most 200 characters")),
-      'Search stored page text instead of reading it whole: a phrase (case-insensitive; any whitespace matches any whitespace) or a regex written /pattern/flags (flags from "imsu"; it matches within one line; at most 200 characters; no backreferences or repeated groups that repeat or alternate inside). Answers the passages around each match (300 characters either side) with their offsets, from the picked page, or from every page of the result when none is picked.',
+      'Search stored page text instead of reading it whole: a phrase (case-insensitive; any whitespace matches any whitespace) or a regex written /pattern/flags (flags from "imsu"; RE2 syntax, linear time: no lookaround or backreferences; it matches within one line; at most 200 characters). Answers the passages around each match (300 characters either side) with their offsets, from the picked page, or from every page of the result when none is picked.',
     ),
   ),
 });

@@ -48,9 +48,11 @@ export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, Get
     const reading = checked.value;
     if (!reading) return ok({ responseId, result });
     const maxChars = Math.min(params.maxChars ?? ctx.config.maxContentChars, ctx.config.maxContentChars);
+    // A search yields its thread as it goes; past the call's deadline it answers what it found.
+    const until = { stopAt: (ctx.startedAt ?? Date.now()) + ctx.config.timeoutMs - (ctx.reserveMs ?? 0), ...(ctx.signal && { signal: ctx.signal }) };
     // checkReading lets only find through without one page picked.
     if (!onePage(params)) {
-      const found = findPassages(pages, reading.find!, 0, maxChars);
+      const found = await findPassages(pages, reading.find!, 0, maxChars, until);
       return ok({ responseId, find: params.find, matchCount: found.matchCount, passages: found.passages, ...(found.capped && { capped: found.capped }) });
     }
     const page = pages[0];
@@ -61,7 +63,7 @@ export const getSearchContentTool: Tool<typeof GetSearchContentParamsSchema, Get
     }
     const offset = pairSafe(text, params.offset ?? 0);
     if (reading.find) {
-      const { resumeAt, ...found } = findPassages(pages, reading.find, offset, maxChars);
+      const { resumeAt, ...found } = await findPassages(pages, reading.find, offset, maxChars, until);
       return ok({ responseId, find: params.find, ...found, offset, totalChars: text.length, ...(found.capped && { nextOffset: resumeAt }) });
     }
     const window = contentWindow(text, offset, maxChars);
