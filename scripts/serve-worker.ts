@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions, type V4WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { projectEnv } from "./ensure-deps.mjs";
+import { startInspectorProxy, type InspectorProxy } from "./inspector-proxy.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -21,6 +22,7 @@ export interface ServeOptions {
   persistRoot: string;
   /** Bindings on top of wrangler.toml's `[vars]`: secrets, SIDECAR_URL, WEB_CONFIG. */
   bindings: Record<string, string>;
+  /** Opens the V8 inspector on `host:inspectorPort`, behind a guard (scripts/inspector-proxy.ts). */
   inspectorPort?: number;
 }
 
@@ -77,7 +79,8 @@ export async function serveWorker(options: ServeOptions): Promise<ServedWorker> 
         // error pages) listens only on loopback, unused: requests reach the worker on its own socket.
         host: "127.0.0.1",
         port: 0,
-        ...(options.inspectorPort !== undefined && { inspectorPort: options.inspectorPort }),
+        // workerd's inspector on a free loopback port, reached only through the guard.
+        ...(options.inspectorPort !== undefined && { inspectorPort: 0 }),
         logRequests: false,
         resourcePersistencePath: join(options.persistRoot, "v3"),
         workers: [
@@ -105,10 +108,19 @@ export async function serveWorker(options: ServeOptions): Promise<ServedWorker> 
     );
     await mf.ready;
     const url = (await mf.unsafeGetDirectURL("edge-web-tools")).origin;
+    let inspector: InspectorProxy | undefined;
+    if (options.inspectorPort !== undefined) {
+      const runtime = new URL(await mf.getInspectorURL());
+      inspector = await startInspectorProxy(options.host, options.inspectorPort, { host: runtime.hostname, port: Number(runtime.port) }).catch(async (error) => {
+        await mf.dispose();
+        throw error;
+      });
+    }
     return {
       url,
       async close() {
         try {
+          await inspector?.close();
           await mf.dispose();
         } finally {
           removeBundle();

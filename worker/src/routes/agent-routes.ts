@@ -34,31 +34,38 @@ async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<Resul
   return read.ok ? validate(schema, read.value, "VALIDATION_FAILED") : read;
 }
 
-/** One answer from the session object, with what the route prepared. */
-async function answer(c: Ctx, run: (stub: SessionStub, sessionId: string) => Promise<Result<object>>): Promise<Response> {
-  const session = await sessionOf(c);
-  if (!session.ok) return jsonError(c, session.error);
-  const result = await run(session.value.stub, session.value.record.sessionId);
-  return result.ok ? jsonOk(c, result.value) : jsonError(c, result.error);
+type Opened = { stub: SessionStub; sessionId: string };
+
+/**
+ * A route that first opens its session — 404 or 403 before anything of the request is read,
+ * validated or looked up — then answers what `run` gives.
+ */
+function inSession(run: (c: Ctx, session: Opened) => Promise<Result<object> | Response>) {
+  return async (c: Ctx) => {
+    const session = await sessionOf(c);
+    if (!session.ok) return jsonError(c, session.error);
+    const result = await run(c, { stub: session.value.stub, sessionId: session.value.record.sessionId });
+    if (result instanceof Response) return result;
+    return result.ok ? jsonOk(c, result.value) : jsonError(c, result.error);
+  };
 }
 
 /** A request's body and the settings its turn runs with (by id when the object holds them), then the session object. */
 function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings | string) => Promise<Result<object> | NeedSettings>) {
-  return async (c: Ctx) => {
+  return inSession(async (c, { stub, sessionId }) => {
     const input = await body(c, schema);
-    if (!input.ok) return jsonError(c, input.error);
+    if (!input.ok) return input;
     const settings = await loadSettings(c.env);
-    if (!settings.ok) return jsonError(c, settings.error);
-    return answer(c, (stub, sessionId) => sendSettings(sessionId, settings.value, (held) => run(stub, input.value, held)) as Promise<Result<object>>);
-  };
+    if (!settings.ok) return settings;
+    return sendSettings(sessionId, settings.value, (held) => run(stub, input.value, held)) as Promise<Result<object>>;
+  });
 }
 
 function withBody<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>) => Promise<Result<object>>) {
-  return async (c: Ctx) => {
+  return inSession(async (c, { stub }) => {
     const input = await body(c, schema);
-    if (!input.ok) return jsonError(c, input.error);
-    return answer(c, (stub) => run(stub, input.value) as Promise<Result<object>>);
-  };
+    return input.ok ? run(stub, input.value) : input;
+  });
 }
 
 /** The agent endpoints of a session: messages, steering, follow-ups, abort, model and thinking, compaction, fork, completion, UI requests. */
@@ -67,42 +74,46 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:id/steer", withSettings(SteerRequestSchema, (stub, input, settings) => stub.steer(input, settings)))
   .post("/:id/follow_up", withSettings(SteerRequestSchema, (stub, input, settings) => stub.followUp(input, settings)))
   // Abort takes no body; one sent anyway meets the limit and the type rule of every other route.
-  .post("/:id/abort", async (c) => {
-    const read = await readJsonBody(c, "INVALID_JSON");
-    return read.ok ? answer(c, (stub) => stub.abort()) : jsonError(c, read.error);
-  })
-  .post("/:id/model", async (c) => {
-    const input = await body(c, SetModelRequestSchema);
-    if (!input.ok) return jsonError(c, input.error);
-    const listed = await currentCatalog(c.env);
-    if (!listed.ok) return jsonError(c, listed.error);
-    const { provider, modelId } = input.value;
-    const catalog = listed.value;
-    if (!catalog.providers.includes(provider)) {
-      const known = catalog.providers.join(", ") || "none (configure auth.modelProviders)";
-      return jsonError(c, fail("VALIDATION_FAILED", `Unknown model provider "${provider}"; the providers are: ${known}.`, ["provider"]).error);
-    }
-    if (!catalog.models.some((m) => m.provider === provider && m.id === modelId)) {
-      const known = catalog.models.filter((m) => m.provider === provider).map((m) => m.id).join(", ") || "none listed";
-      return jsonError(c, fail("VALIDATION_FAILED", `Unknown model "${modelId}" of ${provider}; its models are: ${known}.`, ["modelId"]).error);
-    }
-    return answer(c, (stub) => stub.setModel({ provider, modelId }));
-  })
+  .post(
+    "/:id/abort",
+    inSession(async (c, { stub }) => {
+      const read = await readJsonBody(c, "INVALID_JSON");
+      return read.ok ? stub.abort() : read;
+    }),
+  )
+  .post(
+    "/:id/model",
+    inSession(async (c, { stub }) => {
+      const input = await body(c, SetModelRequestSchema);
+      if (!input.ok) return input;
+      const listed = await currentCatalog(c.env);
+      if (!listed.ok) return listed;
+      const { provider, modelId } = input.value;
+      const catalog = listed.value;
+      if (!catalog.providers.includes(provider)) {
+        const known = catalog.providers.join(", ") || "none (configure auth.modelProviders)";
+        return fail("VALIDATION_FAILED", `Unknown model provider "${provider}"; the providers are: ${known}.`, ["provider"]);
+      }
+      if (!catalog.models.some((m) => m.provider === provider && m.id === modelId)) {
+        const known = catalog.models.filter((m) => m.provider === provider).map((m) => m.id).join(", ") || "none listed";
+        return fail("VALIDATION_FAILED", `Unknown model "${modelId}" of ${provider}; its models are: ${known}.`, ["modelId"]);
+      }
+      return stub.setModel({ provider, modelId });
+    }),
+  )
   .post("/:id/thinking", withBody(SetThinkingRequestSchema, (stub, input) => stub.setThinking(input.level)))
-  .get("/:id/fork-messages", (c) => answer(c, async (stub) => keyed("messages", await stub.forkMessages())))
+  .get("/:id/fork-messages", inSession(async (_c, { stub }) => keyed("messages", await stub.forkMessages())))
   .post("/:id/compact", withSettings(CompactRequestSchema, (stub, input, settings) => stub.compact(input.instructions, settings)))
   .post("/:id/fork", withBody(ForkRequestSchema, (stub, input) => stub.fork(input.entryId)))
   .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
   .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))
-  .get("/:id/completion/triggers", (c) => answer(c, (stub) => stub.completion(undefined, "")))
-  .get("/:id/completion", (c) => {
-    const trigger = c.req.query("trigger");
-    if (trigger === undefined) return jsonError(c, fail("VALIDATION_FAILED", "Pass ?trigger= (GET /completion/triggers lists them) and ?query=.", ["trigger"]).error);
-    return answer(c, (stub) => stub.completion(trigger, c.req.query("query") ?? ""));
-  })
-  .get("/:id/models", async (c) => {
-    const session = await sessionOf(c);
-    if (!session.ok) return jsonError(c, session.error);
-    const catalog = await currentCatalog(c.env);
-    return catalog.ok ? jsonOk(c, catalog.value) : jsonError(c, catalog.error);
-  });
+  .get("/:id/completion/triggers", inSession((_c, { stub }) => stub.completion(undefined, "")))
+  .get(
+    "/:id/completion",
+    inSession(async (c, { stub }) => {
+      const trigger = c.req.query("trigger");
+      if (trigger === undefined) return fail("VALIDATION_FAILED", "Pass ?trigger= (GET /completion/triggers lists them) and ?query=.", ["trigger"]);
+      return stub.completion(trigger, c.req.query("query") ?? "");
+    }),
+  )
+  .get("/:id/models", inSession((c) => currentCatalog(c.env)));
