@@ -5,7 +5,8 @@ import type { Handler } from "./origin.ts";
  * Routes for the relay tests in workerd, which steer them over HTTP: `/relay-stream?id=` sends one
  * event and holds the stream open until `/relay-release?id=` ends it with a second one;
  * `/relay-state?id=` tells whether it was opened, ended, or closed by the client first;
- * `/relay-echo` answers its request as JSON, and `/relay-redirect` redirects there.
+ * `/relay-echo` answers its request as JSON, and `/relay-redirect` redirects there; `/relay-status-600`
+ * answers a raw status line with a status no HTTP status has.
  */
 export function relayUpstreamRoutes(): Record<string, Handler> {
   const streams = new Map<string, { res: ServerResponse; ended: boolean; closed: boolean }>();
@@ -33,5 +34,6 @@ export function relayUpstreamRoutes(): Record<string, Handler> {
     },
     "/relay-echo": (req, res, body) => json(res, { method: req.method, headers: req.headers, body }),
     "/relay-redirect": (_req, res) => res.writeHead(302, { location: "/relay-echo" }).end(),
+    "/relay-status-600": (req) => req.socket.end("HTTP/1.1 600 Weird\r\ncontent-length: 5\r\nconnection: close\r\n\r\nweird"),
   };
 }

@@ -77,6 +77,9 @@ const routes: Record<string, Handler> = {
   "/to-outside": (_req, res) => res.writeHead(302, { location: `http://127.0.0.3:${site.port}/ok` }).end("moved"),
   "/to-private-name": (_req, res) => res.writeHead(307, { location: `http://private.test:${site.port}/ok` }).end(),
   "/teapot": (_req, res) => res.writeHead(418, { "content-type": "application/json" }).end('{"error":"teapot"}'),
+  // Written raw: a status line no HTTP status has (Node's own writeHead allows up to 999, but this says exactly what goes on the wire).
+  "/status-600": (req) => req.socket.end("HTTP/1.1 600 Weird\r\ncontent-type: text/plain\r\ncontent-length: 5\r\nconnection: close\r\n\r\nweird"),
+  "/status-999": (req) => req.socket.end("HTTP/1.1 999 Odd\r\ncontent-length: 3\r\nconnection: close\r\n\r\nodd"),
 };
 
 beforeAll(async () => {
@@ -196,6 +199,18 @@ describe("POST /v1/relay", () => {
     expect([hop.headers.get("x-upstream"), hop.headers.get("x-hop"), hop.headers.get(RELAY_HEADER)]).toEqual(["yes", null, "upstream"]);
     expect(hop.headers.get("keep-alive")).not.toBe("timeout=5");
     expect((await relay({ url: `${siteBase}/multi-cookie` })).headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+
+  it.each([
+    ["/status-600", 600],
+    ["/status-999", 999],
+  ])("answers 502 for an upstream status outside 100–599 (%s), never passing it on", async (path, status) => {
+    const res = await relay({ url: `${siteBase}${path}` });
+    expect(await refusal(res)).toEqual({
+      status: 502,
+      relay: "refused",
+      body: { ok: false, error: { code: "network", message: `${siteBase} answered with status ${status}, which is not an HTTP status (100–599).` } },
+    });
   });
 
   it("decodes a gzip upstream body and drops Content-Encoding and Content-Length", async () => {

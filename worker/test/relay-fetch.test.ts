@@ -58,6 +58,12 @@ describe("relayFetch", () => {
     expect((await state("blocked")).opened).toBe(false);
   });
 
+  it("throws EgressRefusedError with status 502 for an upstream status outside 100–599, which a Response cannot carry", async () => {
+    const refused = await relayFetch(bindings, ALLOWED, TIMING)(`${origin}/relay-status-600`).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EgressRefusedError);
+    expect(refused).toMatchObject({ status: 502, code: "network", message: expect.stringContaining("answered with status 600, which is not an HTTP status") });
+  });
+
   it("closes the relayed request when the caller's signal aborts", async () => {
     const controller = new AbortController();
     const response = await relayFetch(bindings, ALLOWED, TIMING)(`${origin}/relay-stream?id=abort`, { signal: controller.signal });

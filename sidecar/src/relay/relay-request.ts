@@ -66,6 +66,13 @@ export async function relayRequest(relay: RelayRequest, body: Uint8Array, deps: 
   }
   if (!opened.ok) return opened;
   const { status, headers, body: raw } = opened.value;
+  // undici reads any three digits; passed on, a status no HTTP status has breaks the caller's Response.
+  if (status < 100 || status > 599) {
+    // Closed unread: undici then emits an abort error, which no reader is there to take.
+    raw.once("error", () => {}).destroy();
+    linked.unlink();
+    return fail("network", `${new URL(opened.value.url).origin} answered with status ${status}, which is not an HTTP status (100–599).`);
+  }
   const decoded = decodeBody(raw, flattenHeaders(headers)["content-encoding"]);
   if (!decoded.ok) {
     linked.unlink();
