@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,13 +97,19 @@ describe("GET /openapi.json", () => {
     }
   });
 
-  it("says what this server requires: no token on an open server", () => {
-    expect(doc.security).toBeUndefined();
+  it("says what this server requires: no token on an open server, explicitly", () => {
+    expect(doc.security).toEqual([]);
     expect(doc.components.securitySchemes).toBeUndefined();
     expect(doc.info.description).toMatch(/requires no token/);
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) expect(op.responses["401"]?.description ?? "", `${method} ${path}`).not.toContain("UNAUTHORIZED");
     }
+  });
+
+  it("reads as meant to Redocly's recommended rules: no operation without security, no undefined scheme", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: `${stack.url}/openapi.json`, config });
+    expect(problems.filter(({ ruleId }) => ruleId === "security-defined").map(({ message, location }) => `${location[0]?.pointer}: ${message}`)).toEqual([]);
   });
 
   it("states request schemas as strictly as they are checked", () => {

@@ -69,14 +69,16 @@ describe("the OpenAPI document says what the running server requires", () => {
     expect(doc.paths["/healthz"].get.responses["401"]).toBeUndefined();
   });
 
-  it("no token on an open server; with ADMIN_TOKEN alone, only configuration writes ask for one", async () => {
+  it("no token on an open server, said explicitly (security: []); with ADMIN_TOKEN alone, only configuration writes ask for one", async () => {
     const open = await document({ API_TOKENS: "", ADMIN_TOKEN: "" });
-    expect(open.security).toBeUndefined();
+    expect(open.security).toEqual([]);
     expect(open.components.securitySchemes).toBeUndefined();
     expect(open.paths["/api/sessions"].post.responses["401"]).toBeUndefined();
-    expect(open.paths["/api/config/{domain}"].put.security).toBeUndefined();
+    for (const [path, item] of Object.entries<Record<string, { security?: unknown }>>(open.paths)) {
+      for (const [method, operation] of Object.entries(item)) expect(operation.security, `${method} ${path}`).toBeUndefined();
+    }
     const admin = await document({ API_TOKENS: "", ADMIN_TOKEN: "the-admin-token" });
-    expect(admin.security).toBeUndefined();
+    expect(admin.security).toEqual([]);
     expect(admin.paths["/api/config/{domain}"].put.security).toEqual([{ bearerAuth: [] }]);
     expect(admin.paths["/api/config/{domain}"].put.responses["401"].description).toContain("UNAUTHORIZED");
     expect(admin.paths["/api/sessions"].post.security).toBeUndefined();

@@ -134,7 +134,8 @@ export function openApiDocument(serverUrl: string, auth: ServerAuth): Json {
     },
     servers: [{ url: serverUrl }],
     tags: ["sessions", "tools", "stream", "agent", "reads", "attachments", "config", "service"].map((name) => ({ name })),
-    ...(auth.bearer && { security: [{ bearerAuth: [] }] }),
+    // An open server says so (an empty requirement): a document without one reads as security forgotten.
+    security: auth.bearer ? [{ bearerAuth: [] }] : [],
     paths,
     components: {
       ...((auth.bearer || auth.admin) && { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } }),
