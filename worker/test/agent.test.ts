@@ -573,7 +573,8 @@ describe("the session's agent endpoints", () => {
     const responseId = frames[2]!.data.chunk.output.responseId;
     expect((await call("POST", `/api/sessions/${id}/messages`, { message: `/get @${responseId}` })).status).toBe(200);
     expect((await untilFinish(stream))[2]!.data.chunk.output.result.results[0].content).toContain("plain notes");
-    expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/nope x" })).body.error).toMatchObject({ code: "VALIDATION_FAILED" });
+    // Not one of ours: an ordinary message, which needs a model like any other.
+    expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/nope x" })).body.error).toMatchObject({ code: "MODEL_NOT_CONFIGURED" });
     expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/search" })).body.error.message).toMatch(/\/search <query>/);
     const { messages } = (await call("GET", `/api/sessions/${id}/messages`)).body;
     expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);

@@ -49,15 +49,14 @@ export const SLASH_COMMANDS: SlashCommand[] = [
 ];
 
 /**
- * The command a message is, if it is one: undefined for ordinary messages (not starting with "/"),
- * a failure for an unknown command or missing arguments.
+ * The command a message is, if it is one: undefined for ordinary messages, a failure for a command
+ * missing its arguments. A message opening with a "/word" that is not one of ours is an ordinary
+ * message: pi-web's client sends whatever the user typed and expects the model to answer it.
  */
 export function parseSlashCommand(text: string): Result<{ command: SlashCommand; params: Record<string, unknown> }> | undefined {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("/")) return undefined;
-  const [name = "", ...args] = trimmed.split(/\s+/);
+  const [name = "", ...args] = text.trim().split(/\s+/);
   const command = SLASH_COMMANDS.find((c) => c.name === name.toLowerCase());
-  if (!command) return fail("VALIDATION_FAILED", `Unknown command ${name}; the commands are ${SLASH_COMMANDS.map((c) => c.usage).join(", ")}.`, ["message"]);
+  if (!command) return undefined;
   const params = command.params(args);
   return params.ok ? ok({ command, params: params.value }) : params;
 }

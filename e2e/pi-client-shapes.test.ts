@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
+import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
+import { startStack, type Stack } from "../test-support/stack.ts";
+
+const KEY = "sk-pi-shapes-model-key-0123456789";
+
+/**
+ * What the original pi-web client sends and reads, checked against npm start's stack: slash
+ * commands typed as messages, GET /commands, GET /completion(/triggers) and POST /ui-rpc.
+ */
+describe("the pi-web client's shapes over npm start's stack", () => {
+  let model: FakeModelServer;
+  let origin: Origin;
+  let stack: Stack;
+  const persist = mkdtempSync(join(tmpdir(), "edge-web-pi-shapes-"));
+
+  beforeAll(async () => {
+    model = await startFakeOpenAI({ apiKey: KEY, models: ["shapes-model"] });
+    origin = await startOrigin("127.0.0.2", routes({ "/note.txt": send(200, "text/plain", "a note for the shapes") }));
+    stack = await startStack({
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }),
+      AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "shapes-model" }),
+      PERSIST_DIR: persist,
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await origin?.close();
+    await model?.close();
+    rmSync(persist, { recursive: true, force: true });
+  });
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const newSession = async () => (await api("POST", "/api/sessions", { source: "pi-shapes" })).body.sessionId as string;
+  const follow = async (id: string) => sseReader((await fetch(`${stack.url}/api/sessions/${id}/stream`)).body!);
+  /** The chunks of one turn, `start` to `finish`. */
+  const turn = async (stream: ReturnType<typeof sseReader>) => {
+    const chunks: any[] = [];
+    for (let frame = await stream.next(); frame; frame = await stream.next()) {
+      if (frame.data?.kind !== "uiMessageChunk") continue;
+      chunks.push(frame.data.chunk);
+      if (frame.data.chunk.type === "finish") return chunks;
+    }
+    return chunks;
+  };
+  /** The user texts of the model's last request. */
+  const askedOf = () => (model.script.requests.at(-1)?.body?.messages ?? []).filter((m: any) => m.role === "user").map((m: any) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+
+  describe("slash commands typed as messages", () => {
+    it("sends an unknown /word to the model as an ordinary message, as the client expects", async () => {
+      const id = await newSession();
+      const stream = await follow(id);
+      for (const message of ["/zzz", "/help me"]) {
+        model.script.script({ text: [`answered ${message}`] });
+        expect(await api("POST", `/api/sessions/${id}/messages`, { message })).toMatchObject({ status: 200, body: { ok: true } });
+        const chunks = await turn(stream);
+        expect(chunks.filter((c) => c.type === "text-delta").map((c) => c.delta).join("")).toBe(`answered ${message}`);
+        expect(askedOf().at(-1)).toContain(message);
+      }
+      await stream.cancel();
+    });
+
+    it("still runs the web commands typed, with no model call", async () => {
+      const id = await newSession();
+      const stream = await follow(id);
+      const before = model.script.requests.length;
+      expect((await api("POST", `/api/sessions/${id}/messages`, { message: `/fetch ${origin.url}/note.txt` })).status).toBe(200);
+      const chunks = await turn(stream);
+      expect(chunks.map((c) => c.type)).toEqual(["start", "tool-input-available", "tool-output-available", "finish"]);
+      expect(chunks[1]).toMatchObject({ toolName: "fetch_content" });
+      expect(model.script.requests.length).toBe(before);
+      // A known command without what it needs is still refused, saying how to use it.
+      const bare = await api("POST", `/api/sessions/${id}/messages`, { message: "/search" });
+      expect(bare).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
+      expect(bare.body.error.message).toContain("/search <query>");
+      await stream.cancel();
+    });
+  });
+});
