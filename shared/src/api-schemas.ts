@@ -141,6 +141,7 @@ export const AttachmentSchema = v.object({
   size: v.number(),
   origin: v.picklist(["upload", "inline"]),
   sessionId: v.string(),
+  createdAt: described(v.pipe(v.string(), v.isoTimestamp()), "When it was stored (ISO 8601)."),
 });
 export const UploadResponseSchema = v.object({ attachment: AttachmentSchema, displayUrl: described(v.string(), "A signed URL to download it, valid for a limited time.") });
 export const UploadRequestSchema = v.object({ file: described(v.string(), "The file (multipart/form-data, binary).") });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { PiUploadAttachmentResponseSchema } from "../../test-support/pi-protocol/attachment.ts";
 import type { AppEnv } from "../src/app-env.ts";
 import { createApp } from "../src/app.ts";
 import type { Attachment } from "../src/attachments/attachment-store.ts";
@@ -86,7 +88,9 @@ describe("uploading an attachment", () => {
     expect(res.status).toBe(200);
     expect(res.body.protocolVersion).toBe("0.1.0");
     const { attachment, displayUrl } = res.body;
-    expect(attachment).toEqual({ id: expect.any(String), name: NAME, mimeType: "image/png", size: 256, origin: "upload", sessionId });
+    expect(attachment).toEqual({ id: expect.any(String), name: NAME, mimeType: "image/png", size: 256, origin: "upload", sessionId, createdAt: expect.any(String) });
+    // pi-web's client parses the answer with its own schema: createdAt is required there.
+    expect(v.safeParse(PiUploadAttachmentResponseSchema, { attachment, displayUrl }).success).toBe(true);
     expect(attachment.id).toMatch(/^att_[A-Za-z0-9_-]{22,}$/);
     expect(displayUrl).toMatch(new RegExp(`^/api/attachments/${attachment.id}/raw\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`));
     const exp = Number(new URL(displayUrl, "http://x").searchParams.get("exp"));
@@ -97,6 +101,7 @@ describe("uploading an attachment", () => {
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(BYTES);
     expect(object!.customMetadata).toEqual({ name: NAME, mimeType: "image/png", sessionId, origin: "upload" });
     expect(object!.httpMetadata?.contentType).toBe("image/png");
+    expect(attachment.createdAt).toBe(object!.uploaded.toISOString());
   });
 
   it("gives every upload its own id", async () => {

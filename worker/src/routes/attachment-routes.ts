@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { attachmentHeaders } from "../attachments/attachment-headers.ts";
-import { getAttachment, putAttachment, type Attachment } from "../attachments/attachment-store.ts";
+import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
 import { describeUpload } from "../attachments/describe-upload.ts";
 import { maxAttachmentBytes } from "../attachments/max-attachment-bytes.ts";
 import { readLimitedForm } from "../attachments/read-limited-form.ts";
@@ -31,8 +31,7 @@ export const attachmentUploadRoute = new Hono<AppEnv>().post("/api/sessions/:id/
   }
   if (file.size > maxBytes) return jsonError(c, fail("PAYLOAD_TOO_LARGE", `The file is over ${maxBytes} bytes; send a smaller file.`).error);
 
-  const attachment: Attachment = { id: newAttachmentId(), ...describeUpload(file), size: file.size, origin: "upload", sessionId };
-  await putAttachment(c.env.ATTACHMENTS, attachment, file);
+  const attachment = await putAttachment(c.env.ATTACHMENTS, { id: newAttachmentId(), ...describeUpload(file), size: file.size, origin: "upload", sessionId }, file);
   // Recorded in the session, so that deleting the session deletes the file; a session deleted meanwhile takes it along now.
   const recorded = await session.value.stub.addAttachment(attachment.id);
   if (!recorded.ok) {
