@@ -1,14 +1,23 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
+import { PiCommandsResponseSchema } from "../test-support/pi-protocol/commands.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const KEY = "sk-pi-shapes-model-key-0123456789";
+
+/** Parses `value` with `schema`, failing the test with valibot's issues (paths and messages). */
+function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, value);
+  if (!parsed.success) expect.fail(`${JSON.stringify(value).slice(0, 600)}\n${parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("\n")}`);
+  return parsed.output;
+}
 
 /**
  * What the original pi-web client sends and reads, checked against npm start's stack: slash
@@ -82,6 +91,25 @@ describe("the pi-web client's shapes over npm start's stack", () => {
       const bare = await api("POST", `/api/sessions/${id}/messages`, { message: "/search" });
       expect(bare).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
       expect(bare.body.error.message).toContain("/search <query>");
+      await stream.cancel();
+    });
+  });
+
+  describe("GET /commands", () => {
+    it("lists pi's slash commands, which the client shows by default and which run when sent as it sends them", async () => {
+      const id = await newSession();
+      const { commands } = shaped(PiCommandsResponseSchema, (await api("GET", `/api/sessions/${id}/commands`)).body);
+      expect(commands.map((c) => c.name)).toEqual(["search", "fetch", "convert", "get", "compact"]);
+      // The client hides "extension" commands unless told otherwise (in pi they never finish a turn).
+      expect(commands.filter((c) => c.source === "extension")).toEqual([]);
+      expect(commands.every((c) => c.description)).toBe(true);
+      const fetchCommand = commands.find((c) => c.name === "fetch")!;
+      const stream = await follow(id);
+      const before = model.script.requests.length;
+      // The client fills in "/" + name and a space; the user adds the arguments.
+      expect((await api("POST", `/api/sessions/${id}/messages`, { message: `/${fetchCommand.name} ${origin.url}/note.txt` })).status).toBe(200);
+      expect((await turn(stream)).find((c) => c.type === "tool-output-available")?.output.results[0].content).toContain("a note for the shapes");
+      expect(model.script.requests.length).toBe(before);
       await stream.cancel();
     });
   });

@@ -85,14 +85,21 @@ export const SessionMessageSchema = v.looseObject({
   metadata: v.optional(v.unknown()),
 });
 
+/** A slash command in pi's shape (its RpcSlashCommand), with how to use it and the tool it runs. */
 export const CommandSchema = v.looseObject({
-  name: v.string(),
-  kind: v.picklist(["tool", "slash"]),
+  name: described(v.string(), "What follows the slash: the command is typed as \"/\" + name and its arguments."),
   description: v.string(),
-  inputSchema: v.optional(described(v.record(v.string(), v.unknown()), "The tool's input as JSON Schema.")),
-  usage: v.optional(v.string()),
+  source: v.picklist(["extension", "prompt", "skill"]),
+  sourceInfo: v.looseObject({
+    path: v.string(),
+    source: v.string(),
+    scope: v.picklist(["user", "project", "temporary"]),
+    origin: v.picklist(["package", "top-level"]),
+  }),
+  usage: v.string(),
   tool: v.optional(v.string()),
 });
+export type ListedCommand = v.InferOutput<typeof CommandSchema>;
 
 export const ModelCatalogSchema = v.object({
   providers: v.array(v.string()),

@@ -172,13 +172,18 @@ describe("session reads", () => {
     expect(stats.web.bytesFetched).toBeGreaterThan(20);
   });
 
-  it("lists the tools as commands with input schemas", async () => {
+  it("lists the slash commands in pi's command shape: names without the slash, how to use each, the tool it runs", async () => {
     const id = await newSession();
     const { commands } = (await call("GET", `/api/sessions/${id}/commands`)).body;
-    expect(commands.map((c: { name: string }) => c.name)).toEqual(["web_search", "fetch_content", "get_search_content", "convert_content", "/search", "/fetch", "/convert", "/get", "/compact"]);
-    expect(commands.find((c: { name: string }) => c.name === "/fetch")).toMatchObject({ kind: "slash", tool: "fetch_content", usage: "/fetch <url> [url…]" });
-    const fetchCommand = commands.find((c: { name: string }) => c.name === "fetch_content");
-    expect(fetchCommand.inputSchema.properties.urls).toMatchObject({ type: "array", items: { type: "string" }, description: expect.stringMatching(/URLs/) });
-    expect(commands.find((c: { name: string }) => c.name === "get_search_content").inputSchema.required).toEqual(["responseId"]);
+    expect(commands.map((c: { name: string }) => c.name)).toEqual(["search", "fetch", "convert", "get", "compact"]);
+    expect(commands.find((c: { name: string }) => c.name === "fetch")).toEqual({
+      name: "fetch",
+      description: expect.stringContaining("fetch_content"),
+      source: "prompt",
+      sourceInfo: { path: "builtin:/fetch", source: "builtin", scope: "user", origin: "top-level" },
+      usage: "/fetch <url> [url…]",
+      tool: "fetch_content",
+    });
+    expect(commands.find((c: { name: string }) => c.name === "compact").tool).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { SLASH_COMMANDS } from "./slash-commands.ts";
 
 export const COMPLETION_TRIGGERS = [
-  { trigger: "/", description: `Commands: ${SLASH_COMMANDS.map((c) => c.name).join(", ")}` },
+  { trigger: "/", description: `Commands: ${SLASH_COMMANDS.map((c) => `/${c.name}`).join(", ")}` },
   { trigger: "@", description: "A stored result of this session, by responseId: the model gets it with the message" },
 ];
 
@@ -22,7 +22,7 @@ export interface ResultSummary {
 export function completionItems(trigger: string, query: string, results: () => ResultSummary[]): CompletionItem[] | undefined {
   const q = query.trim().toLowerCase().replace(/^[/@]/, "");
   if (trigger === "/") {
-    return SLASH_COMMANDS.filter((c) => c.name.slice(1).startsWith(q)).map((c) => ({ value: c.name, label: c.usage, description: c.description }));
+    return SLASH_COMMANDS.filter((c) => c.name.startsWith(q)).map((c) => ({ value: `/${c.name}`, label: c.usage, description: c.description }));
   }
   if (trigger === "@") {
     return results()

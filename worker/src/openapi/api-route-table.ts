@@ -160,7 +160,7 @@ export const API_ROUTES: ApiRoute[] = [
   read("state", "The session's state", keyedBy("state", SessionStateSchema)),
   read("stats", "What the session did: messages, tool calls, tokens, cost, fetches", keyedBy("stats", SessionStatsSchema)),
   read("messages", "The session's history as AI SDK UIMessages", keyedBy("messages", v.array(SessionMessageSchema))),
-  read("commands", "The tools and slash commands a message may use", keyedBy("commands", v.array(CommandSchema))),
+  read("commands", "The slash commands a message may be (pi's command shape)", keyedBy("commands", v.array(CommandSchema))),
   read("models", "The models a turn may use", ModelCatalogSchema, { tag: "agent" }),
   agent("messages", "Send a message (starts a turn, or steers or follows one)", PromptRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED", "ATTACHMENT_NOT_FOUND"]),
   agent("steer", "Steer the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]),

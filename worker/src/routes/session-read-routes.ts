@@ -3,22 +3,11 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession, type SessionStub } from "../http/session-access.ts";
-import { SLASH_COMMANDS } from "../agent/slash-commands.ts";
+import { LISTED_COMMANDS } from "../agent/listed-commands.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import { attachmentIdOf } from "../agent/to-model-messages.ts";
 import { attachmentDisplayUrl } from "../attachments/sign-attachment-url.ts";
 import type { SessionMessage } from "@edge-web/shared";
-import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
-import { TOOLS } from "../tools/tool-registry.ts";
-
-/**
- * The session's commands (computed once): the tools, with JSON Schemas of their inputs, and the
- * slash commands a message may be (`/search`, `/fetch`, `/get`), which run a tool with no model.
- */
-const COMMANDS = [
-  ...Object.values(TOOLS).map((tool) => ({ name: tool.name, kind: "tool", description: tool.description, inputSchema: TOOL_INPUT_SCHEMAS.get(tool.name) })),
-  ...SLASH_COMMANDS.map((command) => ({ name: command.name, kind: "slash", description: command.description, usage: command.usage, tool: command.tool })),
-];
 
 /** File parts point at the session's attachments; a reader gets fresh signed URLs for them. */
 async function withDisplayUrls(messages: SessionMessage[], secret: string | undefined, basePath: string): Promise<SessionMessage[]> {
@@ -67,7 +56,7 @@ const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<R
     if (!history.ok) return history;
     return ok({ messages: await withDisplayUrls(history.value, c.env.ATTACHMENT_SECRET, c.var.options.basePath) });
   },
-  commands: async (stub) => keyed("commands", (await stub.describe()) ? ok(COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
+  commands: async (stub) => keyed("commands", (await stub.describe()) ? ok(LISTED_COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
 };
 
 for (const [name, read] of Object.entries(READS)) {
