@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
@@ -7,6 +10,7 @@ import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 import { waitFor } from "../test-support/wait-for.ts";
 import { freePort } from "../test-support/free-port.ts";
+import { selfSignedCert } from "../sidecar/test/support/tls.ts";
 
 const KEY = "sk-e2e-render-key-0123456789";
 const SIDECAR_TOKEN = "e2e-render-sidecar-token-0123456789";
@@ -25,17 +29,28 @@ describe("rendering script-built pages over npm start's stack", () => {
   let model: FakeModelServer;
   let stack: Stack;
   let sidecarPort: number;
+  /** An HTTPS origin on port 443, whose URLs leave the port out; the sidecar trusts its certificate as a test CA. */
+  let secure: Origin;
+  let caDir: string;
 
   beforeAll(async () => {
     // The canary is on loopback too, but not allowed: the browser's requests to it must be refused.
     canary = await startOrigin("127.0.0.9", routes({}));
     origin = await startOrigin("127.0.0.2", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }));
+    const cert = selfSignedCert("127.0.0.44");
+    secure = await startOrigin("127.0.0.44", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }), { port: 443, tls: cert });
+    caDir = mkdtempSync(join(tmpdir(), "e2e-render-ca-"));
+    writeFileSync(join(caDir, "ca.pem"), cert.cert);
     model = await startFakeOpenAI({ apiKey: KEY, models: ["render-model"] });
     sidecarPort = await freePort();
     stack = await startStack({
       SIDECAR_PORT: String(sidecarPort),
       SIDECAR_TOKEN,
-      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }),
+      // The static read trusts the test certificate through Node's extra CAs, the browser through the test-only setting.
+      NODE_EXTRA_CA_CERTS: join(caDir, "ca.pem"),
+      SIDECAR_TEST_MODE: "1",
+      SIDECAR_TEST_TRUST_SPKI: cert.spki,
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", "127.0.0.44"] }),
       AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "render-model" }),
     });
   });
@@ -43,7 +58,9 @@ describe("rendering script-built pages over npm start's stack", () => {
     await stack?.stop();
     await model?.close();
     await origin?.close();
+    await secure?.close();
     await canary?.close();
+    if (caDir) rmSync(caDir, { recursive: true, force: true });
   });
 
   const post = async (path: string, body: unknown) => {
@@ -75,6 +92,17 @@ describe("rendering script-built pages over npm start's stack", () => {
     expect(render.refused).toBeGreaterThanOrEqual(stats.stats.web.renderRequestsRefused);
     expect(render).toMatchObject({ restarts: 0, browsers: 1 });
     expect(render.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
+  });
+
+  it("renders an https page on port 443, whose URL leaves the port out", async () => {
+    const id = await newSession();
+    const rendered = await post(`/api/sessions/${id}/tools/fetch_content`, { url: "https://127.0.0.44/app.html", render: "always" });
+    expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
+    expect(rendered.body.results[0].content).toContain("Written by a script");
+    expect(rendered.body.results[0].metadata).toMatchObject({ rendered: true });
+    // The static read and the browser's document.
+    expect(secure.requests.filter((q) => q.url === "/app.html")).toHaveLength(2);
+    expect(canary.requests).toEqual([]);
   });
 
   it("over MCP and in an agent turn, with the same result", async () => {

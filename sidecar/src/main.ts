@@ -1,6 +1,7 @@
 import { createSidecarDeps, settingsFromEnv } from "./sidecar-deps.ts";
 import { createSidecarServer, listen } from "./server.ts";
 import { SIDECAR_MALLOC_ENV } from "./sidecar-malloc-env.ts";
+import { testTrustFromEnv } from "./render/test-trust-from-env.ts";
 
 const token = process.env.SIDECAR_TOKEN ?? "";
 if (token.length < 16) {
@@ -11,6 +12,11 @@ if (token.length < 16) {
 const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
 const missing = Object.entries(SIDECAR_MALLOC_ENV).flatMap(([name, value]) => (process.env[name] === undefined ? [`${name}=${value}`] : []));
 if (glibc && missing.length > 0) console.warn(`sidecar: start it with ${missing.join(" ")} so memory a conversion held returns to the system (docs/operations.md).`);
+const trust = testTrustFromEnv(process.env);
+if (!trust.ok) {
+  console.error(`sidecar: ${trust.error.message}`);
+  process.exit(2);
+}
 const host = process.env.SIDECAR_HOST ?? "127.0.0.1";
 const port = Number(process.env.SIDECAR_PORT ?? "8788");
 

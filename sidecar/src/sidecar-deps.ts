@@ -7,6 +7,7 @@ import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from ".
 import { availableParallelism } from "node:os";
 import { browserPathFrom, createRenderer, type RendererSettings } from "./render/create-renderer.ts";
 import type { Renderer, RenderingDeps } from "./fetch/render-types.ts";
+import { testTrustFromEnv } from "./render/test-trust-from-env.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */
 export interface SidecarDeps extends FetchContentDeps, RenderingDeps {
@@ -33,8 +34,9 @@ const int = (raw: string | undefined, fallback: number) => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-/** Sidecar-wide settings from its environment; they are the process's, not a session's. */
+/** Sidecar-wide settings from its environment; they are the process's, not a session's. A test-only trust that is refused (main.ts will not start) is left out. */
 export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
+  const trust = testTrustFromEnv(env);
   return {
     dnsServers: (env.SIDECAR_DNS_SERVERS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     maxConcurrent: int(env.SIDECAR_MAX_CONCURRENT, 64),
@@ -53,6 +55,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): SidecarSettings {
       maxQueue: int(env.SIDECAR_RENDER_QUEUE, 16),
       maxPages: int(env.SIDECAR_RENDER_MAX_PAGES, 100),
       maxRssBytes: int(env.SIDECAR_RENDER_MAX_RSS_MB, 1_536) * 1_048_576,
+      ...(trust.ok && trust.value.length > 0 && { trustedTestSpki: trust.value }),
     },
     ...(env.JINA_API_KEY && { reader: { apiKey: env.JINA_API_KEY, origin: new URL(env.JINA_BASE_URL || DEFAULT_READER_URL).origin } }),
   };

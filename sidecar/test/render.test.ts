@@ -37,6 +37,9 @@ let canary9: Origin;
 let canary1: Origin;
 let secure: Origin;
 let cert: { key: string; cert: string };
+/** An HTTPS origin on port 443, the port a URL leaves out, with a certificate the test browser is told to trust. */
+let defaultPort: Origin;
+let defaultPortCert: ReturnType<typeof selfSignedCert>;
 let udpCanary: dgram.Socket;
 let udpPackets = 0;
 let renderer: Renderer;
@@ -107,12 +110,19 @@ beforeAll(async () => {
     if (name === "private.test") return ["10.0.0.1"];
     if (name === "rebind.test") return n === 1 ? ["127.0.0.2"] : ["127.0.0.9"];
     if (name === "secure.test") return ["127.0.0.2"];
+    if (name === "default-port.test") return ["127.0.0.43"];
     return "nxdomain";
   });
   canary9 = await startOrigin("127.0.0.9", send(200, "text/plain", "canary"));
   canary1 = await startOrigin("127.0.0.1", send(200, "text/plain", "canary"));
   cert = selfSignedCert("secure.test");
   secure = await startOrigin("127.0.0.2", send(200, "text/plain", "secure origin"), { tls: cert });
+  defaultPortCert = selfSignedCert("default-port.test");
+  defaultPort = await startOrigin(
+    "127.0.0.43",
+    routes({ "/app.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Over TLS on port 443.</p></article>";</script>`)) }),
+    { port: 443, tls: defaultPortCert },
+  );
   udpCanary = dgram.createSocket("udp4");
   udpCanary.on("message", () => udpPackets++);
   await new Promise<void>((resolve) => udpCanary.bind(canary9.port, "127.0.0.9", resolve));
@@ -143,14 +153,14 @@ beforeAll(async () => {
     }),
   );
   const egress = egressDeps(dns);
-  renderer = createRenderer({ ...RENDER_SETTINGS, browserPath: browserPathFrom(process.env) }, { ...egress, connectTunnel: loopbackTunnel });
+  renderer = createRenderer({ ...RENDER_SETTINGS, browserPath: browserPathFrom(process.env), trustedTestSpki: [defaultPortCert.spki] }, { ...egress, connectTunnel: loopbackTunnel });
   deps = { ...egress, limiter: createHostLimiter({ maxConcurrent: 8, maxPerHost: 8, maxQueue: 8 }), renderer };
 }, 30_000);
 
 afterAll(async () => {
   await renderer.close();
   udpCanary.close();
-  await Promise.all([origin.close(), secure.close(), canary9.close(), canary1.close(), dns.close(), deps.dispatchers.close()]);
+  await Promise.all([origin.close(), secure.close(), defaultPort.close(), canary9.close(), canary1.close(), dns.close(), deps.dispatchers.close()]);
 });
 
 describe("rendering script-built pages", () => {
@@ -193,6 +203,22 @@ describe("rendering script-built pages", () => {
     const r = await run("/poll.html", "always", { budgetMs: 4_000 });
     expect(Date.now() - started).toBeLessThan(4_500);
     expect(r.ok && r.value.content).toContain("lighthouses keep ships");
+  });
+
+  it("renders an https page on port 443, the port its URL leaves out (the browser's CONNECT names it)", async () => {
+    const egress = egressDeps(dns, { ca: defaultPortCert.cert });
+    try {
+      const r = await fetchContent(
+        { url: "https://default-port.test/app.html", preferReader: false, render: "always", options: options({ allowHosts: ["127.0.0.43"] }) },
+        { ...egress, limiter: deps.limiter, renderer },
+      );
+      expect(r.ok && r.value.content, JSON.stringify(r)).toContain("Over TLS on port 443.");
+      expect(r.ok && r.value.metadata?.rendered).toBe(true);
+      // The static read and the browser's document both reached the origin.
+      expect(defaultPort.requests.filter((q) => q.url === "/app.html")).toHaveLength(2);
+    } finally {
+      await egress.dispatchers.close();
+    }
   });
 
   it("without a browser: auto reads the HTML as served, always says how to install one", async () => {
@@ -460,7 +486,7 @@ describe("the proxy's CONNECT tunnels", () => {
   /** A proxy with one session of `maxBytes`, and a CONNECT through it with the session's credentials. */
   async function tunnelling(maxBytes: number) {
     const proxy = await startEgressProxy({ ...egressDeps(dns), connectTunnel: loopbackTunnel });
-    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 10, maxBytes });
+    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2", "127.0.0.43"] }, maxRequests: 10, maxBytes });
     if (!opened.ok) throw new Error(opened.error.message);
     const auth = `Basic ${Buffer.from(`${opened.value.username}:${opened.value.password}`).toString("base64")}`;
     const { hostname, port } = new URL(proxy.url);
@@ -492,6 +518,33 @@ describe("the proxy's CONNECT tunnels", () => {
       const later = await tunnel(`secure.test:${secure.port}`);
       later.socket.destroy();
       expect(later.status).toBe(403);
+    } finally {
+      session.close();
+      await proxy.close();
+    }
+  });
+
+  it("tunnel to port 443, which a URL leaves out, and refuse an authority without a usable port", async () => {
+    const { proxy, session, tunnel } = await tunnelling(100_000);
+    try {
+      const allowed = await tunnel("default-port.test:443");
+      expect(allowed.status).toBe(200);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const tls = tlsConnect({ socket: allowed.socket, servername: "default-port.test", ca: defaultPortCert.cert }, () =>
+          tls.end("GET /app.html HTTP/1.1\r\nHost: default-port.test\r\nConnection: close\r\n\r\n"),
+        );
+        let text = "";
+        tls.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        tls.on("end", () => resolve(text));
+        tls.on("error", reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      for (const authority of ["default-port.test", "default-port.test:0", "default-port.test:65536", "default-port.test:44x", "[::1]", "default-port.test:443/path"]) {
+        const refused = await tunnel(authority);
+        refused.socket.destroy();
+        expect(refused.status, authority).toBe(403);
+      }
+      expect(session.refused).toBe(6);
     } finally {
       session.close();
       await proxy.close();

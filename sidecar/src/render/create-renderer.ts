@@ -17,6 +17,11 @@ export interface RendererSettings extends BrowserPoolLimits {
   concurrency: number;
   /** Pages waiting for a free slot before new ones are refused. */
   maxQueue: number;
+  /**
+   * Test origins' public keys (base64 SHA-256 SPKI hashes) the browser accepts whatever their
+   * certificates say; only ever set under SIDECAR_TEST_MODE (test-trust-from-env.ts).
+   */
+  trustedTestSpki?: string[];
 }
 
 /** Debian's chromium package installs here. */
@@ -72,7 +77,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       headless: true,
       chromiumSandbox: process.getuid?.() !== 0,
       proxy: { server: egress.url },
-      args: BROWSER_ARGS,
+      args: settings.trustedTestSpki?.length ? [...BROWSER_ARGS, `--ignore-certificate-errors-spki-list=${settings.trustedTestSpki.join(",")}`] : BROWSER_ARGS,
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,

@@ -135,17 +135,16 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="render"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return;
     }
-    // The authority form ("host:port"); the scheme only lets the URL parser read it.
-    const target = URL.parse(`https://${req.url ?? ""}/`);
+    const target = parseAuthority(req.url ?? "");
     const answer403 = (reason: string) => {
       refuse(session, target?.host ?? "?", reason);
       client.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     };
     const capped = overCap(session);
-    if (!target || !target.port || capped) return answer403(capped ?? "a CONNECT target that is not host:port");
-    void vetDestination(target, session.policy, session.allow, deps.resolver, session.signal).then((vetted) => {
+    if (!target || capped) return answer403(capped ?? "a CONNECT target that is not host:port");
+    void vetDestination(target.url, session.policy, session.allow, deps.resolver, session.signal).then((vetted) => {
       if (!vetted.ok) return answer403(vetted.error.message);
-      const upstream = connectTunnel(vetted.value, Number(target.port));
+      const upstream = connectTunnel(vetted.value, target.port);
       const closeBoth = () => {
         upstream.destroy();
         client.destroy();
@@ -211,6 +210,21 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A CONNECT request's authority: a host (a name, an IPv4 address or a bracketed IPv6 one) and a port, both required. */
+const AUTHORITY = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+):(\d{1,5})$/i;
+
+/**
+ * The host (as a URL, for vetting) and port of a CONNECT target. The port is read here, not by the
+ * URL parser: it drops a scheme's default port, and "host:443" must keep its 443.
+ */
+function parseAuthority(authority: string): { url: URL; port: number; host: string } | undefined {
+  const match = AUTHORITY.exec(authority);
+  const port = Number(match?.[2]);
+  const url = match && URL.parse(`https://${match[1]}/`);
+  if (!url || port < 1 || port > 65_535) return undefined;
+  return { url, port, host: `${url.host}:${port}` };
 }
 
 /** The body, or null when it is longer than `limit`. */
