@@ -8,6 +8,7 @@ import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
 import { PiCommandsResponseSchema } from "../test-support/pi-protocol/commands.ts";
+import { PiCommandAckSchema, PiUiRpcControlFrameSchema, PiUiRpcRequestSchema, type PiUiRpcRequest } from "../test-support/pi-protocol/ui-rpc.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const KEY = "sk-pi-shapes-model-key-0123456789";
@@ -110,6 +111,49 @@ describe("the pi-web client's shapes over npm start's stack", () => {
       expect((await api("POST", `/api/sessions/${id}/messages`, { message: `/${fetchCommand.name} ${origin.url}/note.txt` })).status).toBe(200);
       expect((await turn(stream)).find((c) => c.type === "tool-output-available")?.output.results[0].content).toContain("a note for the shapes");
       expect(model.script.requests.length).toBe(before);
+      await stream.cancel();
+    });
+  });
+
+  describe("POST /ui-rpc", () => {
+    it("takes the client's request, acknowledges it, and answers on the stream paired by correlationId, failures as { code, message }", async () => {
+      const id = await newSession();
+      const fetched = (await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/note.txt` })).body;
+      const stream = await follow(id);
+      /** What the client's RPC bus does: POST the request (an ack), then wait for the control frame with its correlationId. */
+      const rpc = async (call: Omit<PiUiRpcRequest, "correlationId" | "protocolVersion">, correlationId: string) => {
+        const request = shaped(PiUiRpcRequestSchema, { correlationId, ...call, protocolVersion: "0.1.0" });
+        const posted = await api("POST", `/api/sessions/${id}/ui-rpc`, request);
+        expect(posted.status).toBe(200);
+        expect(posted.body).toEqual({ ok: true, protocolVersion: "0.1.0" });
+        shaped(PiCommandAckSchema, posted.body);
+        for (let frame = await stream.next(); frame; frame = await stream.next()) {
+          if (frame.data?.kind !== "control") continue;
+          const { payload } = shaped(PiUiRpcControlFrameSchema, frame.data);
+          if (payload.response.correlationId === correlationId) return payload.response;
+        }
+        throw new Error(`no answer to ${correlationId}`);
+      };
+
+      const listed = await rpc({ point: "mention", action: "list", payload: {} }, "m1");
+      expect(listed).toEqual({ correlationId: "m1", ok: true, result: [{ id: fetched.responseId, label: expect.stringContaining("note.txt"), kind: "fetch" }] });
+      expect(await rpc({ point: "mention", action: "resolve", payload: { q: fetched.responseId.slice(0, 6) } }, "m2")).toMatchObject({ ok: true, result: [{ id: fetched.responseId }] });
+      expect(await rpc({ point: "mention", action: "resolve", payload: { q: "no such result" } }, "m3")).toMatchObject({ ok: true, result: [] });
+      expect(await rpc({ point: "custom", action: "execute", payload: { method: "session.stats" } }, "c1")).toMatchObject({ ok: true, result: { toolCalls: 1 } });
+      expect(await rpc({ point: "custom", action: "execute", payload: { method: "results.get", params: { responseId: fetched.responseId } } }, "c2")).toMatchObject({ ok: true, result: { kind: "fetch", responseId: fetched.responseId } });
+
+      // Failures reach the client's bus as { code, message }.
+      const missing = await rpc({ point: "custom", action: "execute", payload: { method: "results.get", params: { responseId: "nope" } } }, "f1");
+      expect(missing).toEqual({ correlationId: "f1", ok: false, error: { code: "NOT_FOUND", message: expect.stringContaining('"nope"') } });
+      const unserved = await rpc({ point: "inlineComplete", action: "complete", payload: { ctx: "hel" } }, "f2");
+      expect(unserved).toEqual({ correlationId: "f2", ok: false, error: { code: "VALIDATION_FAILED", message: expect.stringContaining("inlineComplete complete") } });
+      expect(await rpc({ point: "custom", action: "execute", payload: { method: "nope" } }, "f3")).toMatchObject({ ok: false, error: { code: "VALIDATION_FAILED", message: expect.stringContaining("session.stats") } });
+      expect(await rpc({ point: "mention", action: "list", payload: { q: 5 } }, "f4")).toMatchObject({ ok: false, error: { code: "VALIDATION_FAILED" } });
+
+      // A request the client would never send is refused at once.
+      const refused = await api("POST", `/api/sessions/${id}/ui-rpc`, { correlationId: "x", point: "nowhere", action: "list", payload: {}, protocolVersion: "0.1.0" });
+      expect(refused).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
+      expect(refused.body.error.message).toContain("mention");
       await stream.cancel();
     });
   });

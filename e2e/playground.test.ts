@@ -487,6 +487,20 @@ describe("the playground page in a real browser", () => {
     expect(unexpectedConsole(seen.consoleErrors.slice(before)).filter((line) => !/status of 400/.test(line))).toEqual([]);
   });
 
+  it("shows a ui-rpc answer on the stream, a failure as its code and message", async () => {
+    const sessionId = await text(page.locator("#session-id"));
+    const rpc = (correlationId: string, payload: unknown) =>
+      fetch(`${stack.url}/api/sessions/${sessionId}/ui-rpc`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ correlationId, point: "custom", action: "execute", payload, protocolVersion: "0.1.0" }),
+      });
+    expect((await rpc("rpc-missing", { method: "results.get", params: { responseId: "nope" } })).status).toBe(200);
+    expect((await rpc("rpc-stats", { method: "session.stats" })).status).toBe(200);
+    await expect.poll(() => text(streamLog()), WAIT).toContain("ui-rpc answer rpc-stats: ok");
+    expect(await text(streamLog())).toContain('ui-rpc answer rpc-missing: NOT_FOUND: No stored result has responseId "nope"');
+  });
+
   it("reads a stored page again in windows, and finds passages in it", async () => {
     const fetchForm = page.getByRole("form", { name: "fetch_content" });
     await fetchForm.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);

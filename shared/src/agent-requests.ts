@@ -35,9 +35,29 @@ export const UiResponseRequestSchema = v.looseObject({
 });
 export type UiResponseRequest = v.InferOutput<typeof UiResponseRequestSchema>;
 
-export const UiRpcRequestSchema = v.looseObject({
-  correlationId: text("correlationId"),
-  method: text("method"),
-  params: v.optional(v.unknown()),
+/** Where a UI's request comes from and what it asks (pi-web's ui-rpc points and actions). */
+export const UI_RPC_POINTS = ["slash", "mention", "autocomplete", "inlineComplete", "command", "custom"] as const;
+export const UI_RPC_ACTIONS = ["list", "resolve", "execute", "complete"] as const;
+
+const correlationId = v.pipe(text("correlationId"), v.nonEmpty("correlationId must not be empty"));
+
+/** pi-web's request (its UiRpcRequest); `payload`'s shape depends on the point and action. */
+const PointUiRpcRequestSchema = v.looseObject({
+  correlationId,
+  point: v.picklist(UI_RPC_POINTS),
+  action: v.picklist(UI_RPC_ACTIONS),
+  payload: v.optional(v.unknown()),
+  protocolVersion: v.optional(v.string()),
 });
+
+/** Our first shape, still taken: a method call, the same as the `custom` point's `execute`. */
+const MethodUiRpcRequestSchema = v.pipe(
+  v.looseObject({ correlationId, method: text("method"), params: v.optional(v.unknown()) }),
+  v.transform(({ correlationId, method, params }) => ({ correlationId, point: "custom" as const, action: "execute" as const, payload: { method, params } })),
+);
+
+export const UiRpcRequestSchema = v.union(
+  [PointUiRpcRequestSchema, MethodUiRpcRequestSchema],
+  `Send { correlationId, point, action, payload } (point one of ${UI_RPC_POINTS.join(", ")}; action one of ${UI_RPC_ACTIONS.join(", ")}), or { correlationId, method, params? }`,
+);
 export type UiRpcRequest = v.InferOutput<typeof UiRpcRequestSchema>;

@@ -70,7 +70,7 @@ export interface ExtensionUiRequest {
 }
 
 /** The answer to a POST /ui-rpc, paired with its request by `correlationId`. */
-export type UiRpcResponse = { correlationId: string; ok: true; result: unknown } | { correlationId: string; ok: false; error: string };
+export type UiRpcResponse = { correlationId: string; ok: true; result: unknown } | { correlationId: string; ok: false; error: { code: string; message: string } };
 
 /** Control payloads, told apart by `control`. */
 export type ControlPayload =

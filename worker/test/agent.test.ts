@@ -644,7 +644,7 @@ describe("the session's agent endpoints", () => {
     }
   });
 
-  it("answers ui-rpc requests on the stream, paired by correlationId", async () => {
+  it("answers ui-rpc requests on the stream, paired by correlationId, failures as { code, message }", async () => {
     const id = await newSession();
     const fetched = await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
     const stream = sseReader((await openStream(id)).body!);
@@ -656,10 +656,16 @@ describe("the session's agent endpoints", () => {
     expect(await rpc({ correlationId: "c1", method: "results.list" })).toMatchObject({ control: "ui-rpc", response: { correlationId: "c1", ok: true, result: { results: [{ responseId: fetched.body.responseId, kind: "fetch" }] } } });
     expect((await rpc({ correlationId: "c2", method: "results.get", params: { responseId: fetched.body.responseId } })).response.result.kind).toBe("fetch");
     expect((await rpc({ correlationId: "c3", method: "session.stats" })).response.result.toolCalls).toBe(1);
-    expect((await rpc({ correlationId: "c5", method: "results.get" })).response).toMatchObject({ ok: false, error: expect.stringContaining("params { responseId") });
-    expect((await rpc({ correlationId: "c6", method: "results.get", params: { responseId: "nope" } })).response).toMatchObject({ ok: false, error: expect.stringContaining('"nope"') });
-    expect(await rpc({ correlationId: "c4", method: "nope" })).toMatchObject({ response: { correlationId: "c4", ok: false, error: expect.stringMatching(/Unknown method/) } });
-    expect((await call("POST", `/api/sessions/${id}/ui-rpc`, { method: "x" })).status).toBe(400);
+    expect((await rpc({ correlationId: "c5", method: "results.get" })).response).toMatchObject({ ok: false, error: { code: "VALIDATION_FAILED", message: expect.stringContaining("params { responseId") } });
+    expect((await rpc({ correlationId: "c6", method: "results.get", params: { responseId: "nope" } })).response).toMatchObject({ ok: false, error: { code: "NOT_FOUND", message: expect.stringContaining('"nope"') } });
+    expect(await rpc({ correlationId: "c4", method: "nope" })).toMatchObject({ response: { correlationId: "c4", ok: false, error: { code: "VALIDATION_FAILED", message: expect.stringMatching(/the methods are results\.list, results\.get, session\.stats/) } } });
+    // pi-web's shape: the same methods under the custom point, and @ mentions of the stored results.
+    expect((await rpc({ correlationId: "p1", point: "custom", action: "execute", payload: { method: "session.stats" }, protocolVersion: "0.1.0" })).response.result.toolCalls).toBe(1);
+    expect((await rpc({ correlationId: "p2", point: "mention", action: "resolve", payload: { q: "notes" }, protocolVersion: "0.1.0" })).response.result).toEqual([{ id: fetched.body.responseId, label: expect.stringContaining("notes.txt"), kind: "fetch" }]);
+    expect((await rpc({ correlationId: "p3", point: "slash", action: "execute", payload: { id: "x" } })).response).toMatchObject({ ok: false, error: { code: "VALIDATION_FAILED", message: expect.stringContaining("slash execute") } });
+    for (const body of [{ method: "x" }, { correlationId: "", method: "x" }, { correlationId: "c", point: "nowhere", action: "list" }]) {
+      expect((await call("POST", `/api/sessions/${id}/ui-rpc`, body)).status).toBe(400);
+    }
     await stream.cancel();
   });
 

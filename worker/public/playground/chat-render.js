@@ -233,7 +233,8 @@ export async function renderControl(payload) {
     return;
   }
   if (payload.control === "ui-rpc") {
-    appendToLog(frameNote(`ui-rpc answer ${payload.response?.correlationId ?? ""}: ${payload.response?.ok ? "ok" : String(payload.response?.error ?? "failed")}`));
+    const { correlationId = "", ok, error } = payload.response ?? {};
+    appendToLog(frameNote(`ui-rpc answer ${correlationId}: ${ok ? "ok" : `${error?.code ?? "failed"}: ${error?.message ?? ""}`}`));
     return;
   }
   appendToLog(frameNote(`Control frame ${payload.control}.`));
