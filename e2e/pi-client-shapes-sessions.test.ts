@@ -3,10 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../test-support/fake-openai.ts";
+import type { FakeModelServer } from "../test-support/model-script.ts";
 import { PiUploadAttachmentResponseSchema } from "../test-support/pi-protocol/attachment.ts";
+import { PiGetAvailableModelsResponseSchema, PiGetStateResponseSchema } from "../test-support/pi-protocol/rest.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
 const ALICE = "alice-token-0123456789";
+const KEY = "sk-pi-sessions-model-key-0123456789";
 
 /** Parses `value` with `schema`, failing the test with valibot's issues (paths and messages). */
 function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
@@ -17,18 +21,22 @@ function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOu
 
 /**
  * The session shapes the original pi-web client reads, checked against npm start's stack with pi's
- * shapes (test-support/pi-protocol): attachments.
+ * shapes (test-support/pi-protocol): models, state, attachments.
  */
 describe("the pi-web client's session shapes over npm start's stack", () => {
+  let model: FakeModelServer;
   let stack: Stack;
   const persist = mkdtempSync(join(tmpdir(), "edge-web-pi-sessions-"));
-  const env = { PERSIST_DIR: persist, API_TOKENS: ALICE };
 
   beforeAll(async () => {
-    stack = await startStack(env);
+    model = await startFakeOpenAI({ apiKey: KEY, models: ["pi-model"] });
+    // The operator's model server is on loopback: its address must never be shown.
+    const provider = { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY, models: [{ id: "pi-model", name: "Pi Model", reasoning: true, contextWindow: 64_000, cost: { input: 1, output: 4 } }] };
+    stack = await startStack({ PERSIST_DIR: persist, API_TOKENS: ALICE, AGENT_CONFIG: JSON.stringify({ modelProviders: { local: provider }, defaultModel: "pi-model" }) });
   });
   afterAll(async () => {
     await stack?.stop();
+    await model?.close();
     rmSync(persist, { recursive: true, force: true });
   });
 
@@ -41,6 +49,19 @@ describe("the pi-web client's session shapes over npm start's stack", () => {
     return { status: res.status, body: (await res.json()) as any };
   };
   const newSession = async (token = ALICE) => (await api("POST", "/api/sessions", token, { source: "pi-sessions" })).body.sessionId as string;
+
+  it("lists models in pi's Model shape and answers a new session's state with the model a turn would use", async () => {
+    const id = await newSession();
+    const expected = {
+      id: "pi-model", name: "Pi Model", api: "openai-completions", provider: "local", baseUrl: "", reasoning: true, input: ["text", "image"],
+      cost: { input: 1, output: 4, cacheRead: 0, cacheWrite: 0 }, contextWindow: 64_000, maxTokens: 64_000,
+    };
+    const listed = await api("GET", `/api/sessions/${id}/models`, ALICE);
+    expect(shaped(PiGetAvailableModelsResponseSchema, listed.body).models).toEqual([expected]);
+    const state = await api("GET", `/api/sessions/${id}/state`, ALICE);
+    expect(shaped(PiGetStateResponseSchema, state.body).state.model).toEqual(expected);
+    for (const answer of [listed, state]) expect(JSON.stringify(answer.body)).not.toContain(new URL(model.baseURL).host);
+  });
 
   it("answers an upload as pi-web's Attachment, createdAt included", async () => {
     const id = await newSession();

@@ -27,7 +27,19 @@ export const ErrorBodySchema = v.object({
   protocolVersion: v.string(),
 });
 
-const ModelRefSchema = v.looseObject({ provider: v.string(), id: v.string(), name: v.optional(v.string()), api: v.optional(v.string()) });
+/** pi's `Model`: a model a turn may use, as `GET /models`, `GET /state` and the admin's `GET /api/config/models` show it. */
+export const ModelSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  api: described(v.string(), "The provider's wire format, by pi's names: openai-completions (OpenAI-compatible) or anthropic-messages."),
+  provider: described(v.string(), "Its provider's name under auth.modelProviders."),
+  baseUrl: described(v.string(), "Always empty: the server calls the model, and a provider's address is not shown."),
+  reasoning: v.boolean(),
+  input: described(v.array(v.picklist(["text", "image"])), "What a message to it may hold: a turn sends images to every model."),
+  cost: described(v.object({ input: v.number(), output: v.number(), cacheRead: v.number(), cacheWrite: v.number() }), "USD per million tokens; 0 where no price is configured."),
+  contextWindow: described(v.number(), "Tokens; agent.compaction.defaultContextWindow where none is configured."),
+  maxTokens: described(v.number(), "The most tokens an answer may have: the window (a turn sets no output limit of its own)."),
+});
 
 export const SessionStateSchema = v.object({
   sessionId: v.string(),
@@ -40,7 +52,7 @@ export const SessionStateSchema = v.object({
   autoCompactionEnabled: v.boolean(),
   messageCount: v.number(),
   pendingMessageCount: v.number(),
-  model: v.nullable(ModelRefSchema),
+  model: v.optional(described(ModelSchema, "The model a turn would call now; absent when none is configured.")),
   subscribers: described(v.number(), "Open streams of this session."),
   lastEventId: described(v.number(), "The newest frame's id: resume a stream after it with Last-Event-ID."),
   source: v.string(),
@@ -101,19 +113,13 @@ export const CommandSchema = v.looseObject({
 });
 export type ListedCommand = v.InferOutput<typeof CommandSchema>;
 
+/** A session's models (`GET /api/sessions/:id/models`): pi's answer (`models`) plus the provider names. */
+export const SessionModelsSchema = v.object({ providers: v.array(v.string()), models: v.array(ModelSchema) });
+
+/** `GET /api/config/models`: whole models for the admin (and on an open server), ids and names for other token holders. */
 export const ModelCatalogSchema = v.object({
   providers: v.array(v.string()),
-  models: v.array(
-    v.looseObject({
-      id: v.string(),
-      provider: v.string(),
-      name: v.string(),
-      // The rest only for the admin (and on an open server).
-      reasoning: v.optional(v.boolean()),
-      contextWindow: v.optional(v.nullable(v.number())),
-      cost: v.optional(v.nullable(described(v.record(v.string(), v.number()), "Prices per million tokens (input, output, cacheRead, cacheWrite)."))),
-    }),
-  ),
+  models: v.array(v.union([ModelSchema, v.object({ id: v.string(), provider: v.string(), name: v.string() })])),
 });
 
 export const ForkMessagesSchema = v.object({ messages: v.array(v.object({ entryId: v.string(), text: v.string() })) });

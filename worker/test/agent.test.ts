@@ -1,11 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import * as v from "valibot";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import type { SessionObject } from "../src/session/session-object.ts";
 import { call, newSession, openStream, tool, withConfig } from "./helpers.ts";
 import { sseReader, type ReadFrame } from "../../test-support/sse-reader.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
+import { PiGetAvailableModelsResponseSchema, PiGetStateResponseSchema } from "../../test-support/pi-protocol/rest.ts";
 
 const origin = inject("originUrl");
 const fakes = inject("fakeModels");
@@ -182,6 +184,25 @@ describe("agent turns", () => {
     const next = await untilFinish(s.stream);
     expect(chunkTypes(next)).toContain("text-delta");
     await s.stream.cancel();
+  });
+
+  it("answers in GET /state the model a turn would use, in pi's Model shape, before any turn; none without a model configured", async () => {
+    const id = await newSession(ENV);
+    const { state } = v.parse(PiGetStateResponseSchema, (await call("GET", `/api/sessions/${id}/state`, undefined, ENV)).body);
+    expect(state.model).toEqual({
+      id: "fake-gpt", name: "Fake GPT", api: "openai-completions", provider: "fake", baseUrl: "", reasoning: true, input: ["text", "image"],
+      cost: { input: 2, output: 8, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128_000, maxTokens: 128_000,
+    });
+    // A model the provider does not list in the config: the defaults for what is not known.
+    const unlisted = agentEnv({ defaultModel: "served-only" });
+    const other = await newSession(unlisted);
+    const shown = v.parse(PiGetStateResponseSchema, (await call("GET", `/api/sessions/${other}/state`, undefined, unlisted)).body).state.model;
+    expect(shown).toMatchObject({ id: "served-only", name: "served-only", provider: "fake", reasoning: false, contextWindow: 128_000 });
+
+    const bare = await newSession();
+    const answer = (await call("GET", `/api/sessions/${bare}/state`)).body;
+    v.parse(PiGetStateResponseSchema, answer);
+    expect(answer.state).not.toHaveProperty("model");
   });
 
   it("applies thinking and model changes from the next model call, and refuses unknown ones", async () => {
@@ -669,11 +690,19 @@ describe("the session's agent endpoints", () => {
     await stream.cancel();
   });
 
-  it("lists the configured models on the session and in the config API, minus hidden providers", async () => {
-    const id = await newSession(ENV);
-    const listed = await call("GET", `/api/sessions/${id}/models`, undefined, ENV);
+  it("lists the configured models on the session in pi's Model shape, and in the config API, minus hidden providers", async () => {
+    const narrow = agentEnv({ agent: { compaction: { defaultContextWindow: 32_000 } } });
+    const id = await newSession(narrow);
+    const listed = await call("GET", `/api/sessions/${id}/models`, undefined, narrow);
     expect(listed.body.providers).toEqual(["fake", "claude"]);
-    expect(listed.body.models).toContainEqual({ id: "fake-gpt", provider: "fake", name: "Fake GPT", reasoning: true, contextWindow: 128_000, cost: { input: 2, output: 8 } });
+    const { models } = v.parse(PiGetAvailableModelsResponseSchema, listed.body);
+    expect(models).toEqual([
+      // The operator's loopback URL is not shown: baseUrl is empty for every model.
+      { id: "fake-gpt", name: "Fake GPT", api: "openai-completions", provider: "fake", baseUrl: "", reasoning: true, input: ["text", "image"], cost: { input: 2, output: 8, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128_000, maxTokens: 128_000 },
+      { id: "fake-mini", name: "fake-mini", api: "openai-completions", provider: "fake", baseUrl: "", reasoning: true, input: ["text", "image"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 32_000, maxTokens: 32_000 },
+      { id: "claude-fake", name: "claude-fake", api: "anthropic-messages", provider: "claude", baseUrl: "", reasoning: true, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0, cacheWrite: 0 }, contextWindow: 32_000, maxTokens: 32_000 },
+    ]);
+    for (const url of [fakes.openai.baseURL, fakes.anthropic.baseURL]) expect(JSON.stringify(listed.body)).not.toContain(new URL(url).host);
     const listedByServer = agentEnv({ modelProviders: { local: { api: "openai-compatible", baseURL: fakes.openai.baseURL, apiKey: fakes.openai.apiKey } } });
     const fromServer = await call("GET", "/api/config/models", undefined, listedByServer);
     expect(fromServer.body.models.map((m: any) => m.id)).toEqual(["fake-gpt", "fake-mini"]);

@@ -1,19 +1,10 @@
-import { ok, type ModelEntry, type Result } from "@edge-web/shared";
+import { ok, type Result } from "@edge-web/shared";
 import type { AgentSettings } from "../config/resolve-settings.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import type { Env } from "../env.ts";
+import { catalogModel, type CatalogModel } from "./catalog-model.ts";
 import { modelEgress } from "./model-egress.ts";
 import { MODEL_PROVIDERS } from "./model-providers.ts";
-
-/** A model as the catalog lists it; `cost` in USD per million tokens. */
-export interface CatalogModel {
-  id: string;
-  provider: string;
-  name: string;
-  reasoning: boolean;
-  contextWindow: number | null;
-  cost: ModelEntry["cost"] | null;
-}
 
 export interface ModelCatalog {
   providers: string[];
@@ -44,16 +35,7 @@ export async function modelCatalog(agent: AgentSettings, hiddenProviders: string
   const listed = await Promise.all(
     named.map(async ([name, settings]) => {
       const models = await MODEL_PROVIDERS[settings.api].listModels({ name, settings }, egress(name));
-      return (models.ok ? models.value : []).map(
-        (entry): CatalogModel => ({
-          id: entry.id,
-          provider: name,
-          name: entry.name ?? entry.id,
-          reasoning: entry.reasoning ?? false,
-          contextWindow: entry.contextWindow ?? null,
-          cost: entry.cost ?? null,
-        }),
-      );
+      return (models.ok ? models.value : []).map((entry) => catalogModel({ name, settings }, entry, agent.compaction.defaultContextWindow));
     }),
   );
   return hideProviders({ providers: named.map(([name]) => name), models: listed.flat() }, hiddenProviders);

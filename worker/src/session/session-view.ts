@@ -1,3 +1,4 @@
+import { catalogModel } from "../agent/catalog-model.ts";
 import { resolveModel } from "../agent/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { SessionSlot } from "./session-slot.ts";
@@ -20,11 +21,14 @@ export function statsOf(slot: SessionSlot, stores: SessionStores) {
   return sessionStats(slot.current?.sessionId ?? "", stores.counters.all(), stores.latency.summary(), counts, slot.agent.tokens, slot.agent.cost);
 }
 
-/** GET …/state: the record, the agent's choices and what runs. */
+/**
+ * GET …/state: the record, the agent's choices and what runs; `model` (pi's Model) is the one a turn
+ * would call now, absent when none resolves (pi's state has it optional, never null).
+ */
 export function stateOf(slot: SessionSlot, stores: SessionStores, settings: Settings | undefined, now: SessionActivityNow): object {
   const current = slot.current!;
-  const { selection } = slot.agent;
-  const model = settings && resolveModel(settings.agent, selection, current.model);
+  const resolved = settings && resolveModel(settings.agent, slot.agent.selection, current.model);
+  const model = settings && resolved?.ok ? catalogModel(resolved.value.provider, resolved.value.entry ?? { id: resolved.value.modelId }, settings.agent.compaction.defaultContextWindow) : undefined;
   return {
     sessionId: current.sessionId,
     status: current.status,
@@ -36,11 +40,7 @@ export function stateOf(slot: SessionSlot, stores: SessionStores, settings: Sett
     autoCompactionEnabled: settings?.agent.compaction.enabled ?? true,
     messageCount: stores.messages.count(),
     pendingMessageCount: now.pending,
-    model: model?.ok
-      ? { provider: model.value.provider.name, id: model.value.modelId, name: model.value.entry?.name ?? model.value.modelId, api: model.value.provider.settings.api }
-      : selection
-        ? { provider: selection.provider, id: selection.modelId }
-        : null,
+    ...(model && { model }),
     subscribers: now.subscribers,
     lastEventId: stores.frames.lastId(),
     source: current.source,
