@@ -6,8 +6,10 @@ export const COMPACTION_REASONS = ["threshold", "overflow", "manual"] as const;
 export type CompactionReason = (typeof COMPACTION_REASONS)[number];
 
 /**
- * The data of a `data-compaction` chunk (and of the `data-compaction` part it leaves in the
- * history): `start` when the summary is requested, `end` when it is in place (or failed: `error`).
+ * The data of a `data-pi-compaction` chunk (and of the `data-pi-compaction` part it leaves in the
+ * history): `start` when the summary is requested, `end` when it is in place (or failed: `error`;
+ * `aborted` when POST /abort stopped it). pi-web's protocol names `phase`, `reason`, `summary` and
+ * `aborted`; the other fields are ours (additive).
  * Both chunks of one compaction share the chunk's `id`, so the stored part shows the end state.
  */
 export const CompactionDataSchema = v.object({
@@ -19,6 +21,7 @@ export const CompactionDataSchema = v.object({
   firstKeptMessageId: v.optional(described(v.string(), "At `end`: the first history message the model still sees (from its `firstKeptStep`-th step)." )),
   firstKeptStep: v.optional(v.number()),
   error: v.optional(described(v.string(), "At `end` of a compaction that did not happen: why; the history is unchanged.")),
+  aborted: v.optional(described(v.literal(true), "At `end` of a compaction an abort stopped.")),
 });
 export type CompactionData = v.InferOutput<typeof CompactionDataSchema>;
 

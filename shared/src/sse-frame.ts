@@ -1,81 +1,68 @@
 import type { CompactionData } from "./compaction.ts";
 
 /**
- * The UI-message chunks a session streams: the AI SDK v5 chunk types a client of the reference
- * understands, plus the tool-approval chunks. A turn's AI SDK v7 chunks are filtered to these:
- * provider-specific `custom` chunks, `reset-step` and `reasoning-file` are dropped, and a
- * `steering-message` becomes a `data-steer` chunk. Compactions stream as `data-compaction` chunks.
+ * The UI-message chunks a session streams: those of pi-web's protocol (its frame schema, protocol
+ * 0.1.0), which a client of it parses with the AI SDK v5: the lifecycle, text, reasoning and tool
+ * chunks of AI SDK v5 and pi's `data-pi-*` parts. Fields the protocol does not name are additive (a
+ * client of the protocol drops them). A turn's AI SDK v7 chunks are mapped to these
+ * (worker/src/agent/to-protocol-chunks.ts); steers and follow-ups show as `data-pi-queue`,
+ * compactions as `data-pi-compaction`.
  */
 export type UiMessageChunk =
-  | { type: "start"; messageId?: string; messageMetadata?: unknown }
-  | { type: "finish"; finishReason?: string; messageMetadata?: unknown }
-  | { type: "abort"; reason?: string }
+  | { type: "start"; messageId?: string }
+  | { type: "finish"; finishReason?: string }
+  | { type: "abort" }
   | { type: "error"; errorText: string }
   | { type: "start-step" }
   | { type: "finish-step" }
-  | { type: "message-metadata"; messageMetadata: unknown }
   | { type: "text-start" | "text-end" | "reasoning-start" | "reasoning-end"; id: string; providerMetadata?: unknown }
   | { type: "text-delta" | "reasoning-delta"; id: string; delta: string; providerMetadata?: unknown }
-  | { type: "tool-input-start"; toolCallId: string; toolName: string; dynamic?: boolean }
+  | { type: "tool-input-start"; toolCallId: string; toolName: string; dynamic?: boolean; providerExecuted?: boolean }
   | { type: "tool-input-delta"; toolCallId: string; inputTextDelta: string }
-  | { type: "tool-input-available"; toolCallId: string; toolName: string; input: unknown; dynamic?: boolean }
-  | { type: "tool-input-error"; toolCallId: string; toolName: string; input: unknown; errorText: string }
-  | { type: "tool-approval-request"; approvalId: string; toolCallId: string }
-  | { type: "tool-approval-response"; approvalId: string; approved: boolean; reason?: string }
-  | { type: "tool-output-available"; toolCallId: string; output: unknown; preliminary?: boolean }
-  | { type: "tool-output-error"; toolCallId: string; errorText: string }
-  | { type: "tool-output-denied"; toolCallId: string }
-  | { type: "source-url"; sourceId: string; url: string; title?: string }
-  | { type: "source-document"; sourceId: string; mediaType: string; title: string; filename?: string }
-  | { type: "file"; url: string; mediaType: string }
+  | { type: "tool-input-available"; toolCallId: string; toolName: string; input: unknown; dynamic?: boolean; providerExecuted?: boolean; providerMetadata?: unknown }
+  | { type: "tool-output-available"; toolCallId: string; output: unknown; preliminary?: boolean; providerExecuted?: boolean }
+  | { type: "tool-output-error"; toolCallId: string; errorText: string; providerExecuted?: boolean }
+  /** The messages waiting for the model changed (pi's queue_update). */
+  | { type: "data-pi-queue"; data: QueueData }
   /** A compaction of the model's context (shared/src/compaction.ts); `id` is the compaction's. */
-  | { type: "data-compaction"; id: string; data: CompactionData }
-  | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
+  | { type: "data-pi-compaction"; id: string; data: CompactionData };
 
-/** The chunk types of that union, for filtering what a model stream yields. */
-export const UI_MESSAGE_CHUNK_TYPES = [
-  "start",
-  "finish",
-  "abort",
-  "error",
-  "start-step",
-  "finish-step",
-  "message-metadata",
-  "text-start",
-  "text-delta",
-  "text-end",
-  "reasoning-start",
-  "reasoning-delta",
-  "reasoning-end",
-  "tool-input-start",
-  "tool-input-delta",
-  "tool-input-available",
-  "tool-input-error",
-  "tool-approval-request",
-  "tool-approval-response",
-  "tool-output-available",
-  "tool-output-error",
-  "tool-output-denied",
-  "source-url",
-  "source-document",
-  "file",
-] as const;
+/**
+ * The data of a `data-pi-queue` chunk: the texts of the messages waiting, steers (they join the
+ * running turn's next model call) and follow-ups (each runs as a turn of its own), in the order they
+ * will be taken. `delivered` (ours, additive): the steers that left the queue at this point of the
+ * turn because its next model call took them; the history keeps them there as the user's messages.
+ */
+export interface QueueData {
+  steering: string[];
+  followUp: string[];
+  delivered?: string[];
+}
 
-/** A request for the user, answered with POST /ui-response (`confirm`: confirmed or not). */
+/**
+ * A request for the user (pi's extension UI request), answered with POST /ui-response (`confirm`:
+ * confirmed or not). `toolCallId` (ours, additive): the tool call an approval is about.
+ */
 export interface ExtensionUiRequest {
+  type: "extension_ui_request";
   id: string;
   method: "confirm";
   title: string;
   message: string;
+  toolCallId?: string;
 }
 
 /** The answer to a POST /ui-rpc, paired with its request by `correlationId`. */
 export type UiRpcResponse = { correlationId: string; ok: true; result: unknown } | { correlationId: string; ok: false; error: { code: string; message: string } };
 
-/** Control payloads, told apart by `control`. */
+/**
+ * Control payloads, told apart by `control` (those of pi-web's protocol). A replay that cannot
+ * start right after Last-Event-ID is an `error` with code `resync`, saying where the buffered
+ * frames start (`lastEventId`, `oldestAvailableId`: ours, additive).
+ */
 export type ControlPayload =
   | { control: "error"; message: string; code: string }
-  | { control: "resync"; message: string; lastEventId: number; oldestAvailableId: number }
+  | { control: "error"; code: "resync"; message: string; lastEventId: number; oldestAvailableId: number }
   | { control: "extension-ui"; request: ExtensionUiRequest }
   | { control: "ui-rpc"; response: UiRpcResponse };
 

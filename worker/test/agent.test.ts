@@ -154,7 +154,13 @@ describe("agent turns", () => {
     expect((await s.post("follow_up", { message: "And now in German." })).status).toBe(200);
     expect((await s.get("state")).body.state).toMatchObject({ isStreaming: true, pendingMessageCount: 2 });
     const frames = await untilFinish(s.stream, 2);
-    expect(chunkTypes(frames)).toContain("data-steer");
+    // What waits shows as pi's queue: the steer and the follow-up queued, the steer taken by the second call, the follow-up started.
+    expect(frames.filter((f) => f.data.chunk?.type === "data-pi-queue").map((f) => f.data.chunk.data)).toEqual([
+      { steering: ["Count in French instead."], followUp: [] },
+      { steering: ["Count in French instead."], followUp: ["And now in German."] },
+      { steering: [], followUp: ["And now in German."], delivered: ["Count in French instead."] },
+      { steering: [], followUp: [] },
+    ]);
     const requests = await openai.requests();
     expect(requests).toHaveLength(3);
     const last = (messages: any[]) => messages.at(-1);
@@ -337,14 +343,19 @@ describe("agent turns", () => {
     await s.stream.cancel();
   });
 
-  it("shows a call of an unknown tool once, as tool-input-error, a call with bad input as INVALID_INPUT, tells the model both and goes on", async () => {
+  it("shows a call of an unknown tool once, as its input and error, a call with bad input as INVALID_INPUT, tells the model both and goes on", async () => {
     await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: 42 } }, { name: "no_such_tool", arguments: {} }] }, { text: ["fixed"] });
     const s = await followed();
     await s.post("messages", { message: "go" });
     const frames = await untilFinish(s.stream);
     const about = (type: string) => frames.filter((f) => f.data.chunk.type === type).map((f) => f.data.chunk);
-    expect(about("tool-input-error").map((c) => c.toolName)).toEqual(["no_such_tool"]);
-    expect(about("tool-output-error").map((c) => c.errorText)).toEqual([expect.stringMatching(/^INVALID_INPUT: url/)]);
+    // AI SDK v7's tool-input-error, which pi-web's protocol (AI SDK v5) does not have, is the call's input and then its error.
+    expect(about("tool-input-error")).toEqual([]);
+    const unknown = about("tool-input-available").find((c) => c.toolName === "no_such_tool");
+    const errors = about("tool-output-error");
+    expect(errors).toHaveLength(2);
+    expect(errors.find((c) => c.toolCallId === unknown.toolCallId).errorText).toMatch(/no_such_tool/);
+    expect(errors.find((c) => c.toolCallId !== unknown.toolCallId).errorText).toMatch(/^INVALID_INPUT: url/);
     expect(chunkTypes(frames)).toContain("text-delta");
     // The model's next call carries both refusals as tool results.
     const second = (await openai.requests())[1]!.body.messages.filter((m: any) => m.role === "tool");
@@ -359,7 +370,7 @@ describe("agent turns", () => {
     const s = await followed();
     await s.post("messages", { message: "go" });
     const frames = await untilFinish(s.stream);
-    expect(frames.filter((f) => f.data.chunk.type === "tool-input-error").map((f) => f.data.chunk.toolCallId)).toEqual(["call_bad"]);
+    expect(frames.filter((f) => f.data.chunk.type === "tool-output-error").map((f) => f.data.chunk.toolCallId)).toEqual(["call_bad"]);
     const sent = (await openai.requests())[1]!.body.messages;
     const call = sent.find((m: any) => m.role === "assistant").tool_calls[0];
     expect(call).toMatchObject({ id: "call_bad", function: { name: "fetch_content", arguments: "{}" } });
@@ -374,7 +385,7 @@ describe("agent turns", () => {
     await waitFor(async () => (await openai.requests()).length === 1, "the first model call");
     expect((await s.post("steer", { message: "Shorter, please." })).status).toBe(200);
     const first = await untilFinish(s.stream);
-    expect(chunkTypes(first)).not.toContain("data-steer");
+    expect(first.some((f) => f.data.chunk?.data?.delivered)).toBe(false);
     const second = await untilFinish(s.stream);
     expect(chunkTypes(second)).toContain("text-delta");
     expect(second[0]!.data.chunk.messageId).not.toBe(first[0]!.data.chunk.messageId);
@@ -509,13 +520,16 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
     const asked: ReadFrame[] = [];
     while (!asked.some((f) => f.data?.payload?.control === "extension-ui")) asked.push(await nextFrame(s.stream));
     const request = asked.at(-1)!.data.payload.request;
-    expect(request).toMatchObject({ method: "confirm", title: expect.stringMatching(/fetch_content/), message: expect.stringContaining(page) });
-    expect(chunkTypes(asked)).toContain("tool-input-available");
+    const call = asked.find((f) => f.data.chunk?.type === "tool-input-available")!.data.chunk;
+    expect(request).toMatchObject({ type: "extension_ui_request", method: "confirm", title: expect.stringMatching(/fetch_content/), message: expect.stringContaining(page), toolCallId: call.toolCallId });
     expect((await s.post("ui-response", { id: "ui_unknown", confirmed: true })).body.error.code).toBe("UNKNOWN_EXTENSION_UI");
     expect((await s.post("ui-response", { id: request.id, confirmed: true })).status).toBe(200);
     expect((await s.post("ui-response", { id: request.id, confirmed: true })).status).toBe(409);
     const rest = await untilFinish(s.stream);
-    expect(chunkTypes([...asked, ...rest])).toEqual(expect.arrayContaining(["tool-approval-request", "tool-approval-response", "tool-output-available"]));
+    // The answer shows as the call's outcome: pi-web's protocol has no approval chunks.
+    const types = chunkTypes([...asked, ...rest]);
+    expect(types).toContain("tool-output-available");
+    expect(types.filter((t) => t.startsWith("tool-approval"))).toEqual([]);
 
     const denied = `${origin}/notes.txt?denied=${crypto.randomUUID()}`;
     await openai.script({ toolCalls: [{ name: "fetch_content", arguments: { url: denied } }] }, { text: ["ok, I won't"] });

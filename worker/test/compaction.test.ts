@@ -73,7 +73,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect(requests.length).toBeGreaterThan(12);
     for (const request of requests) expect(request.tokens).toBeLessThan(WINDOW);
 
-    const compactions = chunks(frames).filter((c) => c.type === "data-compaction");
+    const compactions = chunks(frames).filter((c) => c.type === "data-pi-compaction");
     const ends = compactions.filter((c) => c.data.phase === "end");
     expect(ends.length).toBeGreaterThan(0);
     expect(compactions.filter((c) => c.data.phase === "start").length).toBe(ends.length);
@@ -109,7 +109,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
       "Read chapters 4, 5, 6 and report.",
       "Read chapters 7, 8, 9 and report.",
     ]);
-    const marks = history.flatMap((m) => m.parts.filter((p) => p.type === "data-compaction"));
+    const marks = history.flatMap((m) => m.parts.filter((p) => p.type === "data-pi-compaction"));
     expect(marks.length).toBe(ends.length);
     expect(marks.every((p) => p.data.phase === "end" && typeof p.data.summary === "string")).toBe(true);
 
@@ -142,7 +142,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     }
     // No request went over the window (the fake would have refused it), and compaction ran before one would.
     for (const request of await model.requests()) expect(request.tokens).toBeLessThan(WINDOW);
-    const compactions = chunks(frames).filter((c) => c.type === "data-compaction" && c.data.phase === "end");
+    const compactions = chunks(frames).filter((c) => c.type === "data-pi-compaction" && c.data.phase === "end");
     expect(compactions.length).toBeGreaterThan(0);
     expect(compactions.every((c) => c.data.reason === "threshold")).toBe(true);
     expect(chunks(frames).some((c) => c.type === "error")).toBe(false);
@@ -158,7 +158,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect((await s.post("messages", { message: "What is in this picture?", images: [{ data, mimeType: "image/png" }] })).status).toBe(200);
     const frames = await s.until();
     frames.push(...(await s.turn("And its colours?")));
-    expect(chunks(frames).filter((c) => c.type === "data-compaction")).toEqual([]);
+    expect(chunks(frames).filter((c) => c.type === "data-pi-compaction")).toEqual([]);
     const requests = await model.requests();
     expect(requests.map((r) => r.summary)).toEqual([false, false]);
     // The second call still sends the picture itself.
@@ -182,7 +182,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect(requests).toHaveLength(at + 3);
     const all = chunks(frames);
     expect(all.some((c) => c.type === "error")).toBe(false);
-    expect(all.filter((c) => c.type === "data-compaction").map((c) => [c.data.phase, c.data.reason])).toEqual([["start", "overflow"], ["end", "overflow"]]);
+    expect(all.filter((c) => c.type === "data-pi-compaction").map((c) => [c.data.phase, c.data.reason])).toEqual([["start", "overflow"], ["end", "overflow"]]);
     expect(all.filter((c) => c.type === "text-delta").map((c) => c.delta).join("")).toBe("Both chapters read.");
     expect((await s.get("stats")).body.stats.compactions.count).toBe(1);
   });
@@ -210,7 +210,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect(JSON.stringify(summary.body)).toContain("keep the chapter numbers");
     expect(JSON.stringify(summary.body)).toContain("Read chapters 1 and 2.");
     const shown = chunks(await s.until());
-    expect(shown.map((c) => c.type)).toEqual(["start", "data-compaction", "data-compaction", "finish"]);
+    expect(shown.map((c) => c.type)).toEqual(["start", "data-pi-compaction", "data-pi-compaction", "finish"]);
 
     // The next turn sees the summary and the recent messages.
     await model.script({ text: ["Answer."] });
@@ -220,7 +220,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     expect(next).toContain("What did chapter 3 say?");
 
     expect((await s.post("messages", { message: "/compact keep dates" })).status).toBe(200);
-    const slash = chunks(await s.until()).filter((c) => c.type === "data-compaction");
+    const slash = chunks(await s.until()).filter((c) => c.type === "data-pi-compaction");
     expect(slash.map((c) => c.data.phase)).toEqual(["start", "end"]);
     expect(JSON.stringify((await model.requests()).filter((r) => r.summary).at(-1)!.body)).toContain("keep dates");
     expect((await s.get("stats")).body.stats.compactions.count).toBe(2);

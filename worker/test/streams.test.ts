@@ -56,7 +56,8 @@ describe("session streams", () => {
     for (let i = 0; i < 12; i++) await quickCall(id); // 48 frames; 40 are kept
     const stream = sseReader((await openStream(id, { "Last-Event-ID": "2" })).body!);
     const [notice, ...rest] = await stream.take(41);
-    expect(notice).toMatchObject({ event: "control", data: { kind: "control", payload: { control: "resync", lastEventId: 2, oldestAvailableId: 9 } } });
+    // pi-web's protocol has no resync control frame: an error with code "resync" says it.
+    expect(notice).toMatchObject({ event: "control", data: { kind: "control", payload: { control: "error", code: "resync", message: expect.stringMatching(/GET \/api\/sessions\/:id\/messages/), lastEventId: 2, oldestAvailableId: 9 } } });
     expect(rest.map((f) => f.id)).toEqual(Array.from({ length: 40 }, (_, i) => i + 9));
     await stream.cancel();
   });

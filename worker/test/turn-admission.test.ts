@@ -1,4 +1,4 @@
-import type { SessionMessage } from "@edge-web/shared";
+import type { QueueData, SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import { describe, expect, inject, it } from "vitest";
 import { AgentLoop, type TurnControl } from "../src/agent/agent-loop.ts";
 import type { Env } from "../src/env.ts";
@@ -9,15 +9,27 @@ const model = () => ({ role: "user" as const, content: [] });
 /** Lets the promise chains of a turn that ended run (no time passes: one macrotask boundary). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A loop whose turns end when the test says so; it records the messages that started turns. */
+/** The queue's data in `chunks` (all data-pi-queue chunks). */
+const queueData = (chunks: UiMessageChunk[]): QueueData[] => chunks.map((c) => (c.type === "data-pi-queue" ? c.data : { steering: [`not a queue chunk: ${c.type}`], followUp: [] }));
+
+/**
+ * A loop whose turns end when the test says so; it records the messages that started turns, the
+ * turns' controls, and the queue's chunks shown between turns.
+ */
 function controlledLoop() {
   const started: string[] = [];
   const ends: Array<() => void> = [];
-  const loop = new AgentLoop((message: SessionMessage, _control: TurnControl) => {
-    started.push(message.id);
-    return new Promise<void>((resolve) => ends.push(resolve));
-  });
-  return { loop, started, endTurn: () => ends.shift()!() };
+  const controls: TurnControl[] = [];
+  const between: UiMessageChunk[] = [];
+  const loop = new AgentLoop(
+    (message: SessionMessage, control: TurnControl) => {
+      started.push(message.id);
+      controls.push(control);
+      return new Promise<void>((resolve) => ends.push(resolve));
+    },
+    (chunk) => between.push(chunk),
+  );
+  return { loop, started, controls, between, endTurn: () => ends.shift()!() };
 }
 
 describe("agent loop admission", () => {
@@ -62,6 +74,45 @@ describe("agent loop admission", () => {
     expect(again.starts).toBe(true);
     again.release();
     expect(loop.running).toBe(false);
+  });
+});
+
+describe("the queue of waiting messages", () => {
+  it("shows each change: queued, delivered where a model call took it, moved on, started, dropped by an abort", async () => {
+    const { loop, controls, between, endTurn } = controlledLoop();
+    const first = loop.admit(undefined)!.hand(user("first"), model);
+    const inTurn: UiMessageChunk[] = [];
+    controls[0]!.queue.openMessage((chunk) => inTurn.push(chunk));
+    loop.admit("steer")!.hand(user("steer one"), model);
+    loop.admit("followUp")!.hand(user("follow"), model);
+    controls[0]!.steers.take();
+    loop.admit("steer")!.hand(user("steer two"), model);
+    controls[0]!.queue.closeMessage();
+    expect(queueData(inTurn)).toEqual([
+      { steering: ["steer one"], followUp: [] },
+      { steering: ["steer one"], followUp: ["follow"] },
+      { steering: [], followUp: ["follow"], delivered: ["steer one"] },
+      { steering: ["steer two"], followUp: ["follow"] },
+    ]);
+    expect(between).toEqual([]);
+
+    // The turn ends before a model call takes the second steer: it runs first, as a follow-up, when its turn starts.
+    endTurn();
+    await settle();
+    expect(queueData(between)).toEqual([
+      { steering: [], followUp: ["steer two", "follow"] },
+      { steering: [], followUp: ["follow"] },
+    ]);
+    loop.admit("followUp")!.hand(user("later"), model);
+    const aborted = loop.abort();
+    endTurn();
+    await aborted;
+    await first;
+    expect(queueData(between.slice(2))).toEqual([
+      { steering: [], followUp: ["follow", "later"] },
+      { steering: [], followUp: [] },
+    ]);
+    expect(loop.pending()).toBe(0);
   });
 });
 

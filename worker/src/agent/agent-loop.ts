@@ -1,13 +1,16 @@
 import type { UserModelMessage } from "ai";
-import type { SessionMessage } from "@edge-web/shared";
+import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import { ApprovalGate } from "./approval-gate.ts";
+import { MessageQueue } from "./message-queue.ts";
+import { textOf } from "./message-text.ts";
 import { TurnSteers } from "./turn-steers.ts";
 
-/** What a running turn is controlled by: its abort, its steers, its approvals. */
+/** What a running turn is controlled by: its abort, its steers, its approvals, and the session's queue (shown in its message). */
 export interface TurnControl {
   signal: AbortSignal;
   steers: TurnSteers;
   gate: ApprovalGate;
+  queue: MessageQueue;
 }
 
 /** How a message sent while a turn runs joins it: before the turn's next model call, or as a turn of its own after it. */
@@ -40,7 +43,8 @@ const ABORT_WAIT_MS = 1_000;
  * follows it up or is refused is decided in one synchronous step (`admit`), so two messages sent at
  * once never both start a turn. Steers join the running turn before its next model call;
  * follow-ups wait and run as turns of their own; an abort cancels the turn and what is queued. A
- * steer that never got delivered (the turn ended first) runs as a follow-up.
+ * steer that never got delivered (the turn ended first) runs as a follow-up. What waits is shown
+ * as it changes (message-queue.ts).
  */
 export class AgentLoop {
   private turn: Running | undefined;
@@ -50,10 +54,15 @@ export class AgentLoop {
   private readonly steers = new Set<Promise<unknown>>();
 
   private readonly run: (user: SessionMessage, control: TurnControl) => Promise<void>;
+  private readonly queue: MessageQueue;
 
-  /** `run` runs one turn for a user message (not yet in the history) and resolves when it has ended. */
-  constructor(run: (user: SessionMessage, control: TurnControl) => Promise<void>) {
+  /**
+   * `run` runs one turn for a user message (not yet in the history) and resolves when it has ended;
+   * `stream` takes the queue's changes while no turn's message is open.
+   */
+  constructor(run: (user: SessionMessage, control: TurnControl) => Promise<void>, stream: (chunk: UiMessageChunk) => void) {
     this.run = run;
+    this.queue = new MessageQueue(stream);
   }
 
   /** A turn runs, or a message that will start one is being built. */
@@ -102,6 +111,7 @@ export class AgentLoop {
   async abort(): Promise<void> {
     const turn = this.turn;
     this.followUps.length = 0;
+    this.queue.clear();
     if (!turn) return;
     turn.abort.abort();
     turn.control.gate.cancelAll();
@@ -111,7 +121,7 @@ export class AgentLoop {
   /** Starts a turn at once; only when none runs. Resolves when it (and what it queued) has ended. */
   private start(user: SessionMessage): Promise<void> {
     const abort = new AbortController();
-    const control = { signal: abort.signal, steers: new TurnSteers(), gate: new ApprovalGate() };
+    const control = { signal: abort.signal, steers: new TurnSteers((ids) => this.queue.deliver(ids)), gate: new ApprovalGate(), queue: this.queue };
     const done = this.run(user, control)
       // Only the error's name: messages of provider errors may quote what the provider sent.
       .catch((error: unknown) => console.error("turn failed", error instanceof Error ? error.name : typeof error))
@@ -127,9 +137,13 @@ export class AgentLoop {
   private steer(user: SessionMessage, message: UserModelMessage): Promise<void> | undefined {
     const turn = this.turn;
     if (!turn) return this.followUp(user);
+    this.queue.add("steering", user.id, textOf(user));
     const outcome = turn.control.steers.steer(message, user.id).then((result) => {
       this.steers.delete(outcome);
-      if (result.type === "not-delivered" && result.reason !== "aborted") this.followUps.unshift(user);
+      if (result.type === "not-delivered" && result.reason !== "aborted") {
+        this.followUps.unshift(user);
+        this.queue.toFollowUp(user.id);
+      }
     });
     this.steers.add(outcome);
     return undefined;
@@ -138,6 +152,7 @@ export class AgentLoop {
   private followUp(user: SessionMessage): Promise<void> | undefined {
     if (!this.running) return this.start(user);
     this.followUps.push(user);
+    this.queue.add("followUp", user.id, textOf(user));
     return undefined;
   }
 
@@ -145,7 +160,9 @@ export class AgentLoop {
   private next(): Promise<void> | undefined {
     if (this.running) return undefined;
     const next = this.followUps.shift();
-    return next && this.start(next);
+    if (!next) return undefined;
+    this.queue.remove(next.id);
+    return this.start(next);
   }
 
   private async ended(): Promise<void> {

@@ -17,7 +17,7 @@ export interface AgentToolDeps {
   gate?: ApprovalGate;
   /** Resolves once the turn's stream has carried the call's `tool-input-available` chunk. */
   inputShown(toolCallId: string): Promise<void>;
-  /** The turn's sink: approval requests and answers go on its stream. */
+  /** The turn's sink: approval requests go on its stream. */
   sink: OutputSink;
   newId(): string;
   /** How much of one result the model gets (settings.agent.maxToolResultChars, within the window). */
@@ -72,10 +72,9 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
         await deps.inputShown(toolCallId);
         const id = `ui_${deps.newId()}`;
         const message = describeCall(web.name, params.output as CallInput);
-        deps.sink.control({ control: "extension-ui", request: { id, method: "confirm", title: `Allow ${web.name}?`, message } });
-        deps.sink.chunk({ type: "tool-approval-request", approvalId: id, toolCallId });
+        // pi's confirm request, as pi-web's client shows it; the call's outcome (its output, or DENIED) answers it on the stream.
+        deps.sink.control({ control: "extension-ui", request: { type: "extension_ui_request", id, method: "confirm", title: `Allow ${web.name}?`, message, toolCallId } });
         const approved = await deps.gate.wait(id, abortSignal);
-        deps.sink.chunk({ type: "tool-approval-response", approvalId: id, approved });
         if (!approved) throw new ToolCallFailed(`DENIED: the user did not allow this ${web.name} call; nothing was fetched.`);
       }
       const answer = await executeTool(web, params.output, deps.context(abortSignal));

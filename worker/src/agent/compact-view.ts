@@ -23,7 +23,7 @@ export interface CompactionDeps {
   summarise(older: ModelMessage[], signal: AbortSignal, instructions?: string): Promise<string>;
   /** Keeps a compaction that succeeded (the session's store, its counters). */
   keep(entry: CompactionEntry): void;
-  /** The stream the `data-compaction` chunks go to. */
+  /** The stream the `data-pi-compaction` chunks go to. */
   chunk(chunk: UiMessageChunk): void;
   /** While a summary is requested (state.isCompacting). */
   compacting(on: boolean): void;
@@ -36,7 +36,7 @@ export type Compaction =
 
 /**
  * Summarises the view's older messages (cut by chooseCut) and answers summary + kept messages. The
- * stream shows `data-compaction` start and end; the entry is kept only once the summary is in hand,
+ * stream shows `data-pi-compaction` start and end; the entry is kept only once the summary is in hand,
  * so a failure or an abort (which rethrows) leaves the history as it was.
  */
 export async function compactView(
@@ -51,7 +51,7 @@ export async function compactView(
   if (cut === undefined) return { ok: false, why: "nothing", message: "Nothing to compact: the history since the last summary is all recent." };
   const origin = view.origins[cut] as Origin;
   const id = `cmp_${deps.newId()}`;
-  const show = (data: CompactionData) => deps.chunk({ type: "data-compaction", id, data });
+  const show = (data: CompactionData) => deps.chunk({ type: "data-pi-compaction", id, data });
   show({ phase: "start", reason, tokensBefore, tokensAfter: tokensBefore });
   deps.compacting(true);
   let summary: string;
@@ -59,7 +59,7 @@ export async function compactView(
     summary = await deps.summarise(view.messages.slice(0, cut), signal, instructions);
   } catch (error) {
     const message = signal.aborted ? "aborted: the history is unchanged" : "the summary could not be made; the history is unchanged";
-    show({ phase: "end", reason, tokensBefore, tokensAfter: tokensBefore, error: message });
+    show({ phase: "end", reason, tokensBefore, tokensAfter: tokensBefore, error: message, ...(signal.aborted && { aborted: true }) });
     if (signal.aborted) throw error;
     return { ok: false, why: "failed", message: `The compaction failed: ${message}.` };
   } finally {

@@ -11,8 +11,8 @@ const outputState = (state: string) => state === "output-available" || state ===
 /**
  * The assistant message an AI SDK client (readUIMessageStream) rebuilds from a turn's chunks,
  * rebuilt as the chunks are streamed: one synchronous step per chunk, with no streams in between
- * (the SDK's own rebuild is a chain of streams per chunk, a large part of a turn's CPU). Message
- * metadata is the session's own, so metadata chunks are not kept.
+ * (the SDK's own rebuild is a chain of streams per chunk, a large part of a turn's CPU), for the
+ * chunks a session streams (shared/src/sse-frame.ts). Message metadata is the session's own.
  */
 export class MessageAssembly {
   private readonly parts: Part[] = [];
@@ -56,15 +56,6 @@ export class MessageAssembly {
         this.streaming.delete(key);
         return;
       }
-      case "file":
-        this.parts.push({ type: "file", mediaType: chunk.mediaType, url: chunk.url, ...(chunk.providerMetadata != null && { providerMetadata: chunk.providerMetadata }) });
-        return;
-      case "source-url":
-        this.parts.push({ type: "source-url", sourceId: chunk.sourceId, url: chunk.url, title: chunk.title, providerMetadata: chunk.providerMetadata });
-        return;
-      case "source-document":
-        this.parts.push({ type: "source-document", sourceId: chunk.sourceId, mediaType: chunk.mediaType, title: chunk.title, filename: chunk.filename, providerMetadata: chunk.providerMetadata });
-        return;
       case "tool-input-start":
         this.rawInputs.set(chunk.toolCallId, "");
         this.setTool(chunk, { state: "input-streaming", input: undefined });
@@ -81,31 +72,6 @@ export class MessageAssembly {
         this.rawInputs.delete(chunk.toolCallId);
         this.setTool(chunk, { state: "input-available", input: chunk.input });
         return;
-      case "tool-input-error":
-        this.rawInputs.delete(chunk.toolCallId);
-        this.setTool(chunk, { state: "output-error", input: chunk.input, errorText: chunk.errorText });
-        return;
-      case "tool-approval-request": {
-        const part = this.tool(chunk.toolCallId);
-        if (!part) return;
-        part.state = "approval-requested";
-        part.approval = { id: chunk.approvalId, ...(chunk.reason != null && { requestReason: chunk.reason }) };
-        return;
-      }
-      case "tool-approval-response": {
-        const part = this.parts.find((p) => isTool(p) && (p.approval as { id?: string } | undefined)?.id === chunk.approvalId);
-        if (!part) return;
-        part.state = "approval-responded";
-        part.approval = { ...(part.approval as object), id: chunk.approvalId, approved: chunk.approved, ...(chunk.reason != null && { reason: chunk.reason }) };
-        if (chunk.providerExecuted != null) part.providerExecuted = chunk.providerExecuted;
-        if (chunk.providerMetadata != null) part.callProviderMetadata = chunk.providerMetadata;
-        return;
-      }
-      case "tool-output-denied": {
-        const part = this.tool(chunk.toolCallId);
-        if (part) part.state = "output-denied";
-        return;
-      }
       case "tool-output-available":
       case "tool-output-error": {
         const part = this.tool(chunk.toolCallId);
@@ -120,12 +86,12 @@ export class MessageAssembly {
         });
         return;
       }
-      default:
-        if (chunk.type.startsWith("data-") && !chunk.transient) {
-          const same = chunk.id != null ? this.parts.find((p) => p.type === chunk.type && p.id === chunk.id) : undefined;
-          if (same) same.data = chunk.data;
-          else this.parts.push({ ...chunk });
-        }
+      case "data-pi-queue":
+      case "data-pi-compaction": {
+        const same = chunk.id != null ? this.parts.find((p) => p.type === chunk.type && p.id === chunk.id) : undefined;
+        if (same) same.data = chunk.data;
+        else this.parts.push({ ...chunk });
+      }
     }
   }
 

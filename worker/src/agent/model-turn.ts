@@ -8,7 +8,8 @@ import { ModelTimeoutError } from "./model-fetch.ts";
 import type { ModelCall } from "./model-provider.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { stepMessages, type ToolOutcome } from "./step-messages.ts";
-import { toProtocolChunk } from "./to-protocol-chunk.ts";
+import type { MessageQueue } from "./message-queue.ts";
+import { toProtocolChunks } from "./to-protocol-chunks.ts";
 import type { TurnSteers } from "./turn-steers.ts";
 
 /** What the model loop of a turn runs: the prompt, the limits, the model per call, the tools, and the turn's controls. */
@@ -22,6 +23,8 @@ export interface ModelTurnPlan {
   tools(inputShown: (toolCallId: string) => Promise<void>, sink: OutputSink): ToolSet;
   /** Where steers (user messages sent while the turn runs) come in before the next model call. */
   steers: TurnSteers;
+  /** The session's waiting messages: their changes go into the turn's message while it is open. */
+  queue: Pick<MessageQueue, "openMessage" | "closeMessage">;
   signal: AbortSignal;
   onUsage(usage: LanguageModelUsage): void;
   /** Before every model call: the messages it sends instead of `messages` (a compaction), given the turn's sink. */
@@ -71,9 +74,9 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   /** An SDK part as the session streams it (nothing, for parts the protocol has no chunk for). */
   const show = (part: TextStreamPart<ToolSet>) => {
     const raw = toUIMessageChunk(part, { sendReasoning: true, redactToolErrors: false, onError });
-    const chunk = raw && toProtocolChunk(raw);
-    if (chunk) push(chunk);
-    return chunk;
+    const chunks = raw ? toProtocolChunks(raw) : [];
+    for (const chunk of chunks) push(chunk);
+    return chunks;
   };
   const tools = plan.tools(inputShown, toolSink);
   let messages = plan.messages;
@@ -86,13 +89,14 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   plan.signal.addEventListener("abort", forward, { once: true });
   // The turn's message starts before its first call is prepared: a compaction then streams inside it.
   push({ type: "start", messageId: plan.messageId });
+  plan.queue.openMessage(push);
   try {
     for (;;) {
+      // Taking the steers shows them joining here (a data-pi-queue chunk the history keeps).
       const steered = plan.steers.take();
       const input = steered.length > 0 ? [...messages, ...steered.map((s) => s.message)] : messages;
       messages = (await plan.prepareMessages?.(steps, input, toolSink)) ?? input;
       if (steps > 0) calling = plan.nextCall();
-      for (const { id, message } of steered) show({ type: "steering-message", id, message, stepNumber: steps });
       const { parts, content } = await callModel({
         model: modelOf(calling),
         system: plan.system,
@@ -118,16 +122,16 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
             plan.onUsage(part.usage);
             continue;
           }
-          // An invalid call shows as tool-input-error; the tool-error part after it is the model's to read, not shown again.
+          // An invalid call shows as its input and error (tool-input-error); the tool-error part after it is the model's to read, not shown again.
           if (part.type === "tool-error" && !part.providerExecuted) {
             outcomes.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, error: part.error });
             continue;
           }
-          const chunk = show(part as TextStreamPart<ToolSet>);
-          if (chunk?.type === "error") failed = true;
+          const chunks = show(part as TextStreamPart<ToolSet>);
+          if (chunks.some((c) => c.type === "error")) failed = true;
           if (part.type !== "tool-call" || part.providerExecuted) continue;
           toolCalls++;
-          if (chunk?.type === "tool-input-available") {
+          if (chunks.some((c) => c.type === "tool-input-available")) {
             shown.add(part.toolCallId);
             waiting.get(part.toolCallId)?.();
           }
@@ -161,6 +165,7 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
     push({ type: "text-end", id });
   }
   plan.signal.removeEventListener("abort", forward);
+  plan.queue.closeMessage();
   push({ type: "finish", ...(finishReason && !plan.signal.aborted && { finishReason }) });
   await keep();
 }

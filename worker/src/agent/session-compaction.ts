@@ -56,7 +56,7 @@ export function currentView(sources: CompactionSources, settings: Settings, limi
 /**
  * A compaction asked for (POST /compact, /compact): the history the model sees now, summarised
  * but for the recent messages, whatever its size. Streams as a message of its own whose one part is
- * the `data-compaction` marker (kept in the history once made); `compacted: false` when there is
+ * the `data-pi-compaction` marker (kept in the history once made); `compacted: false` when there is
  * nothing to summarise.
  */
 export async function compactSession(
@@ -77,7 +77,7 @@ export async function compactSession(
     if (!started) sink.chunk({ type: "start", messageId });
     started = true;
     sink.chunk(c);
-    if (c.type === "data-compaction") parts.splice(0, parts.length, { type: c.type, id: c.id, data: c.data });
+    if (c.type === "data-pi-compaction") parts.splice(0, parts.length, { type: c.type, id: c.id, data: c.data });
   };
   const deps = compactionDeps(sources, settings, limits, call, chunk);
   const tokensBefore = sources.meter.estimate(deps.baseChars, view.messages);

@@ -133,6 +133,7 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
                 maxResultChars: limits.maxToolResultChars,
               }),
             steers: control.steers,
+            queue: control.queue,
             signal: control.signal,
             onUsage: (usage) => {
               const tokens = tokensOf(usage);

@@ -47,10 +47,18 @@ interface Piece {
   origin: Origin | undefined;
 }
 
+/** The texts of the steers a part of an assistant message says joined the turn there. */
+function steersOf(part: SessionMessage["parts"][number]): string[] {
+  const data = part.data as { delivered?: unknown; text?: unknown } | undefined;
+  if (part.type === "data-pi-queue") return Array.isArray(data?.delivered) ? data.delivered.map(String) : [];
+  return part.type === "data-steer" ? [String(data?.text ?? "")] : [];
+}
+
 /**
  * A message as the pieces the model's messages come from: a user message whole; an assistant
- * message step by step (a step's tool calls with their results), a steered message (a `data-steer`
- * part) as the user's turn between them.
+ * message step by step (a step's tool calls with their results), the steers delivered between them
+ * (a `data-pi-queue` part's `delivered`; a `data-steer` part in histories written before) as the
+ * user's turns.
  */
 function piecesOf(message: SessionMessage): Piece[] {
   if (message.role !== "assistant") return [{ message, origin: { messageId: message.id, step: 0 } }];
@@ -66,10 +74,9 @@ function piecesOf(message: SessionMessage): Piece[] {
     if (part.type === "step-start") {
       close();
       origin = { messageId: message.id, step: ++step };
-    } else if (part.type === "data-steer") {
+    } else if (steersOf(part).length > 0) {
       close();
-      const text = String((part.data as { text?: unknown } | undefined)?.text ?? "");
-      out.push({ message: { id: `${message.id}#${out.length}`, role: "user", parts: [{ type: "text", text }] }, origin: undefined });
+      for (const text of steersOf(part)) out.push({ message: { id: `${message.id}#${out.length}`, role: "user", parts: [{ type: "text", text }] }, origin: undefined });
       origin = undefined;
       continue;
     }

@@ -1,19 +1,42 @@
-import { UI_MESSAGE_CHUNK_TYPES, type UiMessageChunk } from "@edge-web/shared";
+import type { UiMessageChunk } from "@edge-web/shared";
 import type { UIMessageChunk } from "ai";
 
-const KNOWN = new Set<string>(UI_MESSAGE_CHUNK_TYPES);
+/** The AI SDK chunk types a turn passes on as they are: AI SDK v5's, which pi-web's protocol names. */
+const PASSED = new Set<string>([
+  "start",
+  "finish",
+  "abort",
+  "error",
+  "start-step",
+  "finish-step",
+  "text-start",
+  "text-delta",
+  "text-end",
+  "reasoning-start",
+  "reasoning-delta",
+  "reasoning-end",
+  "tool-input-start",
+  "tool-input-delta",
+  "tool-input-available",
+  "tool-output-available",
+  "tool-output-error",
+] satisfies Array<UiMessageChunk["type"]>);
 
 /**
- * A turn's AI SDK chunk as the session streams it (shared/src/sse-frame.ts): the chunk types a
- * client of the reference understands pass; a steered message becomes a `data-steer` chunk (data
- * parts are part of that protocol); provider-specific `custom` chunks, `reset-step` and
- * `reasoning-file` are dropped.
+ * A turn's AI SDK v7 chunk as the session streams it (shared/src/sse-frame.ts): the chunk types
+ * pi-web's protocol names pass; a call the model made with invalid input (`tool-input-error`, which
+ * the protocol's AI SDK v5 does not know) becomes the call's input and its error, as a client
+ * rebuilds it either way; provider-specific `custom` chunks, files, sources and `reset-step` are
+ * dropped.
  */
-export function toProtocolChunk(chunk: UIMessageChunk): UiMessageChunk | undefined {
-  if (chunk.type === "steering-message") {
-    const text = chunk.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-    return { type: "data-steer", id: chunk.id, data: { text } };
+export function toProtocolChunks(chunk: UIMessageChunk): UiMessageChunk[] {
+  if (chunk.type === "tool-input-error") {
+    const { type: _, errorText, ...call } = chunk;
+    const { toolCallId, providerExecuted } = call;
+    return [
+      { ...call, type: "tool-input-available" },
+      { type: "tool-output-error", toolCallId, errorText, ...(providerExecuted != null && { providerExecuted }) },
+    ];
   }
-  if (chunk.type.startsWith("data-") || KNOWN.has(chunk.type)) return chunk as UiMessageChunk;
-  return undefined;
+  return PASSED.has(chunk.type) ? [chunk as UiMessageChunk] : [];
 }

@@ -13,6 +13,12 @@ interface Waiting {
 export class TurnSteers {
   private waiting: Waiting[] = [];
   private over = false;
+  private readonly taken: (ids: string[]) => void;
+
+  /** `taken`: told the ids of the steers a model call takes, as it takes them (the queue shows them joining there). */
+  constructor(taken: (ids: string[]) => void) {
+    this.taken = taken;
+  }
 
   /** Resolves when the message was sent to the model, or when the turn ended without sending it. */
   steer(message: UserModelMessage, id: string): Promise<SteerOutcome> {
@@ -28,6 +34,7 @@ export class TurnSteers {
   take(): Array<{ id: string; message: UserModelMessage }> {
     const taken = this.waiting;
     this.waiting = [];
+    if (taken.length > 0) this.taken(taken.map((steer) => steer.id));
     for (const steer of taken) steer.resolve({ type: "delivered" });
     return taken;
   }

@@ -2,7 +2,7 @@ import type { UiMessageChunk } from "@edge-web/shared";
 import type { OutputSink } from "./output-sink.ts";
 
 /** The chunks whose first appearance in each step marks a boundary of the turn. */
-const BOUNDARIES = new Set<UiMessageChunk["type"]>(["start", "start-step", "tool-input-available", "tool-output-available", "text-delta", "finish-step", "finish", "data-compaction"]);
+const BOUNDARIES = new Set<UiMessageChunk["type"]>(["start", "start-step", "tool-input-available", "tool-output-available", "text-delta", "finish-step", "finish", "data-pi-compaction"]);
 
 /**
  * web.debug "trace" for agent turns: `sink` passes every chunk on and notes when each boundary was

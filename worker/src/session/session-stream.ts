@@ -9,7 +9,7 @@ import { createStreamHub } from "./stream-hub.ts";
 const control = (payload: ControlPayload) => ({ kind: "control" as const, protocolVersion: PROTOCOL_VERSION, payload });
 
 /** Chunks after which the producer goes quiet (it waits for a model, a tool, a user, or has ended): their frames are not held back. */
-const ENDS_BURST = new Set<UiMessageChunk["type"]>(["finish", "finish-step", "abort", "error", "tool-approval-request"]);
+const ENDS_BURST = new Set<UiMessageChunk["type"]>(["finish", "finish-step", "abort", "error"]);
 
 /** A control frame that is not part of the session's numbered history (about one stream only). */
 const controlText = (payload: ControlPayload) => encodeSseFrame(undefined, control(payload));
@@ -61,7 +61,10 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
       };
     },
 
-    /** GET …/stream: the frames after `Last-Event-ID` (or a resync notice when some are gone), then live frames. */
+    /**
+     * GET …/stream: the frames after `Last-Event-ID` (or, when some are gone, first an `error` with
+     * code `resync`: pi-web's protocol has no control frame of its own for it), then live frames.
+     */
     subscribe(stores: SessionStores, headers: Headers, heartbeatMs: number): ReadableStream<Uint8Array> {
       const lastEventId = Number(headers.get("last-event-id") ?? "");
       const initial: string[] = [];
@@ -70,7 +73,8 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
         if (gap) {
           initial.push(
             controlText({
-              control: "resync",
+              control: "error",
+              code: "resync",
               lastEventId,
               oldestAvailableId: oldestId,
               message: "Some frames after Last-Event-ID are no longer buffered; reload GET /api/sessions/:id/messages, then follow the stream.",

@@ -1,4 +1,4 @@
-import { fail, ok, type CompactResponse, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { fail, ok, type CompactResponse, type PromptRequest, type Result, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
 import { AgentLoop, type Admission, type Delivery } from "../agent/agent-loop.ts";
 import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
 import { failTurn } from "../agent/fail-turn.ts";
@@ -13,6 +13,7 @@ import { modelCall, sessionTurn, type SessionTurnDeps, type TurnMarker } from ".
 import { parseSlashCommand } from "../agent/slash-commands.ts";
 import { answerUiRpc } from "../agent/ui-rpc.ts";
 import { costOf, tokensOf } from "../agent/token-usage.ts";
+import { textOf } from "../agent/message-text.ts";
 import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
@@ -124,7 +125,8 @@ export class SessionTurns {
         },
         meter: this.meter,
       };
-    this.loop = new AgentLoop(sessionTurn(this.deps));
+    // Between turns the queue's changes go on the stream alone (they carry no page content to cap).
+    this.loop = new AgentLoop(sessionTurn(this.deps), (chunk) => slot.stores && stream.sink(slot.stores, () => Number.POSITIVE_INFINITY).chunk(chunk));
   }
 
   /** A summary is being made (state.isCompacting). */
@@ -308,9 +310,4 @@ export class SessionTurns {
       maxTextChars: settings.config.maxContentChars,
     });
   }
-}
-
-/** A message's text parts, joined. */
-function textOf(message: SessionMessage): string {
-  return message.parts.flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
 }
