@@ -158,7 +158,7 @@ describe("GET /openapi.json", () => {
     await call("post", `${s}/fork`, { json: { entryId: "missing" }, expect: 404 });
     await call("get", `${s}/completion/triggers`, { expect: 200 });
     await call("get", `${s}/completion?trigger=@&query=`, { expect: 200 });
-    await call("get", `${s}/completion`, { expect: 400 });
+    await call("get", `${s}/completion?trigger=/&q=fe`, { expect: 200 });
     await call("post", `${s}/ui-rpc`, { json: { correlationId: "c1", method: "results.list" }, expect: 200 });
     await call("post", `${s}/ui-response`, { json: { id: "ui_unknown", confirmed: true }, expect: 409 });
     const form = new FormData();

@@ -8,6 +8,7 @@ import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { sseReader } from "../test-support/sse-reader.ts";
 import { PiCommandsResponseSchema } from "../test-support/pi-protocol/commands.ts";
+import { PiCompletionResponseSchema, PiCompletionTriggersResponseSchema, type PiCompletionItem } from "../test-support/pi-protocol/completion.ts";
 import { PiCommandAckSchema, PiUiRpcControlFrameSchema, PiUiRpcRequestSchema, type PiUiRpcRequest } from "../test-support/pi-protocol/ui-rpc.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
 
@@ -155,6 +156,60 @@ describe("the pi-web client's shapes over npm start's stack", () => {
       expect(refused).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED" } } });
       expect(refused.body.error.message).toContain("mention");
       await stream.cancel();
+    });
+  });
+
+  describe("GET /completion/triggers and GET /completion", () => {
+    /** What the client does with a picked item: the token, from its trigger to the cursor, becomes the item's insertText (else its label) and a space. */
+    const accept = (value: string, start: number, item: PiCompletionItem) => `${value.slice(0, start)}${item.insertText ?? item.label} `;
+    const complete = async (id: string, query: string) => shaped(PiCompletionResponseSchema, (await api("GET", `/api/sessions/${id}/completion?${query}`)).body);
+
+    it("lists the triggers with their extract rules", async () => {
+      const id = await newSession();
+      const { triggers } = shaped(PiCompletionTriggersResponseSchema, (await api("GET", `/api/sessions/${id}/completion/triggers`)).body);
+      expect(triggers.map(({ trigger, extract }) => ({ trigger, extract }))).toEqual([
+        { trigger: "/", extract: "lineStart" },
+        { trigger: "@", extract: "wordTail" },
+      ]);
+    });
+
+    it("completes a command from q=, grouped by kind; the accepted text runs the command", async () => {
+      const id = await newSession();
+      const answer = await complete(id, "trigger=/&q=fe");
+      expect(answer.items).toEqual([{ providerId: "commands", kind: "command", id: "fetch", label: "/fetch <url> [url…]", detail: expect.stringContaining("fetch_content"), insertText: "/fetch" }]);
+      expect(answer.groups).toEqual([{ kind: "command", count: 1 }]);
+      // query= is read too, and an empty query lists every command.
+      expect(await complete(id, "trigger=/&query=fe")).toEqual(answer);
+      expect((await complete(id, "trigger=/&q=")).items.map((item) => item.id)).toEqual(["search", "fetch", "convert", "get", "compact"]);
+
+      const stream = await follow(id);
+      const typed = `${accept("/fe", 0, answer.items[0]!)}${origin.url}/note.txt`;
+      expect(typed).toBe(`/fetch ${origin.url}/note.txt`);
+      expect((await api("POST", `/api/sessions/${id}/messages`, { message: typed })).status).toBe(200);
+      expect((await turn(stream)).map((c) => c.type)).toEqual(["start", "tool-input-available", "tool-output-available", "finish"]);
+      await stream.cancel();
+    });
+
+    it("completes @ with the stored results; the accepted mention gives the model that result", async () => {
+      const id = await newSession();
+      const fetched = (await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/note.txt` })).body;
+      const answer = await complete(id, `trigger=@&q=${fetched.responseId.slice(0, 4)}`);
+      expect(answer.items).toEqual([{ providerId: "results", kind: "result", id: fetched.responseId, label: expect.stringContaining("note.txt"), detail: "fetch_content result", insertText: `@${fetched.responseId}` }]);
+      expect(answer.groups).toEqual([{ kind: "result", count: 1 }]);
+      expect((await complete(id, "trigger=@&q=nothing-like-it")).items).toEqual([]);
+
+      const stream = await follow(id);
+      model.script.script({ text: ["It is a note."] });
+      const typed = `${accept("what does @" + fetched.responseId.slice(0, 4), 10, answer.items[0]!)}say?`;
+      expect((await api("POST", `/api/sessions/${id}/messages`, { message: typed })).status).toBe(200);
+      await turn(stream);
+      expect(askedOf().join("\n")).toContain("a note for the shapes");
+      await stream.cancel();
+    });
+
+    it("answers no items for a trigger it does not have, or none, as the client's server does", async () => {
+      const id = await newSession();
+      for (const query of ["trigger=%23&q=x", "q=x", ""]) expect(await complete(id, query)).toEqual({ items: [], groups: [], protocolVersion: "0.1.0" });
     });
   });
 });

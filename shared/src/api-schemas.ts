@@ -124,8 +124,28 @@ export const ModelCatalogSchema = v.object({
 
 export const ForkMessagesSchema = v.object({ messages: v.array(v.object({ entryId: v.string(), text: v.string() })) });
 export const ForkResponseSchema = v.object({ text: described(v.string(), "The text of the message the history was cut before, to prefill an editor.") });
-export const CompletionTriggersSchema = v.object({ triggers: v.array(v.object({ trigger: v.string(), description: v.string() })) });
-export const CompletionItemsSchema = v.object({ items: v.array(v.object({ value: v.string(), label: v.string(), description: v.string() })) });
+/** A completion trigger in pi-web's shape: `extract` is how a client cuts the typed token (`lineStart`: the trigger opens a line; `wordTail`: the word the cursor ends). */
+export const CompletionTriggerSchema = v.object({
+  trigger: v.string(),
+  extract: v.picklist(["wordTail", "lineStart"]),
+  description: v.string(),
+});
+export type CompletionTrigger = v.InferOutput<typeof CompletionTriggerSchema>;
+export const CompletionTriggersSchema = v.object({ triggers: v.array(CompletionTriggerSchema) });
+
+/** A completion in pi-web's shape: a client replaces the typed token with `insertText` and a space. */
+export const CompletionItemSchema = v.object({
+  providerId: described(v.string(), "What made it: commands or results."),
+  kind: described(v.string(), "What it is (command, result); clients group items by it."),
+  id: described(v.string(), "The command's name or the result's responseId."),
+  label: v.string(),
+  detail: v.optional(v.string()),
+  insertText: described(v.optional(v.string()), "What replaces the token: /<command> or @<responseId>."),
+});
+export type CompletionItem = v.InferOutput<typeof CompletionItemSchema>;
+/** At most 30 items, and how many of each kind. */
+export const CompletionResponseSchema = v.object({ items: v.array(CompletionItemSchema), groups: v.array(v.object({ kind: v.string(), count: v.number() })) });
+export type CompletionResponse = v.InferOutput<typeof CompletionResponseSchema>;
 
 export const ConfigDomainResponseSchema = v.object({
   formSchema: described(v.record(v.string(), v.unknown()), "The domain's fields as a form description (types, defaults, which are secret)."),

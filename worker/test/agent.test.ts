@@ -638,20 +638,33 @@ describe("the session's agent endpoints", () => {
     const id = await newSession();
     const fetched = await tool(id, "fetch_content", { url: `${origin}/article.html` });
     const triggers = await call("GET", `/api/sessions/${id}/completion/triggers`);
-    expect(triggers.body.triggers.map((t: any) => t.trigger)).toEqual(["/", "@"]);
-    const slash = await call("GET", `/api/sessions/${id}/completion?trigger=/&query=fe`);
-    expect(slash.body.items).toEqual([{ value: "/fetch", label: expect.stringContaining("/fetch"), description: expect.any(String) }]);
-    const at = await call("GET", `/api/sessions/${id}/completion?trigger=@&query=`);
-    expect(at.body.items[0]).toMatchObject({ value: `@${fetched.body.responseId}`, label: "Local Article" });
+    expect(triggers.body.triggers.map((t: any) => [t.trigger, t.extract])).toEqual([["/", "lineStart"], ["@", "wordTail"]]);
+    const slash = await call("GET", `/api/sessions/${id}/completion?trigger=/&q=fe`);
+    expect(slash.body).toMatchObject({
+      items: [{ providerId: "commands", kind: "command", id: "fetch", label: "/fetch <url> [url…]", detail: expect.any(String), insertText: "/fetch" }],
+      groups: [{ kind: "command", count: 1 }],
+    });
+    // query= is still read when q= is absent; q= wins.
+    expect((await call("GET", `/api/sessions/${id}/completion?trigger=/&query=co`)).body.items.map((i: any) => i.id)).toEqual(["convert", "compact"]);
+    expect((await call("GET", `/api/sessions/${id}/completion?trigger=/&q=se&query=co`)).body.items.map((i: any) => i.id)).toEqual(["search"]);
+    const at = await call("GET", `/api/sessions/${id}/completion?trigger=@&q=`);
+    expect(at.body.items[0]).toMatchObject({ providerId: "results", kind: "result", id: fetched.body.responseId, label: "Local Article", insertText: `@${fetched.body.responseId}` });
   });
 
-  it("refuses an unknown or missing completion trigger, naming where the triggers are listed", async () => {
+  it("answers no items for an unknown or missing completion trigger, as pi-web's server does", async () => {
     const id = await newSession();
-    for (const query of ["trigger=%23&query=x", "query=x"]) {
-      const res = await call("GET", `/api/sessions/${id}/completion?${query}`);
-      expect(res).toMatchObject({ status: 400, body: { error: { code: "VALIDATION_FAILED", fields: ["trigger"] } } });
-      expect(res.body.error.message).toContain("/completion/triggers");
+    for (const query of ["trigger=%23&q=x", "q=x"]) {
+      expect(await call("GET", `/api/sessions/${id}/completion?${query}`)).toMatchObject({ status: 200, body: { items: [], groups: [] } });
     }
+  });
+
+  it("answers at most 30 completions, newest stored results first", async () => {
+    const id = await newSession();
+    const ids: string[] = [];
+    for (let i = 0; i < 31; i++) ids.push((await tool(id, "fetch_content", { url: `${origin}/notes.txt` })).body.responseId);
+    const { items, groups } = (await call("GET", `/api/sessions/${id}/completion?trigger=@&q=`)).body;
+    expect(items.map((i: any) => i.id)).toEqual(ids.reverse().slice(0, 30));
+    expect(groups).toEqual([{ kind: "result", count: 30 }]);
   });
 
   it("refuses slash commands and forks while a turn runs, saying to wait or abort; the turn is unharmed", async () => {

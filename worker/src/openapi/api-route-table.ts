@@ -2,7 +2,7 @@ import {
   CommandSchema,
   CompactRequestSchema,
   CompactResponseSchema,
-  CompletionItemsSchema,
+  CompletionResponseSchema,
   CompletionTriggersSchema,
   ConfigDomainResponseSchema,
   ConfigPutRequestSchema,
@@ -179,10 +179,13 @@ export const API_ROUTES: ApiRoute[] = [
   agent("ui-rpc", "Call a UI method; the answer arrives on the stream", UiRpcRequestSchema),
   read("fork-messages", "The user messages a fork may start from", ForkMessagesSchema, { tag: "agent" }),
   read("completion/triggers", "Completion triggers", CompletionTriggersSchema, { tag: "agent" }),
-  read("completion", "Completions for a trigger", CompletionItemsSchema, {
+  read("completion", "Completions for a trigger", CompletionResponseSchema, {
     tag: "agent",
-    query: { trigger: { description: "A trigger from /completion/triggers.", required: true }, query: { description: "What was typed after the trigger." } },
-    errors: [...SESSION, "VALIDATION_FAILED"],
+    query: {
+      trigger: { description: "A trigger from /completion/triggers; another, or none, has no items." },
+      q: { description: "What was typed after the trigger." },
+      query: { description: "The same as q (read when q is absent)." },
+    },
   }),
   {
     method: "post",

@@ -108,12 +108,6 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
   .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))
   .get("/:id/completion/triggers", inSession((_c, { stub }) => stub.completion(undefined, "")))
-  .get(
-    "/:id/completion",
-    inSession(async (c, { stub }) => {
-      const trigger = c.req.query("trigger");
-      if (trigger === undefined) return fail("VALIDATION_FAILED", "Pass ?trigger= (GET /completion/triggers lists them) and ?query=.", ["trigger"]);
-      return stub.completion(trigger, c.req.query("query") ?? "");
-    }),
-  )
+  // pi-web's client sends what was typed as q=; query= (our first name for it) is read too.
+  .get("/:id/completion", inSession((c, { stub }) => stub.completion(c.req.query("trigger") ?? "", c.req.query("q") ?? c.req.query("query") ?? "")))
   .get("/:id/models", inSession((c) => currentCatalog(c.env)));

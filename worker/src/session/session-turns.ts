@@ -1,6 +1,6 @@
-import { fail, ok, type CompactResponse, type PromptRequest, type Result, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { fail, ok, type CompactResponse, type CompletionResponse, type PromptRequest, type Result, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
 import { AgentLoop, type Admission, type Delivery } from "../agent/agent-loop.ts";
-import { COMPLETION_TRIGGERS, completionItems, type CompletionItem } from "../agent/completion.ts";
+import { COMPLETION_TRIGGERS, completionItems } from "../agent/completion.ts";
 import { failTurn } from "../agent/fail-turn.ts";
 import { modelEgress } from "../agent/model-egress.ts";
 import { ContextMeter } from "../agent/context-meter.ts";
@@ -249,11 +249,10 @@ export class SessionTurns {
     return ok({ text: textOf(entry) });
   }
 
-  completion(stores: SessionStores, trigger: string | undefined, query: string): Result<{ triggers: typeof COMPLETION_TRIGGERS } | { items: CompletionItem[] }> {
+  /** GET /completion/triggers (no trigger) and GET /completion. */
+  completion(stores: SessionStores, trigger: string | undefined, query: string): Result<{ triggers: typeof COMPLETION_TRIGGERS } | CompletionResponse> {
     if (trigger === undefined) return ok({ triggers: COMPLETION_TRIGGERS });
-    const items = completionItems(trigger, query, () => stores.results.summaries());
-    if (!items) return fail("VALIDATION_FAILED", `Unknown trigger "${trigger}"; GET /completion/triggers lists them.`, ["trigger"]);
-    return ok({ items });
+    return ok(completionItems(trigger, query, () => stores.results.summaries()));
   }
 
   /** POST /ui-response: answers an approval the running turn waits for. */
