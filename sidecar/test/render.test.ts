@@ -4,6 +4,7 @@ import { connect as netConnect } from "node:net";
 import { createHostLimiter, deadlineFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
 import { chromium } from "playwright-core";
 import { connect as tlsConnect } from "node:tls";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { send, startOrigin, routes, type Origin } from "../../test-support/origin.ts";
 import type { FetchContentDeps } from "../src/fetch/egress-types.ts";
@@ -24,6 +25,23 @@ const RENDER_SETTINGS = { concurrency: 2, maxQueue: 8, maxPages: 100, maxRssByte
 const SCRIPTS = "<script>var a=1;</script>".repeat(4);
 const page = (body: string, head = "") => `<!doctype html><html><head><title>Fixture</title>${SCRIPTS}${head}</head><body>${body}</body></html>`;
 const ARTICLE = "The rendered article explains how lighthouses keep ships away from rocks at night, paragraph after paragraph.";
+
+/** 16 MiB of spaces in about 16 KB of gzip: small on the wire, a thousandfold once decoded. */
+const BOMB = gzipSync(Buffer.alloc(16 * 1024 * 1024, 32));
+/** A page whose article is served as it is, and whose script reads the bomb and says how much it got. */
+const BOMB_READER = page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => { document.getElementById("got").textContent = "Bomb read: " + b.byteLength + " bytes"; });</script>`);
+/** A document that is the bomb itself: its article, 16 MiB of spaces, its last paragraph, gzipped. */
+const BOMB_DOCUMENT = gzipSync(Buffer.concat([Buffer.from(page(`<article><p>${ARTICLE}</p></article>`).replace("</body></html>", "")), Buffer.alloc(16 * 1024 * 1024, 32), Buffer.from("<p>Bomb document end.</p></body></html>")]));
+/** The bomb's routes, on every origin that serves them. */
+const bombRoutes = {
+  "/bomb": send(200, "application/octet-stream", BOMB, { "content-encoding": "gzip" }),
+  "/bomb-reader.html": send(200, "text/html", BOMB_READER),
+  // The same read in a dedicated worker, and in a frame of another site (its own renderer process).
+  "/bomb-worker.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>new Worker("/bomb-worker.js").onmessage = (e) => { document.getElementById("got").textContent = "Bomb read: " + e.data + " bytes"; };</script>`)),
+  "/bomb-worker.js": send(200, "text/javascript", `fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => postMessage(b.byteLength));`),
+  "/bomb-frame.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p></article><iframe src="https://127.0.0.43/bomb-reader.html"></iframe>`)),
+  "/bomb.html": send(200, "text/html", BOMB_DOCUMENT, { "content-encoding": "gzip" }),
+};
 
 /** Only loopback, ever: a tunnel to anything else is a test failure, not a connection. */
 const loopbackTunnel: TunnelConnector = (vetted, port) => {
@@ -120,7 +138,10 @@ beforeAll(async () => {
   defaultPortCert = selfSignedCert("default-port.test");
   defaultPort = await startOrigin(
     "127.0.0.43",
-    routes({ "/app.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Over TLS on port 443.</p></article>";</script>`)) }),
+    routes({
+      "/app.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Over TLS on port 443.</p></article>";</script>`)),
+      ...bombRoutes,
+    }),
     { port: 443, tls: defaultPortCert },
   );
   udpCanary = dgram.createSocket("udp4");
@@ -143,6 +164,10 @@ beforeAll(async () => {
       "/scroll.html": send(200, "text/html", page(`<div id="feed"></div><script>let n = 0; const more = () => { const p = document.createElement("p"); p.textContent = "Feed item " + ++n + ": ${ARTICLE}"; document.getElementById("feed").append(p); }; for (let i = 0; i < 5; i++) more(); addEventListener("scroll", () => { for (let i = 0; i < 50; i++) more(); }); setInterval(() => { for (let i = 0; i < 50; i++) more(); scrollTo(0, document.body.scrollHeight); }, 20);</script>`)),
       "/flood.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><script>for (let i = 0; i < 10000; i++) { fetch("/api/article?" + i).catch(() => {}); new Image().src = "/pixel?" + i; }</script>`)),
       "/hog.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="held"></p><script>const keep = []; setInterval(() => { for (let i = 0; i < 20; i++) keep.push(new Array(250000).fill(keep.length + i + 0.5)); document.getElementById("held").textContent = keep.length + " arrays held"; }, 5);</script>`)),
+      // 32 MB ArrayBuffers (memory outside V8's heap) written every 50 ms, up to 2 GB; its article is in the served HTML.
+      "/buffers.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p></article><p id="held"></p><script>const keep = []; const grow = setInterval(() => { const b = new Uint8Array(32 * 1024 * 1024); b.fill(1); keep.push(b); document.getElementById("held").textContent = keep.length * 32 + " MB held"; if (keep.length === 64) clearInterval(grow); }, 50);</script>`)),
+      ...bombRoutes,
+      "/shared-worker.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Shared workers: " + typeof SharedWorker + ".</p></article>";</script>`)),
       "/short-static.html": send(200, "text/html", "<!doctype html><html><head><title>Note</title></head><body><p>A short static note.</p></body></html>"),
       "/frame-article.html": send(200, "text/html", `<!doctype html><html><body><article><p>${ARTICLE} Framed text.</p></article></body></html>`),
       "/poll.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="n"></p><script>let n = 0; setInterval(() => fetch("/api/article").then(() => { document.getElementById("n").textContent = "tick " + ++n; }), 50);</script>`)),
@@ -421,7 +446,59 @@ describe("pages that never end", () => {
   });
 });
 
+describe("a page's memory and received bytes", () => {
+  it("stops a page whose ArrayBuffers (memory V8's heap cap does not hold) pass one page's cap: a coded failure, the static read under auto, the memory given back", async () => {
+    // The browser is up: its idle memory, with the sidecar's, is the baseline.
+    expect((await run("/timer.html", "always")).ok).toBe(true);
+    const idle = processTreeRssBytes(process.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, processTreeRssBytes(process.pid))), 100);
+    try {
+      const always = await run("/buffers.html", "always", { budgetMs: 8_000 });
+      expect(always).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/renderer crashed.*memory/) } });
+      const auto = await run("/buffers.html", "auto", { budgetMs: 8_000 });
+      expect(auto.ok && auto.value.content).toContain("lighthouses keep ships");
+      expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
+    } finally {
+      clearInterval(sampler);
+    }
+    // One page's 512 MB and what it writes between two readings of the tree, never the 2 GB it asks for.
+    expect(peak - idle).toBeLessThan(1.25 * 1024 ** 3);
+    await waitFor(() => processTreeRssBytes(process.pid) < idle + 256 * 1024 ** 2, "the sidecar's memory to come back near idle");
+    const next = await run("/timer.html", "always");
+    expect(next.ok && next.value.content).toContain("lighthouses keep ships");
+  });
+
+  it.each([
+    ["read by a script over http, where the proxy decodes it", "http", "/bomb-reader.html"],
+    ["read by a script over https, where the browser counts it", "https", "/bomb-reader.html"],
+    ["read by a dedicated worker over https", "https", "/bomb-worker.html"],
+    ["read by a frame of another site over https (another renderer process)", "https", "/bomb-frame.html"],
+    ["as the document itself, over https", "https", "/bomb.html"],
+  ])("stops a page receiving a gzip body that decodes past web.maxResponseBytes, %s", async (_what, scheme, path) => {
+    const egress = egressDeps(dns, { ca: defaultPortCert.cert });
+    const url = scheme === "http" ? `${origin.url}${path}` : `https://default-port.test${path}`;
+    const fetchWith = (render: RenderMode) =>
+      fetchContent({ url, preferReader: false, render, options: options({ allowHosts: ["127.0.0.2", "127.0.0.43"] }), budgetMs: 8_000 }, { ...egress, limiter: deps.limiter, renderer });
+    try {
+      const always = await fetchWith("always");
+      expect(always).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/more than 1048576 bytes.*web\.maxResponseBytes/) } });
+      const auto = await fetchWith("auto");
+      expect(auto.ok && auto.value.content).toContain("lighthouses keep ships");
+      expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
+    } finally {
+      await egress.dispatchers.close();
+    }
+  });
+
+  it("offers pages no shared workers: they belong to no page, so what they receive would go uncounted", async () => {
+    const r = await run("/shared-worker.html", "always");
+    expect(r.ok && r.value.content).toContain("Shared workers: undefined.");
+  });
+});
+
 describe("the browser's lifetime", () => {
+
   const browserPath = browserPathFrom(process.env);
   const ownRenderer = (over: Partial<typeof RENDER_SETTINGS>) => createRenderer({ ...RENDER_SETTINGS, ...over, browserPath }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { processTreeRssBytes } from "./process-tree-rss.ts";
+import { watchMemory, type MemoryCaps } from "./watch-memory.ts";
 
 export interface BrowserPoolLimits {
   /** Pages one browser renders before new pages go to a fresh one (SIDECAR_RENDER_MAX_PAGES). */
@@ -32,6 +33,8 @@ interface Generation {
   closing?: Promise<void>;
   /** Its memory as last read, and when (Date.now()): a burst of pages or health checks reads it once. */
   rss: { bytes: number; at: number };
+  /** Reads its memory while it has pages (watch-memory.ts). */
+  watch?: { stop(): void };
 }
 
 /**
@@ -43,9 +46,11 @@ const RSS_CHECK_MS = 2_000;
 /**
  * Browsers that are retired rather than killed: after `maxPages` pages, when their process tree
  * holds more than `maxRssBytes`, or when they crash, new pages get a new browser while the pages
- * still running on the old one finish there; the old one closes when its last page is done.
+ * still running on the old one finish there; the old one closes when its last page is done. While a
+ * browser has pages its memory is watched: a renderer over `rendererBytes` is killed (its page
+ * fails), and a tree over `maxRssBytes` is retired then rather than when a page ends.
  */
-export function createBrowserPool(launch: () => Promise<Browser>, limits: BrowserPoolLimits): BrowserPool {
+export function createBrowserPool(launch: () => Promise<Browser>, limits: BrowserPoolLimits & MemoryCaps): BrowserPool {
   let current: Generation | undefined;
   const live = new Set<Generation>();
   let launches = 0;
@@ -61,6 +66,18 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
     if (current === gen) current = undefined;
     gen.retired = true;
     closeWhenIdle(gen);
+  };
+  /** Watches a browser's memory from its first page in flight to its last. */
+  const watchWhileBusy = (gen: Generation) => {
+    if (gen.active > 0 && !gen.watch && gen.pid !== undefined) {
+      gen.watch = watchMemory(gen.pid, limits, (bytes) => {
+        gen.rss = { bytes, at: Date.now() };
+        if (bytes > limits.maxRssBytes) retire(gen);
+      });
+    } else if (gen.active === 0 && gen.watch) {
+      gen.watch.stop();
+      gen.watch = undefined;
+    }
   };
   const rssOf = (gen: Generation) => {
     if (gen.pid !== undefined && Date.now() - gen.rss.at >= RSS_CHECK_MS) gen.rss = { bytes: processTreeRssBytes(gen.pid), at: Date.now() };
@@ -92,11 +109,14 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
         if (released) return;
         released = true;
         gen.active--;
+        watchWhileBusy(gen);
         if (gen.retired) return closeWhenIdle(gen);
         if (rssOf(gen) > limits.maxRssBytes) retire(gen);
       };
       try {
-        return { browser: await gen.started, release };
+        const browser = await gen.started;
+        watchWhileBusy(gen);
+        return { browser, release };
       } catch (error) {
         release();
         throw error;
@@ -110,6 +130,7 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
     async close() {
       for (const gen of live) {
         gen.active = 0;
+        watchWhileBusy(gen);
         retire(gen);
       }
       await Promise.all([...live].map((gen) => gen.closing));

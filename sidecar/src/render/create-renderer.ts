@@ -33,14 +33,15 @@ export function browserPathFrom(env: NodeJS.ProcessEnv): string | undefined {
   return path && existsSync(path) ? path : undefined;
 }
 
-/** The JavaScript heap one page's renderer may hold. */
-const RENDERER_HEAP_MB = 512;
+/** What one page's renderer may hold: its JavaScript heap, and its whole resident memory (watch-memory.ts). */
+const RENDERER_MEMORY_MB = 512;
 
 /**
  * Every request the browser makes goes to the egress proxy: loopback is not bypassed (Playwright
  * adds <-loopback>), the browser resolves no names itself (the proxy does), QUIC and WebRTC's
  * non-proxied UDP are off. The browser-wide proxy has no credentials, so only pages in a context
- * with a live session's credentials get anywhere.
+ * with a live session's credentials get anywhere. Shared workers are off: they belong to no page,
+ * so the bytes they receive would escape the page's count (count-received-bytes.ts).
  */
 const BROWSER_ARGS = [
   "--disable-quic",
@@ -54,8 +55,9 @@ const BROWSER_ARGS = [
   "--disable-sync",
   "--no-pings",
   "--metrics-recording-only",
-  // A page that allocates without bound crashes its own renderer here instead of taking the machine's memory.
-  `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
+  "--disable-shared-workers",
+  // A page that allocates on V8's heap without bound crashes its own renderer here; memory outside it is watched (browser-pool.ts).
+  `--js-flags=--max-old-space-size=${RENDERER_MEMORY_MB}`,
 ];
 
 /**
@@ -82,7 +84,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-  }, settings);
+  }, { ...settings, rendererBytes: RENDERER_MEMORY_MB * 1_048_576 });
 
   return {
     available: browserPath !== undefined,

@@ -4,6 +4,8 @@ import { connect as netConnect, type AddressInfo, type Socket } from "node:net";
 import { pipeline } from "node:stream/promises";
 import { compileAllowList } from "../fetch/allow-list.ts";
 import type { EgressResult, NetworkPolicy, VettedAddress } from "../fetch/egress-types.ts";
+import { flattenHeaders } from "../fetch/flatten-headers.ts";
+import { decodeBody } from "../fetch/read-body.ts";
 import { safeRequest, type SafeRequestDeps } from "../fetch/safe-request.ts";
 import { vetDestination } from "../fetch/vet-destination.ts";
 import { callerGone } from "../caller-gone.ts";
@@ -28,8 +30,11 @@ export interface EgressProxy {
 
 /** A browser's POST bodies (forms, beacons, fetch) are small; larger ones are refused. */
 const MAX_BODY_BYTES = 1_048_576;
-/** The browser's own fields the proxy does not pass on: Host is taken from the URL, lengths are undici's. */
-const NOT_FORWARDED = ["host", "content-length", "expect"];
+/**
+ * The browser's own fields the proxy does not pass on: Host is taken from the URL, lengths are
+ * undici's, and the codings asked for are safeRequest's own, the ones the proxy decodes.
+ */
+const NOT_FORWARDED = ["host", "content-length", "expect", "accept-encoding"];
 
 const pinnedConnect: TunnelConnector = (vetted, port) => netConnect({ host: vetted.address, port, family: vetted.family });
 
@@ -42,7 +47,7 @@ const pinnedConnect: TunnelConnector = (vetted, port) => netConnect({ host: vett
  * its own call's network policy and caps. Refusals answer 403 and are counted on the session.
  */
 export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressProxy> {
-  const sessions = new Map<string, ProxySession & { close(): void }>();
+  const sessions = new Map<string, OpenSession>();
   const connectTunnel = deps.connectTunnel ?? pinnedConnect;
 
   const sessionOf = (req: IncomingMessage) => {
@@ -67,12 +72,17 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     return undefined;
   };
 
-  /** Counts bytes an origin sent; past the session's cap the request is refused and `stop` ends it. */
-  const countBytes = (session: ProxySession, host: string, chunk: Buffer, stop: () => void) => {
+  /**
+   * Counts bytes an origin sent; past the session's cap the request is refused, `stop` ends it and
+   * the session's page is told to stop (`exceeded`). False once past the cap.
+   */
+  const countBytes = (session: OpenSession, host: string, chunk: Uint8Array, stop: () => void) => {
     session.bytes += chunk.length;
-    if (session.bytes <= session.maxBytes) return;
+    if (session.bytes <= session.maxBytes) return true;
     refuse(session, host, tooManyBytes(session));
+    session.exceed();
     stop();
+    return false;
   };
 
   const server = createServer((req, res) => {
@@ -123,9 +133,24 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       return;
     }
     const { status, headers, body: upstream } = opened.value;
-    res.writeHead(status, endToEndHeaders(headers, []));
-    upstream.on("data", (chunk: Buffer) => countBytes(session, url.host, chunk, () => upstream.destroy()));
-    await pipeline(upstream, res).catch(() => res.destroy());
+    // The browser gets the body decoded, so what counts against the cap is what the page receives: a small gzip body may inflate a thousandfold.
+    const decoded = decodeBody(upstream, flattenHeaders(headers)["content-encoding"]);
+    if (!decoded.ok) {
+      res.writeHead(502, { "content-type": "text/plain" }).end("The destination's response could not be decoded.");
+      return;
+    }
+    res.writeHead(status, endToEndHeaders(headers, ["content-encoding", "content-length"]));
+    await pipeline(
+      decoded.value,
+      async function* (chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          // Past the cap the response is cut off rather than ended, so the browser does not take a part for the whole.
+          if (!countBytes(session, url.host, chunk, () => upstream.destroy())) throw new Error(tooManyBytes(session));
+          yield chunk;
+        }
+      },
+      res,
+    ).catch(() => res.destroy());
   }
 
   server.on("connect", (req: IncomingMessage, client: Socket, head: Buffer) => {
@@ -184,7 +209,8 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       if (!allow.ok) return allow;
       const closer = new AbortController();
       const username = randomBytes(12).toString("hex");
-      const session = {
+      const exceeded = new AbortController();
+      const session: OpenSession = {
         username,
         password: randomBytes(24).toString("hex"),
         policy,
@@ -192,6 +218,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
         maxRequests,
         maxBytes,
         signal: closer.signal,
+        exceeded: exceeded.signal,
         requests: 0,
         bytes: 0,
         refused: 0,
@@ -200,6 +227,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
           sessions.delete(username);
           closer.abort();
         },
+        exceed: () => exceeded.abort(),
       };
       sessions.set(username, session);
       return { ok: true, value: session };
@@ -211,6 +239,9 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     },
   };
 }
+
+/** A session as the proxy holds it: what its page may do, closing it, and telling its page it is past its bytes. */
+type OpenSession = ProxySession & { close(): void; exceed(): void };
 
 /** A CONNECT request's authority: a host (a name, an IPv4 address or a bracketed IPv6 one) and a port, both required. */
 const AUTHORITY = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+):(\d{1,5})$/i;

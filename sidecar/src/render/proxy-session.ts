@@ -14,6 +14,8 @@ export interface ProxySession {
   readonly maxBytes: number;
   /** Closes every connection the session still holds open. */
   readonly signal: AbortSignal;
+  /** Fires once its responses have passed `maxBytes`: the page's render stops there. */
+  readonly exceeded: AbortSignal;
   requests: number;
   bytes: number;
   /** Requests refused: by the network policy, the request cap, the byte cap, or for their method. */

@@ -1,6 +1,7 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, ok, type Failure, type Result } from "@edge-web/shared";
 import type { Browser, BrowserContext } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
+import { countReceivedBytes } from "./count-received-bytes.ts";
 import type { EgressProxy } from "./egress-proxy.ts";
 import type { ProxySession } from "./proxy-session.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
@@ -12,6 +13,18 @@ const SKIPPED_TYPES = new Set(["image", "media", "font"]);
 /** Kept back from the deadline for taking the DOM and extracting it. */
 const SNAPSHOT_RESERVE_MS = 1_000;
 
+type PageFailure = Failure<RenderFailureKind>;
+
+/** The promise's outcome, or undefined once `halt` fires; the promise's own failure later is ignored. */
+function unlessHalted<T>(promise: Promise<T>, halt: AbortSignal): Promise<T | undefined> {
+  promise.catch(() => {});
+  return new Promise<T | undefined>((resolve, reject) => {
+    const halted = () => resolve(undefined);
+    halt.addEventListener("abort", halted, { once: true });
+    promise.then(resolve, reject).finally(() => halt.removeEventListener("abort", halted));
+  });
+}
+
 /** A rendered page (or why not), and the closing of its context, which the answer does not wait for. */
 export interface RenderOutcome {
   page: Result<RenderedPage, RenderFailureKind>;
@@ -22,7 +35,9 @@ export interface RenderOutcome {
  * Renders one page in a fresh context (no cookies, storage, cache or service workers shared with
  * any other page), every request through the egress proxy under the request's own session.
  * Downloads, popups, dialogs and permission prompts are refused; images, media and fonts are not
- * fetched; the page is taken when it has settled or its time is up. Its context closes after the
+ * fetched; the page is taken when it has settled or its time is up, and fails at once when its
+ * renderer crashes (out of memory, or killed over its cap: browser-pool.ts) or it has received more
+ * than `maxBytes`, counted decoded (by the proxy over http, by the browser over TLS). Its context closes after the
  * page is taken: a page that opened thousands of requests takes a second or more to close under
  * load, time that belongs to no caller's deadline.
  */
@@ -68,24 +83,35 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     // Popups and new windows are closed as they open.
     context.on("page", (other) => void (other !== page && other.close().catch(() => {})));
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
-    // A renderer that dies (out of memory: BROWSER_ARGS caps its heap) ends the wait at once.
-    const crash = new AbortController();
-    page.on("crash", () => crash.abort());
-    const crashed = () => fail("failed", "The page's renderer crashed (a page that allocates without bound runs out of its memory); read it with render \"never\".");
+    // Why the page stops before it is taken, once it must: the first reason holds.
+    const halt = new AbortController();
+    const stop = (failure: PageFailure) => void (halt.signal.aborted || halt.abort(failure));
+    page.on("crash", () =>
+      stop(fail("failed", "The page's renderer crashed: it ran out of memory, or held more than one page's memory cap and was stopped (a page that allocates without bound); read it with render \"never\".")),
+    );
+    const tooLarge = () => stop(fail("failed", `The page received more than ${req.maxBytes} bytes, counted decoded (web.maxResponseBytes); read it with render "never".`));
+    session.exceeded.addEventListener("abort", tooLarge, { once: true });
+    await countReceivedBytes(context, page, (total) => total > req.maxBytes && tooLarge());
+    const halted = () => halt.signal.reason as PageFailure;
     const until = Date.now() + req.deadline.remainingMs() - SNAPSHOT_RESERVE_MS;
     try {
-      await page.goto(req.url, { waitUntil: "domcontentloaded", timeout: Math.max(1, until - Date.now()) });
+      await unlessHalted(page.goto(req.url, { waitUntil: "domcontentloaded", timeout: Math.max(1, until - Date.now()) }), halt.signal);
     } catch (error) {
-      if (crash.signal.aborted) return crashed();
+      if (halt.signal.aborted) return halted();
       if (Date.now() >= until) return fail("timeout", `The page did not load within its deadline.`);
       return fail("failed", `The browser could not load the page: ${errorReason(error)}.`);
     }
-    await waitForSettled(page, () => lastActivity, until, crash.signal, req.waitForSelector);
-    if (crash.signal.aborted) return crashed();
-    const html = await Promise.race([
-      page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>,
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(1, req.deadline.remainingMs()))),
-    ]).catch(() => undefined);
+    if (halt.signal.aborted) return halted();
+    await waitForSettled(page, () => lastActivity, until, halt.signal, req.waitForSelector);
+    if (halt.signal.aborted) return halted();
+    const html = await unlessHalted(
+      Promise.race([
+        page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(1, req.deadline.remainingMs()))),
+      ]),
+      halt.signal,
+    ).catch(() => undefined);
+    if (halt.signal.aborted) return halted();
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
     return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusals: session.refusals });
   } catch (error) {

@@ -12,11 +12,19 @@ export const QUIET_PROBE_SCRIPT = `(() => {
   Object.defineProperty(window, "__renderQuietMs", { value: () => performance.now() - last });
 })();`;
 
-/** The promise's value, or undefined once `ms` have passed (a page busy in a loop never answers). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+/** The promise's value, or undefined once `ms` have passed or `stop` fires (a page busy in a loop never answers). */
+function within<T>(promise: Promise<T>, ms: number, stop: AbortSignal): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))));
-  return Promise.race([promise.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+  let stopped: () => void = () => {};
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
+    stopped = () => resolve(undefined);
+    stop.addEventListener("abort", stopped, { once: true });
+  });
+  return Promise.race([promise.catch(() => undefined), timeout]).finally(() => {
+    clearTimeout(timer);
+    stop.removeEventListener("abort", stopped);
+  });
 }
 
 /**
@@ -26,9 +34,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * only (the caller's input was checked as CSS; Playwright's other selector engines stay out).
  */
 export async function waitForSettled(page: Page, lastNetworkActivity: () => number, until: number, stop: AbortSignal, selector?: string): Promise<void> {
-  if (selector) await within(page.waitForSelector(`css=${selector}`, { state: "attached", timeout: Math.max(1, until - Date.now()) }), until - Date.now());
+  if (selector) await within(page.waitForSelector(`css=${selector}`, { state: "attached", timeout: Math.max(1, until - Date.now()) }), until - Date.now(), stop);
   while (Date.now() < until && !stop.aborted) {
-    const domQuiet = await within(page.evaluate("window.__renderQuietMs ? window.__renderQuietMs() : 0") as Promise<number>, until - Date.now());
+    const domQuiet = await within(page.evaluate("window.__renderQuietMs ? window.__renderQuietMs() : 0") as Promise<number>, until - Date.now(), stop);
     if ((domQuiet ?? 0) >= QUIET_MS && Date.now() - lastNetworkActivity() >= QUIET_MS) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, until - Date.now()))));
   }
