@@ -165,6 +165,9 @@ export const CreateSessionRequestSchema = v.looseObject({
   source: described(v.string("source is required: a string naming the agent or client"), "Who opens the session (an agent or client name)."),
   cwd: v.optional(v.string()),
   model: v.optional(v.string()),
+  resumeId: v.optional(
+    described(v.string(), "A session to resume: the caller's own active session by that id is answered, with its history; any other id (unknown, deleted, ended, another caller's) gets a new session."),
+  ),
 });
 
 export const AttachmentSchema = v.object({

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { CreateSessionRequestSchema } from "@edge-web/shared";
 import type { AppEnv } from "../app-env.ts";
 import { ownerId } from "../auth/principal.ts";
@@ -9,14 +9,25 @@ import { forgetSession, openSession } from "../http/session-access.ts";
 import { sessionSourceKey } from "./session-source-route.ts";
 import { sessionStub } from "../session/session-stub.ts";
 
+/**
+ * The session `resumeId` names when it is the caller's own (the same owner, not merely one the caller
+ * may use, as the admin may use any) and still active; else undefined, and the caller gets a new one.
+ */
+async function ownActiveSession(c: Context<AppEnv>, resumeId: string): Promise<string | undefined> {
+  const session = await openSession(c, resumeId, { active: true });
+  return session.ok && session.value.record.owner === ownerId(c.var.principal) ? session.value.record.sessionId : undefined;
+}
+
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
     const input = validate(CreateSessionRequestSchema, body.value, "VALIDATION_FAILED");
     if (!input.ok) return jsonError(c, input.error);
+    const { source, cwd, model, resumeId } = input.value;
+    const resumed = resumeId === undefined ? undefined : await ownActiveSession(c, resumeId);
+    if (resumed) return jsonOk(c, { sessionId: resumed }, 201);
     const sessionId = crypto.randomUUID();
-    const { source, cwd, model } = input.value;
     await sessionStub(c.env, sessionId)!.create({
       sessionId,
       owner: ownerId(c.var.principal),
