@@ -67,7 +67,7 @@ describe("compaction over npm start's stack", () => {
     const requests = model.script.requests.filter((r) => r.path === "/v1/messages");
     for (const request of requests) expect(request.tokens).toBeLessThan(WINDOW);
     expect(requests.some((r) => r.summary)).toBe(true);
-    const marks = second.filter((c) => c.type === "data-compaction") as Array<{ type: string; data: { phase: string } }>;
+    const marks = second.filter((c) => c.type === "data-pi-compaction") as Array<{ type: string; data: { phase: string } }>;
     expect(marks.map((c) => c.data.phase)).toContain("end");
 
     let rebuilt: UIMessage | undefined;
@@ -84,7 +84,7 @@ describe("compaction over npm start's stack", () => {
       return last && last.id === rebuilt?.id && last.parts.some((p) => p.type === "text") ? last : undefined;
     }, "the second turn's message in the history");
     expect(stored.parts).toEqual(rebuilt!.parts);
-    expect(stored.parts.some((p) => p.type === "data-compaction")).toBe(true);
+    expect(stored.parts.some((p) => p.type === "data-pi-compaction")).toBe(true);
 
     const compacted = await api("POST", `/api/sessions/${id}/compact`, { instructions: "keep page numbers" });
     expect(compacted.status).toBe(200);
