@@ -584,6 +584,58 @@ describe("the playground page in a real browser", () => {
     }
   });
 
+  it("asks before a tool call and shows what waits: Allow runs the call, a steer and a follow-up sent meanwhile queue, then join", async () => {
+    const sandbox = (values: object) =>
+      fetch(`${stack.url}/api/config/sandbox`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ values }) });
+    expect((await sandbox({ askBeforeFetch: true })).status).toBe(200);
+    const askContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const askPage = await askContext.newPage();
+      askPage.setDefaultTimeout(WAIT.timeout);
+      const askSeen = watch(askContext, askPage);
+      await askPage.goto(`${stack.url}/`);
+      await askPage.getByRole("button", { name: "New session" }).click();
+      await expect.poll(() => text(askPage.locator("#session-id")), WAIT).toMatch(UUID);
+      await expect.poll(() => text(askPage.locator("#stream-state")), WAIT).toBe("live");
+      const sessionId = await text(askPage.locator("#session-id"));
+      model.script.script(
+        { toolCalls: [{ name: "fetch_content", arguments: { url: `${origin.url}/notes.html` } }] },
+        { text: ["Only the title: ", "field notes."] },
+        { text: ["Done, as asked."] },
+      );
+      const input = askPage.getByLabel(/^Message/);
+      await input.fill("Read the loopback notes.");
+      await input.press("Enter");
+
+      const log = askPage.getByRole("log", { name: "Session stream" });
+      const approval = log.getByRole("group", { name: "Allow fetch_content?" });
+      const card = log.locator("details.tool-call > summary");
+      await expect.poll(() => text(card), WAIT).toMatch(/— waiting for approval$/);
+      // While the call waits, the API (no button of the page sends these) steers the turn and queues a follow-up.
+      const send = (path: string, message: string) =>
+        fetch(`${stack.url}/api/sessions/${sessionId}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message }) });
+      expect((await send("steer", "Only the title.")).status).toBe(200);
+      expect((await send("follow_up", "Then say you are done.")).status).toBe(200);
+      await expect.poll(() => text(log), WAIT).toContain('Waiting: steering "Only the title."; follow-up "Then say you are done.".');
+      await approval.getByRole("button", { name: "Allow" }).click();
+      await expect.poll(() => text(card), WAIT).toMatch(/— done$/);
+      await expect.poll(() => text(log), WAIT).toContain("Done, as asked.");
+      const shown = await text(log);
+      expect(shown).toContain("Allowed.");
+      expect(shown).toContain("Steered: Only the title.");
+      expect(shown).toContain('Waiting: follow-up "Then say you are done.".');
+      expect(shown).toContain("Nothing waits.");
+      expect(shown).not.toContain("Unknown chunk");
+      await shot(askPage, "7c-approval-and-queue");
+
+      expect(unexpectedConsole(askSeen.consoleErrors)).toEqual([]);
+      expect(unexpectedFailures(askSeen.failed)).toEqual([]);
+    } finally {
+      await askContext.close();
+      await sandbox({ askBeforeFetch: null });
+    }
+  });
+
   it("with API_TOKENS set, says 401 clearly, then works with the token, which never reaches the address", async () => {
     const authContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

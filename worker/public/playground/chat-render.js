@@ -3,7 +3,7 @@
 
 import { api, sessionPath } from "./api.js";
 import { answerNodes, IN_CARD, responseIdLine } from "./answers.js";
-import { h, safeLink } from "./dom.js";
+import { h } from "./dom.js";
 import { clip, clipped, json, MAX_SHOWN_CHARS } from "./format.js";
 import { state } from "./state.js";
 import { scheduleStats } from "./stats.js";
@@ -122,7 +122,6 @@ export function renderChunk(chunk) {
       break;
     case "start-step":
     case "finish-step":
-    case "message-metadata":
     case "text-end":
       break;
     case "text-start":
@@ -153,19 +152,6 @@ export function renderChunk(chunk) {
       setToolState(card, "running", "running");
       break;
     }
-    case "tool-input-error": {
-      const card = toolCard(chunk.toolCallId, chunk.toolName);
-      setToolInput(card, json(chunk.input));
-      setToolState(card, "error", "invalid input");
-      card.output.replaceChildren(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false }));
-      break;
-    }
-    case "tool-approval-request":
-      setToolState(toolCard(chunk.toolCallId), "input", "waiting for approval");
-      break;
-    case "tool-approval-response":
-      setToolState(toolCard(chunk.toolCallId), chunk.approved ? "running" : "error", chunk.approved ? "approved" : `denied${chunk.reason ? `: ${chunk.reason}` : ""}`);
-      break;
     case "tool-output-available": {
       const card = toolCard(chunk.toolCallId);
       toolOutput(card, chunk.output);
@@ -178,15 +164,12 @@ export function renderChunk(chunk) {
       card.output.replaceChildren(h("h4", {}, "Error"), errorBox(splitErrorText(chunk.errorText), undefined, { alert: false }));
       break;
     }
-    case "tool-output-denied":
-      setToolState(toolCard(chunk.toolCallId), "error", "denied");
-      break;
     case "error":
       keepAtEnd(() => currentMessage().body.append(errorBox(splitErrorText(chunk.errorText), undefined, { alert: false })));
       settle(view.current);
       break;
     case "abort":
-      keepAtEnd(() => currentMessage().body.append(frameNote(`Aborted${chunk.reason ? `: ${chunk.reason}` : ""}.`, "warn")));
+      keepAtEnd(() => currentMessage().body.append(frameNote("Aborted.", "warn")));
       settle(view.current);
       break;
     case "finish":
@@ -195,41 +178,60 @@ export function renderChunk(chunk) {
       view.current = null;
       scheduleStats();
       break;
-    case "source-url":
-      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, "Source: ", safeLink(chunk.url, chunk.title || chunk.url))));
+    case "data-pi-queue":
+      keepAtEnd(() => appendNotes(queueNotes(chunk.data)));
       break;
-    case "source-document":
-      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, `Source document: ${chunk.title} (${chunk.mediaType})`)));
-      break;
-    case "file":
-      keepAtEnd(() => currentMessage().body.append(h("p", { class: "meta" }, `File: ${chunk.mediaType}`)));
+    case "data-pi-compaction":
+      keepAtEnd(() => appendNotes([compactionNote(chunk.data)]));
       break;
     default:
-      if (chunk.type.startsWith("data-")) {
-        const data = chunk.data;
-        const text = chunk.type === "data-steer" && data && typeof data === "object" && typeof (data.text ?? data.message) === "string" ? String(data.text ?? data.message) : json(data);
-        keepAtEnd(() => currentMessage().body.append(h("p", { class: "frame-note" }, `${chunk.type}: `, text)));
-      } else {
-        keepAtEnd(() => currentMessage().body.append(frameNote(`Unknown chunk ${chunk.type}.`, "warn")));
-      }
+      keepAtEnd(() => appendNotes([frameNote(`Unknown chunk ${chunk.type}: ${json(chunk.data ?? chunk)}`, "warn")]));
   }
+}
+
+/** Notes go into the message being streamed, or the log between messages (the queue changes there too). */
+function appendNotes(notes) {
+  if (view.current) view.current.body.append(...notes);
+  else for (const note of notes) appendToLog(note);
+}
+
+const quoted = (texts) => texts.map((text) => JSON.stringify(String(text))).join(", ");
+
+/** What waits for the model (data-pi-queue): steers a model call took, then what still waits. */
+function queueNotes(data) {
+  const notes = (Array.isArray(data?.delivered) ? data.delivered : []).map((text) => frameNote(`Steered: ${String(text)}`));
+  const steering = Array.isArray(data?.steering) ? data.steering : [];
+  const followUp = Array.isArray(data?.followUp) ? data.followUp : [];
+  const waiting = [steering.length ? `steering ${quoted(steering)}` : "", followUp.length ? `follow-up ${quoted(followUp)}` : ""].filter(Boolean);
+  notes.push(frameNote(waiting.length ? `Waiting: ${waiting.join("; ")}.` : "Nothing waits."));
+  return notes;
+}
+
+/** A compaction of the model's context (data-pi-compaction): started, done (tokens before and after) or not. */
+function compactionNote(data) {
+  const reason = String(data?.reason ?? "");
+  if (data?.phase === "start") return frameNote(`Compacting the context (${reason}, about ${data.tokensBefore} tokens)…`);
+  if (data?.error) return frameNote(`The compaction did not happen: ${data.error}.`, "warn");
+  return frameNote(`Context compacted (${reason}): about ${data?.tokensBefore} → ${data?.tokensAfter} tokens.`);
 }
 
 /** A control frame: stream errors, resync, approvals, ui-rpc answers. */
 export async function renderControl(payload) {
   if (!payload || typeof payload.control !== "string") return;
+  if (payload.control === "error" && payload.code === "resync") {
+    appendToLog(frameNote(`Frames after ${payload.lastEventId} are no longer buffered (oldest ${payload.oldestAvailableId}); showing the stored history.`, "warn"));
+    await showHistory();
+    return;
+  }
   if (payload.control === "error") {
     // Shown here; a session that ended with it (deleted, idle) is forgotten by the stream (stream.js).
     appendToLog(h("div", { class: "frame-note warn" }, errorBox({ code: String(payload.code ?? "error"), message: String(payload.message ?? "") }, undefined, { alert: false })));
     return;
   }
-  if (payload.control === "resync") {
-    appendToLog(frameNote(`Frames after ${payload.lastEventId} are no longer buffered (oldest ${payload.oldestAvailableId}); showing the stored history.`, "warn"));
-    await showHistory();
-    return;
-  }
   if (payload.control === "extension-ui" && payload.request) {
-    appendToLog(approvalBox(payload.request));
+    const card = payload.request.toolCallId ? view.tools.get(payload.request.toolCallId) : undefined;
+    if (card) setToolState(card, "input", "waiting for approval");
+    appendToLog(approvalBox(payload.request, card));
     return;
   }
   if (payload.control === "ui-rpc") {
@@ -240,12 +242,14 @@ export async function renderControl(payload) {
   appendToLog(frameNote(`Control frame ${payload.control}.`));
 }
 
-function approvalBox(request) {
+/** A confirm request (an approval of a tool call, shown in `card` too): Allow or Deny, answered with POST /ui-response. */
+function approvalBox(request, card) {
   const box = h("div", { class: "approval", role: "group", "aria-label": String(request.title ?? "Approval") });
   const answer = async (confirmed) => {
     for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
     const res = await api("POST", sessionPath(state.sessionId, "ui-response"), { id: request.id, confirmed });
     box.append(res.ok ? frameNote(confirmed ? "Allowed." : "Denied.") : errorBox(res.error, res.status));
+    if (res.ok && card && card.element.dataset.state === "input") setToolState(card, confirmed ? "running" : "error", confirmed ? "approved" : "denied");
   };
   const allow = h("button", { type: "button" }, "Allow");
   const deny = h("button", { type: "button", class: "secondary" }, "Deny");
@@ -262,7 +266,7 @@ function approvalBox(request) {
 /** After a resync: the stored messages (AI SDK UIMessages), then only the frames of newer messages. */
 async function showHistory() {
   if (!state.sessionId) return;
-  const res = await api("GET", sessionPath(state.sessionId, "messages"));
+  const res = await api("GET", sessionPath(state.sessionId, "messages?format=ui"));
   if (!res.ok) {
     appendToLog(errorBox(res.error, res.status, { alert: false }));
     return;
@@ -288,7 +292,9 @@ async function showHistory() {
           card.output.replaceChildren(h("h4", {}, "Error"), errorBox(splitErrorText(part.errorText), undefined, { alert: false }));
           setToolState(card, "error", "failed");
         } else setToolState(card, "running", String(part.state ?? ""));
-      }
+      } else if (part.type === "data-pi-queue" && Array.isArray(part.data?.delivered)) {
+        record.body.append(...part.data.delivered.map((text) => frameNote(`Steered: ${String(text)}`)));
+      } else if (part.type === "data-pi-compaction") record.body.append(compactionNote(part.data));
     }
   }
   view.current = null;
