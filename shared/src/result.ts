@@ -16,12 +16,14 @@ export interface CodedError<C extends string = ErrorCode> {
 
 /**
  * Faults a code such as CONTENT_FETCH_FAILED covers, told apart so the HTTP status can follow them:
- * the network policy refused the URL (403), the origin has no such resource (404, 410), the content
- * is of a type the tool does not read (415) or a document it cannot read (422), the caller sent more
- * than its session runs at once (429), the origin or provider failed (502), or this service has no
- * capacity or configuration for it now (503).
+ * the network policy refused the URL (403), the site's robots.txt disallows it (403), the origin has
+ * no such resource (404, 410), the content is of a type the tool does not read (415) or a document it
+ * cannot read (422), the caller sent more than its session runs at once (429), the origin or provider
+ * failed (502), the site answered a bot check or block page instead of the page (502: an upstream
+ * refusal), or this service has no capacity or configuration for it now (503). "blocked" and
+ * "robots" answers are never cached or stored as content.
  */
-export const FAULTS = ["policy", "not-found", "unsupported-type", "unreadable", "too-many-requests", "upstream", "unavailable"] as const;
+export const FAULTS = ["policy", "robots", "not-found", "unsupported-type", "unreadable", "too-many-requests", "upstream", "blocked", "unavailable"] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface FailureDetails {

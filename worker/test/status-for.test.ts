@@ -13,3 +13,11 @@ describe("statusFor", () => {
     expect(statusesFor("FILE_NOT_FOUND")).not.toContain(503);
   });
 });
+
+describe("the faults a fetched page can fail with", () => {
+  it("answers a blocked page (an upstream refusal) 502 and a robots.txt refusal 403, both listed for CONTENT_FETCH_FAILED", () => {
+    expect(statusFor({ code: "CONTENT_FETCH_FAILED", details: { fault: "blocked", upstreamStatus: 403 } })).toBe(502);
+    expect(statusFor({ code: "CONTENT_FETCH_FAILED", details: { fault: "robots" } })).toBe(403);
+    expect(statusesFor("CONTENT_FETCH_FAILED")).toEqual(expect.arrayContaining([403, 502]));
+  });
+});

@@ -40,11 +40,13 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
 
 const FAULT_STATUS: Record<Fault, number> = {
   policy: 403,
+  robots: 403,
   "not-found": 404,
   "unsupported-type": 415,
   unreadable: 422,
   "too-many-requests": 429,
   upstream: 502,
+  blocked: 502,
   unavailable: 503,
 };
 
@@ -53,7 +55,7 @@ const FAULT_STATUS: Record<Fault, number> = {
  * them); a fault not listed for its code is ignored, so the document's statuses stay complete.
  */
 const FAULTS_OF: Partial<Record<ErrorCode, readonly Fault[]>> = {
-  CONTENT_FETCH_FAILED: ["policy", "not-found", "unsupported-type", "too-many-requests", "upstream", "unavailable"],
+  CONTENT_FETCH_FAILED: ["policy", "robots", "not-found", "unsupported-type", "too-many-requests", "upstream", "blocked", "unavailable"],
   WEB_SEARCH_FAILED: ["too-many-requests", "upstream", "unavailable"],
   NETWORK_ERROR: ["policy", "upstream", "unavailable"],
   PROVIDER_AUTH_FAILED: ["upstream", "unavailable"],
