@@ -90,3 +90,34 @@ describe("the history as the model's messages, kept between conversions", () => 
     expect(history.reads).toEqual([["u1", "a1"], [], ["u1"]]);
   });
 });
+
+describe("steers in the history", () => {
+  it("gives the model the steers a turn took where they joined (data-pi-queue's delivered; data-steer in histories written before), and nothing for the queue's other states", async () => {
+    const turn: SessionMessage = {
+      id: "a1",
+      role: "assistant",
+      parts: [
+        { type: "step-start" },
+        { type: "data-pi-queue", data: { steering: ["shorter"], followUp: ["then stop"] } },
+        { type: "text", text: "a long answer" },
+        { type: "data-pi-queue", data: { steering: [], followUp: ["then stop"], delivered: ["shorter", "in French"] } },
+        { type: "step-start" },
+        { type: "text", text: "court" },
+        { type: "data-steer", id: "u-old", data: { text: "plus court" } },
+        { type: "step-start" },
+        { type: "text", text: "bref" },
+      ],
+    };
+    const view = await toModelMessages(historyOf([user("u1", "explain"), turn]).read(), sources());
+    const said = view.messages.map((m) => [m.role, typeof m.content === "string" ? m.content : m.content.map((part) => ("text" in part ? part.text : part.type)).join("")]);
+    expect(said).toEqual([
+      ["user", "explain"],
+      ["assistant", "a long answer"],
+      ["user", "shorter"],
+      ["user", "in French"],
+      ["assistant", "court"],
+      ["user", "plus court"],
+      ["assistant", "bref"],
+    ]);
+  });
+});
