@@ -1,5 +1,5 @@
 import type { CompletionItem, CompletionResponse, CompletionTrigger } from "@edge-web/shared";
-import { matchingResults } from "./matching-results.ts";
+import { matchingResults, type ResultSummary } from "./matching-results.ts";
 import { SLASH_COMMANDS } from "./slash-commands.ts";
 
 /** The triggers, with pi-web's rule for cutting what was typed: a command opens a line, a mention is the word the cursor ends. */
@@ -10,13 +10,6 @@ export const COMPLETION_TRIGGERS: CompletionTrigger[] = [
 
 /** The most items one answer holds, as in pi-web's completion registry. */
 const MAX_ITEMS = 30;
-
-/** A stored result as pickers show it. */
-export interface ResultSummary {
-  responseId: string;
-  kind: "search" | "fetch";
-  label: string;
-}
 
 function itemsFor(trigger: string, query: string, results: () => ResultSummary[]): CompletionItem[] {
   if (trigger === "/") {

@@ -1,6 +1,6 @@
 import type { ErrorCode, StoredResult, UiRpcRequest, UiRpcResponse } from "@edge-web/shared";
 import * as v from "valibot";
-import type { ResultSummary } from "./completion.ts";
+import type { ResultSummary } from "./matching-results.ts";
 import { matchingResults } from "./matching-results.ts";
 
 export interface UiRpcSources {
