@@ -17,6 +17,25 @@ export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 export const RENDER_MODES = ["auto", "always", "never"] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
 
+/** A CSS selector list as a browser's querySelector reads it (waitForSelector, includeSelectors, excludeSelectors). */
+const cssSelector = v.pipe(
+  v.string(),
+  v.nonEmpty("must not be empty"),
+  v.maxLength(200, "must be at most 200 characters"),
+  v.check(
+    (selector) => cssSelectorProblem(selector) === undefined,
+    (issue) => `must be a CSS selector (${cssSelectorProblem(String(issue.input))}); for example "article h1" or "#content .post"`,
+  ),
+);
+
+/** Up to 20 selectors (includeSelectors, excludeSelectors). */
+export const MAX_SELECTORS = 20;
+const selectorList = (text: string) => v.optional(described(v.pipe(v.array(cssSelector), v.maxLength(MAX_SELECTORS, `must list at most ${MAX_SELECTORS} selectors`)), text));
+
+/** The most passages one page answers (maxPassages), and how many without it. */
+export const MAX_PASSAGES = 10;
+export const DEFAULT_PASSAGES = 3;
+
 export const FetchContentParamsSchema = v.looseObject({
   url: v.optional(described(v.string(), "An http(s) URL to fetch. Use `urls` for several.")),
   urls: v.optional(described(v.array(v.string()), "Several http(s) URLs, fetched in parallel; one result per URL, in order.")),
@@ -27,18 +46,27 @@ export const FetchContentParamsSchema = v.looseObject({
       'Run the page\'s scripts in a headless browser before reading it: "auto" (default) when the HTML looks built by JavaScript, "always" for every HTML page, "never" to read the HTML as served. Rendered results carry metadata.rendered: true.',
     ),
   ),
-  waitForSelector: v.optional(
+  waitForSelector: v.optional(described(cssSelector, "When rendering: also wait (within the deadline) until this CSS selector is in the page.")),
+  includeSelectors: selectorList(
+    'Read only the elements these CSS selectors match (at most 20), in document order, instead of detecting the main content: for example ["#content", ".docs-body"]. A selector that matches nothing is named in parseWarning; when none matches, the main content is read.',
+  ),
+  excludeSelectors: selectorList('Remove the elements these CSS selectors match (at most 20) before anything else is read: for example [".cookie-banner", "#comments"].'),
+  query: v.optional(
     described(
-      v.pipe(
-        v.string(),
-        v.nonEmpty("must not be empty"),
-        v.maxLength(200, "must be at most 200 characters"),
-        v.check(
-          (selector) => cssSelectorProblem(selector) === undefined,
-          (issue) => `must be a CSS selector (${cssSelectorProblem(String(issue.input))}); for example "article h1" or "#content .post"`,
-        ),
-      ),
-      "When rendering: also wait (within the deadline) until this CSS selector is in the page.",
+      v.pipe(v.string(), v.regex(/\S/, "must not be empty or blank"), v.maxLength(500, "must be at most 500 characters")),
+      "A question or topic (at most 500 characters): each page also answers `passages`, the parts of its content that fit it best, ranked.",
+    ),
+  ),
+  maxPassages: v.optional(
+    described(
+      v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more"), v.maxValue(MAX_PASSAGES, `must be at most ${MAX_PASSAGES}`)),
+      `With \`query\`: how many passages each page answers at most (default ${DEFAULT_PASSAGES}, at most ${MAX_PASSAGES}).`,
+    ),
+  ),
+  maxChars: v.optional(
+    described(
+      v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more")),
+      "Answer at most this many characters of each page's content, cut at a paragraph break (at most the service's web.maxContentChars); a cut page says truncated, totalChars and how to read on with get_search_content. The stored copy keeps the whole page.",
     ),
   ),
 });
@@ -122,6 +150,16 @@ export type ConvertedDocument = v.InferOutput<typeof ConvertedDocumentSchema>;
 export const ConvertContentSuccessSchema = v.object({ responseId: v.string(), ...ConvertedDocumentSchema.entries });
 export type ConvertContentSuccess = v.InferOutput<typeof ConvertContentSuccessSchema>;
 
+/** One window of a page's content that fits a query. */
+export const PassageSchema = v.object({
+  text: described(v.string(), "At most about 800 characters of the content, whole paragraphs where they fit."),
+  heading: v.optional(described(v.string(), "The nearest heading above the passage.")),
+  offset: described(v.number(), "Where the passage starts in the page's whole content (UTF-16 units); get_search_content's `offset` reads from there."),
+  end: described(v.number(), "Where it ends (exclusive)."),
+  score: described(v.number(), "How well it fits the query (BM25 over the page's paragraphs and sections); higher is better, comparable within one page."),
+});
+export type Passage = v.InferOutput<typeof PassageSchema>;
+
 export const ExtractedContentSchema = v.object({
   url: v.string(),
   title: v.optional(v.string()),
@@ -131,6 +169,11 @@ export const ExtractedContentSchema = v.object({
   parseWarning: v.optional(v.string()),
   /** Additive to the seed's shape: page metadata when the handler finds it; `rendered: true` when a browser rendered the page. */
   metadata: v.optional(v.record(v.string(), v.union([v.string(), v.boolean()]))),
+  /** The rest the worker adds to an answered page, after the fetch (and its cache): the sidecar never sets them. */
+  passages: v.optional(described(v.array(PassageSchema), "With fetch_content's `query` (or web_search's query, with includeContent): the parts of the content that fit it best, best first.")),
+  totalChars: v.optional(described(v.number(), "When `maxChars` cut the content: the whole content's length.")),
+  nextOffset: v.optional(described(v.number(), "When `maxChars` cut the content: where the answered content ends, the `offset` to read on from with get_search_content.")),
+  note: v.optional(described(v.string(), "When `maxChars` cut the content: how to read the rest.")),
 });
 export type ExtractedContent = v.InferOutput<typeof ExtractedContentSchema>;
 
