@@ -89,7 +89,7 @@ describe("agent turns over npm start's stack", () => {
     await stream.close();
 
     const messages: any[] = await waitFor(async () => {
-      const now = (await api("GET", `/api/sessions/${id}/messages`)).body.messages;
+      const now = (await api("GET", `/api/sessions/${id}/messages?format=ui`)).body.messages;
       return now.length >= 2 && now;
     }, "the turn's message in the history");
     const stored = messages.at(-1);

@@ -79,7 +79,7 @@ describe("compaction over npm start's stack", () => {
     });
     for await (const message of readUIMessageStream({ stream })) rebuilt = message;
     const stored: UIMessage = await waitFor(async () => {
-      const messages = (await api("GET", `/api/sessions/${id}/messages`)).body.messages as UIMessage[];
+      const messages = (await api("GET", `/api/sessions/${id}/messages?format=ui`)).body.messages as UIMessage[];
       const last = messages.at(-1);
       return last && last.id === rebuilt?.id && last.parts.some((p) => p.type === "text") ? last : undefined;
     }, "the second turn's message in the history");

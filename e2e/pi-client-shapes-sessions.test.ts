@@ -5,9 +5,19 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
+import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { PiUploadAttachmentResponseSchema } from "../test-support/pi-protocol/attachment.ts";
-import { PiCreateSessionRequestSchema, PiCreateSessionResponseSchema, PiGetAvailableModelsResponseSchema, PiGetStateResponseSchema } from "../test-support/pi-protocol/rest.ts";
+import { PiAssistantMessageSchema, PiToolResultMessageSchema, PiUserMessageSchema } from "../test-support/pi-protocol/messages.ts";
+import {
+  PiCreateSessionRequestSchema,
+  PiCreateSessionResponseSchema,
+  PiGetAvailableModelsResponseSchema,
+  PiGetMessagesResponseSchema,
+  PiGetStateResponseSchema,
+} from "../test-support/pi-protocol/rest.ts";
+import { sseReader } from "../test-support/sse-reader.ts";
 import { startStack, type Stack } from "../test-support/stack.ts";
+import { waitFor } from "../test-support/wait-for.ts";
 
 const ALICE = "alice-token-0123456789";
 const BOB = "bob-token-0123456789";
@@ -22,22 +32,25 @@ function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOu
 
 /**
  * The session shapes the original pi-web client reads, checked against npm start's stack with pi's
- * shapes (test-support/pi-protocol): models, state, resuming a session, attachments.
+ * shapes (test-support/pi-protocol): models, state, resuming a session and its history, attachments.
  */
 describe("the pi-web client's session shapes over npm start's stack", () => {
   let model: FakeModelServer;
+  let origin: Origin;
   let stack: Stack;
   const persist = mkdtempSync(join(tmpdir(), "edge-web-pi-sessions-"));
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ apiKey: KEY, models: ["pi-model"] });
+    origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", "<title>Resumed</title><article><p>A page a turn read before the reload.</p></article>") }));
     // The operator's model server is on loopback: its address must never be shown.
     const provider = { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY, models: [{ id: "pi-model", name: "Pi Model", reasoning: true, contextWindow: 64_000, cost: { input: 1, output: 4 } }] };
-    stack = await startStack({ PERSIST_DIR: persist, API_TOKENS: `${ALICE},${BOB}`, AGENT_CONFIG: JSON.stringify({ modelProviders: { local: provider }, defaultModel: "pi-model" }) });
+    stack = await startStack({ PERSIST_DIR: persist, API_TOKENS: `${ALICE},${BOB}`, WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }), AGENT_CONFIG: JSON.stringify({ modelProviders: { local: provider }, defaultModel: "pi-model" }) });
   });
   afterAll(async () => {
     await stack?.stop();
     await model?.close();
+    await origin?.close();
     rmSync(persist, { recursive: true, force: true });
   });
 
@@ -77,6 +90,52 @@ describe("the pi-web client's session shapes over npm start's stack", () => {
     expect(other.status).toBe(201);
     expect(other.body.sessionId).not.toBe(id);
     expect((await api("GET", `/api/sessions/${other.body.sessionId}/messages?format=ui`, BOB)).body.messages).toEqual([]);
+  });
+
+  it("answers a resumed session's history in pi's message shape: the user's text and image, thinking, the tool call and its result, the answer", async () => {
+    const id = await newSession();
+    const form = new FormData();
+    form.set("file", new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], "shot.png", { type: "image/png" }));
+    const upload = await fetch(`${stack.url}/api/sessions/${id}/attachments`, { method: "POST", body: form, headers: { authorization: `Bearer ${ALICE}` } });
+    const image = shaped(PiUploadAttachmentResponseSchema, await upload.json()).attachment;
+    model.script.script(
+      { reasoning: ["Reading ", "the page."], toolCalls: [{ name: "fetch_content", arguments: { url: `${origin.url}/page.html` } }] },
+      { text: ["It was read ", "before the reload."] },
+    );
+    const stream = sseReader((await fetch(`${stack.url}/api/sessions/${id}/stream`, { headers: { authorization: `Bearer ${ALICE}` } })).body!);
+    expect((await api("POST", `/api/sessions/${id}/messages`, ALICE, { message: "What does the page say?", attachmentIds: [image.id] })).status).toBe(200);
+    for (let frame = await stream.next(); frame && frame.data?.chunk?.type !== "finish"; frame = await stream.next());
+    await stream.cancel();
+    await waitFor(async () => !(await api("GET", `/api/sessions/${id}/state`, ALICE)).body.state.isStreaming, "the turn to end");
+
+    // The page is loaded again: the client resumes the session, then reads its history.
+    expect((await api("POST", "/api/sessions", ALICE, { source: "pi-sessions", resumeId: id })).body.sessionId).toBe(id);
+    const history = (await api("GET", `/api/sessions/${id}/messages`, ALICE)).body;
+    const { messages } = shaped(PiGetMessagesResponseSchema, history);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    const [user, call, result, answer] = [shaped(PiUserMessageSchema, messages[0]), shaped(PiAssistantMessageSchema, messages[1]), shaped(PiToolResultMessageSchema, messages[2]), shaped(PiAssistantMessageSchema, messages[3])];
+    expect(user.content).toEqual([
+      { type: "text", text: "What does the page say?" },
+      { type: "image", data: "", mimeType: "image/png" },
+    ]);
+    // The image is read through the signed URL the message carries beside pi's fields (which the schema drops).
+    expect(history.messages[0].content[1]).toMatchObject({ attachmentId: image.id, displayUrl: expect.stringMatching(/^\/api\/attachments\//) });
+    const displayUrl: string = history.messages[0].content[1].displayUrl;
+    const bytes = await fetch(new URL(displayUrl, stack.url));
+    expect([bytes.status, bytes.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(call.content).toEqual([
+      { type: "thinking", thinking: "Reading the page." },
+      { type: "toolCall", id: expect.any(String), name: "fetch_content", arguments: { url: `${origin.url}/page.html` } },
+    ]);
+    expect(call.stopReason).toBe("toolUse");
+    const toolCallId = (call.content[1] as { id: string }).id;
+    expect(result).toMatchObject({ toolCallId, toolName: "fetch_content", isError: false });
+    expect(result.content[0]).toMatchObject({ type: "text", text: expect.stringContaining("before the reload") });
+    expect(result.details).toMatchObject({ results: [{ title: "Resumed" }] });
+    expect(answer).toMatchObject({ content: [{ type: "text", text: "It was read before the reload." }], stopReason: "stop" });
+    // The AI SDK's shape stays available.
+    const ui = (await api("GET", `/api/sessions/${id}/messages?format=ui`, ALICE)).body.messages;
+    expect(ui.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
   });
 
   it("answers an upload as pi-web's Attachment, createdAt included", async () => {

@@ -58,7 +58,7 @@ describe("the tool-call path over npm start's stack", () => {
     expect(fetched.body.results[0].content).toHaveLength(30_000);
     expect(fetched.headers.get("x-content-type-options")).toBe("nosniff");
 
-    const { messages } = (await api("GET", `/api/sessions/${id}/messages`)).body;
+    const { messages } = (await api("GET", `/api/sessions/${id}/messages?format=ui`)).body;
     expect(messages[0].parts[0].output.results[0].content).toHaveLength(2_000);
     expect(messages[0].parts[0].output.responseId).toBe(fetched.body.responseId);
 

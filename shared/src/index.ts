@@ -17,6 +17,7 @@ export * from "./display-url.ts";
 export * from "./agent-config.ts";
 export * from "./agent-requests.ts";
 export * from "./ui-message.ts";
+export * from "./agent-message.ts";
 export * from "./api-schemas.ts";
 export * from "./sidecar-convert-protocol.ts";
 export * from "./sidecar-relay-protocol.ts";

@@ -126,7 +126,7 @@ describe("agent turns", () => {
     expect(toolMessage.content).toContain("loopback origin");
 
     await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "the turn to end");
-    const { messages } = (await s.get("messages")).body;
+    const { messages } = (await s.get("messages?format=ui")).body;
     expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
     expect(messages[0].parts[0]).toEqual({ type: "text", text: "What does the local article say?" });
     const assistant = messages[1];
@@ -360,7 +360,7 @@ describe("agent turns", () => {
     // The model's next call carries both refusals as tool results.
     const second = (await openai.requests())[1]!.body.messages.filter((m: any) => m.role === "tool");
     expect(second).toHaveLength(2);
-    const stored = (await s.get("messages")).body.messages.at(-1);
+    const stored = (await s.get("messages?format=ui")).body.messages.at(-1);
     expect(stored.parts.filter((p: any) => p.state === "output-error")).toHaveLength(2);
     await s.stream.cancel();
   });
@@ -478,7 +478,7 @@ describe("agent turns", () => {
     expect(await stored()).toEqual({ messages: 2, marker: false });
     await expect(runInDurableObject(stub, (_instance, state: DurableObjectState) => state.abort("restart"))).rejects.toThrow("restart");
     await s.stream.cancel().catch(() => {});
-    const { messages } = (await s.get("messages")).body;
+    const { messages } = (await s.get("messages?format=ui")).body;
     expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
     expect((await s.get("state")).body.state.isStreaming).toBe(false);
   });
@@ -499,7 +499,7 @@ describe("agent turns", () => {
     expect(state.isStreaming).toBe(false);
     const closing = await untilFinish(after);
     expect(closing.find((f) => f.data.chunk.type === "error")!.data.chunk.errorText).toMatch(/^interrupted/);
-    const { messages } = (await s.get("messages")).body;
+    const { messages } = (await s.get("messages?format=ui")).body;
     // The step cut short was never finished, so none of it is kept: the history is the question, closed.
     expect(messages.map((m: any) => m.role)).toEqual(["user"]);
     await openai.script({ text: ["back"] });
@@ -611,7 +611,7 @@ describe("the session's agent endpoints", () => {
     // Not one of ours: an ordinary message, which needs a model like any other.
     expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/nope x" })).body.error).toMatchObject({ code: "MODEL_NOT_CONFIGURED" });
     expect((await call("POST", `/api/sessions/${id}/messages`, { message: "/search" })).body.error.message).toMatch(/\/search <query>/);
-    const { messages } = (await call("GET", `/api/sessions/${id}/messages`)).body;
+    const { messages } = (await call("GET", `/api/sessions/${id}/messages?format=ui`)).body;
     expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     await stream.cancel();
   });
@@ -629,7 +629,7 @@ describe("the session's agent endpoints", () => {
     expect(messages.map((m: any) => m.text)).toEqual(["first question", "second question"]);
     const forked = await s.post("fork", { entryId: messages[1].entryId });
     expect(forked.body).toMatchObject({ text: "second question" });
-    expect((await s.get("messages")).body.messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
+    expect((await s.get("messages?format=ui")).body.messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
     expect((await s.post("fork", { entryId: "msg_unknown" })).status).toBe(404);
     await s.stream.cancel();
   });
@@ -756,7 +756,7 @@ describe("the session's agent endpoints", () => {
     expect(missing.body.error.fields).toEqual(["attachmentIds.0"]);
     // The history keeps images as attachments of the session, shown through signed URLs.
     const secret = { ...ENV, ATTACHMENT_SECRET: "test-attachment-secret-0123456789" };
-    const { messages } = (await call("GET", `/api/sessions/${s.id}/messages`, undefined, secret)).body;
+    const { messages } = (await call("GET", `/api/sessions/${s.id}/messages?format=ui`, undefined, secret)).body;
     const file = messages.flatMap((m: any) => m.parts).find((p: any) => p.type === "file");
     expect(file).toMatchObject({ mediaType: "image/png", url: expect.stringMatching(/^\/api\/attachments\/att_[\w-]+\/raw\?exp=\d+&sig=/) });
     await s.stream.cancel();

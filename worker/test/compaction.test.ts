@@ -103,7 +103,7 @@ describe.each(["openai", "anthropic"] as const)("compaction over the %s wire for
     const outputs = chunks(frames).filter((c) => c.type === "tool-output-available");
     expect(outputs).toHaveLength(9);
     expect(outputs[0].output.results[0].content.length).toBeGreaterThan(19_000);
-    const history = (await s.get("messages")).body.messages as Array<{ role: string; parts: Array<{ type: string; data?: any }> }>;
+    const history = (await s.get("messages?format=ui")).body.messages as Array<{ role: string; parts: Array<{ type: string; data?: any }> }>;
     expect(history.filter((m) => m.role === "user").map((m) => (m.parts[0] as { text?: string }).text)).toEqual([
       "Read chapters 1, 2, 3 and report.",
       "Read chapters 4, 5, 6 and report.",

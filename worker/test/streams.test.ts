@@ -155,7 +155,7 @@ describe("session reads", () => {
     const id = await newSession();
     await tool(id, "fetch_content", { url: `${origin}/notes.txt` });
     await quickCall(id);
-    const { messages } = (await call("GET", `/api/sessions/${id}/messages`)).body;
+    const { messages } = (await call("GET", `/api/sessions/${id}/messages?format=ui`)).body;
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatchObject({ role: "assistant", parts: [{ type: "tool-fetch_content", state: "output-available", input: { url: `${origin}/notes.txt` } }] });
     expect(messages[0].parts[0].output.results[0].content).toContain("plain notes");

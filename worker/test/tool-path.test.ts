@@ -57,7 +57,7 @@ describe("every stored copy honours web.maxStoredContentChars", () => {
     const stored = await tool(id, "get_search_content", { responseId: res.body.responseId, urlIndex: 0 }, config);
     expect(stored.body.result.content).toHaveLength(2_000);
 
-    const { messages } = (await call("GET", `/api/sessions/${id}/messages`, undefined, config)).body;
+    const { messages } = (await call("GET", `/api/sessions/${id}/messages?format=ui`, undefined, config)).body;
     const output = messages[0].parts[0].output;
     expect(output.responseId).toBe(res.body.responseId);
     expect(output.results[0]).toMatchObject({ truncated: true });
@@ -215,7 +215,7 @@ describe("when a call's record is written", () => {
     expect(failed.status).toBe(404);
     // Not yet in storage, yet every read sees it: history, stats and the stream's replay.
     expect(await storedRows(id)).toEqual({ results: 0, messages: 0 });
-    const history = await call("GET", `/api/sessions/${id}/messages`);
+    const history = await call("GET", `/api/sessions/${id}/messages?format=ui`);
     expect(history.body.messages.map((m: { parts: { state?: string }[] }) => m.parts[0]?.state)).toEqual(["output-error"]);
     expect((await call("GET", `/api/sessions/${id}/stats`)).body.stats.toolCalls).toBe(1);
     await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 0, messages: 1 }), { timeout: 3_000, interval: 100 });
@@ -228,7 +228,7 @@ describe("when a call's record is written", () => {
     const read = await tool(id, "get_search_content", { responseId: page.body.responseId }, withConfig({}));
     expect(read.status).toBe(200);
     expect(await storedRows(id)).toEqual({ results: 1, messages: 1 });
-    expect((await call("GET", `/api/sessions/${id}/messages`)).body.messages).toHaveLength(2);
+    expect((await call("GET", `/api/sessions/${id}/messages?format=ui`)).body.messages).toHaveLength(2);
     await vi.waitFor(async () => expect(await storedRows(id)).toEqual({ results: 1, messages: 2 }), { timeout: 3_000, interval: 100 });
   });
 

@@ -48,7 +48,7 @@ interface Piece {
 }
 
 /** The texts of the steers a part of an assistant message says joined the turn there. */
-function steersOf(part: SessionMessage["parts"][number]): string[] {
+export function steersOf(part: SessionMessage["parts"][number]): string[] {
   const data = part.data as { delivered?: unknown; text?: unknown } | undefined;
   if (part.type === "data-pi-queue") return Array.isArray(data?.delivered) ? data.delivered.map(String) : [];
   return part.type === "data-steer" ? [String(data?.text ?? "")] : [];

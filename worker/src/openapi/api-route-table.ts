@@ -1,4 +1,5 @@
 import {
+  AgentMessageSchema,
   CommandSchema,
   CompactRequestSchema,
   CompactResponseSchema,
@@ -160,7 +161,10 @@ export const API_ROUTES: ApiRoute[] = [
   },
   read("state", "The session's state", keyedBy("state", SessionStateSchema)),
   read("stats", "What the session did: messages, tool calls, tokens, cost, fetches", keyedBy("stats", SessionStatsSchema)),
-  read("messages", "The session's history as AI SDK UIMessages", keyedBy("messages", v.array(SessionMessageSchema))),
+  read("messages", "The session's history: pi's messages, or AI SDK UIMessages with ?format=ui", keyedBy("messages", v.union([v.array(AgentMessageSchema), v.array(SessionMessageSchema)])), {
+    query: { format: { description: "pi (the default): pi's messages (user, assistant with text, thinking and tool calls, toolResult, compactionSummary); ui: AI SDK UIMessages." } },
+    errors: [...SESSION, "VALIDATION_FAILED"],
+  }),
   read("commands", "The slash commands a message may be (pi's command shape)", keyedBy("commands", v.array(CommandSchema))),
   read("models", "The models a turn may use, in pi's Model shape", SessionModelsSchema, { tag: "agent" }),
   agent("messages", "Send a message (starts a turn, or steers or follows one)", PromptRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED", "ATTACHMENT_NOT_FOUND"]),

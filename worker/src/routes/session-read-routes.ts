@@ -1,28 +1,36 @@
 import { fail, keyed, ok, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
+import * as v from "valibot";
 import type { AppEnv } from "../app-env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession, type SessionStub } from "../http/session-access.ts";
 import { LISTED_COMMANDS } from "../agent/listed-commands.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import { attachmentIdOf } from "../agent/to-model-messages.ts";
+import { toPiMessages } from "../agent/to-pi-messages.ts";
 import { attachmentDisplayUrl } from "../attachments/sign-attachment-url.ts";
+import { validate } from "../http/validate.ts";
 import type { SessionMessage } from "@edge-web/shared";
 
-/** File parts point at the session's attachments; a reader gets fresh signed URLs for them. */
-async function withDisplayUrls(messages: SessionMessage[], secret: string | undefined, basePath: string): Promise<SessionMessage[]> {
-  if (!secret) return messages;
-  return Promise.all(
-    messages.map(async (message) => ({
-      ...message,
-      parts: await Promise.all(
-        message.parts.map(async (part) => {
-          const id = attachmentIdOf(part);
-          return id ? { ...part, url: await attachmentDisplayUrl(basePath, secret, id) } : part;
-        }),
-      ),
-    })),
-  );
+/** GET …/messages?format=: pi's messages (the default, what pi-web's client reads) or AI SDK UIMessages. */
+const MessagesQuerySchema = v.object({ format: v.optional(v.picklist(["pi", "ui"], 'format must be "pi" (the default) or "ui"'), "pi") });
+
+/** File parts point at the session's attachments; a reader gets fresh signed URLs for them, by attachment id (none without a secret). */
+async function displayUrls(messages: SessionMessage[], secret: string | undefined, basePath: string): Promise<Map<string, string>> {
+  if (!secret) return new Map();
+  const ids = new Set(messages.flatMap((message) => message.parts.map(attachmentIdOf).filter((id) => id !== undefined)));
+  return new Map(await Promise.all([...ids].map(async (id) => [id, await attachmentDisplayUrl(basePath, secret, id)] as const)));
+}
+
+/** UIMessages whose file parts point at their signed URLs. */
+function withDisplayUrls(messages: SessionMessage[], urls: ReadonlyMap<string, string>): SessionMessage[] {
+  return messages.map((message) => ({
+    ...message,
+    parts: message.parts.map((part) => {
+      const url = urls.get(attachmentIdOf(part) ?? "");
+      return url ? { ...part, url } : part;
+    }),
+  }));
 }
 
 /** GET /api/sessions/:id/stream and the reads below. */
@@ -52,9 +60,12 @@ const READS: Record<string, (stub: SessionStub, c: Context<AppEnv>) => Promise<R
   },
   stats: async (stub) => keyed("stats", await stub.stats()),
   messages: async (stub, c) => {
+    const query = validate(MessagesQuerySchema, { format: c.req.query("format") }, "VALIDATION_FAILED");
+    if (!query.ok) return query;
     const history = (await stub.history()) as Result<SessionMessage[]>;
     if (!history.ok) return history;
-    return ok({ messages: await withDisplayUrls(history.value, c.env.ATTACHMENT_SECRET, c.var.options.basePath) });
+    const urls = await displayUrls(history.value, c.env.ATTACHMENT_SECRET, c.var.options.basePath);
+    return ok({ messages: query.value.format === "ui" ? withDisplayUrls(history.value, urls) : toPiMessages(history.value, urls) });
   },
   commands: async (stub) => keyed("commands", (await stub.describe()) ? ok(LISTED_COMMANDS) : fail("SESSION_NOT_FOUND", "Session not found; create one with POST /api/sessions.")),
 };
