@@ -61,11 +61,27 @@ export const SidecarVetRequestSchema = v.object({ url: v.string(), policy: Confi
 export type SidecarVetRequest = v.InferOutput<typeof SidecarVetRequestSchema>;
 export const SidecarVetAnswerSchema = v.union([v.object({ ok: v.literal(true), value: v.object({ address: v.string() }) }), FailureSchema]);
 
-export const SidecarFetchRequestSchema = v.object({
-  url: v.string(),
+/**
+ * What a page request asks of the sidecar beyond its URL. Each option changes what the sidecar
+ * makes of the page, so the fetch cache keys on every one of them (worker/src/cache/fetch-cache-key.ts):
+ * a new page option joins the key by being listed here.
+ */
+export const PageOptionsSchema = v.object({
   preferReader: v.optional(v.boolean(), false),
   render: v.optional(FetchContentParamsSchema.entries.render.wrapped, "auto"),
   waitForSelector: FetchContentParamsSchema.entries.waitForSelector,
+});
+export type PageOptions = v.InferInput<typeof PageOptionsSchema>;
+
+/** A copy's validators: the origin's ETag and Last-Modified, as it sent them. */
+export const ValidatorsSchema = v.object({ etag: v.optional(v.string()), lastModified: v.optional(v.string()) });
+export type Validators = v.InferOutput<typeof ValidatorsSchema>;
+
+export const SidecarFetchRequestSchema = v.object({
+  url: v.string(),
+  ...PageOptionsSchema.entries,
+  /** A cached copy's validators: the request is made conditional (If-None-Match, If-Modified-Since), and a 304 answers `notModified`. */
+  revalidate: v.optional(ValidatorsSchema),
   options: v.optional(FetchOptionsSchema, {}),
   budgetMs: BudgetSchema,
 });
@@ -78,9 +94,21 @@ const TimingsSchema = v.optional(v.record(v.string(), v.number()));
 export const RenderCountsSchema = v.object({ requests: v.number(), refused: v.number() });
 export type RenderCounts = v.InferOutput<typeof RenderCountsSchema>;
 
-/** The body of every 200 answer from POST /v1/fetch: the page, the body bytes read for it and, when rendered, its render's counts; or a failure. */
+/**
+ * What the origin's answer said about keeping the page: its validators, only when they describe the
+ * content answered (not a rendered page's, nor the reader's), and its Cache-Control.
+ */
+export const PageCachingSchema = v.object({ validators: v.optional(ValidatorsSchema), cacheControl: v.optional(v.string()) });
+export type PageCaching = v.InferOutput<typeof PageCachingSchema>;
+
+/**
+ * The body of every 200 answer from POST /v1/fetch: the page, the body bytes read for it, what the
+ * origin said about keeping it and, when rendered, its render's counts; `notModified` when the
+ * origin answered a conditional request with 304; or a failure.
+ */
 export const SidecarFetchAnswerSchema = v.union([
-  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), render: v.optional(RenderCountsSchema), timings: TimingsSchema }),
+  v.object({ ok: v.literal(true), notModified: v.literal(true), caching: PageCachingSchema, timings: TimingsSchema }),
+  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), caching: v.optional(PageCachingSchema), render: v.optional(RenderCountsSchema), timings: TimingsSchema }),
   v.object({ ...FailureSchema.entries, timings: TimingsSchema }),
 ]);
 export type SidecarFetchAnswer = v.InferOutput<typeof SidecarFetchAnswerSchema>;

@@ -14,6 +14,8 @@ import {
   type RenderMode,
   type Result,
   type StepTimings,
+  type PageCaching,
+  type Validators,
 } from "@edge-web/shared";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
@@ -22,6 +24,7 @@ import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-ty
 import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { readViaReader, wantsReader } from "./jina-fallback.ts";
+import { pageCaching } from "./page-caching.ts";
 import { parseUrl } from "./parse-url.ts";
 import { renderWhenWanted } from "./render-when-wanted.ts";
 import type { RenderingDeps } from "./render-types.ts";
@@ -33,23 +36,32 @@ export interface FetchContentRequest {
   /** Whether the page's scripts run in the browser first (default "auto"). */
   render?: RenderMode;
   waitForSelector?: string;
+  /** A cached copy's validators: the fetch is conditional, and a 304 answers `notModified`. */
+  revalidate?: Validators;
   options: FetchOptions;
   /** Milliseconds the whole request may take, queues included; default web.timeoutMs (+ web.jinaTimeoutMs). */
   budgetMs?: number;
 }
 
-/** The page with the body bytes read for it and what its render did (for statistics), or a failure; per-step timings on request. */
+/** The page with the body bytes read for it, what the origin said about keeping it and what its render did (for statistics), or a failure; per-step timings on request. */
 export type FetchContentAnswer = (Result<ExtractedContent> & PageCounts) & { timings?: StepTimings };
+/** A conditional request's answer when the origin said the caller's copy is current (304). */
+export type NotModifiedAnswer = NotModified & { timings?: StepTimings };
 
-type PageCounts = { bytes?: number; render?: RenderCounts };
+type PipelineAnswer = (Result<ExtractedContent> & PageCounts) | NotModified;
+type PageCounts = { bytes?: number; caching?: PageCaching; render?: RenderCounts };
+type NotModified = { ok: true; notModified: true; caching: PageCaching };
 
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
 /**
  * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → render in the browser
  * (when wanted; its every request under the same policy) → reader fallback → truncate. One deadline covers all of it, the wait for a free slot included.
+ * Only a request with a copy's validators (`revalidate`) may be answered `notModified`.
  */
-export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer> {
+export async function fetchContent(req: FetchContentRequest & { revalidate?: undefined }, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer>;
+export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer | NotModifiedAnswer>;
+export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer | NotModifiedAnswer> {
   const clock = createStepClock();
   const answer = await runPipeline(req, deps, clock, signal);
   return wantsTimings(req.options.debug) ? { ...answer, timings: clock.timings() } : answer;
@@ -60,7 +72,7 @@ async function runPipeline(
   deps: FetchContentDeps & RenderingDeps,
   clock: ReturnType<typeof createStepClock>,
   signal?: AbortSignal,
-): Promise<Result<ExtractedContent> & PageCounts> {
+): Promise<PipelineAnswer> {
   const { options } = req;
   const deadline = deadlineIn(req.budgetMs ?? fetchBudgetMs(options));
   const parsed = parseUrl(req.url);
@@ -68,7 +80,7 @@ async function runPipeline(
   const url = parsed.value;
   const shown = displayUrl(url);
   const fetched = await fetchResource(
-    { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(signal && { signal }) },
+    { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(req.revalidate && { validators: req.revalidate }), ...(signal && { signal }) },
     options,
     deps,
   );
@@ -91,6 +103,7 @@ async function runPipeline(
   }
 
   const { status } = response;
+  if (status === 304 && req.revalidate) return { ok: true, notModified: true, caching: pageCaching(response.headers, true) };
   if (status === 404 || status === 410) {
     return failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}: there is no page at this URL.`, { fault: "not-found", upstreamStatus: status });
   }
@@ -145,7 +158,9 @@ async function runPipeline(
     ...(extracted.parseWarning && { parseWarning: extracted.parseWarning }),
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
-  return { ...page, bytes: response.bytes.length, ...(rendered.value && { render: rendered.value.render }) };
+  // The validators describe the bytes served: they hold for this content only when nothing replaced what those bytes extract to.
+  const caching = pageCaching(response.headers, !rendered.value && content === extracted.content);
+  return { ...page, bytes: response.bytes.length, caching, ...(rendered.value && { render: rendered.value.render }) };
 }
 
 /** Egress failures in the fetch tool's codes, with the fault where CONTENT_FETCH_FAILED covers several. */

@@ -1,6 +1,7 @@
-import { fail, type Deadline, type FetchOptions, type Result, type StepClock } from "@edge-web/shared";
+import { fail, type Deadline, type FetchOptions, type Result, type StepClock, type Validators } from "@edge-web/shared";
 import { linkSignals } from "../link-signals.ts";
 import { compileAllowList } from "./allow-list.ts";
+import { conditionalHeaders } from "./conditional-headers.ts";
 import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
 import type { FetchContentDeps } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
@@ -11,6 +12,8 @@ export type ResourceFailureKind = EgressFailureKind | "busy" | "queue-timeout" |
 export interface ResourceRequest {
   url: URL;
   accept: string;
+  /** A copy's validators: the request asks for the page only if it changed since (a 304 otherwise). */
+  validators?: Validators;
   /** The most decoded body bytes read; a longer body comes back cut, with `truncated`. */
   maxResponseBytes: number;
   deadline: Deadline;
@@ -37,7 +40,7 @@ export async function fetchResource(req: ResourceRequest, options: FetchOptions,
       return safeFetch(
         {
           url: req.url.href,
-          headers: { accept: req.accept },
+          headers: { accept: req.accept, ...conditionalHeaders(req.validators) },
           policy,
           timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline.remainingMs())),
           maxResponseBytes: req.maxResponseBytes,
