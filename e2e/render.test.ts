@@ -36,7 +36,14 @@ describe("rendering script-built pages over npm start's stack", () => {
   beforeAll(async () => {
     // The canary is on loopback too, but not allowed: the browser's requests to it must be refused.
     canary = await startOrigin("127.0.0.9", routes({}));
-    origin = await startOrigin("127.0.0.2", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }));
+    origin = await startOrigin(
+      "127.0.0.2",
+      routes({
+        "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)),
+        // Its script never ends: the page never loads, and holds a render slot until its deadline.
+        "/busy.html": send(200, "text/html; charset=utf-8", `<!doctype html><html><head><title>Busy</title></head><body><div id="app"></div><script>for (;;) {}</script></body></html>`),
+      }),
+    );
     const cert = selfSignedCert("127.0.0.44");
     secure = await startOrigin("127.0.0.44", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }), { port: 443, tls: cert });
     caDir = mkdtempSync(join(tmpdir(), "e2e-render-ca-"));
@@ -103,6 +110,18 @@ describe("rendering script-built pages over npm start's stack", () => {
     // The static read and the browser's document.
     expect(secure.requests.filter((q) => q.url === "/app.html")).toHaveLength(2);
     expect(canary.requests).toEqual([]);
+  });
+
+  it("renders one session's page while another session's two busy pages are in flight (one render slot each at most)", async () => {
+    const [busy, other] = [await newSession(), await newSession()];
+    const inBrowser = () => origin.requests.filter((q) => q.url.startsWith("/busy.html") && /Chrome/.test(String(q.headers["user-agent"]))).length;
+    const before = inBrowser();
+    const busyCall = post(`/api/sessions/${busy}/tools/fetch_content`, { urls: [`${origin.url}/busy.html?1`, `${origin.url}/busy.html?2`], render: "always" });
+    await waitFor(() => inBrowser() > before, "a busy page in the browser");
+    const rendered = await post(`/api/sessions/${other}/tools/fetch_content`, { url: `${origin.url}/app.html`, render: "always" });
+    expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
+    expect(rendered.body.results[0].content).toContain("Written by a script");
+    await busyCall;
   });
 
   it("over MCP and in an agent turn, with the same result", async () => {

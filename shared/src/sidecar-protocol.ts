@@ -84,6 +84,8 @@ export const SidecarFetchRequestSchema = v.object({
   revalidate: v.optional(ValidatorsSchema),
   options: v.optional(FetchOptionsSchema, {}),
   budgetMs: BudgetSchema,
+  /** The session the fetch is for, as an opaque key (the worker sends its session object's id): the sidecar shares its render slots fairly between sessions. */
+  sessionKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
 });
 export type SidecarFetchRequest = v.InferInput<typeof SidecarFetchRequestSchema>;
 

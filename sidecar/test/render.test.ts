@@ -14,7 +14,7 @@ import { scriptBuiltSignals } from "../src/fetch/script-built-signals.ts";
 import { browserPathFrom, createRenderer } from "../src/render/create-renderer.ts";
 import type { Renderer, RenderingDeps } from "../src/fetch/render-types.ts";
 import { startDnsServer, type DnsServer } from "./support/dns-server.ts";
-import { egressDeps } from "./support/egress.ts";
+import { egressDeps, USER_AGENT } from "./support/egress.ts";
 import { selfSignedCert } from "./support/tls.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
 import { processTreeRssBytes } from "../src/render/process-tree-rss.ts";
@@ -64,8 +64,11 @@ let renderer: Renderer;
 let deps: FetchContentDeps & RenderingDeps;
 
 const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({ ...fetchOptionsFrom(DEFAULT_WEB_CONFIG), allowHosts: ["127.0.0.2"], timeoutMs: 8_000, ...over });
-const run = (path: string, render: RenderMode, over: { budgetMs?: number; deps?: FetchContentDeps & RenderingDeps; options?: Partial<FetchOptions> } = {}) =>
-  fetchContent({ url: `${origin.url}${path}`, preferReader: false, render, options: options(over.options), ...(over.budgetMs && { budgetMs: over.budgetMs }) }, over.deps ?? deps);
+const run = (path: string, render: RenderMode, over: { budgetMs?: number; deps?: FetchContentDeps & RenderingDeps; options?: Partial<FetchOptions>; sessionKey?: string } = {}) =>
+  fetchContent(
+    { url: `${origin.url}${path}`, preferReader: false, render, options: options(over.options), ...(over.budgetMs && { budgetMs: over.budgetMs }), ...(over.sessionKey && { sessionKey: over.sessionKey }) },
+    over.deps ?? deps,
+  );
 
 function hostilePage(): string {
   const c9 = `http://127.0.0.9:${canary9.port}`;
@@ -168,6 +171,8 @@ beforeAll(async () => {
       "/buffers.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p></article><p id="held"></p><script>const keep = []; const grow = setInterval(() => { const b = new Uint8Array(32 * 1024 * 1024); b.fill(1); keep.push(b); document.getElementById("held").textContent = keep.length * 32 + " MB held"; if (keep.length === 64) clearInterval(grow); }, 50);</script>`)),
       ...bombRoutes,
       "/shared-worker.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Shared workers: " + typeof SharedWorker + ".</p></article>";</script>`)),
+      // Its script never ends: the page never loads, and holds its render slot until its deadline.
+      "/busy.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p></article><script>for (;;) {}</script>`)),
       "/short-static.html": send(200, "text/html", "<!doctype html><html><head><title>Note</title></head><body><p>A short static note.</p></body></html>"),
       "/frame-article.html": send(200, "text/html", `<!doctype html><html><body><article><p>${ARTICLE} Framed text.</p></article></body></html>`),
       "/poll.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="n"></p><script>let n = 0; setInterval(() => fetch("/api/article").then(() => { document.getElementById("n").textContent = "tick " + ++n; }), 50);</script>`)),
@@ -497,15 +502,58 @@ describe("a page's memory and received bytes", () => {
   });
 });
 
-describe("the browser's lifetime", () => {
+describe("render slots between sessions", () => {
+  /** Requests for `path` the browser made (the static reads carry the sidecar's User-Agent). */
+  const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["user-agent"] !== USER_AGENT).length;
+  const twoSlots = () => createRenderer({ ...RENDER_SETTINGS, concurrency: 2, browserPath: browserPathFrom(process.env) }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 
+  it("hold one session's two busy pages to one of two slots, so another session's page renders meanwhile", async () => {
+    const slots = twoSlots();
+    const on = { deps: { ...deps, renderer: slots } };
+    try {
+      const before = browserRequests("/busy.html");
+      const busy = [run("/busy.html", "always", { ...on, budgetMs: 6_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 6_000, sessionKey: "a" })];
+      await waitFor(() => browserRequests("/busy.html") > before, "a busy page in the browser");
+      const other = await run("/timer.html", "always", { ...on, budgetMs: 5_000, sessionKey: "b" });
+      expect(other.ok && other.value.content, JSON.stringify(other)).toContain("lighthouses keep ships");
+      for (const r of await Promise.all(busy)) expect(r).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_TIMEOUT" } });
+    } finally {
+      await slots.close();
+    }
+  });
+
+  it("give a freed slot to a session that has waited without one, before a busy session's next page", async () => {
+    const slots = twoSlots();
+    const on = { deps: { ...deps, renderer: slots } };
+    const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["user-agent"] === USER_AGENT).length;
+    try {
+      const [inBrowser, read] = [browserRequests("/busy.html"), staticReads()];
+      // Session a's first page holds its slot briefly, b's long; then a's second page and b's second wait for a slot, and c's after them.
+      const busy = [run("/busy.html", "always", { ...on, budgetMs: 3_000, sessionKey: "a" })];
+      await waitFor(() => browserRequests("/busy.html") > inBrowser, "a's first page in the browser");
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "b" }));
+      await waitFor(() => browserRequests("/busy.html") > inBrowser + 1, "b's first page in the browser");
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "b" }));
+      await waitFor(() => staticReads() >= read + 4, "a's and b's second pages waiting for a slot");
+      // Its deadline outlasts a's first page, not a's second.
+      const third = await run("/timer.html", "always", { ...on, budgetMs: 6_000, sessionKey: "c" });
+      expect(third.ok && third.value.content, JSON.stringify(third)).toContain("lighthouses keep ships");
+      await Promise.all(busy);
+    } finally {
+      await slots.close();
+    }
+  });
+});
+
+describe("the browser's lifetime", () => {
   const browserPath = browserPathFrom(process.env);
   const ownRenderer = (over: Partial<typeof RENDER_SETTINGS>) => createRenderer({ ...RENDER_SETTINGS, ...over, browserPath }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 
   it("gives new pages a new browser after SIDECAR_RENDER_MAX_PAGES, while the old one finishes the pages it has", async () => {
     const pool = ownRenderer({ concurrency: 3, maxPages: 2 });
     try {
-      const results = await Promise.all(["/timer.html", "/api.html", "/shadow.html"].map((path) => run(path, "always", { deps: { ...deps, renderer: pool } })));
+      // Three sessions' pages, so all three render at once.
+      const results = await Promise.all(["/timer.html", "/api.html", "/shadow.html"].map((path, i) => run(path, "always", { deps: { ...deps, renderer: pool }, sessionKey: `session-${i}` })));
       for (const r of results) expect(r.ok && r.value.content).toContain("lighthouses keep ships");
       expect(pool.stats()).toMatchObject({ pages: 3, restarts: 1 });
       // The retired browser closes once its last page is done; the new one stays up.

@@ -81,8 +81,12 @@ interface CallPlan<S extends v.GenericSchema, C extends string> {
 
 const isBytes = (body: CallPlan<v.GenericSchema, string>["body"]): body is { bytes: Uint8Array; header: object } => "bytes" in body && body.bytes instanceof Uint8Array;
 
-/** Talks to the sidecar over HTTP with its bearer token; the token never appears in errors. */
-export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">): SidecarClient {
+/**
+ * Talks to the sidecar over HTTP with its bearer token; the token never appears in errors. A
+ * session's client sends `sessionKey` (an opaque key for the session) with its fetches, so the
+ * sidecar shares its render slots fairly between sessions.
+ */
+export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, sessionKey?: string): SidecarClient {
   const base = env.SIDECAR_URL.replace(/\/+$/, "");
   const fetch = sidecarFetch(env);
   const auth = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}` };
@@ -143,7 +147,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     fetchContent(url, page, options, deadline, cancel) {
       const plan = {
         path: "/v1/fetch",
-        body: { url, ...page, options },
+        body: { url, ...page, options, ...(sessionKey && { sessionKey }) } satisfies Omit<SidecarFetchRequest, "budgetMs">,
         answer: SidecarFetchAnswerSchema,
         timeoutCode: "CONTENT_FETCH_TIMEOUT",
         failureCode: "CONTENT_FETCH_FAILED",

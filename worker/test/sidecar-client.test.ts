@@ -42,6 +42,16 @@ describe("the worker's sidecar client", () => {
     expect(result).toMatchObject({ ok: true, value: { content: "second try" } });
   });
 
+  it("names its session to the sidecar by the key it was made with, and no session without one", async () => {
+    const echo = { SIDECAR_URL: `${origin}/echo-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN };
+    const sent = async (client: ReturnType<typeof createSidecarClient>) => {
+      const answer = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false, render: "always" }, options, deadlineIn(2_000));
+      return JSON.parse(answer.ok ? answer.value.content : "{}") as Record<string, unknown>;
+    };
+    expect(await sent(createSidecarClient(echo, "session-object-id"))).toMatchObject({ url: `${origin}/notes.txt`, render: "always", sessionKey: "session-object-id" });
+    expect(await sent(createSidecarClient(echo))).not.toHaveProperty("sessionKey");
+  });
+
   it("passes the fault the sidecar found through with the failure", async () => {
     const result = await createSidecarClient(bindings).fetchContent(`${origin}/missing`, { preferReader: false }, options, deadlineIn(2_000));
     expect(result).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", details: { fault: "not-found", upstreamStatus: 404 } } });

@@ -17,9 +17,12 @@ import {
   type PageCaching,
   type Validators,
 } from "@edge-web/shared";
+import { detectBlock } from "../block/detect-block.ts";
+import { pageAnswer } from "../block/page-answer.ts";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
+import { blockedFailure } from "./blocked-failure.ts";
 import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
@@ -41,6 +44,8 @@ export interface FetchContentRequest {
   options: FetchOptions;
   /** Milliseconds the whole request may take, queues included; default web.timeoutMs (+ web.jinaTimeoutMs). */
   budgetMs?: number;
+  /** The caller's session (an opaque key), so render slots are shared fairly between sessions. */
+  sessionKey?: string;
 }
 
 /** The page with the body bytes read for it, what the origin said about keeping it and what its render did (for statistics), or a failure; per-step timings on request. */
@@ -55,8 +60,9 @@ type NotModified = { ok: true; notModified: true; caching: PageCaching };
 const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
 
 /**
- * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → render in the browser
- * (when wanted; its every request under the same policy) → reader fallback → truncate. One deadline covers all of it, the wait for a free slot included.
+ * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → bot check? → render in
+ * the browser (when wanted, or to get past a bot check; its every request under the same policy) →
+ * reader fallback → still a bot check? → truncate. One deadline covers all of it, the wait for a free slot included.
  * Only a request with a copy's validators (`revalidate`) may be answered `notModified`.
  */
 export async function fetchContent(req: FetchContentRequest & { revalidate?: undefined }, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer>;
@@ -107,45 +113,63 @@ async function runPipeline(
   if (status === 404 || status === 410) {
     return failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}: there is no page at this URL.`, { fault: "not-found", upstreamStatus: status });
   }
-  if (status < 200 || status > 299) {
-    return failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}; the page could not be fetched.`, { fault: "upstream", upstreamStatus: status });
-  }
+  const answered = status >= 200 && status <= 299;
+  const refused = () => failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}; the page could not be fetched.`, { fault: "upstream", upstreamStatus: status });
   const type = detectContentType({ contentType: response.headers["content-type"], url: response.url, bytes: response.bytes });
-  if (!type.ok) return failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" });
+  if (!type.ok) return answered ? failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" }) : refused();
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);
   let extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
   let pageUrl = response.url;
   clock.lap("extract");
+  // A bot check is told by its status, headers and shape, so an answer of any status is read before its status decides.
+  let block = detectBlock(pageAnswer(status, response.headers, text, extracted));
+  if (!answered && !block) return refused();
   const rendered =
     type.kind === "html"
       ? await renderWhenWanted(
-          { mode: req.render ?? "auto", extracted, url: response.url, options, deadline, ...(req.waitForSelector && { waitForSelector: req.waitForSelector }) },
+          {
+            mode: req.render ?? "auto",
+            extracted,
+            challenged: block !== undefined,
+            url: response.url,
+            options,
+            deadline,
+            ...(req.waitForSelector && { waitForSelector: req.waitForSelector }),
+            ...(req.sessionKey && { sessionKey: req.sessionKey }),
+          },
           deps.renderer,
           signal,
         )
       : ok(undefined);
   if (!rendered.ok) return rendered;
   if (rendered.value) {
+    const { html, status: renderedStatus } = rendered.value;
     ({ extracted, url: pageUrl } = rendered.value);
     clock.lap("render");
+    // The browser got past a check only onto a document answered 2xx that is no check itself.
+    const passed = renderedStatus >= 200 && renderedStatus <= 299;
+    block = detectBlock(pageAnswer(renderedStatus, {}, html, extracted)) ?? (passed ? undefined : block);
   }
 
   let title = extracted.title;
   let content = extracted.content;
   // Pages on private addresses are never sent to the reader service.
-  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && wantsReader(extracted, options, req.preferReader)) {
+  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && (block || wantsReader(extracted, options, req.preferReader))) {
     // The reader service is operator configuration: the domain lists govern the pages agents ask for, not it.
     const readerPolicy: NetworkPolicy = { allowPrivateNetwork: options.allowPrivateNetwork, allowHosts: options.allowHosts };
     const readerOptions = { ...options, jinaTimeoutMs: Math.max(1, Math.min(options.jinaTimeoutMs, deadline.remainingMs())) };
     const reader = await readViaReader(response.url, readerOptions, readerPolicy, deps, signal);
     clock.lap("reader");
-    if (!reader.ok) return reader;
-    if (reader.value) {
+    if (!reader.ok) return block ? blockedFailure(shown, status, block.reason) : reader;
+    // The reader's answer replaces the page unless it read a bot check too.
+    if (reader.value && !detectBlock(pageAnswer(200, {}, reader.value.content, reader.value))) {
       content = reader.value.content;
       title = reader.value.title ?? title;
+      block = undefined;
     }
   }
+  if (block) return blockedFailure(shown, status, block.reason);
 
   const cut = truncateContent(content, options.maxContentChars);
   const metadata = { ...extracted.metadata, ...(pageUrl !== url.href && { requestedUrl: url.href }), ...(rendered.value && { rendered: true }) };

@@ -12,6 +12,8 @@ export interface RenderRequest {
   deadline: Deadline;
   /** Wait for this CSS selector too (it is not an error when it never appears). */
   waitForSelector?: string;
+  /** The session the page is rendered for (an opaque key): render slots are shared fairly between sessions. */
+  sessionKey?: string;
 }
 
 /** One request the render proxy refused: its host (with port) and why, never its path or query (they may carry secrets). */
@@ -25,6 +27,8 @@ export interface RenderedPage {
   html: string;
   /** Where the page ended up (after redirects and client-side navigation). */
   url: string;
+  /** The status of the page's last document (0 when the browser saw none). */
+  status: number;
   requests: number;
   refused: number;
   /** The first few refusals (hosts and reasons only), for web.debug. */

@@ -7,13 +7,16 @@ import { scriptBuiltSignals } from "./script-built-signals.ts";
 
 export interface RenderStep {
   mode: RenderMode;
-  /** The static HTML's extraction: "auto" renders only when it looks built by scripts. */
+  /** The static HTML's extraction: "auto" renders only when it looks built by scripts, or is a bot check (`challenged`). */
   extracted: HandlerOutput;
+  /** The static answer is a bot check or block page: "auto" renders it, in case a browser is let through. */
+  challenged?: boolean;
   /** The page's final URL after the static fetch's redirects. */
   url: string;
   options: FetchOptions;
   deadline: Deadline;
   waitForSelector?: string;
+  sessionKey?: string;
 }
 
 /** A page without a single script cannot write its text in a browser, however short it is. */
@@ -28,9 +31,9 @@ export async function renderWhenWanted(
   step: RenderStep,
   renderer: Renderer | undefined,
   signal?: AbortSignal,
-): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; url: string; render: RenderCounts } | undefined>> {
+): Promise<Result<{ extracted: HandlerOutput & { parseWarning?: string }; html: string; url: string; status: number; render: RenderCounts } | undefined>> {
   const { mode, options } = step;
-  if (mode === "never" || (mode === "auto" && !looksScriptBuilt(step.extracted))) return ok(undefined);
+  if (mode === "never" || (mode === "auto" && !step.challenged && !looksScriptBuilt(step.extracted))) return ok(undefined);
   const always = mode === "always";
   if (!renderer?.available) {
     return always
@@ -47,6 +50,7 @@ export async function renderWhenWanted(
       maxBytes: options.maxResponseBytes,
       deadline: step.deadline,
       ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
+      ...(step.sessionKey && { sessionKey: step.sessionKey }),
     },
     signal,
   );
@@ -61,7 +65,9 @@ export async function renderWhenWanted(
   if (options.debug) logRefusals(page);
   return ok({
     extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html" }),
+    html: page.html,
     url: page.url,
+    status: page.status,
     render: { requests: page.requests, refused: page.refused },
   });
 }

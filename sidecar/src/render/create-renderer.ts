@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { createHostLimiter, fail } from "@edge-web/shared";
+import { fail } from "@edge-web/shared";
 import { chromium } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import { linkSignals } from "../link-signals.ts";
 import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./browser-pool.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { renderPage } from "./render-page.ts";
+import { createSessionSlots } from "./session-slots.ts";
 import type { Renderer } from "../fetch/render-types.ts";
 
 type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
@@ -13,7 +14,7 @@ type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
 export interface RendererSettings extends BrowserPoolLimits {
   /** The Chromium binary; undefined when none is installed (rendering is then unavailable). */
   browserPath: string | undefined;
-  /** Pages rendered at once (SIDECAR_RENDER_CONCURRENCY). */
+  /** Pages rendered at once (SIDECAR_RENDER_CONCURRENCY), at most half of them one session's. */
   concurrency: number;
   /** Pages waiting for a free slot before new ones are refused. */
   maxQueue: number;
@@ -62,12 +63,13 @@ const BROWSER_ARGS = [
 
 /**
  * One browser, started on first use, rendering at most `concurrency` pages at once with a bounded
- * queue; a fresh one takes new pages after a crash, `maxPages` pages or `maxRssBytes` of memory
- * (browser-pool.ts). The sandbox stays on unless the sidecar runs as root.
+ * queue, shared fairly between sessions (session-slots.ts); a fresh one takes new pages after a
+ * crash, `maxPages` pages or `maxRssBytes` of memory (browser-pool.ts). The sandbox stays on unless
+ * the sidecar runs as root.
  */
 export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps): Renderer {
   const { browserPath } = settings;
-  const limiter = createHostLimiter({ maxConcurrent: settings.concurrency, maxPerHost: settings.concurrency, maxQueue: settings.maxQueue });
+  const slots = createSessionSlots({ slots: settings.concurrency, maxQueue: settings.maxQueue });
   let proxy: Promise<EgressProxy> | undefined;
   let pages = 0;
   let refused = 0;
@@ -94,8 +96,9 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       // The page is answered as soon as it is taken; its slot and browser stay held until its context has closed.
       let answer!: (page: RenderResult) => void;
       const answered = new Promise<RenderResult>((resolve) => (answer = resolve));
-      const slot = limiter.run(
-        "render",
+      // Requests without a session's key (none come from the worker) share one key: together they are held like one session.
+      const slot = slots.run(
+        req.sessionKey ?? "",
         async () => {
           let lease: BrowserLease;
           try {
@@ -117,7 +120,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
             lease.release();
           }
         },
-        { signal: stop.signal },
+        stop.signal,
       ).finally(stop.unlink);
       // A task that ran answers before its slot is let go; a slot that never came answers why.
       const notRun = slot.then((queued): RenderResult | Promise<RenderResult> => {

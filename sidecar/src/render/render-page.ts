@@ -80,6 +80,9 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     });
     await context.addInitScript({ content: QUIET_PROBE_SCRIPT });
     const page = await context.newPage();
+    // The status of the document the page ends on: a bot check the browser did not get past keeps its refusing status.
+    let status = 0;
+    page.on("response", (response) => void (response.request().isNavigationRequest() && response.frame() === page.mainFrame() && (status = response.status())));
     // Popups and new windows are closed as they open.
     context.on("page", (other) => void (other !== page && other.close().catch(() => {})));
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
@@ -113,7 +116,7 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     ).catch(() => undefined);
     if (halt.signal.aborted) return halted();
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
-    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), requests: session.requests, refused: session.refused, refusals: session.refusals });
+    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), status, requests: session.requests, refused: session.refused, refusals: session.refusals });
   } catch (error) {
     return fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`);
   }

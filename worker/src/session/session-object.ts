@@ -36,7 +36,7 @@ export class SessionObject extends DurableObject<Env> {
     const limits = sessionLimits(env);
     this.slot = new SessionSlot(ctx.storage.sql, limits);
     this.stream = createSessionStream(this.slot, limits.maxPendingFrames, () => this.turns.loop.running && this.slot.flushSoon());
-    this.tools = new SessionTools(env, this.slot, this.stream);
+    this.tools = new SessionTools(env, this.slot, this.stream, ctx.id.toString());
     this.idle = new IdleAlarm(ctx.storage, limits.idleMs);
     const host = { env, storage: ctx.storage, slot: this.slot, stream: this.stream, tools: this.tools };
     this.turns = new SessionTurns({ ...host, waitUntil: (work) => ctx.waitUntil(work), touch: () => this.idle.touch() });

@@ -30,11 +30,12 @@ export class SessionTools {
   private readonly sidecar: SidecarClient;
   private limiter?: { key: string; limiter: HostLimiter };
 
-  constructor(env: Env, slot: SessionSlot, stream: SessionStream) {
+  /** `sessionKey` names the session to the sidecar (its object's id), which shares render slots fairly between sessions. */
+  constructor(env: Env, slot: SessionSlot, stream: SessionStream, sessionKey: string) {
     this.env = env;
     this.slot = slot;
     this.stream = stream;
-    this.sidecar = createSidecarClient(env);
+    this.sidecar = createSidecarClient(env, sessionKey);
   }
 
   /**

@@ -1,0 +1,69 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadCorpus } from "../../bench/extract-corpus.ts";
+import { detectBlock } from "../src/block/detect-block.ts";
+import { pageAnswer } from "../src/block/page-answer.ts";
+import { decodeText } from "../src/extract/decode-text.ts";
+import { detectContentType } from "../src/extract/detect-type.ts";
+import { extractContent } from "../src/extract/extract-content.ts";
+import { htmlHandler } from "../src/extract/html-handler.ts";
+import { CHALLENGE_PAGES } from "./support/challenge-pages.ts";
+
+/** The shared corpora, found as extract-html-corpus.test.ts finds them: beside this checkout, or beside the repository it was cloned from. */
+function corporaDir(): string {
+  const beside = (repo: string) => join(repo, "..", "shared", "corpus");
+  const root = join(import.meta.dirname, "..", "..");
+  const origin = spawnSync("git", ["-C", root, "remote", "get-url", "origin"], { encoding: "utf8" }).stdout?.trim() ?? "";
+  const candidates = [beside(root), ...(isAbsolute(origin) ? [beside(origin)] : [])];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
+}
+
+/** Read as the fetch pipeline reads an answer: its type, its text, its extraction. */
+function answerOf(status: number, headers: Record<string, string>, body: string, url = "https://example.test/page") {
+  const bytes = Buffer.from(body);
+  const type = detectContentType({ contentType: headers["content-type"], url, bytes });
+  if (!type.ok) throw new Error(type.message);
+  const { text } = decodeText(bytes, headers["content-type"], type.kind);
+  return pageAnswer(status, headers, text, extractContent(type.kind, { text, url, mime: type.mime }));
+}
+
+describe("blocked-page detection", () => {
+  it.each(CHALLENGE_PAGES.map((page) => [page.name, page] as const))("recognises %s", (_name, page) => {
+    expect(detectBlock(answerOf(page.status, page.headers, page.body))).toBeDefined();
+  });
+
+  it("leaves ordinary short answers alone: a login form with a captcha, a 401 asking for credentials, a 403 without refusal wording, a 503 maintenance page", () => {
+    const login = `<html><head><title>Sign in</title><script src="https://www.google.com/recaptcha/api.js"></script></head><body><form><input name="user"><input type="password" name="pw"><div class="g-recaptcha" data-sitekey="x"></div></form><p>Are you a robot? Prove it.</p></body></html>`;
+    expect(detectBlock(answerOf(403, { "content-type": "text/html" }, login))).toBeUndefined();
+    expect(detectBlock(answerOf(401, { "content-type": "text/html", "www-authenticate": 'Basic realm="x"' }, "<title>401</title><h1>Access denied</h1>"))).toBeUndefined();
+    expect(detectBlock(answerOf(403, { "content-type": "text/html" }, "<title>403 Forbidden</title><h1>403 Forbidden</h1><hr><center>nginx</center>"))).toBeUndefined();
+    expect(detectBlock(answerOf(503, { "content-type": "text/html" }, "<title>Down for maintenance</title><p>We'll be back in an hour.</p>"))).toBeUndefined();
+    // DataDome's header rides on every answer of a protected site.
+    expect(detectBlock(answerOf(200, { "content-type": "text/html", "x-datadome": "protected" }, "<title>Shop</title><main><p>Cheap bolts.</p></main>"))).toBeUndefined();
+  });
+
+  const corpora = readdirSync(corporaDir()).filter((name) => existsSync(join(corporaDir(), name, "html")));
+
+  it("finds the shared corpora", () => {
+    expect(corpora.length).toBeGreaterThanOrEqual(4);
+  });
+
+  // None of the corpora's pages may be flagged, answered 200 as they were, nor even answered 403 (only the wording and shape can flag them then).
+  for (const corpus of corpora) {
+    it(`flags none of ${corpus}'s pages, answered 200 or 403`, () => {
+      const { pages } = loadCorpus(join(corporaDir(), corpus));
+      expect(pages.length).toBeGreaterThan(0);
+      const flagged: string[] = [];
+      for (const page of pages) {
+        const extracted = htmlHandler.extract({ text: page.html, url: page.url, mime: "text/html" });
+        for (const status of [200, 403]) {
+          const found = detectBlock(pageAnswer(status, { "content-type": "text/html" }, page.html, extracted));
+          if (found) flagged.push(`${page.id} (${status}): ${found.reason}`);
+        }
+      }
+      expect(flagged).toEqual([]);
+    }, 300_000);
+  }
+});
