@@ -7,6 +7,7 @@ import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
 import { PiUploadAttachmentResponseSchema } from "../test-support/pi-protocol/attachment.ts";
+import { secretClear, secretKeep, secretSet } from "../test-support/pi-protocol/secret.ts";
 import { PiAssistantMessageSchema, PiToolResultMessageSchema, PiUserMessageSchema } from "../test-support/pi-protocol/messages.ts";
 import {
   PiCreateSessionRequestSchema,
@@ -21,7 +22,9 @@ import { waitFor } from "../test-support/wait-for.ts";
 
 const ALICE = "alice-token-0123456789";
 const BOB = "bob-token-0123456789";
+const ADMIN = "admin-token-0123456789";
 const KEY = "sk-pi-sessions-model-key-0123456789";
+const SET_KEY = "sk-set-through-the-config-api-0123456789";
 
 /** Parses `value` with `schema`, failing the test with valibot's issues (paths and messages). */
 function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
@@ -32,24 +35,29 @@ function shaped<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOu
 
 /**
  * The session shapes the original pi-web client reads, checked against npm start's stack with pi's
- * shapes (test-support/pi-protocol): models, state, resuming a session and its history, attachments.
+ * shapes (test-support/pi-protocol): models, state, resuming a session and its history, attachments,
+ * and the config API's secret writes.
  */
 describe("the pi-web client's session shapes over npm start's stack", () => {
   let model: FakeModelServer;
+  /** A model server an admin configures through the config API (on an address web.allowHosts exempts). */
+  let configured: FakeModelServer;
   let origin: Origin;
   let stack: Stack;
   const persist = mkdtempSync(join(tmpdir(), "edge-web-pi-sessions-"));
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ apiKey: KEY, models: ["pi-model"] });
+    configured = await startFakeOpenAI({ host: "127.0.0.3", apiKey: SET_KEY, models: ["set-model"] });
     origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", "<title>Resumed</title><article><p>A page a turn read before the reload.</p></article>") }));
     // The operator's model server is on loopback: its address must never be shown.
     const provider = { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY, models: [{ id: "pi-model", name: "Pi Model", reasoning: true, contextWindow: 64_000, cost: { input: 1, output: 4 } }] };
-    stack = await startStack({ PERSIST_DIR: persist, API_TOKENS: `${ALICE},${BOB}`, WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"] }), AGENT_CONFIG: JSON.stringify({ modelProviders: { local: provider }, defaultModel: "pi-model" }) });
+    stack = await startStack({ PERSIST_DIR: persist, API_TOKENS: `${ALICE},${BOB}`, ADMIN_TOKEN: ADMIN, WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", "127.0.0.3"] }), AGENT_CONFIG: JSON.stringify({ modelProviders: { local: provider }, defaultModel: "pi-model" }) });
   });
   afterAll(async () => {
     await stack?.stop();
     await model?.close();
+    await configured?.close();
     await origin?.close();
     rmSync(persist, { recursive: true, force: true });
   });
@@ -146,5 +154,31 @@ describe("the pi-web client's session shapes over npm start's stack", () => {
     expect(res.status).toBe(200);
     const { attachment } = shaped(PiUploadAttachmentResponseSchema, await res.json());
     expect(attachment).toMatchObject({ name: "a.txt", mimeType: "text/plain", size: 14, origin: "upload", sessionId: id });
+  });
+
+  it("takes pi-web's secret writes in the config API: set, keep, clear; reads stay masks; a keep does not carry a key to a new URL", async () => {
+    const provider = (apiKey: unknown, baseURL = configured.baseURL) => ({ values: { modelProviders: { piset: { api: "openai-compatible", baseURL, apiKey } } } });
+    const listed = async () => ((await api("GET", "/api/config/models", ADMIN)).body.models as Array<{ provider: string; id: string }>).filter((m) => m.provider === "piset").map((m) => m.id);
+    const lastAuthorization = () => configured.script.requests.at(-1)?.headers.authorization;
+
+    expect((await api("PUT", "/api/config/auth", ADMIN, provider(secretSet(SET_KEY)))).status).toBe(200);
+    expect((await api("GET", "/api/config/auth", ADMIN)).body.values.modelProviders.piset.apiKey).toBe("sk-***");
+    expect(await listed()).toEqual(["set-model"]);
+    expect((await api("PUT", "/api/config/auth", ADMIN, provider(secretKeep()))).status).toBe(200);
+    expect(await listed()).toEqual(["set-model"]);
+    expect(lastAuthorization()).toBe(`Bearer ${SET_KEY}`);
+
+    // The same server under another URL: the stored key was set for the first one, and a keep gives none.
+    expect((await api("PUT", "/api/config/auth", ADMIN, provider(secretKeep(), `${configured.url}/other/v1`))).status).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect(configured.script.requests.at(-1)?.path).toBe("/other/v1/models");
+    expect(lastAuthorization()).toBeUndefined();
+
+    expect((await api("PUT", "/api/config/auth", ADMIN, provider(secretSet(SET_KEY)))).status).toBe(200);
+    expect(await listed()).toEqual(["set-model"]);
+    expect((await api("PUT", "/api/config/auth", ADMIN, provider(secretClear()))).status).toBe(200);
+    expect((await api("GET", "/api/config/auth", ADMIN)).body.values.modelProviders.piset).not.toHaveProperty("apiKey");
+    expect(await listed()).toEqual([]);
+    expect((await api("PUT", "/api/config/auth", ADMIN, { values: { modelProviders: { piset: null } } })).status).toBe(200);
   });
 });

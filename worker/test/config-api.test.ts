@@ -6,6 +6,7 @@ import { dropConfigLease, loadSettings } from "../src/config/load-settings.ts";
 import { hideProviders, parseHiddenProviders } from "../src/agent/model-catalog.ts";
 import type { Env } from "../src/env.ts";
 import { configRoutes } from "../src/routes/config-routes.ts";
+import { secretClear, secretKeep, secretSet } from "../../test-support/pi-protocol/secret.ts";
 
 const app = createApp({ routes: [configRoutes] });
 const testEnv = env as unknown as Env;
@@ -284,6 +285,42 @@ describe("auth domain", () => {
     await put("auth", { brave: { apiKey: BRAVE_KEY } }, withSecret);
     expect((await get("auth", withSecret)).body.values.brave).toEqual({ apiKey: "BSA***" });
     expect((await settings(withSecret)).providerKeys.brave).toBe(BRAVE_KEY);
+  });
+
+  it("takes pi-web's secret writes too: set stores, keep keeps, clear clears, on search keys and model providers' keys", async () => {
+    expect((await put("auth", { brave: { apiKey: secretSet(BRAVE_KEY) }, serper: { apiKey: secretSet("short") } })).status).toBe(200);
+    expect((await settings()).providerKeys).toEqual({ brave: BRAVE_KEY, serper: "short" });
+    // Reads stay the masks.
+    expect((await get("auth")).body.values).toMatchObject({ brave: { apiKey: "BSA***" }, serper: { apiKey: "***" } });
+
+    expect((await put("auth", { brave: { apiKey: secretKeep() }, serper: { apiKey: secretClear() }, tavily: { apiKey: secretSet(TAVILY_KEY) } })).status).toBe(200);
+    expect((await settings()).providerKeys).toEqual({ brave: BRAVE_KEY, tavily: TAVILY_KEY });
+    expect((await get("auth")).body.values.serper).toEqual({});
+
+    const provider = { api: "openai-compatible", baseURL: "http://127.0.0.2:9/v1", models: [{ id: "m" }] };
+    expect((await put("auth", { modelProviders: { local: { ...provider, apiKey: secretSet("sk-model-provider-0123456789") } } })).status).toBe(200);
+    expect((await put("auth", { modelProviders: { local: { ...provider, models: [{ id: "n" }], apiKey: secretKeep() } } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.local).toMatchObject({ apiKey: "sk-model-provider-0123456789", models: [{ id: "n" }] });
+    expect((await put("auth", { modelProviders: { local: { ...provider, apiKey: secretClear() } } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.local?.apiKey).toBeUndefined();
+  });
+
+  it("keeps a worker secret on a keep, as on its mask written back", async () => {
+    const withSecret = { BRAVE_SEARCH_API_KEY: "env-brave-0123456789" } as Partial<Env>;
+    expect((await put("auth", { brave: { apiKey: secretKeep() } }, withSecret)).status).toBe(200);
+    expect((await settings(withSecret)).providerKeys.brave).toBe("env-brave-0123456789");
+  });
+
+  it("refuses a secret write that is not one of pi-web's three, and one where no secret goes, naming the field", async () => {
+    for (const write of [{ __secret: true, action: "set" }, { __secret: true, action: "rotate", value: "x" }, { __secret: true, action: "set", value: 42 }, { __secret: false, action: "keep" }]) {
+      const res = await put("auth", { brave: { apiKey: write } });
+      expect(res.status, JSON.stringify(write)).toBe(422);
+      expect(res.body.error).toMatchObject({ code: "SCHEMA_VALIDATION_FAILED", fields: ["brave.apiKey"] });
+    }
+    const misplaced = await put("settings", { brave: { baseUrl: secretSet("https://search.example/") } });
+    expect(misplaced.status).toBe(422);
+    expect(misplaced.body.error.fields).toEqual(["brave.baseUrl"]);
+    expect((await settings()).providerKeys).toEqual({});
   });
 
   it("refuses non-string keys and unknown providers with their paths", async () => {

@@ -6,6 +6,7 @@ import { FORM_SCHEMAS } from "../src/config/config-values.ts";
 import type { FormSchema } from "../src/config/form-schema.ts";
 import type { Env } from "../src/env.ts";
 import { call } from "./helpers.ts";
+import { secretKeep, secretSet } from "../../test-support/pi-protocol/secret.ts";
 
 const attacker = inject("attackerUrl");
 const origin = inject("originUrl");
@@ -110,6 +111,39 @@ describe("a key goes only to the URL it was set with", () => {
     expect((await settings()).agent.modelProviders.mine?.apiKey).toBe("sk-fresh-key-0123456789");
     expect((await put("auth", { modelProviders: { mine: { baseURL: "http://127.0.0.2:9/v3" } } })).status).toBe(200);
     expect((await settings()).agent.modelProviders.mine?.apiKey).toBeUndefined();
+  });
+});
+
+describe("a key goes only to the URL it was set with, written as pi-web's client writes it", () => {
+  it("a stored model provider loses its key when its URL changes with a keep; a set with the new URL stays", async () => {
+    const first = { api: "openai-compatible", baseURL: "http://127.0.0.2:9/v1", apiKey: secretSet("sk-stored-model-0123456789") };
+    expect((await put("auth", { modelProviders: { mine: first } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.mine?.apiKey).toBe("sk-stored-model-0123456789");
+    await reachAttacker();
+    expect((await put("auth", { modelProviders: { mine: { ...first, baseURL: `${attacker}/v1`, apiKey: secretKeep() } } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.mine?.apiKey).toBeUndefined();
+    expect((await put("auth", { modelProviders: { mine: { baseURL: "http://127.0.0.2:9/v2", apiKey: secretSet("sk-fresh-key-0123456789") } } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.mine?.apiKey).toBe("sk-fresh-key-0123456789");
+    // A keep with the URL unchanged keeps it.
+    expect((await put("auth", { modelProviders: { mine: { baseURL: "http://127.0.0.2:9/v2", apiKey: secretKeep() } } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.mine?.apiKey).toBe("sk-fresh-key-0123456789");
+  });
+
+  it("a search key set as a secret write is dropped when a later write changes its provider's URL", async () => {
+    await reachAttacker();
+    expect((await put("auth", { tavily: { apiKey: secretSet("stored-tavily-0123456789") } })).status).toBe(200);
+    expect((await put("settings", { tavily: { enabled: true, baseUrl: `${attacker}/tavily` } })).status).toBe(200);
+    expect((await settings()).providerKeys.tavily).toBeUndefined();
+  });
+
+  it("an operator's model provider takes a key set for its own URL, and refuses a write that moves it", async () => {
+    const own = { api: "openai-compatible", baseURL: "http://127.0.0.2:9/v1", apiKey: secretSet("sk-set-for-corp-0123456789") };
+    expect((await put("auth", { modelProviders: { corp: own } })).status).toBe(200);
+    expect((await settings()).agent.modelProviders.corp?.apiKey).toBe("sk-set-for-corp-0123456789");
+    const moved = await put("auth", { modelProviders: { corp: { ...own, baseURL: `${attacker}/v1` } } });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.fields).toEqual(["modelProviders.corp.baseURL"]);
+    expect(await received()).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../co
 import { bindSecrets } from "../config/bind-secrets.ts";
 import { configStub, readStoredConfig } from "../config/load-settings.ts";
 import { resolveSettings, type Settings } from "../config/resolve-settings.ts";
+import { readSecretWrites } from "../config/secret-writes.ts";
 import { vetConfiguredUrls } from "../config/vet-configured-urls.ts";
 import { createSidecarClient } from "../sidecar-client.ts";
 import { currentCatalog } from "../agent/model-catalog.ts";
@@ -103,6 +104,8 @@ export const configRoutes = new Hono<AppEnv>()
     if (!body.ok) return jsonError(c, body.error);
     const parsed = validate(ConfigPutRequestSchema, body.value, "VALIDATION_FAILED");
     if (!parsed.ok) return jsonError(c, parsed.error);
-    const written = await writeDomain(c.env, domain, parsed.value.values);
+    const patch = readSecretWrites(domain, parsed.value.values);
+    if (!patch.ok) return jsonError(c, patch.error);
+    const written = await writeDomain(c.env, domain, patch.value);
     return written.ok ? jsonOk(c, { ok: true }) : jsonError(c, written.error);
   });
