@@ -10,10 +10,8 @@ import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
 import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
-import { cacheOriginRoutes } from "../../test-support/cache-origin.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
-import { passagePageRoutes } from "../../test-support/passage-pages.ts";
 import { wireReplayRoute } from "../../test-support/wire-replay-route.ts";
 import "./provided-context.d.ts";
 
@@ -74,9 +72,6 @@ export default async function setup(project: TestProject) {
     "127.0.0.2",
     routes({
       ...relayUpstreamRoutes(),
-      // Pages whose answering paragraphs are known: /passages/*.
-      ...passagePageRoutes(),
-      ...cacheOriginRoutes(),
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
       // A model server whose answers the request names (test-support/wire-replay.ts).
       "/replay/chat/completions": wireReplayRoute(),
@@ -127,12 +122,6 @@ export default async function setup(project: TestProject) {
       // One page that works, one that fails.
       "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
       "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
-      "/passages/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/passages/tidal-plant.html", "Kestrel Bay switches on its tidal turbines", "A harbour town's tidal array."], ["/passages/varrow-river.html", "Varrow (river)", "A river in the northern uplands."]])),
-      // One result: a page of its own for each query, that says how many times it was read.
-      "/cache/lite/": (req, res) => {
-        const q = new URL(req.url ?? "/", "http://search").searchParams.get("q") ?? "";
-        send(200, "text/html; charset=utf-8", ddgLite(origin.port, [[`/cache/changing?k=${encodeURIComponent(q)}`, "Changing page", "A page that counts its reads."]]))(req, res, "");
-      },
     }),
   );
   // private.test resolves to a private address: vetting refuses it without connecting anywhere.
@@ -186,8 +175,6 @@ export default async function setup(project: TestProject) {
   project.provide("providerKeys", KEYS);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
-  project.provide("passageSearchUrl", `${localSearch.url}/passages/lite/`);
-  project.provide("cacheSearchUrl", `${localSearch.url}/cache/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
   project.provide("smallModels", {
     openai: { baseURL: smallOpenai.baseURL, url: smallOpenai.url, apiKey: MODEL_KEYS.openai },
