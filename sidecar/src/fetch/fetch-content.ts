@@ -22,6 +22,7 @@ import { pageAnswer } from "../block/page-answer.ts";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
+import { mediaType } from "../sniff/media-type.ts";
 import { blockedFailure } from "./blocked-failure.ts";
 import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
@@ -57,7 +58,10 @@ type PipelineAnswer = (Result<ExtractedContent> & PageCounts) | NotModified;
 type PageCounts = { bytes?: number; caching?: PageCaching; render?: RenderCounts };
 type NotModified = { ok: true; notModified: true; caching: PageCaching };
 
-const ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
+/** Markdown is asked for below HTML: a site that serves it to agents answers it, a site that negotiates properly still sends its page. */
+const ACCEPT = "text/html,application/xhtml+xml,text/markdown;q=0.9,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5";
+/** What metadata.source says of a page the origin itself answered as Markdown (used as served, nothing converted). */
+const ORIGIN_MARKDOWN = "origin-markdown";
 
 /**
  * The fetch pipeline: vet → fetch (redirects re-vetted) → detect → extract → bot check? → render in
@@ -172,7 +176,13 @@ async function runPipeline(
   if (block) return blockedFailure(shown, status, block.reason);
 
   const cut = truncateContent(content, options.maxContentChars);
-  const metadata = { ...extracted.metadata, ...(pageUrl !== url.href && { requestedUrl: url.href }), ...(rendered.value && { rendered: true }) };
+  const servedMarkdown = mediaType(response.headers["content-type"]) === "text/markdown";
+  const metadata = {
+    ...extracted.metadata,
+    ...(pageUrl !== url.href && { requestedUrl: url.href }),
+    ...(rendered.value && { rendered: true }),
+    ...(servedMarkdown && { source: ORIGIN_MARKDOWN }),
+  };
   const page = ok({
     url: pageUrl,
     ...(title && { title }),
