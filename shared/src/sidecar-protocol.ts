@@ -27,6 +27,7 @@ export const FetchOptionsSchema = v.object({
   jinaBaseUrl: WebConfigSchema.entries.jina.wrapped.entries.baseUrl,
   connectionPool: WebConfigSchema.entries.connectionPool,
   renderMaxRequests: WebConfigSchema.entries.render.wrapped.entries.maxRequests,
+  userAgentUrl: WebConfigSchema.entries.userAgentUrl,
   /** "verbose" asks for per-step timings in the answer. */
   debug: WebConfigSchema.entries.debug,
 });
@@ -135,6 +136,7 @@ export function fetchOptionsFrom(config: WebConfig): FetchOptions {
     jinaBaseUrl: config.jina.baseUrl,
     connectionPool: config.connectionPool,
     renderMaxRequests: config.render.maxRequests,
+    userAgentUrl: config.userAgentUrl,
     debug: config.debug,
   };
 }

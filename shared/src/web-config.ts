@@ -79,6 +79,8 @@ export const WebConfigSchema = v.object({
   jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),
   jina: v.optional(v.object({ baseUrl: httpUrl("https://r.jina.ai/") }), {}),
   debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose", "trace"])]), false),
+  /** A page about this deployment's fetcher, added to the User-Agent ("(+URL)") so site owners can read who reads them; "" leaves it out. */
+  userAgentUrl: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url("must be a URL"), v.regex(/^https?:/i, "must be an http(s) URL"))]), ""),
   /** Pages rendered in the sidecar's browser: the most requests one page may make (its document included). */
   render: v.optional(v.object({ maxRequests: positiveInt(200) }), {}),
   cache: v.optional(
@@ -124,5 +126,3 @@ export type WebConfig = v.InferOutput<typeof WebConfigSchema>;
 export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
 
 export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
-
-

@@ -5,6 +5,7 @@ import { conditionalHeaders } from "./conditional-headers.ts";
 import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
 import type { FetchContentDeps } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
+import { withContactUrl } from "../user-agent.ts";
 
 /** Why no response came: an egress failure, or the fetch service's queue (full, no slot before the deadline, cancelled while waiting). */
 export type ResourceFailureKind = EgressFailureKind | "busy" | "queue-timeout" | "cancelled";
@@ -48,7 +49,7 @@ export async function fetchResource(req: ResourceRequest, options: FetchOptions,
           ...(req.clock && { clock: req.clock }),
           ...(signal && { signal }),
         },
-        { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: deps.userAgent, allow: allow.value },
+        { resolver: deps.resolver, dispatchers: deps.dispatchers, userAgent: withContactUrl(deps.userAgent, options.userAgentUrl), allow: allow.value },
       );
     },
     { signal: stop.signal },
