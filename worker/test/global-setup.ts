@@ -13,6 +13,7 @@ import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
 import { wireReplayRoute } from "../../test-support/wire-replay-route.ts";
+import { passagePageRoutes } from "../../test-support/passage-routes.ts";
 import "./provided-context.d.ts";
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</title></head>
@@ -114,11 +115,15 @@ export default async function setup(project: TestProject) {
         res.write("start");
         setTimeout(() => res.end("late"), 5_000).unref();
       },
+      // Pages whose answering paragraphs are known: /passages/*.
+      ...passagePageRoutes(),
     }),
   );
   const localSearch = await startOrigin(
     "127.0.0.3",
     routes({
+      // Two of the labelled passage pages.
+      "/passages/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/passages/tidal-plant.html", "Kestrel Bay switches on its tidal turbines", "A harbour town's tidal array."], ["/passages/varrow-river.html", "Varrow (river)", "A river in the northern uplands."]])),
       // One page that works, one that fails.
       "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
       "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
@@ -173,6 +178,7 @@ export default async function setup(project: TestProject) {
   project.provide("controlUrl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
   project.provide("providerKeys", KEYS);
+  project.provide("passageSearchUrl", `${localSearch.url}/passages/lite/`);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });

@@ -7,6 +7,8 @@ declare module "vitest" {
     controlUrl: string;
     providerUrls: Record<string, string>;
     providerKeys: Record<string, string>;
+    /** A DuckDuckGo Lite fake answering two of the labelled passage pages (test-support/passage-pages.ts). */
+    passageSearchUrl: string;
     /** A DuckDuckGo Lite fake whose results point at the loopback origin as http://pages.test:PORT/. */
     localSearchUrl: string;
     /** The same fake answering one result: a long text page (/long.txt), then one that fails. */

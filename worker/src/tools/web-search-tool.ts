@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PASSAGES,
   WebSearchSuccessSchema,
   fail,
   fetchBudgetMs,
@@ -18,6 +19,7 @@ import { capContent } from "./cap-content.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
+import { rankPassages } from "./rank-passages.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
 import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
@@ -82,8 +84,8 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
-    // The cached entry is shared and frozen: the answer gets its own objects.
-    return { result: ok(hit.map((result) => ({ ...result }))), cached: true };
+    // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
+    return { result: ok(hit.map(({ content: _page, ...result }) => result)), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
@@ -106,7 +108,10 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   return { result: ok(answer.value.results), cached: false };
 }
 
-/** Every result's page through the same pipeline, within the call's deadline; a page that fails just has no content. */
+/**
+ * Every result's page through the same pipeline, within the call's deadline, with its passages
+ * ranked against the result's query; a page that fails just has no content.
+ */
 async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[]): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
   const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, { preferReader: false }));
@@ -115,7 +120,7 @@ async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResult
     ...q,
     results: q.results.map((result) => {
       const page = content.get(result);
-      return page?.ok ? { ...result, content: page.value } : result;
+      return page?.ok ? { ...result, content: { ...page.value, passages: rankPassages(page.value.content, q.query, DEFAULT_PASSAGES) } } : result;
     }),
   }));
 }
