@@ -10,6 +10,7 @@ import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
 import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
+import { cacheOriginRoutes } from "../../test-support/cache-origin.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
 import { wireReplayRoute } from "../../test-support/wire-replay-route.ts";
@@ -73,6 +74,7 @@ export default async function setup(project: TestProject) {
     "127.0.0.2",
     routes({
       ...relayUpstreamRoutes(),
+      ...cacheOriginRoutes(),
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
       // A model server whose answers the request names (test-support/wire-replay.ts).
       "/replay/chat/completions": wireReplayRoute(),
@@ -127,6 +129,11 @@ export default async function setup(project: TestProject) {
       // One page that works, one that fails.
       "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
       "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
+      // One result: a page of its own for each query, that says how many times it was read.
+      "/cache/lite/": (req, res) => {
+        const q = new URL(req.url ?? "/", "http://search").searchParams.get("q") ?? "";
+        send(200, "text/html; charset=utf-8", ddgLite(origin.port, [[`/cache/changing?k=${encodeURIComponent(q)}`, "Changing page", "A page that counts its reads."]]))(req, res, "");
+      },
     }),
   );
   // private.test resolves to a private address: vetting refuses it without connecting anywhere.
@@ -181,6 +188,7 @@ export default async function setup(project: TestProject) {
   project.provide("passageSearchUrl", `${localSearch.url}/passages/lite/`);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
+  project.provide("cacheSearchUrl", `${localSearch.url}/cache/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
   project.provide("smallModels", {
     openai: { baseURL: smallOpenai.baseURL, url: smallOpenai.url, apiKey: MODEL_KEYS.openai },

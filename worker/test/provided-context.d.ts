@@ -13,6 +13,8 @@ declare module "vitest" {
     localSearchUrl: string;
     /** The same fake answering one result: a long text page (/long.txt), then one that fails. */
     localLongSearchUrl: string;
+    /** The same fake answering one result per query: the origin's /cache/changing page keyed by the query. */
+    cacheSearchUrl: string;
     /** Fake model servers speaking the OpenAI Chat Completions and Anthropic Messages streaming formats. */
     fakeModels: Record<"openai" | "anthropic", { baseURL: string; url: string; apiKey: string }>;
     /** The same, for the compaction tests alone (they give them a small context window). */

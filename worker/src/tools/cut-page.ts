@@ -6,7 +6,7 @@ import { contentWindow } from "./content-window.ts";
  * the last fifth, else a line break, else exactly), with the whole length and how to read on from
  * the stored copy; the page itself when it fits.
  */
-export function cutPage(page: ExtractedContent, maxChars: number, stored: { responseId: string; urlIndex: number }): ExtractedContent {
+export function cutPage<P extends ExtractedContent>(page: P, maxChars: number, stored: { responseId: string; urlIndex: number }): P {
   const window = contentWindow(page.content, 0, maxChars);
   if (window.nextOffset === undefined) return page;
   const totalChars = page.content.length;

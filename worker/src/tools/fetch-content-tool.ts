@@ -5,16 +5,16 @@ import {
   fetchBudgetMs,
   FetchContentParamsSchema,
   ok,
-  type ExtractedContent,
   type FetchContentSuccess,
+  type PageResult,
   type Result,
 } from "@edge-web/shared";
 import { callSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
 import { cutPage } from "./cut-page.ts";
-import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
+import { readPage } from "./read-page.ts";
 import { rankPassages } from "./rank-passages.ts";
 import type { Tool } from "./tool.ts";
 import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
@@ -50,9 +50,9 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     const page = { preferReader: params.preferReader ?? false, ...(params.render && { render: params.render }), ...(params.waitForSelector && { waitForSelector: params.waitForSelector }) };
     let firstFailure: Result<never> | undefined;
     // The call's URLs take turns on the session's slots, at most maxConcurrent at once.
-    const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<ExtractedContent>> => {
+    const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<PageResult>> => {
       if (firstFailure) return firstFailure;
-      const result = await fetchPage(ctx, slots, url, page);
+      const result = await readPage(ctx, slots, url, page, params.maxAge);
       if (!result.ok && !firstFailure) {
         firstFailure = result;
         cancel.abort();

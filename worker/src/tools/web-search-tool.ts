@@ -16,9 +16,9 @@ import {
 import { searchCacheKey } from "../cache/search-cache-key.ts";
 import { callSlots, type CallSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
-import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
+import { readPage } from "./read-page.ts";
 import { rankPassages } from "./rank-passages.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
@@ -46,13 +46,13 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
+    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
       return { ok: false, error: failure.result.error, ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
     let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
-    if (params.includeContent) data = await withContent(ctx, slots, data);
+    if (params.includeContent) data = await withContent(ctx, slots, data, params.maxAge);
 
     const responseId = ctx.newResponseId();
     ctx.store.save(capContent({ kind: "search", responseId, queries: data }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
@@ -76,11 +76,12 @@ interface QueryAnswer {
   retryAfter?: string;
 }
 
-async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number): Promise<QueryAnswer> {
+/** One query: from the search cache when an entry is young enough (`maxAge`; by default any within web.cache.ttlMs), else from the provider. */
+async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number, maxAge: number | undefined): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
   const looked = Date.now();
   const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
-  const hit = key ? await ctx.cache.get(key) : undefined;
+  const hit = key ? await ctx.cache.get(key, maxAge) : undefined;
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
@@ -112,9 +113,9 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
  * Every result's page through the same pipeline, within the call's deadline, with its passages
  * ranked against the result's query; a page that fails just has no content.
  */
-async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[]): Promise<QueryResultData[]> {
+async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[], maxAge: number | undefined): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
-  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, { preferReader: false }));
+  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => readPage(ctx, slots, result.url, { preferReader: false }, maxAge));
   const content = new Map(results.map((result, i) => [result, pages[i]!]));
   return data.map((q) => ({
     ...q,
