@@ -47,7 +47,14 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
     const cancel = new AbortController();
     const stop = ctx.signal ? AbortSignal.any([ctx.signal, cancel.signal]) : cancel.signal;
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), stop);
-    const page = { preferReader: params.preferReader ?? false, ...(params.render && { render: params.render }), ...(params.waitForSelector && { waitForSelector: params.waitForSelector }) };
+    const { includeSelectors, excludeSelectors } = params;
+    const page = {
+      preferReader: params.preferReader ?? false,
+      ...(params.render && { render: params.render }),
+      ...(params.waitForSelector && { waitForSelector: params.waitForSelector }),
+      ...(includeSelectors?.length && { includeSelectors }),
+      ...(excludeSelectors?.length && { excludeSelectors }),
+    };
     let firstFailure: Result<never> | undefined;
     // The call's URLs take turns on the session's slots, at most maxConcurrent at once.
     const settled = await mapLimited(urls, concurrency.maxConcurrent, async (url): Promise<Result<PageResult>> => {
