@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { cssSelectorProblem } from "./css-selector-problem.ts";
 import { described } from "./described.ts";
 import type { WebErrorCode } from "./error-codes.ts";
+import { FailureDetailsSchema } from "./result.ts";
 
 
 /** How old a cached page (and, for web_search, a cached search) may be; the same parameter on both tools. */
@@ -200,6 +201,12 @@ export const SearchResultSchema = v.object({
   snippet: v.optional(v.string()),
   source: v.optional(v.string()),
   content: v.optional(PageResultSchema),
+  contentError: v.optional(
+    described(
+      v.object({ code: v.string(), message: v.string(), details: v.optional(FailureDetailsSchema) }),
+      'includeContent: why this result has no content (the page\'s failure; details.fault "blocked" for a bot check or block page).',
+    ),
+  ),
 });
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 

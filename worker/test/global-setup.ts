@@ -8,6 +8,7 @@ import { buildDocx, buildPdf, buildXlsx } from "../../sidecar/test/support/docum
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
 import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
+import { challengeRoutes } from "../../sidecar/test/support/challenge-pages.ts";
 import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
 import { cacheOriginRoutes } from "../../test-support/cache-origin.ts";
@@ -98,6 +99,8 @@ export default async function setup(project: TestProject) {
       "/gone": send(410, "text/html", "<h1>gone for good</h1>"),
       "/broken": send(500, "text/html", "<h1>server error</h1>"),
       "/private": send(403, "text/html", "<h1>members only</h1>"),
+      // Bot checks and block pages: /challenge/0 … (sidecar/test/support/challenge-pages.ts).
+      ...challengeRoutes(),
       "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/long.txt": send(200, "text/plain; charset=utf-8", LONG_TEXT),
@@ -129,6 +132,8 @@ export default async function setup(project: TestProject) {
       // One page that works, one that fails.
       "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
       "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
+      // One page that works, one behind Cloudflare's managed challenge.
+      "/blocked/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], ["/challenge/0", "Guarded page", "Behind a bot check."]])),
       // One result: a page of its own for each query, that says how many times it was read.
       "/cache/lite/": (req, res) => {
         const q = new URL(req.url ?? "/", "http://search").searchParams.get("q") ?? "";
@@ -188,6 +193,7 @@ export default async function setup(project: TestProject) {
   project.provide("passageSearchUrl", `${localSearch.url}/passages/lite/`);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
+  project.provide("blockedSearchUrl", `${localSearch.url}/blocked/lite/`);
   project.provide("cacheSearchUrl", `${localSearch.url}/cache/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
   project.provide("smallModels", {

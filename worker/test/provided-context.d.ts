@@ -13,6 +13,8 @@ declare module "vitest" {
     localSearchUrl: string;
     /** The same fake answering one result: a long text page (/long.txt), then one that fails. */
     localLongSearchUrl: string;
+    /** The same fake answering the article, then a page behind a bot check (/challenge/0). */
+    blockedSearchUrl: string;
     /** The same fake answering one result per query: the origin's /cache/changing page keyed by the query. */
     cacheSearchUrl: string;
     /** Fake model servers speaking the OpenAI Chat Completions and Anthropic Messages streaming formats. */

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PASSAGES,
+  type CodedError,
   WebSearchSuccessSchema,
   fail,
   fetchBudgetMs,
@@ -109,9 +110,12 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   return { result: ok(answer.value.results), cached: false };
 }
 
+/** A page's failure as its result says it: the code, the message and whose fault it was. */
+const contentError = ({ code, message, details }: CodedError) => ({ code, message, ...(details && { details }) });
+
 /**
  * Every result's page through the same pipeline, within the call's deadline, with its passages
- * ranked against the result's query; a page that fails just has no content.
+ * ranked against the result's query; a page that fails has no content but its contentError (the reason).
  */
 async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[], maxAge: number | undefined): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
@@ -121,6 +125,7 @@ async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResult
     ...q,
     results: q.results.map((result) => {
       const page = content.get(result);
+      if (page && !page.ok) return { ...result, contentError: contentError(page.error) };
       return page?.ok ? { ...result, content: { ...page.value, passages: rankPassages(page.value.content, q.query, DEFAULT_PASSAGES) } } : result;
     }),
   }));
