@@ -58,6 +58,19 @@ describe("fetch_content with a query: passages", () => {
     expect(stored.body.result).toEqual(page);
   });
 
+  it("ranks a cached page's passages for each new question", async () => {
+    const id = await newSession();
+    const url = `${origin}/passages/varrow-river.html?cache=${crypto.randomUUID()}`;
+    const first = (await tool(id, "fetch_content", { url, query: "When was the first bridge across the Varrow built?" })).body.results[0];
+    expect(first.fromCache).toBe(false);
+    expect(first.passages[0].text).toContain("The first bridge over the Varrow was a timber bridge built");
+    const second = (await tool(id, "fetch_content", { url, query: "What race is held on the river every year?", maxChars: 300 })).body.results[0];
+    expect(second.fromCache).toBe(true);
+    expect(second.passages[0].text).toContain("hold the Varrow Raft Race");
+    expect(second.content.length).toBeLessThanOrEqual(300);
+    expect(second.totalChars).toBe(first.content.length);
+  });
+
   it("answers up to maxPassages per page, for every page of the call; none when nothing fits", async () => {
     const id = await newSession();
     const urls = [`${origin}/passages/varrow-river.html`, `${origin}/passages/tidewater-docs.html`];

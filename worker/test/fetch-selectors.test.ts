@@ -33,6 +33,20 @@ describe("fetch_content with includeSelectors and excludeSelectors", () => {
     for (const passage of page.passages) expect(page.content.slice(passage.offset, passage.end)).toBe(passage.text);
   });
 
+  it("keeps pages read with other selectors apart in the fetch cache", async () => {
+    const id = await newSession();
+    const url = `${DOCS}?cache=${crypto.randomUUID()}`;
+    const plain = (await tool(id, "fetch_content", { url })).body.results[0];
+    const selected = (await tool(id, "fetch_content", { url, includeSelectors: ["nav.sidebar"] })).body.results[0];
+    expect(selected).toMatchObject({ fromCache: false, metadata: { extraction: "selectors" } });
+    const excluded = (await tool(id, "fetch_content", { url, includeSelectors: ["nav.sidebar"], excludeSelectors: ["li:first-child"] })).body.results[0];
+    expect(excluded.fromCache).toBe(false);
+    expect(excluded.content).not.toContain("Getting started");
+    const again = (await tool(id, "fetch_content", { url, includeSelectors: ["nav.sidebar"] })).body.results[0];
+    expect(again).toMatchObject({ fromCache: true, content: selected.content });
+    expect((await tool(id, "fetch_content", { url })).body.results[0]).toMatchObject({ fromCache: true, content: plain.content });
+  });
+
   it("answers the page with a parseWarning when no selector matches", async () => {
     const id = await newSession();
     const res = await tool(id, "fetch_content", { url: DOCS, includeSelectors: [".gone"], excludeSelectors: ["#also-gone"] });
