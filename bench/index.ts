@@ -3,6 +3,7 @@ import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
 import { benchFetchPath } from "./fetch-path.ts";
+import { benchPassages } from "./passages.ts";
 import { benchReliability } from "./reliability.ts";
 import { benchRender } from "./render.ts";
 import { benchSearchCache } from "./search-cache.ts";
@@ -18,6 +19,7 @@ try {
   console.log(JSON.stringify(await benchTurnOverhead(bench)));
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
+  console.log(JSON.stringify(await benchPassages(bench)));
   console.log(JSON.stringify(await benchCompaction(bench)));
   // Last on the shared stack: the browser it starts stays up and would weigh on the cases after it.
   console.log(JSON.stringify(await benchRender(bench)));
