@@ -2,6 +2,7 @@ import { startBenchStack } from "./bench-stack.ts";
 import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
+import { benchFetchCache } from "./fetch-cache.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchPassages } from "./passages.ts";
 import { benchReliability } from "./reliability.ts";
@@ -16,6 +17,7 @@ try {
   console.log(JSON.stringify(await benchCallTrace(bench)));
   console.log(JSON.stringify(await benchFetchPath(bench)));
   console.log(JSON.stringify(await benchSearchCache(bench)));
+  console.log(JSON.stringify(await benchFetchCache(bench)));
   console.log(JSON.stringify(await benchTurnOverhead(bench)));
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
