@@ -23,6 +23,13 @@ function toolParams(tool) {
   if (tool === "fetch_content") {
     const urls = lines(value("fc-urls"));
     const params = urls.length === 1 ? { url: urls[0] } : { urls };
+    if (value("fc-query")) params.query = value("fc-query");
+    if (value("fc-passages")) params.maxPassages = Number(value("fc-passages"));
+    if (value("fc-max")) params.maxChars = Number(value("fc-max"));
+    const include = lines(value("fc-include"));
+    if (include.length) params.includeSelectors = include;
+    const exclude = lines(value("fc-exclude"));
+    if (exclude.length) params.excludeSelectors = exclude;
     if (checked("fc-reader")) params.preferReader = true;
     return params;
   }
