@@ -186,12 +186,13 @@ async function runPipeline(
   const servedMarkdown = mediaType(response.headers["content-type"]) === "text/markdown";
   const metadata = {
     ...extracted.metadata,
-    ...(pageUrl !== url.href && { requestedUrl: url.href }),
+    // The result is the URL asked for; where the page ended goes here, a URL the policy let it reach (every redirect was vetted, and a render that ends anywhere else has failed).
+    ...(pageUrl !== shown && { finalUrl: pageUrl }),
     ...(rendered.value && { rendered: true }),
     ...(servedMarkdown && { source: ORIGIN_MARKDOWN }),
   };
   const page = ok({
-    url: pageUrl,
+    url: shown,
     ...(title && { title }),
     content: cut.text,
     truncated: cut.truncated || response.truncated,

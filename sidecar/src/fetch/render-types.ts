@@ -25,7 +25,7 @@ export interface Refusal {
 /** The rendered DOM's HTML, flattened, with what the page asked for and what was refused. */
 export interface RenderedPage {
   html: string;
-  /** Where the page ended up (after redirects and client-side navigation). */
+  /** Where the page ended up (after redirects and client-side navigation): always a URL an origin answered under the network policy (a page that ends anywhere else fails). */
   url: string;
   /** The status of the page's last document (0 when the browser saw none). */
   status: number;
@@ -35,8 +35,8 @@ export interface RenderedPage {
   refusals: Refusal[];
 }
 
-/** Why no rendering came: no browser, the pool full, the deadline, or the browser failing. */
-export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config";
+/** Why no rendering came: no browser, the pool full, the deadline, the browser failing, or the page moving on to a URL the proxy refused. */
+export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config" | "blocked";
 
 /** The browser for pages built by script; absent or unavailable when no browser is installed. */
 export interface RenderingDeps {

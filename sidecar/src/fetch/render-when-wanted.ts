@@ -61,7 +61,8 @@ export async function renderWhenWanted(
     const { code, message } = rendered.error;
     if (code === "timeout") return fail("CONTENT_FETCH_TIMEOUT", `Rendering ${new URL(step.url).origin} did not finish within its deadline (web.timeoutMs): ${message}`);
     if (code === "config") return fail("INVALID_INPUT", message);
-    return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault: code === "busy" || code === "unavailable" ? "unavailable" : "upstream" });
+    const fault = code === "busy" || code === "unavailable" ? "unavailable" : code === "blocked" ? "policy" : "upstream";
+    return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault });
   }
   const page = rendered.value;
   if (options.debug) logRefusals(page);
