@@ -104,8 +104,10 @@ describe("the fetch cache over npm start's stack", () => {
     expect((listed("fetch_content").outputSchema as any).properties.results.items.required).toEqual(expect.arrayContaining(["fetchedAt", "fromCache"]));
     const url = own("changing");
     await client.callTool({ name: "fetch_content", arguments: { url } });
-    const called = (await client.callTool({ name: "fetch_content", arguments: { url } })) as { structuredContent: any };
+    const called = (await client.callTool({ name: "fetch_content", arguments: { url } })) as { structuredContent: any; content: Array<{ text?: string }> };
     expect(called.structuredContent.results[0]).toMatchObject({ content: "Read 1 of this page.", fromCache: true });
+    // Clients that read text only are told too.
+    expect(called.content[0]!.text).toContain(`<${url}> — read ${called.structuredContent.results[0].fetchedAt} (cached copy)`);
     await client.close();
 
     // The agent offers the model the same parameter, and a call with it reads the origin again.

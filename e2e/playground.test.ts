@@ -550,6 +550,22 @@ describe("the playground page in a real browser", () => {
     expect(unexpectedFailures(seen.failed)).toEqual([]);
   });
 
+  it("reads a page read before from the fetch cache, and fresh with max age 0; the stats count both", async () => {
+    const form = page.getByRole("form", { name: "fetch_content" });
+    const result = page.getByRole("region", { name: "Result" });
+    // The first test read this page with the same options.
+    await form.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);
+    await form.getByRole("button", { name: "Fetch" }).click();
+    await expect.poll(() => text(result), WAIT).toMatch(/· cached copy, read \d{4}-\d\d-\d\dT/);
+    await form.getByLabel(/^Max age/).fill("0");
+    await form.getByRole("button", { name: "Fetch" }).click();
+    await expect.poll(() => text(result), WAIT).toMatch(/· read \d{4}-\d\d-\d\dT/);
+    expect(await text(result)).not.toContain("cached copy");
+    await expect.poll(() => text(statsRow("Fetch cache")), WAIT).toMatch(/^Fetch cache hits \/ misses \/ revalidated\s+[1-9]\d* \/ [1-9]\d* \/ 0$/);
+    await page.locator("#fc-max-age").fill("");
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
   it("keeps only the newest 200 entries of a long stream, live and on a replay", async () => {
     const LOG_CAP = 200;
     const CALLS = LOG_CAP + 10;

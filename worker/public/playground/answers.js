@@ -80,6 +80,7 @@ function pages(results, layout) {
     if (typeof page.content === "string") facts.push(`${page.content.length} characters`);
     if (typeof page.totalChars === "number") facts.push(`cut at ${page.content?.length} of ${page.totalChars} characters`);
     else if (page.truncated) facts.push("truncated");
+    if (typeof page.fetchedAt === "string") facts.push(page.fromCache ? `cached copy, read ${page.fetchedAt}` : `read ${page.fetchedAt}`);
     if (facts.length) item.append(h("p", { class: "meta" }, facts.join(" · ")));
     if (page.note) item.append(h("p", { class: "meta" }, String(page.note)));
     if (page.parseWarning) item.append(h("p", { class: "meta" }, `Parse warning: ${page.parseWarning}`));

@@ -3,6 +3,7 @@ import type {
   ExtractedContent,
   FetchContentSuccess,
   GetSearchContentSuccess,
+  PageResult,
   QueryResultData,
   SearchResult,
   StoredResult,
@@ -10,8 +11,11 @@ import type {
   WebSearchSuccess,
 } from "@edge-web/shared";
 
-const page = (item: ExtractedContent) =>
-  [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}`, "", item.content].join("\n");
+/** When a fetched page's content was read from its origin, and whether the fetch cache answered it. */
+const readAt = ({ fetchedAt, fromCache }: Partial<Pick<PageResult, "fetchedAt" | "fromCache">>) => (fetchedAt ? ` — read ${fetchedAt}${fromCache ? " (cached copy)" : ""}` : "");
+
+const page = (item: ExtractedContent & Partial<PageResult>) =>
+  [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}${readAt(item)}`, "", item.content].join("\n");
 
 const query = (data: QueryResultData) =>
   [
