@@ -71,10 +71,16 @@ describe("passages, maxChars and selectors over npm start's stack", () => {
     expect(properties.query).toMatchObject({ type: "string", maxLength: 500 });
     expect(properties.maxPassages).toMatchObject({ type: "integer", minimum: 1, maximum: 10 });
     expect(properties.includeSelectors).toMatchObject({ type: "array", maxItems: 20 });
-    const called = (await client.callTool({ name: "fetch_content", arguments: { url: `${origin.url}${TIDAL}`, query: QUESTION, maxPassages: 1 } })) as any;
+    const called = (await client.callTool({ name: "fetch_content", arguments: { url: `${origin.url}${TIDAL}`, query: QUESTION, maxPassages: 1, maxChars: 400 } })) as any;
     expect(called.isError).toBeFalsy();
-    expect(called.structuredContent.results[0].passages).toHaveLength(1);
-    expect(called.structuredContent.results[0].passages[0].text).toContain(ANSWER);
+    const [mcpPage] = called.structuredContent.results;
+    expect(mcpPage.passages).toHaveLength(1);
+    expect(mcpPage.passages[0].text).toContain(ANSWER);
+    // A client that reads text only gets the passage, where it lies, and how to read on past the cut.
+    const text = called.content.map((part: { text?: string }) => part.text ?? "").join("\n");
+    expect(text).toContain(`### Passage 1 — Worries on the quay (characters ${mcpPage.passages[0].offset}-${mcpPage.passages[0].end}`);
+    expect(text).toContain(mcpPage.passages[0].text);
+    expect(text).toContain(mcpPage.note);
     await client.close();
   });
 
