@@ -394,7 +394,7 @@ describe("a page's context", () => {
         return opened;
       },
     };
-    const req = { url: `${origin.url}/api.html`, policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 5, maxBytes: 10_000, deadline: deadlineFrom(Date.now(), 5_000) };
+    const req = { url: `${origin.url}/api.html`, policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 5, maxBytes: 10_000, deadline: deadlineFrom(Date.now(), 5_000), userAgent: USER_AGENT };
     await expect(renderPage(browser, watched, req)).rejects.toThrow();
     expect(sessions).toHaveLength(1);
     const url = new URL(proxy.url);
@@ -536,7 +536,8 @@ describe("a page's memory and received bytes", () => {
 
 describe("render slots between sessions", () => {
   /** Requests for `path` the browser made (the static reads carry the sidecar's User-Agent). */
-  const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["user-agent"] !== USER_AGENT).length;
+  // The browser sends our User-Agent too; its navigations say sec-fetch-mode: navigate, which no static read sends.
+  const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["sec-fetch-mode"] === "navigate").length;
   const twoSlots = () => createRenderer({ ...RENDER_SETTINGS, concurrency: 2, browserPath: browserPathFrom(process.env) }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 
   it("hold one session's two busy pages to one of two slots, so another session's page renders meanwhile", async () => {
@@ -557,7 +558,7 @@ describe("render slots between sessions", () => {
   it("give a freed slot to a session that has waited without one, before a busy session's next page", async () => {
     const slots = twoSlots();
     const on = { deps: { ...deps, renderer: slots } };
-    const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["user-agent"] === USER_AGENT).length;
+    const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["sec-fetch-mode"] === undefined).length;
     try {
       const [inBrowser, read] = [browserRequests("/busy.html"), staticReads()];
       // Session a's first page holds its slot briefly, b's long; then a's second page and b's second wait for a slot, and c's after them.

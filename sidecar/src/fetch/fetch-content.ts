@@ -23,6 +23,7 @@ import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
 import { mediaType } from "../sniff/media-type.ts";
+import { withContactUrl } from "../user-agent.ts";
 import { blockedFailure } from "./blocked-failure.ts";
 import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
@@ -145,6 +146,7 @@ async function runPipeline(
             url: response.url,
             options,
             deadline,
+            userAgent: withContactUrl(deps.userAgent, options.userAgentUrl),
             ...(req.waitForSelector && { waitForSelector: req.waitForSelector }),
             ...(selectors && { selectors }),
             ...(req.sessionKey && { sessionKey: req.sessionKey }),

@@ -16,6 +16,8 @@ export interface RenderStep {
   url: string;
   options: FetchOptions;
   deadline: Deadline;
+  /** The User-Agent the browser sends: the fetch's own. */
+  userAgent: string;
   waitForSelector?: string;
   sessionKey?: string;
   /** The caller's selectors, applied to the rendered page as to the served one. */
@@ -59,6 +61,7 @@ export async function renderWhenWanted(
       maxRequests: options.renderMaxRequests,
       maxBytes: options.maxResponseBytes,
       deadline: step.deadline,
+      userAgent: step.userAgent,
       ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
       ...(step.sessionKey && { sessionKey: step.sessionKey }),
     },

@@ -71,6 +71,7 @@ export async function renderPage(browser: Browser, proxy: EgressProxy, req: Rend
   try {
     context = await browser.newContext({
       proxy: { server: proxy.url, username: session.username, password: session.password },
+      userAgent: req.userAgent,
       acceptDownloads: false,
       serviceWorkers: "block",
       permissions: [],
