@@ -14,9 +14,7 @@ export const WebSearchParamsSchema = v.looseObject({
   queries: v.optional(described(v.array(v.string()), "Up to 5 search queries, run in parallel; results come back per query.")),
   numResults: v.optional(described(v.number(), "Results per query; default and maximum: the service's web.maxResults (5 unless configured).")),
   includeContent: v.optional(described(v.boolean(), "Also fetch each result's page and include its content as Markdown.")),
-  maxAge: maxAge(
-    "Milliseconds: answer cached searches and cached pages (includeContent) up to this old; 0 asks the provider and the pages' origins again and refreshes the caches. Default: the service's cache lifetimes (web.cache.ttlMs, web.fetchCache.maxAgeMs).",
-  ),
+  maxAge: maxAge("How old (ms) a cached search or page (includeContent) may be; 0 asks afresh. Default: the service's cache settings."),
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
@@ -76,9 +74,7 @@ export const FetchContentParamsSchema = v.looseObject({
       "Answer at most this many characters of each page's content, cut at a paragraph break (at most the service's web.maxContentChars); a cut page says truncated, totalChars and how to read on with get_search_content. The stored copy keeps the whole page.",
     ),
   ),
-  maxAge: maxAge(
-    "Milliseconds: a cached copy of a page up to this old is answered (each result says fetchedAt and fromCache); 0 reads the origin again and refreshes the cache. Default: the service's web.fetchCache.maxAgeMs (1 hour unless configured).",
-  ),
+  maxAge: maxAge("How old (ms) a cached copy of a page may be; 0 reads it fresh. Default: web.fetchCache.maxAgeMs (1 hour)."),
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;
 
