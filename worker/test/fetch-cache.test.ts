@@ -164,6 +164,9 @@ describe("the fetch cache", () => {
     expect(page(await tool(id, "fetch_content", { url }, shorter))).toMatchObject({ content: "Read 4 of ", fromCache: false });
     // The fragment stays: it is part of what the answer says was asked for.
     expect(page(await tool(id, "fetch_content", { url: `${url}#part` }))).toMatchObject({ content: "Read 5 of this page.", fromCache: false });
+    expect(page(await tool(id, "fetch_content", { url, excludeSelectors: [".ad"] }))).toMatchObject({ content: expect.stringContaining("Read 6 of this page."), fromCache: false });
+    // What the worker makes of a page after the cache is not part of its key.
+    expect(page(await tool(id, "fetch_content", { url, query: "which read", maxChars: 4 }))).toMatchObject({ content: "Read", fromCache: true });
   });
 
   it("is off with web.fetchCache.enabled false: every read goes to the origin, and nothing is counted", async () => {
