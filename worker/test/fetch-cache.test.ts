@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createFetchCache } from "../src/cache/fetch-cache.ts";
 import { fetchCacheKey } from "../src/cache/fetch-cache-key.ts";
 import type { Env } from "../src/env.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { call, newSession, tool, withConfig } from "./helpers.ts";
 
 /** What the origin's /cache/log says of a page (test-support/cache-origin.ts, which this runtime cannot import). */
@@ -33,7 +34,7 @@ async function seed(url: string, content: string, ageMs: number, validators?: { 
   const settings = settingsOf();
   const key = await fetchCacheKey(url, { preferReader: false }, settings);
   const fetchedAt = Date.now() - ageMs;
-  await createFetchCache(kv, settings.fetchCache).put(key!, { page: { url, content, truncated: false, contentType: "text/plain" }, fetchedAt, ...(validators && { validators }) });
+  createFetchCache(kv, settings.fetchCache).put(key!, { page: { url, content, truncated: false, contentType: "text/plain" }, fetchedAt, ...(validators && { validators }) });
   return fetchedAt;
 }
 
@@ -63,6 +64,10 @@ describe("the fetch cache", () => {
     const res = await tool(other, "fetch_content", { url });
     expect(page(res)).toMatchObject({ content: "Read 1 of this page.", fromCache: true });
     expect(await fetchStats(other)).toEqual({ hits: 1, misses: 0, revalidated: 0 });
+    // Other isolates read the copy from KV, written after the answer.
+    const key = (await fetchCacheKey(url, { preferReader: false }, settingsOf()))!;
+    const stored = await waitFor(() => kv.get<{ page: { content: string }; fetchedAt: number }>(key, "json"), "the copy in KV");
+    expect(stored).toMatchObject({ page: { content: "Read 1 of this page." }, fetchedAt: Date.parse(page(res).fetchedAt as string) });
   });
 
   it("maxAge 0 reads the origin again and refreshes the cache", async () => {
@@ -207,9 +212,9 @@ describe("the fetch cache", () => {
     const url = own("changing");
     const key = (await fetchCacheKey(url, { preferReader: false }, settings))!;
     // 9 Mi characters of three UTF-8 bytes each: 27 MiB stored.
-    await cache.put(key, { page: { url, content: "€".repeat(9 * 1024 * 1024), truncated: false }, fetchedAt: Date.now() });
+    cache.put(key, { page: { url, content: "€".repeat(9 * 1024 * 1024), truncated: false }, fetchedAt: Date.now() });
     expect(await cache.get(key, Infinity)).toBeUndefined();
-    await cache.put(key, { page: { url, content: "€".repeat(1024), truncated: false }, fetchedAt: Date.now() });
+    cache.put(key, { page: { url, content: "€".repeat(1024), truncated: false }, fetchedAt: Date.now() });
     expect((await cache.get(key, Infinity))?.page.content).toHaveLength(1024);
   });
 
@@ -219,7 +224,7 @@ describe("the fetch cache", () => {
     const url = own("changing");
     const key = (await fetchCacheKey(url, { preferReader: false }, settings))!;
     const entry = { page: { url, content: "kept", truncated: false, metadata: { language: "en" } }, fetchedAt: Date.now() };
-    await cache.put(key, entry);
+    cache.put(key, entry);
     entry.page.metadata.language = "changed after put";
     const got = (await cache.get(key, Infinity))!;
     expect(got.page.metadata).toEqual({ language: "en" });

@@ -14,8 +14,11 @@ export type HeldPage = DeepReadonly<CachedPage>;
 export interface FetchCache {
   /** The youngest copy of the page there is; KV is asked only when this isolate's copy is older than `maxAgeMs`. */
   get(key: string, maxAgeMs: number): Promise<HeldPage | undefined>;
-  /** Stores a copy of `entry`; the caller keeps its own objects. One larger than KV takes is not stored. */
-  put(key: string, entry: CachedPage): Promise<void>;
+  /**
+   * Stores a copy of `entry` (the caller keeps its own objects): the isolate holds it at once, and
+   * KV's write goes on without the caller waiting for it. One larger than KV takes is not stored.
+   */
+  put(key: string, entry: CachedPage): void;
 }
 
 /** KV's largest value. */
@@ -67,12 +70,14 @@ export function createFetchCache(kv: KVNamespace, settings: { ttlMs: number }): 
       hold(key, entry);
       return entry;
     },
-    async put(key, entry) {
+    put(key, entry) {
       const text = JSON.stringify(entry);
-      if (new TextEncoder().encode(text).byteLength > KV_MAX_VALUE_BYTES) return;
+      // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long text needs counting.
+      if (text.length * 3 > KV_MAX_VALUE_BYTES && new TextEncoder().encode(text).byteLength > KV_MAX_VALUE_BYTES) return;
       hold(key, deepFreeze(JSON.parse(text) as CachedPage));
-      // The config schema keeps ttlMs at KV's minimum TTL (60 s) or more.
-      await kv.put(key, text, { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});
+      // A page's answer does not wait for KV (a remote write at the edge); the session's object runs
+      // the write to its end. The config schema keeps ttlMs at KV's minimum TTL (60 s) or more.
+      void kv.put(key, text, { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});
     },
   };
 }

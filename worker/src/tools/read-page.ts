@@ -29,7 +29,7 @@ export async function readPage(ctx: ToolContext, slots: CallSlots, url: string, 
   const { caching, fetchedAt } = fetched.value;
   // A 304 may send the validators anew; without them the copy's still hold.
   const validators = caching?.validators ?? (fetched.value.notModified ? copy?.validators : undefined);
-  if (!forbidsStoring(caching?.cacheControl)) await ctx.fetchCache.put(key, { page: fetched.value.page, fetchedAt, ...(validators && { validators }) });
+  if (!forbidsStoring(caching?.cacheControl)) ctx.fetchCache.put(key, { page: fetched.value.page, fetchedAt, ...(validators && { validators }) });
   return ok(pageResult(fetched.value.page, fetchedAt, fetched.value.notModified));
 }
 
