@@ -3,6 +3,7 @@ import type { HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
 import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
+import type { RobotsGuard } from "./robots-guard.ts";
 import { scriptBuiltSignals } from "./script-built-signals.ts";
 
 export interface RenderStep {
@@ -17,6 +18,8 @@ export interface RenderStep {
   deadline: Deadline;
   waitForSelector?: string;
   sessionKey?: string;
+  /** robots.txt's say on the documents the page loads (none when it is ignored). */
+  guard?: RobotsGuard;
 }
 
 /** A page without a single script cannot write its text in a browser, however short it is. */
@@ -51,6 +54,7 @@ export async function renderWhenWanted(
       deadline: step.deadline,
       ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
       ...(step.sessionKey && { sessionKey: step.sessionKey }),
+      ...(step.guard && { mayLoad: mayLoadUnder(step.guard) }),
     },
     signal,
   );
@@ -71,6 +75,12 @@ export async function renderWhenWanted(
     render: { requests: page.requests, refused: page.refused },
   });
 }
+
+/** A document URL the page asks for, as the guard judges it (an unparseable one is not loaded). */
+const mayLoadUnder = (guard: RobotsGuard) => async (url: string) => {
+  const parsed = URL.parse(url);
+  return parsed !== null && (await guard(parsed)).ok;
+};
 
 /**
  * web.debug: one JSON line per refused request the page kept (its host and the reason, never the
