@@ -72,6 +72,8 @@ export const PageOptionsSchema = v.object({
   preferReader: v.optional(v.boolean(), false),
   render: v.optional(FetchContentParamsSchema.entries.render.wrapped, "auto"),
   waitForSelector: FetchContentParamsSchema.entries.waitForSelector,
+  includeSelectors: FetchContentParamsSchema.entries.includeSelectors,
+  excludeSelectors: FetchContentParamsSchema.entries.excludeSelectors,
 });
 export type PageOptions = v.InferInput<typeof PageOptionsSchema>;
 

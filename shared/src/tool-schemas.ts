@@ -2,7 +2,11 @@ import * as v from "valibot";
 import { cssSelectorProblem } from "./css-selector-problem.ts";
 import { described } from "./described.ts";
 import type { WebErrorCode } from "./error-codes.ts";
+import { FailureDetailsSchema } from "./result.ts";
 
+
+/** How old a cached page (and, for web_search, a cached search) may be; the same parameter on both tools. */
+const maxAge = (text: string) => v.optional(described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more")), text));
 
 /** Input objects keep unknown fields (agents send extras); known fields must have their types. */
 export const WebSearchParamsSchema = v.looseObject({
@@ -10,6 +14,9 @@ export const WebSearchParamsSchema = v.looseObject({
   queries: v.optional(described(v.array(v.string()), "Up to 5 search queries, run in parallel; results come back per query.")),
   numResults: v.optional(described(v.number(), "Results per query; default and maximum: the service's web.maxResults (5 unless configured).")),
   includeContent: v.optional(described(v.boolean(), "Also fetch each result's page and include its content as Markdown.")),
+  maxAge: maxAge(
+    "Milliseconds: answer cached searches and cached pages (includeContent) up to this old; 0 asks the provider and the pages' origins again and refreshes the caches. Default: the service's cache lifetimes (web.cache.ttlMs, web.fetchCache.maxAgeMs).",
+  ),
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
@@ -68,6 +75,9 @@ export const FetchContentParamsSchema = v.looseObject({
       v.pipe(v.number(), v.integer("must be an integer"), v.minValue(1, "must be 1 or more")),
       "Answer at most this many characters of each page's content, cut at a paragraph break (at most the service's web.maxContentChars); a cut page says truncated, totalChars and how to read on with get_search_content. The stored copy keeps the whole page.",
     ),
+  ),
+  maxAge: maxAge(
+    "Milliseconds: a cached copy of a page up to this old is answered (each result says fetchedAt and fromCache); 0 reads the origin again and refreshes the cache. Default: the service's web.fetchCache.maxAgeMs (1 hour unless configured).",
   ),
 });
 export type FetchContentParams = v.InferOutput<typeof FetchContentParamsSchema>;
@@ -177,12 +187,26 @@ export const ExtractedContentSchema = v.object({
 });
 export type ExtractedContent = v.InferOutput<typeof ExtractedContentSchema>;
 
+/** A page as fetch_content and web_search (includeContent) answer it: the extracted page, and where it came from. */
+export const PageResultSchema = v.object({
+  ...ExtractedContentSchema.entries,
+  fetchedAt: described(v.pipe(v.string(), v.isoTimestamp()), "When the origin was read for this content (ISO 8601): a cached copy keeps the time of its read, a copy the origin confirmed unchanged (304) the time it confirmed it."),
+  fromCache: described(v.boolean(), "Whether the content came from the fetch cache rather than being extracted for this call."),
+});
+export type PageResult = v.InferOutput<typeof PageResultSchema>;
+
 export const SearchResultSchema = v.object({
   title: v.string(),
   url: v.string(),
   snippet: v.optional(v.string()),
   source: v.optional(v.string()),
-  content: v.optional(ExtractedContentSchema),
+  content: v.optional(PageResultSchema),
+  contentError: v.optional(
+    described(
+      v.object({ code: v.string(), message: v.string(), details: v.optional(FailureDetailsSchema) }),
+      'includeContent: why this result has no content (the page\'s failure; details.fault "blocked" for a bot check or block page).',
+    ),
+  ),
 });
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
@@ -192,7 +216,7 @@ export type QueryResultData = v.InferOutput<typeof QueryResultDataSchema>;
 export const WebSearchSuccessSchema = v.object({ responseId: v.string(), queries: v.array(QueryResultDataSchema) });
 export type WebSearchSuccess = v.InferOutput<typeof WebSearchSuccessSchema>;
 
-export const FetchContentSuccessSchema = v.object({ responseId: v.string(), results: v.array(ExtractedContentSchema) });
+export const FetchContentSuccessSchema = v.object({ responseId: v.string(), results: v.array(PageResultSchema) });
 export type FetchContentSuccess = v.InferOutput<typeof FetchContentSuccessSchema>;
 
 /** What a responseId names: the whole search or fetch answer. */

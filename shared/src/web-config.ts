@@ -93,6 +93,17 @@ export const WebConfigSchema = v.object({
     }),
     {},
   ),
+  /** Extracted pages in KV, shared by every session (docs/api.md, "The fetch cache"). */
+  fetchCache: v.optional(
+    v.object({
+      enabled: flag(true),
+      /** How old a copy may be when a call gives no maxAge. */
+      maxAgeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, "must be 0 or more")), 3_600_000),
+      /** How long KV keeps a copy, for calls that accept older ones and for revalidation. */
+      ttlMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(60_000, "KV needs a TTL of at least 60000 ms")), 7 * 24 * 3_600_000),
+    }),
+    {},
+  ),
   concurrency: v.optional(v.object({ maxConcurrent: positiveInt(3), maxQueueSize: positiveInt(10) }), {}),
   /** The sidecar's keep-alive pool per origin: at most maxSockets connections, idle ones closed after `timeout` ms. */
   connectionPool: v.optional(v.object({ maxSockets: positiveInt(10), timeout: positiveInt(60_000) }), {}),
@@ -128,3 +139,5 @@ export type WebConfig = v.InferOutput<typeof WebConfigSchema>;
 export type WebConfigInput = v.InferInput<typeof WebConfigSchema>;
 
 export const DEFAULT_WEB_CONFIG: WebConfig = v.parse(WebConfigSchema, {});
+
+

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, routes, type Handler, type Origin } from "../../test-support/origin.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
 import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
-import { CHALLENGE_PAGES } from "./support/challenge-pages.ts";
+import { CHALLENGE_PAGES, challengeRoutes } from "./support/challenge-pages.ts";
 
 const ARTICLE = "The lighthouse keeper's log tells of storms, ships and the long nights between them, page after page.";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   origin = await startOrigin(
     "127.0.0.2",
     routes({
-      ...Object.fromEntries(CHALLENGE_PAGES.map((page, i) => [`/challenge/${i}`, send(page.status, page.headers["content-type"] ?? "text/html", page.body, page.headers)])),
+      ...challengeRoutes(),
       "/gate": passableCheck,
       "/forbidden": send(403, "text/html", "<html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1><hr><center>nginx</center></body></html>"),
     }),

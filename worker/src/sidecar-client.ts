@@ -11,6 +11,8 @@ import {
   SidecarSearchAnswerSchema,
   SidecarVetAnswerSchema,
   type ConvertErrorCode,
+  type PageCaching,
+  type PageOptions,
   type RenderCounts,
   type Deadline,
   type ExtractedContent,
@@ -34,13 +36,18 @@ import { sidecarFetch } from "./sidecar-fetch.ts";
 
 /** Per-step timings ride along when the request asked for verbose debugging. */
 type Timed<T> = T & { timings?: StepTimings };
-/** The page, the body bytes the sidecar read for it and its render's counts, or a failure in canonical codes. */
-export type FetchAnswer = Timed<{ ok: true; value: ExtractedContent; bytes: number; render?: RenderCounts } | Failure>;
+/**
+ * The page, the body bytes the sidecar read for it, what the origin said about keeping it and its
+ * render's counts; that a revalidated copy is current (the origin's 304); or a failure in canonical codes.
+ */
+export type FetchAnswer = Timed<
+  { ok: true; value: ExtractedContent; bytes: number; caching?: PageCaching; render?: RenderCounts } | { ok: true; notModified: true; caching: PageCaching } | Failure
+>;
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
 
-/** How one page is fetched: through the reader first, and whether its scripts run in the sidecar's browser. */
-export type PageRequest = Pick<SidecarFetchRequest, "preferReader" | "render" | "waitForSelector">;
+/** How one page is fetched (its page options), and the validators of a cached copy to revalidate. */
+export type PageRequest = PageOptions & Pick<SidecarFetchRequest, "revalidate">;
 
 export interface SidecarClient {
   fetchContent(url: string, page: PageRequest, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;

@@ -174,7 +174,8 @@ describe("fetch_content errors", () => {
     const waiting = tool(id, "fetch_content", { url: `${origin}/delay?ms=600&n=2` }, config);
     // Both earlier calls are in the session object (one on the slot, one queued) before this one arrives: it is answered at once.
     await waitFor(async () => (await call("GET", `/api/sessions/${id}/state`, undefined, config)).body.state.pendingMessageCount === 2, "both calls in the session object");
-    const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt` }, config);
+    // A page the fetch cache does not hold: a cached one is answered without a slot.
+    const res = await tool(id, "fetch_content", { url: `${origin}/notes.txt?queue=full` }, config);
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe("CONTENT_FETCH_FAILED");
     expect(res.body.error.details).toEqual({ fault: "too-many-requests" });

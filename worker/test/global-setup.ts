@@ -8,11 +8,14 @@ import { buildDocx, buildPdf, buildXlsx } from "../../sidecar/test/support/docum
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
 import { egressDeps } from "../../sidecar/test/support/egress.ts";
 import { KEYS, startFakeProviders, type Behavior } from "../../sidecar/test/support/fake-providers.ts";
+import { challengeRoutes } from "../../sidecar/test/support/challenge-pages.ts";
 import { startFakeAnthropic } from "../../test-support/fake-anthropic.ts";
 import { startFakeOpenAI } from "../../test-support/fake-openai.ts";
+import { cacheOriginRoutes } from "../../test-support/cache-origin.ts";
 import { routes, send, startOrigin } from "../../test-support/origin.ts";
 import { relayUpstreamRoutes } from "../../test-support/relay-upstream.ts";
 import { wireReplayRoute } from "../../test-support/wire-replay-route.ts";
+import { passagePageRoutes } from "../../test-support/passage-routes.ts";
 import "./provided-context.d.ts";
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Local Article</title></head>
@@ -72,6 +75,7 @@ export default async function setup(project: TestProject) {
     "127.0.0.2",
     routes({
       ...relayUpstreamRoutes(),
+      ...cacheOriginRoutes(),
       "/article.html": send(200, "text/html; charset=utf-8", ARTICLE),
       // A model server whose answers the request names (test-support/wire-replay.ts).
       "/replay/chat/completions": wireReplayRoute(),
@@ -95,6 +99,8 @@ export default async function setup(project: TestProject) {
       "/gone": send(410, "text/html", "<h1>gone for good</h1>"),
       "/broken": send(500, "text/html", "<h1>server error</h1>"),
       "/private": send(403, "text/html", "<h1>members only</h1>"),
+      // Bot checks and block pages: /challenge/0 … (sidecar/test/support/challenge-pages.ts).
+      ...challengeRoutes(),
       "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),
       "/big.txt": send(200, "text/plain", "x".repeat(50_000)),
       "/long.txt": send(200, "text/plain; charset=utf-8", LONG_TEXT),
@@ -114,14 +120,25 @@ export default async function setup(project: TestProject) {
         res.write("start");
         setTimeout(() => res.end("late"), 5_000).unref();
       },
+      // Pages whose answering paragraphs are known: /passages/*.
+      ...passagePageRoutes(),
     }),
   );
   const localSearch = await startOrigin(
     "127.0.0.3",
     routes({
+      // Two of the labelled passage pages.
+      "/passages/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/passages/tidal-plant.html", "Kestrel Bay switches on its tidal turbines", "A harbour town's tidal array."], ["/passages/varrow-river.html", "Varrow (river)", "A river in the northern uplands."]])),
       // One page that works, one that fails.
       "/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], GONE])),
       "/long/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/long.txt", "Long text", "A long page on the loopback origin."], GONE])),
+      // One page that works, one behind Cloudflare's managed challenge.
+      "/blocked/lite/": send(200, "text/html; charset=utf-8", ddgLite(origin.port, [["/article.html", "Local Article", "A page on the loopback origin."], ["/challenge/0", "Guarded page", "Behind a bot check."]])),
+      // One result: a page of its own for each query, that says how many times it was read.
+      "/cache/lite/": (req, res) => {
+        const q = new URL(req.url ?? "/", "http://search").searchParams.get("q") ?? "";
+        send(200, "text/html; charset=utf-8", ddgLite(origin.port, [[`/cache/changing?k=${encodeURIComponent(q)}`, "Changing page", "A page that counts its reads."]]))(req, res, "");
+      },
     }),
   );
   // private.test resolves to a private address: vetting refuses it without connecting anywhere.
@@ -173,8 +190,11 @@ export default async function setup(project: TestProject) {
   project.provide("controlUrl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
   project.provide("providerKeys", KEYS);
+  project.provide("passageSearchUrl", `${localSearch.url}/passages/lite/`);
   project.provide("localSearchUrl", `${localSearch.url}/lite/`);
   project.provide("localLongSearchUrl", `${localSearch.url}/long/lite/`);
+  project.provide("blockedSearchUrl", `${localSearch.url}/blocked/lite/`);
+  project.provide("cacheSearchUrl", `${localSearch.url}/cache/lite/`);
   project.provide("fakeModels", { openai: { baseURL: openai.baseURL, url: openai.url, apiKey: MODEL_KEYS.openai }, anthropic: { baseURL: anthropic.baseURL, url: anthropic.url, apiKey: MODEL_KEYS.anthropic } });
   project.provide("smallModels", {
     openai: { baseURL: smallOpenai.baseURL, url: smallOpenai.url, apiKey: MODEL_KEYS.openai },

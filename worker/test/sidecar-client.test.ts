@@ -46,7 +46,7 @@ describe("the worker's sidecar client", () => {
     const echo = { SIDECAR_URL: `${origin}/echo-sidecar`, SIDECAR_TOKEN: bindings.SIDECAR_TOKEN };
     const sent = async (client: ReturnType<typeof createSidecarClient>) => {
       const answer = await client.fetchContent(`${origin}/notes.txt`, { preferReader: false, render: "always" }, options, deadlineIn(2_000));
-      return JSON.parse(answer.ok ? answer.value.content : "{}") as Record<string, unknown>;
+      return JSON.parse(answer.ok && "value" in answer ? answer.value.content : "{}") as Record<string, unknown>;
     };
     expect(await sent(createSidecarClient(echo, "session-object-id"))).toMatchObject({ url: `${origin}/notes.txt`, render: "always", sessionKey: "session-object-id" });
     expect(await sent(createSidecarClient(echo))).not.toHaveProperty("sessionKey");

@@ -164,12 +164,13 @@ describe("session reads", () => {
 
   it("counts calls, pages, bytes and errors in stats", async () => {
     const id = await newSession();
-    await tool(id, "fetch_content", { urls: [`${origin}/notes.txt`, `${origin}/data.json`] });
+    // Pages no other test has read, so the fetch cache holds none of them.
+    await tool(id, "fetch_content", { urls: [`${origin}/notes.txt?stats`, `${origin}/data.json?stats`] });
     await tool(id, "fetch_content", { url: `${origin}/missing` });
     await quickCall(id);
     const { stats } = (await call("GET", `/api/sessions/${id}/stats`)).body;
     expect(stats).toMatchObject({ sessionId: id, toolCalls: 3, toolResults: 3, totalMessages: 3, cost: 0 });
-    expect(stats.web).toMatchObject({ fetches: 2, pagesFetched: 2, errors: { CONTENT_FETCH_FAILED: 1, NOT_FOUND: 1 } });
+    expect(stats.web).toMatchObject({ fetches: 2, pagesFetched: 2, fetchCache: { hits: 0, misses: 3, revalidated: 0 }, errors: { CONTENT_FETCH_FAILED: 1, NOT_FOUND: 1 } });
     expect(stats.web.bytesFetched).toBeGreaterThan(20);
   });
 

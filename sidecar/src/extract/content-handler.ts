@@ -9,6 +9,14 @@ export interface HandlerInput {
   mime: string;
   /** Source language for fencing code (set by detection for the "code" kind). */
   language?: string;
+  /** The caller's CSS selectors (fetch_content's includeSelectors, excludeSelectors): HTML only. */
+  selectors?: ContentSelectors;
+}
+
+/** What to read of an HTML page: only what `include` matches (instead of its main content), without what `exclude` matches. */
+export interface ContentSelectors {
+  include?: readonly string[];
+  exclude?: readonly string[];
 }
 
 export interface HandlerOutput {
@@ -19,6 +27,8 @@ export interface HandlerOutput {
   metadata?: Record<string, string>;
   /** HTML only: lets a later step decide whether the page needs a reader service (script-rendered pages). */
   signals?: PageSignals;
+  /** What the handler could not do as asked (a selector that matched nothing). */
+  parseWarning?: string;
 }
 
 /** One handler per content family; extract throws when the text is not valid for the family. */

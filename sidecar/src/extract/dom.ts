@@ -70,3 +70,12 @@ export function contains(ancestor: ParentNode, node: AnyNode): boolean {
   for (let at: AnyNode | null = node; at; at = at.parent) if (at === ancestor) return true;
   return false;
 }
+
+/** Takes `node` out of the tree, its siblings linked past it. */
+export function removeNode(node: ChildNode): void {
+  const { parent, prev, next } = node;
+  if (parent) parent.children.splice(parent.children.indexOf(node), 1);
+  if (prev) prev.next = next;
+  if (next) next.prev = prev;
+  node.parent = node.prev = node.next = null;
+}

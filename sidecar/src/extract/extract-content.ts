@@ -35,10 +35,18 @@ const NAMES: Record<ContentKind, string> = {
 };
 
 /**
- * Runs the handler for the kind. A handler that throws (invalid JSON, broken YAML …) does not fail the fetch:
+ * Runs the handler for the kind; selectors on a page that is not HTML are said in parseWarning. A handler that throws (invalid JSON, broken YAML …) does not fail the fetch:
  * the raw text is shown instead, with a parseWarning saying what went wrong.
  */
-export function extractContent(kind: ContentKind, input: HandlerInput): HandlerOutput & { parseWarning?: string } {
+export function extractContent(kind: ContentKind, input: HandlerInput): HandlerOutput {
+  const output = runHandler(kind, input);
+  const { selectors } = input;
+  if (kind === "html" || !(selectors?.include?.length || selectors?.exclude?.length)) return output;
+  const unselected = `includeSelectors and excludeSelectors apply to HTML pages; this page (${NAMES[kind]}) was read whole`;
+  return { ...output, parseWarning: output.parseWarning ? `${output.parseWarning}; ${unselected}` : unselected };
+}
+
+function runHandler(kind: ContentKind, input: HandlerInput): HandlerOutput {
   const handler = HANDLERS[kind];
   try {
     return handler.extract(input);

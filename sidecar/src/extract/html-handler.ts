@@ -1,6 +1,7 @@
 import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-handler.ts";
 import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html/content-selection.ts";
+import { applySelectors } from "./html/apply-selectors.ts";
 import { type FallbackUse, failSafe } from "./html/fail-safe.ts";
 import { htmlToMarkdown } from "./html/markdown.ts";
 import { readPageInfo } from "./html/metadata.ts";
@@ -14,6 +15,8 @@ import { normalizeNewlines, oneLine } from "./whitespace.ts";
 export const WHOLE_PAGE = "whole-page";
 /** Set in metadata when the content shown is the text the page's JSON-LD gives, the page itself showing little of it. */
 export const STRUCTURED_DATA = "json-ld";
+/** Set in metadata when the content shown is what the caller's includeSelectors matched. */
+export const SELECTED = "selectors";
 
 /**
  * A page that shows less than this share of the text its JSON-LD gives for its content is rendered by script
@@ -24,11 +27,19 @@ const MIN_SHOWN_SHARE = 0.25;
 export type { FallbackUse };
 
 /** The handler's extraction, with what the bench reports besides: whether the fallback ran. */
-export function extractHtmlPage({ text, url }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
+export function extractHtmlPage({ text, url, selectors }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
     const document = parseMarkup(normalizeNewlines(text));
+    // The caller's selectors go first: what excludeSelectors match is gone before the page is read.
+    const { included, warnings } = selectors ? applySelectors(document, selectors) : { warnings: [] };
+    const parseWarning = warnings.length > 0 ? { parseWarning: warnings.join("; ") } : {};
     const page = readPageInfo(document, url);
     const { title, metadata, baseUrl, structuredHtml } = page;
+    if (included) {
+      metadata.extraction = SELECTED;
+      const content = included.map((element) => htmlToMarkdown([element], { baseUrl, skip: () => false })).filter((markdown) => markdown !== "").join("\n\n");
+      return { result: { ...(title ? { title } : {}), content, metadata, signals: page.signals, ...parseWarning }, fallback: "not-run" };
+    }
     const selection = selectContent(page);
     const { captions } = selection;
     const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions });
@@ -53,6 +64,7 @@ export function extractHtmlPage({ text, url }: HandlerInput): { result: HandlerO
       content,
       ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       signals: page.signals,
+      ...parseWarning,
     };
     return { result, fallback: checked.use };
 }

@@ -41,6 +41,10 @@ export interface FetchContentRequest {
   /** Whether the page's scripts run in the browser first (default "auto"). */
   render?: RenderMode;
   waitForSelector?: string;
+  /** Read only what these CSS selectors match, instead of the main content (HTML pages). */
+  includeSelectors?: string[];
+  /** Remove what these CSS selectors match before reading (HTML pages). */
+  excludeSelectors?: string[];
   /** A cached copy's validators: the fetch is conditional, and a 304 answers `notModified`. */
   revalidate?: Validators;
   options: FetchOptions;
@@ -126,7 +130,9 @@ async function runPipeline(
   if (!type.ok) return answered ? failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" }) : refused();
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);
-  let extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }) });
+  // The caller's selectors change what the HTML is read as, served or rendered, and keep the reader service (which cannot apply them) out.
+  const selectors = req.includeSelectors?.length || req.excludeSelectors?.length ? { include: req.includeSelectors ?? [], exclude: req.excludeSelectors ?? [] } : undefined;
+  let extracted = extractContent(type.kind, { text, url: response.url, mime: type.mime, ...(type.language && { language: type.language }), ...(selectors && { selectors }) });
   let pageUrl = response.url;
   clock.lap("extract");
   // A bot check is told by its status, headers and shape, so an answer of any status is read before its status decides.
@@ -143,6 +149,7 @@ async function runPipeline(
             options,
             deadline,
             ...(req.waitForSelector && { waitForSelector: req.waitForSelector }),
+            ...(selectors && { selectors }),
             ...(req.sessionKey && { sessionKey: req.sessionKey }),
             ...(guard && { guard }),
           },
@@ -163,7 +170,7 @@ async function runPipeline(
   let title = extracted.title;
   let content = extracted.content;
   // Pages on private addresses are never sent to the reader service.
-  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && (block || wantsReader(extracted, options, req.preferReader))) {
+  if (type.kind === "html" && classifyIp(response.remoteAddress).isGlobal && (block || (!selectors && wantsReader(extracted, options, req.preferReader)))) {
     // The reader service is operator configuration: the domain lists govern the pages agents ask for, not it.
     const readerPolicy: NetworkPolicy = { allowPrivateNetwork: options.allowPrivateNetwork, allowHosts: options.allowHosts };
     const readerOptions = { ...options, jinaTimeoutMs: Math.max(1, Math.min(options.jinaTimeoutMs, deadline.remainingMs())) };

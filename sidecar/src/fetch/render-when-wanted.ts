@@ -1,5 +1,5 @@
 import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderCounts, type RenderMode, type Result } from "@edge-web/shared";
-import type { HandlerOutput } from "../extract/content-handler.ts";
+import type { ContentSelectors, HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
 import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
@@ -20,6 +20,8 @@ export interface RenderStep {
   sessionKey?: string;
   /** robots.txt's say on the documents the page loads (none when it is ignored). */
   guard?: RobotsGuard;
+  /** The caller's selectors, applied to the rendered page as to the served one. */
+  selectors?: ContentSelectors;
 }
 
 /** A page without a single script cannot write its text in a browser, however short it is. */
@@ -68,7 +70,7 @@ export async function renderWhenWanted(
   const page = rendered.value;
   if (options.debug) logRefusals(page);
   return ok({
-    extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html" }),
+    extracted: extractContent("html", { text: page.html, url: page.url, mime: "text/html", ...(step.selectors && { selectors: step.selectors }) }),
     html: page.html,
     url: page.url,
     status: page.status,

@@ -1,3 +1,5 @@
+import { send, type Handler } from "../../../test-support/origin.ts";
+
 /**
  * Bot checks and block pages as their makers serve them (status, headers, markup, trimmed of
  * styles and tokens), each of which the blocked-page detector must recognise. The sites' names are
@@ -122,3 +124,7 @@ export const CHALLENGE_PAGES: readonly ChallengePage[] = [
     body: "Access denied: automated access is not allowed.",
   },
 ];
+
+/** Each page at /challenge/<its index>, with its status and headers, for a loopback origin's routes. */
+export const challengeRoutes = (): Record<string, Handler> =>
+  Object.fromEntries(CHALLENGE_PAGES.map((page, i) => [`/challenge/${i}`, send(page.status, page.headers["content-type"] ?? "text/html", page.body, page.headers)]));

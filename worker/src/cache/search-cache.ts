@@ -4,13 +4,16 @@ import { deepFreeze, type DeepReadonly, type SearchResult } from "@edge-web/shar
 export type CachedResults = DeepReadonly<SearchResult[]>;
 
 export interface SearchCache {
-  get(key: string): Promise<CachedResults | undefined>;
+  /** The results stored under `key`, if stored at most `maxAgeMs` ago (default: any age within the TTL; 0: none). */
+  get(key: string, maxAgeMs?: number): Promise<CachedResults | undefined>;
   /** Stores a copy of `results`; the caller keeps its own objects. */
   put(key: string, results: readonly SearchResult[]): Promise<void>;
 }
 
 interface Entry {
   results: CachedResults;
+  /** Epoch milliseconds; an entry stored without it counts as too old for any maxAge. */
+  storedAt: number;
   expiresAt: number;
 }
 
@@ -31,22 +34,25 @@ export function createSearchCache(kv: KVNamespace, settings: { ttlMs: number; ma
     }
   };
   return {
-    async get(key) {
+    async get(key, maxAgeMs = Infinity) {
       const now = Date.now();
+      const young = (entry: Entry) => maxAgeMs > 0 && now - entry.storedAt <= maxAgeMs;
       const local = hot.get(key);
-      if (local && local.expiresAt > now) {
+      if (local && local.expiresAt > now && young(local)) {
         remember(key, local);
         return local.results;
       }
-      hot.delete(key);
+      // One too old for this caller may still serve others; KV may hold a younger one.
+      if (local && local.expiresAt <= now) hot.delete(key);
       const stored = await kv.get<Entry>(key, "json").catch(() => null);
-      if (!stored || stored.expiresAt <= now) return undefined;
+      if (!stored || stored.expiresAt <= now || !young(stored)) return undefined;
       const entry = deepFreeze(stored);
       remember(key, entry);
       return entry.results;
     },
     async put(key, results) {
-      const text = JSON.stringify({ results, expiresAt: Date.now() + settings.ttlMs });
+      const now = Date.now();
+      const text = JSON.stringify({ results, storedAt: now, expiresAt: now + settings.ttlMs });
       remember(key, deepFreeze(JSON.parse(text) as Entry));
       // KV expires entries itself too; its minimum TTL is 60 s, which the config schema enforces.
       await kv.put(key, text, { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});

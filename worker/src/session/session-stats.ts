@@ -50,6 +50,7 @@ export function sessionStats(
       renderRequestsRefused: count("fetch.renderRefused"),
       cacheHits: count("search.cache.hit"),
       cacheMisses: count("search.cache.miss"),
+      fetchCache: { hits: count("fetch.cache.hit"), misses: count("fetch.cache.miss"), revalidated: count("fetch.cache.revalidated") },
       errors: prefixed("errors."),
       providers,
     },

@@ -2,6 +2,7 @@ import { createHostLimiter, type HostLimiter, type ToolName, type WebConfig } fr
 import type { StoredFile } from "../agent/user-message.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
+import { createFetchCache } from "../cache/fetch-cache.ts";
 import { createSearchCache } from "../cache/search-cache.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
@@ -91,6 +92,7 @@ export class SessionTools {
         get: (responseId) => stores.results.get(responseId),
       },
       cache: createSearchCache(this.env.CACHE, config.cache),
+      fetchCache: createFetchCache(this.env.CACHE, config.fetchCache),
       record: {
         count: (counter, by) => alive() && stores.counters.add(counter, by),
         latency: (provider, ms) => alive() && stores.latency.record(provider, ms),

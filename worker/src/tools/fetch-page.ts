@@ -1,16 +1,34 @@
-import { displayUrl, fetchOptionsFrom, type ExtractedContent, type Result } from "@edge-web/shared";
-import type { PageRequest } from "../sidecar-client.ts";
+import { displayUrl, fail, fetchOptionsFrom, type ExtractedContent, type PageCaching, type PageOptions, type Result, type Validators } from "@edge-web/shared";
 import type { CallSlots } from "./call-slots.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { ToolContext } from "./tool.ts";
 
-/** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline. */
-export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, page: PageRequest): Promise<Result<ExtractedContent>> {
+/**
+ * A page as the sidecar read it, or a copy the origin said is current (`notModified`), with what the
+ * origin said about keeping it and when it was asked (`fetchedAt`, epoch milliseconds).
+ */
+export interface FetchedPage {
+  page: ExtractedContent;
+  notModified: boolean;
+  caching?: PageCaching;
+  fetchedAt: number;
+}
+
+/** A copy of the page held elsewhere (the fetch cache), asked for again only if it changed. */
+export interface HeldCopy {
+  page: ExtractedContent;
+  validators: Validators;
+}
+
+/** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline; with `copy`, a conditional request. */
+export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, page: PageOptions, copy?: HeldCopy): Promise<Result<FetchedPage>> {
   const queued = Date.now();
+  let sent = queued;
   const slot = await slots.run(async () => {
-    const sent = Date.now();
+    sent = Date.now();
     ctx.record.step("session-queue", sent - queued);
-    const answer = await ctx.sidecar.fetchContent(url, page, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
+    const request = { ...page, ...(copy && { revalidate: copy.validators }) };
+    const answer = await ctx.sidecar.fetchContent(url, request, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
     // The sidecar's round trip: its own steps (sidecar.*) and the hop to it and back.
     ctx.record.step("sidecar", Date.now() - sent);
     return answer;
@@ -19,11 +37,17 @@ export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string,
   const answer = slot.value;
   for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
   if (!answer.ok) return { ok: false, error: answer.error };
+  // The origin was read between the request and its answer: the request's time errs on the old side.
+  const fetchedAt = sent;
+  if ("notModified" in answer) {
+    if (!copy) return fail("CONTENT_FETCH_FAILED", `The sidecar answered that ${displayUrl(url)} had not changed, which it was not asked.`);
+    return { ok: true, value: { page: copy.page, notModified: true, caching: answer.caching, fetchedAt } };
+  }
   ctx.record.count("fetch.pages");
   ctx.record.count("fetch.bytes", answer.bytes);
   if (answer.render) {
     ctx.record.count("fetch.rendered");
     ctx.record.count("fetch.renderRefused", answer.render.refused);
   }
-  return { ok: true, value: answer.value };
+  return { ok: true, value: { page: answer.value, notModified: false, ...(answer.caching && { caching: answer.caching }), fetchedAt } };
 }

@@ -1,5 +1,6 @@
 import type { HostLimiter, OperatorUrls, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
 import type * as v from "valibot";
+import type { FetchCache } from "../cache/fetch-cache.ts";
 import type { SearchCache } from "../cache/search-cache.ts";
 import type { SidecarClient } from "../sidecar-client.ts";
 import type { ToolDeadline } from "./tool-deadline.ts";
@@ -29,6 +30,8 @@ export interface ToolContext {
   sidecar: SidecarClient;
   store: ResultStore;
   cache: SearchCache;
+  /** Extracted pages, shared by every session (web.fetchCache). */
+  fetchCache: FetchCache;
   record: ToolRecorder;
   /** The session's concurrency limit for outbound work (web.concurrency.*); tools take slots through callSlots. */
   limiter: HostLimiter;

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_PASSAGES,
+  type CodedError,
   WebSearchSuccessSchema,
   fail,
   fetchBudgetMs,
@@ -15,9 +17,10 @@ import {
 import { searchCacheKey } from "../cache/search-cache-key.ts";
 import { callSlots, type CallSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
-import { fetchPage } from "./fetch-page.ts";
 import { mapLimited } from "./map-limited.ts";
 import { mergeInputs } from "./merge-inputs.ts";
+import { readPage } from "./read-page.ts";
+import { rankPassages } from "./rank-passages.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool, ToolAnswer, ToolContext } from "./tool.ts";
 import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
@@ -44,13 +47,13 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults)));
+    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
       return { ok: false, error: failure.result.error, ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
     let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
-    if (params.includeContent) data = await withContent(ctx, slots, data);
+    if (params.includeContent) data = await withContent(ctx, slots, data, params.maxAge);
 
     const responseId = ctx.newResponseId();
     ctx.store.save(capContent({ kind: "search", responseId, queries: data }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
@@ -74,16 +77,17 @@ interface QueryAnswer {
   retryAfter?: string;
 }
 
-async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number): Promise<QueryAnswer> {
+/** One query: from the search cache when an entry is young enough (`maxAge`; by default any within web.cache.ttlMs), else from the provider. */
+async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number, maxAge: number | undefined): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
   const looked = Date.now();
   const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
-  const hit = key ? await ctx.cache.get(key) : undefined;
+  const hit = key ? await ctx.cache.get(key, maxAge) : undefined;
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
-    // The cached entry is shared and frozen: the answer gets its own objects.
-    return { result: ok(hit.map((result) => ({ ...result }))), cached: true };
+    // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
+    return { result: ok(hit.map(({ content: _page, ...result }) => result)), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
@@ -106,16 +110,23 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   return { result: ok(answer.value.results), cached: false };
 }
 
-/** Every result's page through the same pipeline, within the call's deadline; a page that fails just has no content. */
-async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[]): Promise<QueryResultData[]> {
+/** A page's failure as its result says it: the code, the message and whose fault it was. */
+const contentError = ({ code, message, details }: CodedError) => ({ code, message, ...(details && { details }) });
+
+/**
+ * Every result's page through the same pipeline, within the call's deadline, with its passages
+ * ranked against the result's query; a page that fails has no content but its contentError (the reason).
+ */
+async function withContent(ctx: ToolContext, slots: CallSlots, data: QueryResultData[], maxAge: number | undefined): Promise<QueryResultData[]> {
   const results = data.flatMap((q) => q.results);
-  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => fetchPage(ctx, slots, result.url, { preferReader: false }));
+  const pages = await mapLimited(results, ctx.config.concurrency.maxConcurrent, (result) => readPage(ctx, slots, result.url, { preferReader: false }, maxAge));
   const content = new Map(results.map((result, i) => [result, pages[i]!]));
   return data.map((q) => ({
     ...q,
     results: q.results.map((result) => {
       const page = content.get(result);
-      return page?.ok ? { ...result, content: page.value } : result;
+      if (page && !page.ok) return { ...result, contentError: contentError(page.error) };
+      return page?.ok ? { ...result, content: { ...page.value, passages: rankPassages(page.value.content, q.query, DEFAULT_PASSAGES) } } : result;
     }),
   }));
 }

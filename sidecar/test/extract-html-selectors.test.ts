@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { extractContent } from "../src/extract/extract-content.ts";
+
+const URL = "https://example.test/page";
+const html = (body: string) => `<!doctype html><html lang="en"><head><title>Selectors page</title></head><body>${body}</body></html>`;
+const read = (text: string, selectors: { include?: string[]; exclude?: string[] }) => extractContent("html", { text, url: URL, mime: "text/html", selectors });
+
+const PROSE = "This paragraph is long enough to count as the article's prose, with commas, clauses and a full stop at the end.";
+const ARTICLE_PAGE = html(`<nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>
+<main><article><h1>The main article</h1><p>${PROSE}</p><p class="promo">Subscribe to our newsletter for weekly updates on the article's topic.</p><p>${PROSE} Second.</p></article></main>
+<aside class="sidebar"><h2>Opening hours</h2><p>Monday to Friday, nine to five.</p></aside>
+<div class="cookie-banner"><p>We use cookies to make this site work, and you can choose which ones below.</p></div>`);
+
+describe("includeSelectors: only the matched elements, instead of main-content detection", () => {
+  it("reads the matched elements in document order, a match inside another match once", () => {
+    const page = html(`<div class="a"><p>A one.</p><p class="b">B inside A.</p></div><p class="b">B two.</p><div class="a"><p>A two.</p></div><p>Not matched.</p>`);
+    const out = read(page, { include: [".b", ".a"] });
+    expect(out.content).toBe("A one.\n\nB inside A.\n\nB two.\n\nA two.");
+    expect(out.metadata).toMatchObject({ extraction: "selectors" });
+    expect(out.title).toBe("Selectors page");
+    expect(out.parseWarning).toBeUndefined();
+  });
+
+  it("reads what main-content detection leaves out when a selector names it", () => {
+    expect(read(ARTICLE_PAGE, {}).content).not.toContain("Opening hours");
+    const out = read(ARTICLE_PAGE, { include: ["aside.sidebar", "nav"] });
+    expect(out.content).toBe("[Home](https://example.test/) [Docs](https://example.test/docs)\n\n## Opening hours\n\nMonday to Friday, nine to five.");
+  });
+
+  it("leaves out hidden elements inside a match", () => {
+    const out = read(html(`<section id="s"><p>Shown text.</p><p hidden>Hidden text.</p><div style="display:none">Also hidden.</div><script>var x = 1;</script></section>`), { include: ["#s"] });
+    expect(out.content).toBe("Shown text.");
+  });
+
+  it("names a selector that matched nothing; when none matched, the main content is read and the warning says so", () => {
+    const some = read(ARTICLE_PAGE, { include: ["aside.sidebar", "#missing"] });
+    expect(some.content).toContain("Opening hours");
+    expect(some.parseWarning).toBe('includeSelectors: "#missing" matched nothing on this page');
+    const none = read(ARTICLE_PAGE, { include: ["#missing", ".gone"] });
+    expect(none.content).toBe(read(ARTICLE_PAGE, {}).content);
+    expect(none.metadata?.extraction).toBeUndefined();
+    expect(none.parseWarning).toBe('includeSelectors: "#missing", ".gone" matched nothing on this page; its main content is shown instead');
+  });
+
+  it("says which selector the page's reader cannot apply, and applies the others", () => {
+    const out = read(ARTICLE_PAGE, { include: ["aside.sidebar", "p::first-line"] });
+    expect(out.content).toContain("Opening hours");
+    expect(out.parseWarning).toMatch(/^includeSelectors: "p::first-line" could not be applied \(.+\)$/);
+  });
+});
+
+describe("excludeSelectors: removed before anything else", () => {
+  it("removes the matched elements from the main content", () => {
+    const before = read(ARTICLE_PAGE, {});
+    expect(before.content).toContain("Subscribe to our newsletter");
+    const out = read(ARTICLE_PAGE, { exclude: [".promo", ".cookie-banner"] });
+    expect(out.content).not.toContain("Subscribe to our newsletter");
+    expect(out.content).toContain(PROSE);
+    expect(out.parseWarning).toBeUndefined();
+  });
+
+  it("is applied before main-content detection, which then chooses among what is left", () => {
+    const page = html(`<main><article class="long"><p>${PROSE} One.</p><p>${PROSE} Two.</p><p>${PROSE} Three.</p></article>
+<article class="short"><p>The shorter article says something else entirely, at some length, so that it reads as prose too.</p></article></main>`);
+    expect(read(page, {}).content).toContain("Three.");
+    const out = read(page, { exclude: ["article.long"] });
+    expect(out.content).toBe("The shorter article says something else entirely, at some length, so that it reads as prose too.");
+  });
+
+  it("is applied before includeSelectors, and names a selector that matched nothing", () => {
+    const out = read(ARTICLE_PAGE, { include: ["article"], exclude: [".promo", ".nothing-here"] });
+    expect(out.content).toBe(`# The main article\n\n${PROSE}\n\n${PROSE} Second.`);
+    expect(out.parseWarning).toBe('excludeSelectors: ".nothing-here" matched nothing on this page');
+  });
+});
+
+describe("selectors on pages that are not HTML", () => {
+  it("reads the page whole and says the selectors apply to HTML only", () => {
+    const out = extractContent("json", { text: '{"a":1}', url: URL, mime: "application/json", selectors: { include: ["#content"] } });
+    expect(out.content).toContain('"a": 1');
+    expect(out.parseWarning).toBe("includeSelectors and excludeSelectors apply to HTML pages; this page (JSON) was read whole");
+  });
+});
