@@ -97,6 +97,10 @@ describe("robots.txt (RFC 9309)", () => {
     expect(hung).toMatchObject({ ok: false, error: { details: { fault: "robots" }, message: expect.stringMatching(/could not be read/) } });
   });
 
+  it("fails a page of an origin that cannot be reached at all as upstream, not as robots.txt's refusal", async () => {
+    expect(await read("http://127.0.0.2:9/public")).toMatchObject({ ok: false, error: { details: { fault: "upstream" }, message: expect.stringMatching(/refused/) } });
+  });
+
   it("follows up to 5 redirects to the rules, and takes more as no robots.txt (everything allowed)", async () => {
     expect(await read(`${redirecting.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
     expect((await read(`${looping.url}/nope`)).ok).toBe(true);

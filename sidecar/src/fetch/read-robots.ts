@@ -1,5 +1,6 @@
 import type { ConnectionPool } from "@edge-web/shared";
-import type { DispatcherSource, HostResolver, NetworkPolicy } from "./egress-types.ts";
+import { ok } from "@edge-web/shared";
+import type { DispatcherSource, EgressResult, HostResolver, NetworkPolicy } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
 import type { RobotsRecord } from "./robots-record.ts";
 
@@ -14,8 +15,12 @@ export interface RobotsRead {
   signal?: AbortSignal;
 }
 
-/** An origin's /robots.txt, through the same network policy as its pages, its redirects (at most 5) vetted hop by hop. */
-export async function readRobots(read: RobotsRead, deps: { resolver: HostResolver; dispatchers: DispatcherSource; userAgent: string }): Promise<RobotsRecord> {
+/**
+ * An origin's /robots.txt, through the same network policy as its pages, its redirects (at most 5)
+ * vetted hop by hop. An origin that cannot be reached at all (its name, its connection) fails as
+ * its pages would: that is what the caller needs to hear, not that robots.txt disallows them.
+ */
+export async function readRobots(read: RobotsRead, deps: { resolver: HostResolver; dispatchers: DispatcherSource; userAgent: string }): Promise<EgressResult<RobotsRecord>> {
   const url = `${read.origin}/robots.txt`;
   const answer = await safeFetch(
     { url, headers: { accept: "text/plain" }, policy: read.policy, pool: read.pool, timeoutMs: read.timeoutMs, maxResponseBytes: ROBOTS_MAX_BYTES, ...(read.signal && { signal: read.signal }) },
@@ -23,11 +28,14 @@ export async function readRobots(read: RobotsRead, deps: { resolver: HostResolve
   );
   if (!answer.ok) {
     // More than 5 redirects, a redirect without a usable target, or one the policy refuses: no robots.txt to be had (§2.3.1.2).
-    if (answer.error.code === "redirect" || answer.error.code === "blocked") return { kind: "allow-all", url };
-    return { kind: "disallow-all", url, why: `could not be read (${answer.error.message})` };
+    const { code } = answer.error;
+    if (code === "redirect" || code === "blocked") return ok({ kind: "allow-all", url });
+    if (code === "dns" || code === "network" || code === "aborted" || code === "config" || code === "invalid-url") return answer;
+    // An origin that answers nothing in time is unreachable (§2.3.1.4).
+    return ok({ kind: "disallow-all", url, why: `could not be read (${answer.error.message})` });
   }
   const { status, bytes } = answer.value;
-  if (status >= 200 && status <= 299) return { kind: "rules", url, body: new TextDecoder().decode(bytes) };
-  if (status >= 500) return { kind: "disallow-all", url, why: `answered HTTP ${status}` };
-  return { kind: "allow-all", url };
+  if (status >= 200 && status <= 299) return ok({ kind: "rules", url, body: new TextDecoder().decode(bytes) });
+  if (status >= 500) return ok({ kind: "disallow-all", url, why: `answered HTTP ${status}` });
+  return ok({ kind: "allow-all", url });
 }

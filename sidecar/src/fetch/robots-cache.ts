@@ -1,3 +1,5 @@
+import { ok } from "@edge-web/shared";
+import type { EgressResult } from "./egress-types.ts";
 import type { RobotsRecord } from "./robots-record.ts";
 import { compileRobots, type RobotsVerdict } from "./robots-rules.ts";
 
@@ -10,14 +12,14 @@ const FAILED_MS = 10 * 60_000;
 
 type Check = (url: string) => RobotsVerdict;
 
-/** Each origin's robots.txt as a compiled check, per process, reads of one origin shared while in flight. */
+/** Each origin's robots.txt as a compiled check, per process, reads of one origin shared while in flight; a failed read is not kept. */
 export interface RobotsCache {
-  check(origin: string, read: () => Promise<RobotsRecord | undefined>): Promise<Check | undefined>;
+  check(origin: string, read: () => Promise<EgressResult<RobotsRecord>>): Promise<EgressResult<Check>>;
 }
 
 export function createRobotsCache(now: () => number = Date.now): RobotsCache {
   const entries = new Map<string, { check: Check; expiresAt: number }>();
-  const reading = new Map<string, Promise<Check | undefined>>();
+  const reading = new Map<string, Promise<EgressResult<Check>>>();
   return {
     async check(origin, read) {
       const entry = entries.get(origin);
@@ -25,19 +27,19 @@ export function createRobotsCache(now: () => number = Date.now): RobotsCache {
         // Map order is insertion order: re-inserting marks it as used last.
         entries.delete(origin);
         entries.set(origin, entry);
-        return entry.check;
+        return ok(entry.check);
       }
       entries.delete(origin);
       const pending = reading.get(origin);
       if (pending) return pending;
       const loaded = read()
-        .then((record) => {
-          // A read cut short by its caller says nothing of the origin: nothing is kept.
-          if (!record) return undefined;
+        .then((read): EgressResult<Check> => {
+          if (!read.ok) return read;
+          const record = read.value;
           const check = compileRobots(record);
           entries.set(origin, { check, expiresAt: now() + (record.kind === "disallow-all" ? FAILED_MS : RULES_MS) });
           if (entries.size > MAX_ORIGINS) entries.delete(entries.keys().next().value!);
-          return check;
+          return ok(check);
         })
         .finally(() => reading.delete(origin));
       reading.set(origin, loaded);

@@ -21,11 +21,12 @@ export function robotsGuard(options: FetchOptions, deps: FetchContentDeps, deadl
   return async (url) => {
     const check = await cache.check(url.origin, async () => {
       const timeoutMs = Math.max(1, Math.floor(Math.min(options.timeoutMs, deadline.remainingMs()) / 2));
-      const record = await readRobots({ origin: url.origin, policy, pool: options.connectionPool, timeoutMs, ...(signal && { signal }) }, { ...deps, userAgent });
-      return signal?.aborted ? undefined : record;
+      const read = await readRobots({ origin: url.origin, policy, pool: options.connectionPool, timeoutMs, ...(signal && { signal }) }, { ...deps, userAgent });
+      // A read cut short by its caller says nothing of the origin.
+      return signal?.aborted ? fail("aborted", `Reading ${url.origin}/robots.txt was aborted.`) : read;
     });
-    if (!check) return fail("aborted", `Reading ${url.origin}/robots.txt was aborted.`);
-    const verdict = check(url.href);
+    if (!check.ok) return check;
+    const verdict = check.value(url.href);
     if (verdict.allowed) return { ok: true, value: undefined };
     return fail("robots", `${url.href} was not fetched: ${verdict.reason}. This service respects robots.txt (web.robots); read the page elsewhere or ask the site's owner.`);
   };
