@@ -24,6 +24,9 @@ export const BENCH_MODEL_KEY = "sk-bench-model-key-0123456789";
 /** The search provider's answer time the cache case measures against. */
 export const PROVIDER_DELAY_MS = 50;
 
+/** The answer time of /slow-page.html, the origin the fetch cache case measures against (as the provider's). */
+export const PAGE_DELAY_MS = 50;
+
 const ddgLite = (q: string) => `<!DOCTYPE html><html><body><table>
 <tr><td>1.</td><td><a rel="nofollow" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(`https://example.test/${encodeURIComponent(q)}`)}&amp;rut=1" class='result-link'>Result for ${q}</a></td></tr>
 <tr><td></td><td class='result-snippet'>A snippet.</td></tr></table></body></html>`;
@@ -63,7 +66,10 @@ export interface BenchStack extends ApiTarget {
  * fake on 127.0.0.3 that answers after PROVIDER_DELAY_MS.
  */
 export async function startBenchStack(): Promise<BenchStack> {
-  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE), "/app.html": send(200, "text/html; charset=utf-8", BENCH_APP_PAGE), "/chapter.txt": send(200, "text/plain; charset=utf-8", BENCH_CHAPTER) }));
+  const origin = await startOrigin("127.0.0.2", routes({ "/page.html": send(200, "text/html; charset=utf-8", BENCH_PAGE), "/slow-page.html": async (req, res, body) => {
+    await sleep(PAGE_DELAY_MS);
+    send(200, "text/html; charset=utf-8", BENCH_PAGE)(req, res, body);
+  }, "/app.html": send(200, "text/html; charset=utf-8", BENCH_APP_PAGE), "/chapter.txt": send(200, "text/plain; charset=utf-8", BENCH_CHAPTER) }));
   const provider = await startOrigin(
     "127.0.0.3",
     routes({
@@ -75,7 +81,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     }),
   );
   const persist = mkdtempSync(join(tmpdir(), "edge-web-bench-"));
-  const webConfig = { allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` } };
+  // The cases measure the path to the origin: the fetch cache case turns the cache on for itself.
+  const webConfig = { allowHosts: ["127.0.0.2"], ddgs: { baseUrl: `${provider.url}/lite/` }, fetchCache: { enabled: false } };
   const model = await startFakeOpenAI({ apiKey: BENCH_MODEL_KEY, models: ["bench-model"] });
   const agentConfig = { modelProviders: { bench: { api: "openai-compatible", baseURL: model.baseURL, apiKey: BENCH_MODEL_KEY, models: [{ id: "bench-model" }] } } };
   const stack = await startStack({ ...(process.env.INSPECTOR_PORT && { INSPECTOR_PORT: process.env.INSPECTOR_PORT }), WEB_CONFIG: JSON.stringify(webConfig), AGENT_CONFIG: JSON.stringify(agentConfig), PERSIST_DIR: persist });

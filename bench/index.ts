@@ -2,7 +2,9 @@ import { startBenchStack } from "./bench-stack.ts";
 import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
+import { benchFetchCache } from "./fetch-cache.ts";
 import { benchFetchPath } from "./fetch-path.ts";
+import { benchPassages } from "./passages.ts";
 import { benchReliability } from "./reliability.ts";
 import { benchRender } from "./render.ts";
 import { benchRobots } from "./robots.ts";
@@ -16,10 +18,12 @@ try {
   console.log(JSON.stringify(await benchCallTrace(bench)));
   console.log(JSON.stringify(await benchFetchPath(bench)));
   console.log(JSON.stringify(await benchSearchCache(bench)));
+  console.log(JSON.stringify(await benchFetchCache(bench)));
   console.log(JSON.stringify(await benchRobots(bench)));
   console.log(JSON.stringify(await benchTurnOverhead(bench)));
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));
+  console.log(JSON.stringify(await benchPassages(bench)));
   console.log(JSON.stringify(await benchCompaction(bench)));
   // Last on the shared stack: the browser it starts stays up and would weigh on the cases after it.
   console.log(JSON.stringify(await benchRender(bench)));

@@ -527,6 +527,45 @@ describe("the playground page in a real browser", () => {
     expect(unexpectedFailures(seen.failed)).toEqual([]);
   });
 
+  it("asks a page a question: its passages with their headings, the content cut to max characters, only the elements named", async () => {
+    const form = page.getByRole("form", { name: "fetch_content" });
+    await form.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);
+    await form.getByLabel(/^Question/).fill("What did the fetch pipeline turn it into?");
+    await form.getByLabel("Max passages").fill("1");
+    await form.getByLabel("Max characters").fill("30");
+    await form.getByLabel(/^Only these elements/).fill("article");
+    await form.getByLabel(/^Without these elements/).fill("p:first-of-type\n.nowhere");
+    await form.getByRole("button", { name: "Fetch" }).click();
+    const result = page.getByRole("region", { name: "Result" });
+    const passages = result.getByRole("region", { name: `Passages of ${origin.url}/notes.html` });
+    await expect.poll(() => text(passages), WAIT).toContain("Its second paragraph says the fetch pipeline turned it into Markdown.");
+    expect(await passages.locator("li").count()).toBe(1);
+    expect(await text(passages)).toMatch(new RegExp(`^${HEADING} · characters \\d+–\\d+ · score`));
+    expect(await text(result)).toMatch(/cut at 30 of \d+ characters/);
+    expect(await text(result)).toContain('Parse warning: excludeSelectors: ".nowhere" matched nothing on this page');
+    expect(await text(result)).toContain("extraction: selectors");
+    expect(await text(result.locator("pre.markdown").last())).not.toContain(PARAGRAPH);
+    await shot(page, "7c-passages");
+    for (const id of ["fc-query", "fc-passages", "fc-max", "fc-include", "fc-exclude"]) await page.locator(`#${id}`).fill("");
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
+  it("reads a page read before from the fetch cache, and fresh with max age 0; the stats count both", async () => {
+    const form = page.getByRole("form", { name: "fetch_content" });
+    const result = page.getByRole("region", { name: "Result" });
+    // The first test read this page with the same options.
+    await form.getByLabel(/^URL/).fill(`${origin.url}/notes.html`);
+    await form.getByRole("button", { name: "Fetch" }).click();
+    await expect.poll(() => text(result), WAIT).toMatch(/· cached copy, read \d{4}-\d\d-\d\dT/);
+    await form.getByLabel(/^Max age/).fill("0");
+    await form.getByRole("button", { name: "Fetch" }).click();
+    await expect.poll(() => text(result), WAIT).toMatch(/· read \d{4}-\d\d-\d\dT/);
+    expect(await text(result)).not.toContain("cached copy");
+    await expect.poll(() => text(statsRow("Fetch cache")), WAIT).toMatch(/^Fetch cache hits \/ misses \/ revalidated\s+[1-9]\d* \/ [1-9]\d* \/ 0$/);
+    await page.locator("#fc-max-age").fill("");
+    expect(unexpectedFailures(seen.failed)).toEqual([]);
+  });
+
   it("keeps only the newest 200 entries of a long stream, live and on a replay", async () => {
     const LOG_CAP = 200;
     const CALLS = LOG_CAP + 10;

@@ -57,7 +57,8 @@ describe("rendering script-built pages over npm start's stack", () => {
       NODE_EXTRA_CA_CERTS: join(caDir, "ca.pem"),
       SIDECAR_TEST_MODE: "1",
       SIDECAR_TEST_TRUST_SPKI: cert.spki,
-      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", "127.0.0.44"] }),
+      // Every call renders: the fetch cache would answer a page read before without the browser (and the stack's KV outlives a run).
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", "127.0.0.44"], fetchCache: { enabled: false } }),
       AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "render-model" }),
     });
   });

@@ -98,10 +98,13 @@ describe("the fetch pipeline", () => {
     expect(bytes.ok && bytes.value).toMatchObject({ content: "y".repeat(300), truncated: true });
   });
 
-  it("reports the final URL after a redirect and the requested one in metadata", async () => {
+  it("reports the URL asked for, and the final URL after a redirect in metadata", async () => {
     const r = await run("/redirect");
-    expect(r.ok && r.value.url).toBe(`${origin.url}/page.html`);
-    expect(r.ok && r.value.metadata?.requestedUrl).toBe(`${origin.url}/redirect`);
+    expect(r.ok && r.value.url).toBe(`${origin.url}/redirect`);
+    expect(r.ok && r.value.metadata?.finalUrl).toBe(`${origin.url}/page.html`);
+    const direct = await run("/page.html");
+    expect(direct.ok && direct.value.url).toBe(`${origin.url}/page.html`);
+    expect(direct.ok && direct.value.metadata?.finalUrl).toBeUndefined();
   });
 
   it("maps failures to the fetch codes", async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   deps = createSidecarDeps(settingsFromEnv({}));
   origin = await startOrigin(
     "127.0.0.2",
-    routes({ "/static.html": send(200, "text/html", STATIC), "/scripted.html": send(200, "text/html", SCRIPTED), "/data.json": send(200, "application/json", '{"gauge":3.2}') }),
+    routes({ "/static.html": send(200, "text/html", STATIC), "/static-with-scripts.html": send(200, "text/html", STATIC.replace("</head>", `${SCRIPTS}</head>`)), "/scripted.html": send(200, "text/html", SCRIPTED), "/data.json": send(200, "application/json", '{"gauge":3.2}') }),
   );
 });
 
@@ -56,6 +56,13 @@ describe("fetch_content's selectors through the pipeline", () => {
     if (!answer.ok || !("value" in answer)) throw new Error(JSON.stringify(answer));
     expect(answer.value.content).toBe("The script wrote that the gauge reads 3.2 metres.\n\nAccept our cookies to continue.");
     expect(answer.value.metadata).toMatchObject({ rendered: true, extraction: "selectors" });
+  });
+
+  it('under render "auto", a short selection of a page that is not script-built is read as served', async () => {
+    const answer = await read("/static-with-scripts.html", "auto", { includeSelectors: ["#answer p:first-child"] });
+    if (!answer.ok || !("value" in answer)) throw new Error(JSON.stringify(answer));
+    expect(answer.value.content).toBe("The gauge reads 3.2 metres at high water.");
+    expect(answer.value.metadata?.rendered).toBeUndefined();
   });
 
   it("answers the page with a parseWarning when a selector matches nothing, or the page is not HTML", async () => {

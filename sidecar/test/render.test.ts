@@ -112,6 +112,9 @@ try {
   );
 }
 
+/** A page with its article that moves on to `target` once it has loaded. */
+const movingOn = (target: string) => page(`<article><p>${ARTICLE}</p></article><script>addEventListener("load", () => setTimeout(() => { location = ${JSON.stringify(target)}; }, 50));</script>`);
+
 /** One shell for every path: its script reads location.pathname and writes that page's article (client-side routing). */
 const routedDocs = page(`<div id="root"></div><script>
 const docs = { "/docs/a": "Page A is about anchors and the chains that hold them.", "/docs/b": "Page B is about buoys and the lights they carry at sea." };
@@ -178,6 +181,11 @@ beforeAll(async () => {
       "/poll.html": send(200, "text/html", page(`<div id="root"><article><p>${ARTICLE}</p></article></div><p id="n"></p><script>let n = 0; setInterval(() => fetch("/api/article").then(() => { document.getElementById("n").textContent = "tick " + ++n; }), 50);</script>`)),
       "/hostile.html": (req, res) => send(200, "text/html", hostilePage())(req, res, ""),
       "/leave.html": (req, res) => send(200, "text/html", page(`<p>Leaving</p><script>setTimeout(() => { location = "http://127.0.0.9:${canary9.port}/location"; }, 50);</script>`, `<meta http-equiv="refresh" content="0;url=http://127.0.0.9:${canary9.port}/refresh">`))(req, res, ""),
+      // Served with their article, then they move on once loaded: to a canary, over TLS to a canary, to an allowed host's closed port, to another page of this origin.
+      "/leave-now.html": (req, res) => send(200, "text/html", movingOn(`http://127.0.0.9:${canary9.port}/download`))(req, res, ""),
+      "/leave-tls.html": (req, res) => send(200, "text/html", movingOn(`https://127.0.0.9:${canary9.port}/download`))(req, res, ""),
+      "/leave-unreachable.html": send(200, "text/html", movingOn("http://127.0.0.2:9/gone")),
+      "/move-on.html": send(200, "text/html", movingOn("/api.html")),
       "/to-canary": (req, res) => send(302, "text/plain", "", { location: `http://127.0.0.9:${canary9.port}/redirected` })(req, res, ""),
       "/redirecting.html": send(200, "text/html", page(`<div id="root"></div><script>fetch("/to-canary").catch(() => {}).finally(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; });</script>`)),
     }),
@@ -288,6 +296,30 @@ describe("a hostile page", () => {
   });
 });
 
+describe("where a rendered page ends", () => {
+  it("is in metadata when the network policy let it go there; the result's url is the one asked for", async () => {
+    const r = await run("/move-on.html", "always");
+    expect(r.ok && r.value.url).toBe(`${origin.url}/move-on.html`);
+    expect(r.ok && r.value.metadata?.finalUrl).toBe(`${origin.url}/api.html`);
+    // /api.html's article, written from its API.
+    expect(r.ok && r.value.content).toContain("From the API");
+  });
+
+  it.each([
+    ["a URL the network policy refuses", "/leave-now.html", "policy"],
+    ["an https URL whose tunnel the network policy refuses", "/leave-tls.html", "upstream"],
+    ["an allowed host that cannot be reached", "/leave-unreachable.html", "upstream"],
+  ])("fails a page that moves on to %s under always; auto keeps the static read at the URL asked for", async (_what, path, fault) => {
+    const always = await run(path, "always");
+    expect(always).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/moved on to/), details: { fault } } });
+    const auto = await run(path, "auto");
+    expect(auto.ok && auto.value).toMatchObject({ url: `${origin.url}${path}`, content: expect.stringContaining("lighthouses keep ships") });
+    expect(auto.ok && auto.value.metadata?.finalUrl).toBeUndefined();
+    expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
+    expect(canary9.connections.length + canary9.requests.length).toBe(0);
+  });
+});
+
 describe("the egress proxy itself", () => {
   it("answers 407 to a client without a session's credentials", async () => {
     const { startEgressProxy } = await import("../src/render/egress-proxy.ts");
@@ -362,7 +394,7 @@ describe("a page's context", () => {
         return opened;
       },
     };
-    const req = { url: `${origin.url}/api.html`, policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 5, maxBytes: 10_000, deadline: deadlineFrom(Date.now(), 5_000) };
+    const req = { url: `${origin.url}/api.html`, policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2"] }, maxRequests: 5, maxBytes: 10_000, deadline: deadlineFrom(Date.now(), 5_000), userAgent: USER_AGENT };
     await expect(renderPage(browser, watched, req)).rejects.toThrow();
     expect(sessions).toHaveLength(1);
     const url = new URL(proxy.url);
@@ -504,7 +536,8 @@ describe("a page's memory and received bytes", () => {
 
 describe("render slots between sessions", () => {
   /** Requests for `path` the browser made (the static reads carry the sidecar's User-Agent). */
-  const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["user-agent"] !== USER_AGENT).length;
+  // The browser sends our User-Agent too; its navigations say sec-fetch-mode: navigate, which no static read sends.
+  const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["sec-fetch-mode"] === "navigate").length;
   const twoSlots = () => createRenderer({ ...RENDER_SETTINGS, concurrency: 2, browserPath: browserPathFrom(process.env) }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 
   it("hold one session's two busy pages to one of two slots, so another session's page renders meanwhile", async () => {
@@ -525,7 +558,7 @@ describe("render slots between sessions", () => {
   it("give a freed slot to a session that has waited without one, before a busy session's next page", async () => {
     const slots = twoSlots();
     const on = { deps: { ...deps, renderer: slots } };
-    const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["user-agent"] === USER_AGENT).length;
+    const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["sec-fetch-mode"] === undefined).length;
     try {
       const [inBrowser, read] = [browserRequests("/busy.html"), staticReads()];
       // Session a's first page holds its slot briefly, b's long; then a's second page and b's second wait for a slot, and c's after them.

@@ -17,7 +17,14 @@ const userAgentSeen = async (over: Partial<FetchOptions> = {}) => {
 
 beforeAll(async () => {
   deps = createSidecarDeps(settingsFromEnv({}));
-  origin = await startOrigin("127.0.0.2", routes({ "/page": send(200, "text/plain", "hello") }));
+  origin = await startOrigin(
+    "127.0.0.2",
+    routes({
+      "/page": send(200, "text/plain", "hello"),
+      // A page that writes what its browser says it is.
+      "/who.html": send(200, "text/html", `<!doctype html><html><head><title>Who</title></head><body><main><p id="ua"></p></main><script>document.getElementById("ua").textContent = "Browser says: " + navigator.userAgent;</script></body></html>`),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -35,6 +42,14 @@ describe("the User-Agent", () => {
 
   it("adds web.userAgentUrl when the operator sets one, for sites to read about us", async () => {
     expect(await userAgentSeen({ userAgentUrl: "https://ops.example/about-our-bot" })).toBe(`EdgeWebTools/${version} (web tools for AI agents) (+https://ops.example/about-our-bot)`);
+  });
+
+  it("is the rendering browser's too: the page's requests and navigator.userAgent say who we are", async () => {
+    const answer = await fetchContent({ url: `${origin.url}/who.html`, preferReader: false, render: "always", options: options({ userAgentUrl: "https://ops.example/bot" }) }, deps);
+    const ours = `EdgeWebTools/${version} (web tools for AI agents) (+https://ops.example/bot)`;
+    expect(answer.ok && answer.value.content).toContain(`Browser says: ${ours}`);
+    const browserRead = origin.requests.find((request) => request.url === "/who.html" && request.headers["sec-fetch-mode"] === "navigate");
+    expect(browserRead?.headers["user-agent"]).toBe(ours);
   });
 
   it("takes web.userAgentUrl only as an http(s) URL, and leaves it out by default", () => {

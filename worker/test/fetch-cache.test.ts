@@ -155,9 +155,9 @@ describe("the fetch cache", () => {
     const id = await newSession();
     const url = own("changing");
     await tool(id, "fetch_content", { url });
-    // The scheme's case, dot segments and options spelled out at their defaults make the same page.
-    const same = url.replace("http://", "HTTP://").replace("/cache/", "/cache/./");
-    expect(page(await tool(id, "fetch_content", { url: same, render: "auto", preferReader: false }))).toMatchObject({ content: "Read 1 of this page.", fromCache: true });
+    // The scheme's case, dot segments, a user name and password (never sent) and options spelled out at their defaults make the same page.
+    const same = url.replace("http://", "HTTP://someone:secret@").replace("/cache/", "/cache/./");
+    expect(page(await tool(id, "fetch_content", { url: same, render: "auto", preferReader: false }))).toMatchObject({ url, content: "Read 1 of this page.", fromCache: true });
     expect(page(await tool(id, "fetch_content", { url, render: "never" }))).toMatchObject({ content: "Read 2 of this page.", fromCache: false });
     expect(page(await tool(id, "fetch_content", { url, preferReader: true }))).toMatchObject({ content: "Read 3 of this page.", fromCache: false });
     const shorter = withConfig({ maxContentChars: 10 });
@@ -205,9 +205,22 @@ describe("the fetch cache", () => {
     const key = (await fetchCacheKey(url, { preferReader: false }, settings))!;
     // 9 Mi characters of three UTF-8 bytes each: 27 MiB stored.
     await cache.put(key, { page: { url, content: "€".repeat(9 * 1024 * 1024), truncated: false }, fetchedAt: Date.now() });
-    expect(await cache.get(key)).toBeUndefined();
+    expect(await cache.get(key, Infinity)).toBeUndefined();
     await cache.put(key, { page: { url, content: "€".repeat(1024), truncated: false }, fetchedAt: Date.now() });
-    expect((await cache.get(key))?.page.content).toHaveLength(1024);
+    expect((await cache.get(key, Infinity))?.page.content).toHaveLength(1024);
+  });
+
+  it("holds copies nobody can change: not the one put, not the one got", async () => {
+    const settings = settingsOf();
+    const cache = createFetchCache(kv, settings.fetchCache);
+    const url = own("changing");
+    const key = (await fetchCacheKey(url, { preferReader: false }, settings))!;
+    const entry = { page: { url, content: "kept", truncated: false, metadata: { language: "en" } }, fetchedAt: Date.now() };
+    await cache.put(key, entry);
+    entry.page.metadata.language = "changed after put";
+    const got = (await cache.get(key, Infinity))!;
+    expect(got.page.metadata).toEqual({ language: "en" });
+    expect(Object.isFrozen(got.page.metadata)).toBe(true);
   });
 });
 

@@ -23,6 +23,7 @@ import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
 import { mediaType } from "../sniff/media-type.ts";
+import { withContactUrl } from "../user-agent.ts";
 import { blockedFailure } from "./blocked-failure.ts";
 import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
 import { fetchResource } from "./fetch-resource.ts";
@@ -148,6 +149,7 @@ async function runPipeline(
             url: response.url,
             options,
             deadline,
+            userAgent: withContactUrl(deps.userAgent, options.userAgentUrl),
             ...(req.waitForSelector && { waitForSelector: req.waitForSelector }),
             ...(selectors && { selectors }),
             ...(req.sessionKey && { sessionKey: req.sessionKey }),
@@ -190,12 +192,13 @@ async function runPipeline(
   const servedMarkdown = mediaType(response.headers["content-type"]) === "text/markdown";
   const metadata = {
     ...extracted.metadata,
-    ...(pageUrl !== url.href && { requestedUrl: url.href }),
+    // The result is the URL asked for; where the page ended goes here, a URL the policy let it reach (every redirect was vetted, and a render that ends anywhere else has failed).
+    ...(pageUrl !== shown && { finalUrl: pageUrl }),
     ...(rendered.value && { rendered: true }),
     ...(servedMarkdown && { source: ORIGIN_MARKDOWN }),
   };
   const page = ok({
-    url: pageUrl,
+    url: shown,
     ...(title && { title }),
     content: cut.text,
     truncated: cut.truncated || response.truncated,

@@ -14,6 +14,8 @@ export interface RenderRequest {
   waitForSelector?: string;
   /** Whether the page may load a document (its own or a navigation of its main frame; not subresources): robots.txt's say. */
   mayLoad?: (url: string) => Promise<boolean>;
+  /** What the browser says it is, in its requests and to the page's scripts: ours, as every request says (no browser's). */
+  userAgent: string;
   /** The session the page is rendered for (an opaque key): render slots are shared fairly between sessions. */
   sessionKey?: string;
 }
@@ -27,7 +29,7 @@ export interface Refusal {
 /** The rendered DOM's HTML, flattened, with what the page asked for and what was refused. */
 export interface RenderedPage {
   html: string;
-  /** Where the page ended up (after redirects and client-side navigation). */
+  /** Where the page ended up (after redirects and client-side navigation): always a URL an origin answered under the network policy (a page that ends anywhere else fails). */
   url: string;
   /** The status of the page's last document (0 when the browser saw none). */
   status: number;
@@ -37,8 +39,8 @@ export interface RenderedPage {
   refusals: Refusal[];
 }
 
-/** Why no rendering came: no browser, the pool full, the deadline, or the browser failing. */
-export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config";
+/** Why no rendering came: no browser, the pool full, the deadline, the browser failing, or the page moving on to a URL the proxy refused. */
+export type RenderFailureKind = "unavailable" | "busy" | "timeout" | "failed" | "config" | "blocked";
 
 /** The browser for pages built by script; absent or unavailable when no browser is installed. */
 export interface RenderingDeps {

@@ -1,6 +1,7 @@
 import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderCounts, type RenderMode, type Result } from "@edge-web/shared";
 import type { ContentSelectors, HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
+import { SELECTED } from "../extract/html-handler.ts";
 import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
 import type { RobotsGuard } from "./robots-guard.ts";
@@ -16,6 +17,8 @@ export interface RenderStep {
   url: string;
   options: FetchOptions;
   deadline: Deadline;
+  /** The User-Agent the browser sends: the fetch's own. */
+  userAgent: string;
   waitForSelector?: string;
   sessionKey?: string;
   /** robots.txt's say on the documents the page loads (none when it is ignored). */
@@ -24,8 +27,15 @@ export interface RenderStep {
   selectors?: ContentSelectors;
 }
 
-/** A page without a single script cannot write its text in a browser, however short it is. */
-const looksScriptBuilt = (extracted: HandlerOutput) => (extracted.signals?.scriptTags ?? 0) > 0 && scriptBuiltSignals(extracted).size > 0;
+/**
+ * A page without a single script cannot write its text in a browser, however short it is; what the
+ * caller's includeSelectors picked is short by choice, which says nothing of how the page was built.
+ */
+function looksScriptBuilt(extracted: HandlerOutput): boolean {
+  const signals = scriptBuiltSignals(extracted);
+  if (extracted.metadata?.extraction === SELECTED) signals.delete("short-html");
+  return (extracted.signals?.scriptTags ?? 0) > 0 && signals.size > 0;
+}
 
 /**
  * The page rendered in the browser and extracted by the same HTML pipeline, or undefined when the
@@ -54,6 +64,7 @@ export async function renderWhenWanted(
       maxRequests: options.renderMaxRequests,
       maxBytes: options.maxResponseBytes,
       deadline: step.deadline,
+      userAgent: step.userAgent,
       ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
       ...(step.sessionKey && { sessionKey: step.sessionKey }),
       ...(step.guard && { mayLoad: mayLoadUnder(step.guard) }),
@@ -65,7 +76,8 @@ export async function renderWhenWanted(
     const { code, message } = rendered.error;
     if (code === "timeout") return fail("CONTENT_FETCH_TIMEOUT", `Rendering ${new URL(step.url).origin} did not finish within its deadline (web.timeoutMs): ${message}`);
     if (code === "config") return fail("INVALID_INPUT", message);
-    return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault: code === "busy" || code === "unavailable" ? "unavailable" : "upstream" });
+    const fault = code === "busy" || code === "unavailable" ? "unavailable" : code === "blocked" ? "policy" : "upstream";
+    return failWith("CONTENT_FETCH_FAILED", `Rendering the page failed: ${message}`, { fault });
   }
   const page = rendered.value;
   if (options.debug) logRefusals(page);

@@ -97,18 +97,23 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
       return;
     }
     const url = URL.parse(req.url ?? "");
+    /** An answer of the proxy's own instead of an origin's, remembered by URL: a page that ends on one has no page of its own. */
+    const answerItself = (status: 403 | 502, text: string, close = false) => {
+      if (url) session.ownAnswers.set(url.href, status);
+      res.writeHead(status, { "content-type": "text/plain", ...(close && { connection: "close" }) }).end(text);
+    };
     const method = req.method === "GET" || req.method === "POST" ? req.method : undefined;
     const capped = overCap(session);
     if (!url || !method || capped) {
       req.resume();
       refuse(session, url?.host ?? "?", !url ? "a request without an absolute URL" : !method ? `the method ${req.method}` : capped!);
-      res.writeHead(403, { "content-type": "text/plain" }).end("Refused by the render proxy.");
+      answerItself(403, "Refused by the render proxy.");
       return;
     }
     const body = method === "POST" ? await readLimited(req, MAX_BODY_BYTES) : undefined;
     if (body === null) {
       refuse(session, url.host, `a request body over ${MAX_BODY_BYTES} bytes`);
-      res.writeHead(403, { connection: "close" }).end();
+      answerItself(403, "Refused by the render proxy.", true);
       return;
     }
     const stop = linkSignals([session.signal, callerGone(res)]);
@@ -128,15 +133,15 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
     if (!opened.ok) {
       if (opened.error.code === "blocked") {
         refuse(session, url.host, opened.error.message);
-        res.writeHead(403, { "content-type": "text/plain" }).end("Refused by the network policy.");
-      } else res.writeHead(502, { "content-type": "text/plain" }).end("The destination could not be reached.");
+        answerItself(403, "Refused by the network policy.");
+      } else answerItself(502, "The destination could not be reached.");
       return;
     }
     const { status, headers, body: upstream } = opened.value;
     // The browser gets the body decoded, so what counts against the cap is what the page receives: a small gzip body may inflate a thousandfold.
     const decoded = decodeBody(upstream, flattenHeaders(headers)["content-encoding"]);
     if (!decoded.ok) {
-      res.writeHead(502, { "content-type": "text/plain" }).end("The destination's response could not be decoded.");
+      answerItself(502, "The destination's response could not be decoded.");
       return;
     }
     res.writeHead(status, endToEndHeaders(headers, ["content-encoding", "content-length"]));
@@ -221,6 +226,7 @@ export async function startEgressProxy(deps: EgressProxyDeps): Promise<EgressPro
         exceeded: exceeded.signal,
         requests: 0,
         bytes: 0,
+        ownAnswers: new Map(),
         refused: 0,
         refusals: [],
         close() {

@@ -18,6 +18,8 @@ export interface ProxySession {
   readonly exceeded: AbortSignal;
   requests: number;
   bytes: number;
+  /** The http URLs the proxy answered itself instead of passing an origin's answer on, with the status it gave: 403 refused, 502 unreachable. */
+  readonly ownAnswers: Map<string, number>;
   /** Requests refused: by the network policy, the request cap, the byte cap, or for their method. */
   refused: number;
   /** The first few refusals, for web.debug. */

@@ -15,6 +15,28 @@ const SNAPSHOT_RESERVE_MS = 1_000;
 
 type PageFailure = Failure<RenderFailureKind>;
 
+/** A document the page's main frame received. */
+interface PageDocument {
+  url: string;
+  status: number;
+}
+
+/**
+ * Where the page ended, when an origin answered it under the policy: its last document came
+ * through the proxy from an origin, and the address bar is still on that document's origin
+ * (history.pushState moves only within it). Anywhere else the page has no page to take: an answer
+ * the proxy gave itself (a refusal, an unreachable host), the browser's error page (a tunnel
+ * refused or failed), about:blank.
+ */
+function endedOn(current: string, document: PageDocument | undefined, session: ProxySession): Result<{ url: string; status: number }, RenderFailureKind> {
+  const own = document && session.ownAnswers.get(document.url);
+  if (document && own === undefined && URL.parse(current)?.origin === URL.parse(document.url)?.origin) return ok({ url: current, status: document.status });
+  const origin = URL.parse(document?.url ?? "")?.origin;
+  if (own === 403) return fail("blocked", `The page moved on to ${origin}, which the render proxy refused (the network policy, or the page's caps); read it with render "never".`);
+  if (own !== undefined) return fail("failed", `The page moved on to ${origin}, which could not be reached; read it with render "never".`);
+  return fail("failed", `The page moved on to a page the browser could not load (a connection refused or failed, or no web page at all); read it with render "never".`);
+}
+
 /** The promise's outcome, or undefined once `halt` fires; the promise's own failure later is ignored. */
 function unlessHalted<T>(promise: Promise<T>, halt: AbortSignal): Promise<T | undefined> {
   promise.catch(() => {});
@@ -49,6 +71,7 @@ export async function renderPage(browser: Browser, proxy: EgressProxy, req: Rend
   try {
     context = await browser.newContext({
       proxy: { server: proxy.url, username: session.username, password: session.password },
+      userAgent: req.userAgent,
       acceptDownloads: false,
       serviceWorkers: "block",
       permissions: [],
@@ -83,9 +106,9 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     });
     await context.addInitScript({ content: QUIET_PROBE_SCRIPT });
     const page = await context.newPage();
-    // The status of the document the page ends on: a bot check the browser did not get past keeps its refusing status.
-    let status = 0;
-    page.on("response", (response) => void (response.request().isNavigationRequest() && response.frame() === page.mainFrame() && (status = response.status())));
+    // The document the page ends on: its URL, and its status (a bot check the browser did not get past keeps its refusing status).
+    let document: PageDocument | undefined;
+    page.on("response", (response) => void (response.request().isNavigationRequest() && response.frame() === page.mainFrame() && (document = { url: response.url(), status: response.status() })));
     // Popups and new windows are closed as they open.
     context.on("page", (other) => void (other !== page && other.close().catch(() => {})));
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
@@ -119,7 +142,9 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     ).catch(() => undefined);
     if (halt.signal.aborted) return halted();
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
-    return ok({ html: html.slice(0, req.maxBytes), url: page.url(), status, requests: session.requests, refused: session.refused, refusals: session.refusals });
+    const ended = endedOn(page.url(), document, session);
+    if (!ended.ok) return ended;
+    return ok({ html: html.slice(0, req.maxBytes), ...ended.value, requests: session.requests, refused: session.refused, refusals: session.refusals });
   } catch (error) {
     return fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`);
   }

@@ -78,16 +78,36 @@ function pages(results, layout) {
     const facts = [];
     if (page.contentType) facts.push(String(page.contentType));
     if (typeof page.content === "string") facts.push(`${page.content.length} characters`);
-    if (page.truncated) facts.push("truncated");
+    if (typeof page.totalChars === "number") facts.push(`cut at ${page.content?.length} of ${page.totalChars} characters`);
+    else if (page.truncated) facts.push("truncated");
+    if (typeof page.fetchedAt === "string") facts.push(page.fromCache ? `cached copy, read ${page.fetchedAt}` : `read ${page.fetchedAt}`);
     if (facts.length) item.append(h("p", { class: "meta" }, facts.join(" · ")));
+    if (page.note) item.append(h("p", { class: "meta" }, String(page.note)));
     if (page.parseWarning) item.append(h("p", { class: "meta" }, `Parse warning: ${page.parseWarning}`));
     if (page.metadata && typeof page.metadata === "object") {
       const meta = Object.entries(page.metadata).map(([k, v]) => `${k}: ${v}`);
       if (meta.length) item.append(h("p", { class: "meta" }, meta.join(" · ")));
     }
+    if (Array.isArray(page.passages)) item.append(passageList(page.passages, `Passages of ${page.url ?? `page ${index + 1}`}`));
     item.append(markdownBlock(page.content, `Markdown of ${page.url ?? `page ${index + 1}`}`, page.truncated, layout));
     return item;
   });
+}
+
+/** A page's passages for a question, best first: each with its heading, where it lies and its score. */
+function passageList(passages, label) {
+  const section = h("section", { class: "passages", "aria-label": label });
+  if (passages.length === 0) {
+    section.append(h("p", { class: "placeholder" }, "No passage fits the question."));
+    return section;
+  }
+  const list = h("ol", { class: "result-list" });
+  for (const passage of passages) {
+    const where = `characters ${passage?.offset}–${passage?.end} · score ${passage?.score}`;
+    list.append(h("li", {}, h("p", { class: "meta" }, passage?.heading ? `${String(passage.heading)} · ${where}` : where), h("pre", { class: "markdown", text: clip(String(passage?.text ?? "")) })));
+  }
+  section.append(list);
+  return section;
 }
 
 /** The attachment a converted file was uploaded as (or already was). */
@@ -143,6 +163,7 @@ function queryResults(queries, layout) {
       li.append(h("p", { class: "meta" }, String(result?.url ?? ""), result?.source ? ` · ${result.source}` : ""));
       if (result?.snippet) li.append(h("p", {}, String(result.snippet)));
       if (result?.content && typeof result.content.content === "string") {
+        if (Array.isArray(result.content.passages)) li.append(passageList(result.content.passages, `Passages of ${String(result.url ?? "")}`));
         li.append(h("details", {}, h("summary", {}, `Page content (${result.content.content.length} characters)`), h("pre", { class: "markdown", text: clip(result.content.content) })));
       }
       list.append(li);

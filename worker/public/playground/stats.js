@@ -39,7 +39,8 @@ export async function refreshStats() {
     ["Conversions", count(web.conversions)],
     ["Pages fetched", count(web.pagesFetched)],
     ["Bytes fetched", formatBytes(web.bytesFetched)],
-    ["Cache hits / misses", `${count(web.cacheHits)} / ${count(web.cacheMisses)}`],
+    ["Search cache hits / misses", `${count(web.cacheHits)} / ${count(web.cacheMisses)}`],
+    ["Fetch cache hits / misses / revalidated", `${count(web.fetchCache?.hits)} / ${count(web.fetchCache?.misses)} / ${count(web.fetchCache?.revalidated)}`],
     ["Errors", web.errors && Object.keys(web.errors).length ? Object.entries(web.errors).map(([code, n]) => `${code} ${n}`).join(", ") : "none"],
     [
       "Providers",

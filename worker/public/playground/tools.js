@@ -18,11 +18,20 @@ function toolParams(tool) {
     const params = queries.length === 1 ? { query: queries[0] } : { queries };
     if (value("ws-num")) params.numResults = Number(value("ws-num"));
     if (checked("ws-content")) params.includeContent = true;
+    if (value("ws-max-age")) params.maxAge = Number(value("ws-max-age"));
     return params;
   }
   if (tool === "fetch_content") {
     const urls = lines(value("fc-urls"));
     const params = urls.length === 1 ? { url: urls[0] } : { urls };
+    if (value("fc-query")) params.query = value("fc-query");
+    if (value("fc-passages")) params.maxPassages = Number(value("fc-passages"));
+    if (value("fc-max")) params.maxChars = Number(value("fc-max"));
+    if (value("fc-max-age")) params.maxAge = Number(value("fc-max-age"));
+    const include = lines(value("fc-include"));
+    if (include.length) params.includeSelectors = include;
+    const exclude = lines(value("fc-exclude"));
+    if (exclude.length) params.excludeSelectors = exclude;
     if (checked("fc-reader")) params.preferReader = true;
     return params;
   }

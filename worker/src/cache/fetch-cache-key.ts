@@ -9,16 +9,18 @@ const PageKeySchema = v.looseObject(PageOptionsSchema.entries);
 
 /**
  * The KV key of a page: its http(s) URL as URL parsing normalises it (scheme and host lower-cased,
- * default port, dot segments, percent-encoding; the fragment kept, since the answer's
- * `metadata.requestedUrl` shows it), every page option the sidecar is sent (an option left out and
- * the same option at its default are one page), and every fetch setting but NOT_IN_KEY — the
- * network policy among them, so a copy is answered only where the policy it was fetched under
- * still applies. Hashed, to stay within KV's key length. Undefined for a URL that is not http(s):
- * the sidecar answers it.
+ * default port, dot segments, percent-encoding), without a user name or password (never sent, and
+ * not shown in the answer's `url`) but with its fragment (which that `url` shows); every page
+ * option the sidecar is sent (an option left out and the same option at its default are one
+ * page); and every fetch setting but NOT_IN_KEY — the network policy among them, so a copy is
+ * answered only where the policy it was fetched under still applies. Hashed, to stay within KV's
+ * key length. Undefined for a URL that is not http(s): the sidecar answers it.
  */
 export async function fetchCacheKey(url: string, page: PageOptions, config: WebConfig): Promise<string | undefined> {
   const parsed = URL.parse(url);
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) return undefined;
+  parsed.username = "";
+  parsed.password = "";
   const options: Partial<FetchOptions> = fetchOptionsFrom(config);
   for (const name of NOT_IN_KEY) delete options[name];
   const material = JSON.stringify([parsed.href, sortedEntries(v.parse(PageKeySchema, page)), sortedEntries(options)]);

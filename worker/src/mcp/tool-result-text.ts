@@ -3,6 +3,7 @@ import type {
   ExtractedContent,
   FetchContentSuccess,
   GetSearchContentSuccess,
+  PageResult,
   QueryResultData,
   SearchResult,
   StoredResult,
@@ -10,8 +11,18 @@ import type {
   WebSearchSuccess,
 } from "@edge-web/shared";
 
-const page = (item: ExtractedContent) =>
-  [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}`, "", item.content].join("\n");
+/** When a fetched page's content was read from its origin, and whether the fetch cache answered it. */
+const readAt = ({ fetchedAt, fromCache }: Partial<Pick<PageResult, "fetchedAt" | "fromCache">>) => (fetchedAt ? ` — read ${fetchedAt}${fromCache ? " (cached copy)" : ""}` : "");
+
+/** A page's passages for a question (each with its heading and where it lies), and how to read past a maxChars cut. */
+const fitted = ({ passages, note }: ExtractedContent): string[] => [
+  ...(note ? ["", note] : []),
+  ...(passages?.length === 0 ? ["", "No passage fits the question."] : []),
+  ...(passages ?? []).flatMap((p, i) => ["", `### Passage ${i + 1}${p.heading ? ` — ${p.heading}` : ""} (characters ${p.offset}-${p.end}, score ${p.score})`, "", p.text]),
+];
+
+const page = (item: ExtractedContent & Partial<PageResult>) =>
+  [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}${readAt(item)}`, ...fitted(item), "", ...(item.passages ? ["### Content", ""] : []), item.content].join("\n");
 
 const query = (data: QueryResultData) =>
   [
@@ -22,7 +33,7 @@ const query = (data: QueryResultData) =>
 
 function searchResult(r: SearchResult, number: number): string {
   const lines = [`${number}. [${r.title || r.url}](${r.url})${r.snippet ? ` — ${r.snippet}` : ""}`];
-  if (r.content) lines.push("", r.content.content.replace(/^/gm, "   "));
+  if (r.content) lines.push(...fitted(r.content).map((line) => line.replace(/^(?=.)/gm, "   ")), "", r.content.content.replace(/^/gm, "   "));
   return lines.join("\n");
 }
 

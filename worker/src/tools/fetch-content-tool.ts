@@ -25,7 +25,7 @@ export const fetchContentTool: Tool<typeof FetchContentParamsSchema, FetchConten
   name: "fetch_content",
   title: "Read web pages",
   description:
-    "Read web pages when you have their URLs (from the user or a web_search): fetches http(s) URLs (`url` or `urls`) and returns each page's main content as Markdown (HTML) or readable text (JSON, CSV, XML/RSS, YAML, code), with a `responseId`. Private and local addresses are refused.",
+    "Read web pages when you have their URLs (from the user or a web_search): fetches http(s) URLs (`url` or `urls`) and returns each page's main content as Markdown (HTML) or readable text (JSON, CSV, XML/RSS, YAML, code), with a `responseId`. Pass `query` (your question) to also get each page's passages that answer it, best first, and `maxChars` to cap each page's content (the rest stays readable with get_search_content); `includeSelectors`/`excludeSelectors` (CSS) pick or drop parts of a page. A page read recently may come from a shared cache (each result says `fetchedAt` and `fromCache`); pass `maxAge: 0` when you need it fresh. Private and local addresses are refused.",
   params: FetchContentParamsSchema,
   needs: { anyOf: ["url", "urls"] },
   onlyWith: { maxPassages: ["query"] },

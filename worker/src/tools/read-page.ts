@@ -1,4 +1,4 @@
-import { ok, type ExtractedContent, type PageOptions, type PageResult, type Result } from "@edge-web/shared";
+import { ok, type DeepReadonly, type ExtractedContent, type PageOptions, type PageResult, type Result } from "@edge-web/shared";
 import { fetchCacheKey } from "../cache/fetch-cache-key.ts";
 import { forbidsStoring } from "../cache/forbids-storing.ts";
 import type { CallSlots } from "./call-slots.ts";
@@ -15,13 +15,13 @@ import type { ToolContext } from "./tool.ts";
 export async function readPage(ctx: ToolContext, slots: CallSlots, url: string, page: PageOptions, maxAge: number | undefined): Promise<Result<PageResult>> {
   const settings = ctx.config.fetchCache;
   const key = settings.enabled ? await fetchCacheKey(url, page, ctx.config) : undefined;
-  const cached = key ? await ctx.fetchCache.get(key) : undefined;
   const limit = maxAge ?? settings.maxAgeMs;
+  const cached = key ? await ctx.fetchCache.get(key, limit) : undefined;
   if (cached && limit > 0 && Date.now() - cached.fetchedAt <= limit) {
     ctx.record.count("fetch.cache.hit");
-    return ok(pageResult(cached.page, cached.fetchedAt, true));
+    return ok(pageResult(mutableCopy(cached.page), cached.fetchedAt, true));
   }
-  const copy = cached?.validators && { page: cached.page, validators: cached.validators };
+  const copy = cached?.validators && { page: mutableCopy(cached.page), validators: { ...cached.validators } };
   const fetched = await fetchPage(ctx, slots, url, page, copy);
   if (!key) return fetched.ok ? ok(pageResult(fetched.value.page, fetched.value.fetchedAt, false)) : fetched;
   ctx.record.count(fetched.ok && fetched.value.notModified ? "fetch.cache.revalidated" : "fetch.cache.miss");
@@ -32,6 +32,9 @@ export async function readPage(ctx: ToolContext, slots: CallSlots, url: string, 
   if (!forbidsStoring(caching?.cacheControl)) await ctx.fetchCache.put(key, { page: fetched.value.page, fetchedAt, ...(validators && { validators }) });
   return ok(pageResult(fetched.value.page, fetchedAt, fetched.value.notModified));
 }
+
+/** The cache's copies are frozen and shared: an answer gets its own. */
+const mutableCopy = (page: DeepReadonly<ExtractedContent>) => structuredClone(page) as ExtractedContent;
 
 /** The page as answered; a copy from the cache (answered as it was, or confirmed by a 304) is `fromCache`. */
 const pageResult = (page: ExtractedContent, fetchedAt: number, fromCache: boolean): PageResult => ({ ...page, fetchedAt: new Date(fetchedAt).toISOString(), fromCache });
