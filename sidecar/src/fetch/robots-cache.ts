@@ -1,5 +1,4 @@
-import { ok } from "@edge-web/shared";
-import type { EgressResult } from "./egress-types.ts";
+import { ok, type Result } from "@edge-web/shared";
 import type { RobotsRecord } from "./robots-record.ts";
 import { compileRobots, type RobotsVerdict } from "./robots-rules.ts";
 
@@ -14,16 +13,17 @@ type Check = (url: string) => RobotsVerdict;
 
 /** Each origin's robots.txt as a compiled check, per process, reads of one origin shared while in flight; a failed read is not kept. */
 export interface RobotsCache {
-  check(origin: string, read: () => Promise<EgressResult<RobotsRecord>>): Promise<EgressResult<Check>>;
+  check<F extends string>(origin: string, read: () => Promise<Result<RobotsRecord, F>>): Promise<Result<Check, F>>;
 }
 
-export function createRobotsCache(now: () => number = Date.now): RobotsCache {
+export function createRobotsCache(): RobotsCache {
   const entries = new Map<string, { check: Check; expiresAt: number }>();
-  const reading = new Map<string, Promise<EgressResult<Check>>>();
+  // Reads in flight, shared by every caller asking for that origin meanwhile (the guard is the one reader).
+  const reading = new Map<string, Promise<Result<Check, string>>>();
   return {
-    async check(origin, read) {
+    async check<F extends string>(origin: string, read: () => Promise<Result<RobotsRecord, F>>): Promise<Result<Check, F>> {
       const entry = entries.get(origin);
-      if (entry && entry.expiresAt > now()) {
+      if (entry && entry.expiresAt > Date.now()) {
         // Map order is insertion order: re-inserting marks it as used last.
         entries.delete(origin);
         entries.set(origin, entry);
@@ -31,13 +31,13 @@ export function createRobotsCache(now: () => number = Date.now): RobotsCache {
       }
       entries.delete(origin);
       const pending = reading.get(origin);
-      if (pending) return pending;
+      if (pending) return pending as Promise<Result<Check, F>>;
       const loaded = read()
-        .then((read): EgressResult<Check> => {
-          if (!read.ok) return read;
-          const record = read.value;
+        .then((answer): Result<Check, F> => {
+          if (!answer.ok) return answer;
+          const record = answer.value;
           const check = compileRobots(record);
-          entries.set(origin, { check, expiresAt: now() + (record.kind === "disallow-all" ? FAILED_MS : RULES_MS) });
+          entries.set(origin, { check, expiresAt: Date.now() + (record.kind === "disallow-all" ? FAILED_MS : RULES_MS) });
           if (entries.size > MAX_ORIGINS) entries.delete(entries.keys().next().value!);
           return ok(check);
         })
