@@ -7,6 +7,7 @@ import { benchFetchPath } from "./fetch-path.ts";
 import { benchPassages } from "./passages.ts";
 import { benchReliability } from "./reliability.ts";
 import { benchRender } from "./render.ts";
+import { benchRobots } from "./robots.ts";
 import { benchSearchCache } from "./search-cache.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
 import { benchTurnOverhead } from "./turn-overhead.ts";
@@ -18,6 +19,7 @@ try {
   console.log(JSON.stringify(await benchFetchPath(bench)));
   console.log(JSON.stringify(await benchSearchCache(bench)));
   console.log(JSON.stringify(await benchFetchCache(bench)));
+  console.log(JSON.stringify(await benchRobots(bench)));
   console.log(JSON.stringify(await benchTurnOverhead(bench)));
   console.log(JSON.stringify(await benchSseFanout(bench)));
   console.log(JSON.stringify(await benchConvert(bench)));

@@ -23,7 +23,12 @@ describe("what sites see of us, over npm start's stack", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    origin = await startOrigin("127.0.0.2", routes({ ...challengeRoutes(), "/tides": negotiating, "/lite/": (req, res) => send(200, "text/html", lite(origin.url))(req, res, "") }));
+    origin = await startOrigin("127.0.0.2", routes({
+      ...challengeRoutes(),
+      "/robots.txt": send(200, "text/plain", "User-agent: EdgeWebTools\nDisallow: /members/\n"),
+      "/members/list": send(200, "text/html", "<title>Members</title><p>Not for robots.</p>"),
+      "/tides": negotiating, "/lite/": (req, res) => send(200, "text/html", lite(origin.url))(req, res, ""),
+    }));
     stack = await startStack({ WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2"], userAgentUrl: ABOUT, ddgs: { baseUrl: `${origin.url}/lite/` }, cache: { enabled: false } }) });
   }, 120_000);
   afterAll(async () => {
@@ -54,6 +59,15 @@ describe("what sites see of us, over npm start's stack", () => {
       expect(read.status, page.name).toBe(502);
       expect(read.body.error, page.name).toMatchObject({ code: "CONTENT_FETCH_FAILED", details: { fault: "blocked", upstreamStatus: page.status } });
     }
+  });
+
+  it("holds fetch_content to the origin's robots.txt: 403 CONTENT_FETCH_FAILED, fault robots, the page never asked for", async () => {
+    const id = await session();
+    const read = await api(`/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/members/list` });
+    expect(read.status).toBe(403);
+    expect(read.body.error).toMatchObject({ code: "CONTENT_FETCH_FAILED", details: { fault: "robots" }, message: expect.stringContaining('"Disallow: /members/"') });
+    expect(origin.requests.some((request) => request.url === "/members/list")).toBe(false);
+    expect(origin.requests.find((request) => request.url === "/robots.txt")?.headers["user-agent"]).toMatch(/^EdgeWebTools\//);
   });
 
   it("keeps a blocked search result with the reason instead of content", async () => {

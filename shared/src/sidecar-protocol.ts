@@ -28,6 +28,7 @@ export const FetchOptionsSchema = v.object({
   connectionPool: WebConfigSchema.entries.connectionPool,
   renderMaxRequests: WebConfigSchema.entries.render.wrapped.entries.maxRequests,
   userAgentUrl: WebConfigSchema.entries.userAgentUrl,
+  robots: WebConfigSchema.entries.robots,
   /** "verbose" asks for per-step timings in the answer. */
   debug: WebConfigSchema.entries.debug,
 });
@@ -139,6 +140,7 @@ export function fetchOptionsFrom(config: WebConfig): FetchOptions {
     connectionPool: config.connectionPool,
     renderMaxRequests: config.render.maxRequests,
     userAgentUrl: config.userAgentUrl,
+    robots: config.robots,
     debug: config.debug,
   };
 }

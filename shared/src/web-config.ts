@@ -79,6 +79,8 @@ export const WebConfigSchema = v.object({
   jinaTriggers: v.optional(v.array(v.picklist(["short-html", "js-heavy-html"])), ["short-html", "js-heavy-html"]),
   jina: v.optional(v.object({ baseUrl: httpUrl("https://r.jina.ai/") }), {}),
   debug: v.optional(v.union([v.literal(false), v.picklist(["minimal", "verbose", "trace"])]), false),
+  /** Whether pages are fetched only where their origin's robots.txt allows our product token (RFC 9309); "ignore" is the operator's call. */
+  robots: v.optional(v.picklist(["respect", "ignore"], 'must be "respect" or "ignore"'), "respect"),
   /** A page about this deployment's fetcher, added to the User-Agent ("(+URL)") so site owners can read who reads them; "" leaves it out. */
   userAgentUrl: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url("must be a URL"), v.regex(/^https?:/i, "must be an http(s) URL"))]), ""),
   /** Pages rendered in the sidecar's browser: the most requests one page may make (its document included). */

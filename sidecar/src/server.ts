@@ -75,6 +75,8 @@ function invalid(what: string, issues: v.BaseIssue<unknown>[]): Failure {
 /** A relayed request that got no answer, by why: the policy's refusal, the request's own fault, the destination's, or its silence. */
 const RELAY_FAILURE_STATUS: Record<Exclude<EgressFailureKind, "aborted">, number> = {
   blocked: 403,
+  // A relayed request has no robots.txt guard; the table still answers every kind.
+  robots: 403,
   "invalid-url": 400,
   config: 400,
   dns: 502,

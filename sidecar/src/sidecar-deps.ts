@@ -2,6 +2,7 @@ import { createDispatcherPool } from "./fetch/pinned-dispatcher.ts";
 import { createHostLimiter } from "@edge-web/shared";
 import { createHostResolver } from "./fetch/resolve-host.ts";
 import type { FetchContentDeps, ReaderKey } from "./fetch/egress-types.ts";
+import { createRobotsCache } from "./fetch/robots-cache.ts";
 import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
@@ -71,6 +72,7 @@ export function createSidecarDeps(settings: SidecarSettings): SidecarDeps & { re
     limiter: createHostLimiter({ maxConcurrent: settings.maxConcurrent, maxPerHost: settings.maxPerHost, maxQueue: settings.maxQueue }),
     renderer: createRenderer(settings.render, { resolver, dispatchers, userAgent: USER_AGENT }),
     userAgent: USER_AGENT,
+    robots: createRobotsCache(),
     ...(settings.reader && { reader: settings.reader }),
   };
 }

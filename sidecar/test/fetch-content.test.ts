@@ -184,7 +184,7 @@ describe("the fetch pipeline's limits", () => {
 
   it("answers per-step timings only when web.debug is verbose", async () => {
     const verbose = await fetchSlow(0, { debug: "verbose" });
-    expect(Object.keys(verbose.timings ?? {}).sort()).toEqual(["connect", "extract", "queue", "read", "vet"]);
+    expect(Object.keys(verbose.timings ?? {}).sort()).toEqual(["connect", "extract", "queue", "read", "robots", "vet"]);
     expect((await fetchSlow(0, { debug: "minimal" })).timings).toBeUndefined();
   });
 });

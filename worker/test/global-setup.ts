@@ -99,6 +99,9 @@ export default async function setup(project: TestProject) {
       "/gone": send(410, "text/html", "<h1>gone for good</h1>"),
       "/broken": send(500, "text/html", "<h1>server error</h1>"),
       "/private": send(403, "text/html", "<h1>members only</h1>"),
+      // robots.txt: our product token may not read /robots-private*; everyone else may read everything.
+      "/robots.txt": send(200, "text/plain", "User-agent: EdgeWebTools\nDisallow: /robots-private\n\nUser-agent: *\nAllow: /\n"),
+      "/robots-private.html": send(200, "text/html", "<title>Private</title><p>Not for robots.</p>"),
       // Bot checks and block pages: /challenge/0 … (sidecar/test/support/challenge-pages.ts).
       ...challengeRoutes(),
       "/photo.png": send(200, "image/png", "\x89PNG\r\n\x1a\n"),

@@ -1,6 +1,7 @@
 import type { CodedError, ConnectionPool, HostLimiter, Result, StepClock } from "@edge-web/shared";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
+import type { RobotsCache } from "./robots-cache.ts";
 
 /** What decides whether a destination may be reached (web.allowPrivateNetwork, web.allowHosts, web.deniedDomains, web.allowedDomains). */
 export interface NetworkPolicy {
@@ -30,7 +31,8 @@ export type EgressFailureKind =
   | "aborted" // the caller's signal fired
   | "redirect" // too many redirects, or a redirect without a usable Location
   | "network" // connection refused/reset, TLS failure, malformed response
-  | "config"; // web.allowHosts holds an entry that is not a host name, IP address or CIDR
+  | "config" // web.allowHosts holds an entry that is not a host name, IP address or CIDR
+  | "robots"; // the origin's robots.txt disallows the URL (web.robots "respect")
 
 /** Its message says what happened and what the caller can do; it never contains secrets. */
 export type EgressFailure = CodedError<EgressFailureKind>;
@@ -76,6 +78,8 @@ export interface SafeRequest {
   redirect?: "follow" | "manual";
   /** At most this many redirects are followed (default 5); each hop is vetted again. */
   maxRedirects?: number;
+  /** Asked before each hop, once vetted, whether it may be fetched (robots.txt); a refusal ends the request. */
+  guard?: (url: URL) => Promise<EgressResult<void>>;
   /** The keep-alive pool to use for each hop's origin (default: the dispatcher source's own). */
   pool?: ConnectionPool;
   /** Collects the time spent vetting and connecting (summed over redirect hops), and reading for safeFetch. */
@@ -114,4 +118,6 @@ export interface FetchContentDeps {
   userAgent: string;
   /** Optional key for the reader service (sent as a bearer token to its own origin only, never logged). */
   reader?: ReaderKey;
+  /** What origins' robots.txt said, kept per process; without it each request reads robots.txt afresh. */
+  robots?: RobotsCache;
 }

@@ -32,6 +32,7 @@ import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { pageCaching } from "./page-caching.ts";
 import { parseUrl } from "./parse-url.ts";
 import { renderWhenWanted } from "./render-when-wanted.ts";
+import { robotsGuard } from "./robots-guard.ts";
 import type { RenderingDeps } from "./render-types.ts";
 import { truncateContent } from "./truncate-content.ts";
 
@@ -94,8 +95,10 @@ async function runPipeline(
   if (!parsed.ok) return fail("CONTENT_FETCH_INVALID_URL", parsed.error.message);
   const url = parsed.value;
   const shown = displayUrl(url);
+  // The page and every hop to it, and the document a renderer loads, are checked against their origin's robots.txt.
+  const guard = robotsGuard(options, deps, deadline, signal);
   const fetched = await fetchResource(
-    { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(req.revalidate && { validators: req.revalidate }), ...(signal && { signal }) },
+    { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(req.revalidate && { validators: req.revalidate }), ...(guard && { guard }), ...(signal && { signal }) },
     options,
     deps,
   );
@@ -150,6 +153,7 @@ async function runPipeline(
             ...(req.waitForSelector && { waitForSelector: req.waitForSelector }),
             ...(selectors && { selectors }),
             ...(req.sessionKey && { sessionKey: req.sessionKey }),
+            ...(guard && { guard }),
           },
           deps.renderer,
           signal,
@@ -222,6 +226,8 @@ function egressError(failure: EgressFailure, shown: string, options: FetchOption
       return fail("INVALID_INPUT", failure.message);
     case "blocked":
       return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "policy" });
+    case "robots":
+      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "robots" });
     case "dns":
     case "redirect":
     case "network":

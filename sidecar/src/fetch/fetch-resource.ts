@@ -4,6 +4,7 @@ import { compileAllowList } from "./allow-list.ts";
 import { conditionalHeaders } from "./conditional-headers.ts";
 import type { EgressFailureKind, FetchedResponse, NetworkPolicy } from "./egress-types.ts";
 import type { FetchContentDeps } from "./egress-types.ts";
+import type { RobotsGuard } from "./robots-guard.ts";
 import { safeFetch } from "./safe-fetch.ts";
 import { withContactUrl } from "../user-agent.ts";
 
@@ -20,6 +21,8 @@ export interface ResourceRequest {
   deadline: Deadline;
   clock?: StepClock;
   signal?: AbortSignal;
+  /** Each hop's robots.txt check (robotsGuard), none when robots.txt is ignored. */
+  guard?: RobotsGuard;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function fetchResource(req: ResourceRequest, options: FetchOptions,
           timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline.remainingMs())),
           maxResponseBytes: req.maxResponseBytes,
           pool: options.connectionPool,
+          ...(req.guard && { guard: req.guard }),
           ...(req.clock && { clock: req.clock }),
           ...(signal && { signal }),
         },

@@ -12,6 +12,8 @@ export interface RenderRequest {
   deadline: Deadline;
   /** Wait for this CSS selector too (it is not an error when it never appears). */
   waitForSelector?: string;
+  /** Whether the page may load a document (its own or a navigation of its main frame; not subresources): robots.txt's say. */
+  mayLoad?: (url: string) => Promise<boolean>;
   /** What the browser says it is, in its requests and to the page's scripts: ours, as every request says (no browser's). */
   userAgent: string;
   /** The session the page is rendered for (an opaque key): render slots are shared fairly between sessions. */

@@ -4,6 +4,7 @@ import { extractContent } from "../extract/extract-content.ts";
 import { SELECTED } from "../extract/html-handler.ts";
 import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
+import type { RobotsGuard } from "./robots-guard.ts";
 import { scriptBuiltSignals } from "./script-built-signals.ts";
 
 export interface RenderStep {
@@ -20,6 +21,8 @@ export interface RenderStep {
   userAgent: string;
   waitForSelector?: string;
   sessionKey?: string;
+  /** robots.txt's say on the documents the page loads (none when it is ignored). */
+  guard?: RobotsGuard;
   /** The caller's selectors, applied to the rendered page as to the served one. */
   selectors?: ContentSelectors;
 }
@@ -64,6 +67,7 @@ export async function renderWhenWanted(
       userAgent: step.userAgent,
       ...(step.waitForSelector && { waitForSelector: step.waitForSelector }),
       ...(step.sessionKey && { sessionKey: step.sessionKey }),
+      ...(step.guard && { mayLoad: mayLoadUnder(step.guard) }),
     },
     signal,
   );
@@ -85,6 +89,12 @@ export async function renderWhenWanted(
     render: { requests: page.requests, refused: page.refused },
   });
 }
+
+/** A document URL the page asks for, as the guard judges it (an unparseable one is not loaded). */
+const mayLoadUnder = (guard: RobotsGuard) => async (url: string) => {
+  const parsed = URL.parse(url);
+  return parsed !== null && (await guard(parsed)).ok;
+};
 
 /**
  * web.debug: one JSON line per refused request the page kept (its host and the reason, never the

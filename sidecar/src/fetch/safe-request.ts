@@ -58,6 +58,11 @@ async function follow(first: URL, req: SafeRequest, deps: SafeRequestDeps & { al
     const vetted = await vetDestination(url, req.policy, deps.allow, deps.resolver, signal);
     req.clock?.lap("vet");
     if (!vetted.ok) return vetted;
+    if (req.guard) {
+      const allowed = await req.guard(url);
+      req.clock?.lap("robots");
+      if (!allowed.ok) return allowed;
+    }
     const headers = {
       "user-agent": deps.userAgent,
       "accept-encoding": "gzip, deflate, br",

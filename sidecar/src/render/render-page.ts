@@ -94,11 +94,14 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     context.on("requestfinished", touch);
     context.on("requestfailed", touch);
     let routed = 0;
-    await context.route("**/*", (route) => {
+    await context.route("**/*", async (route) => {
       const request = route.request();
       const scheme = URL.parse(request.url())?.protocol;
       routed++;
       if ((scheme !== "http:" && scheme !== "https:") || SKIPPED_TYPES.has(request.resourceType()) || routed > req.maxRequests) return route.abort("blockedbyclient");
+      // robots.txt speaks for the documents the page loads in its main frame, not for what they load.
+      const document = request.isNavigationRequest() && request.frame().parentFrame() === null;
+      if (document && req.mayLoad && !(await req.mayLoad(request.url()))) return route.abort("blockedbyclient");
       return route.continue();
     });
     await context.addInitScript({ content: QUIET_PROBE_SCRIPT });

@@ -110,6 +110,8 @@ function egressError(provider: ProviderId, failure: EgressFailure, timeoutMs: nu
     case "config":
       return fail("INVALID_INPUT", `${label} cannot be asked: ${failure.message} Check web.${name}.baseUrl.`);
     case "blocked":
+    // Providers are asked without a robots.txt guard (they are APIs the operator chose); the kind is answered all the same.
+    case "robots":
       return failWith("NETWORK_ERROR", `${label} may not be asked: ${failure.message} Check web.${name}.baseUrl.`, { fault: "policy" });
     case "network":
     case "dns":

@@ -60,7 +60,7 @@ const FAULTS_OF: Partial<Record<ErrorCode, readonly Fault[]>> = {
   NETWORK_ERROR: ["policy", "upstream", "unavailable"],
   PROVIDER_AUTH_FAILED: ["upstream", "unavailable"],
   PROVIDER_UNAVAILABLE: ["upstream"],
-  CONVERT_FAILED: ["unsupported-type", "unreadable", "too-many-requests", "upstream", "unavailable"],
+  CONVERT_FAILED: ["robots", "unsupported-type", "unreadable", "too-many-requests", "upstream", "unavailable"],
   FILE_NOT_FOUND: ["not-found"],
 };
 

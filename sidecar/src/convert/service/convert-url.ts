@@ -1,5 +1,6 @@
 import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions, type SidecarConvertAnswer } from "@edge-web/shared";
 import type { FetchContentDeps } from "../../fetch/egress-types.ts";
+import { robotsGuard } from "../../fetch/robots-guard.ts";
 import { fetchResource, type ResourceFailureKind } from "../../fetch/fetch-resource.ts";
 import { parseUrl } from "../../fetch/parse-url.ts";
 import { convertBytes } from "./convert-bytes.ts";
@@ -46,11 +47,14 @@ export async function convertUrl(
   const url = parsed.value;
   const shown = displayUrl(url);
   const { maxResponseBytes } = req.limits;
-  const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes, deadline, ...(signal && { signal }) }, req.options, deps);
+  const guard = robotsGuard(req.options, deps, deadline, signal);
+  const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes, deadline, ...(guard && { guard }), ...(signal && { signal }) }, req.options, deps);
   if (!fetched.ok) {
     const { code, message } = fetched.error;
     const sentence = code === "queue-timeout" || code === "cancelled" ? `Downloading ${shown} ${message}.` : message;
     if (code === "busy") return failWith("NETWORK_ERROR", sentence, { fault: "unavailable" });
+    // The convert family's codes: robots.txt's refusal is CONVERT_FAILED, its fault telling it apart (403).
+    if (code === "robots") return failWith("CONVERT_FAILED", sentence, { fault: "robots" });
     return fail(FETCH_CODES[code] ?? "NETWORK_ERROR", sentence);
   }
   const response = fetched.value;

@@ -1,0 +1,27 @@
+import robotsParser from "robots-parser";
+import { PRODUCT_TOKEN } from "../user-agent.ts";
+import type { RobotsRecord } from "./robots-record.ts";
+
+/** Whether a URL of the record's origin may be fetched; when not, which rule (or failure) says so. */
+export type RobotsVerdict = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * An origin's record as a check of its URLs, parsed once. The rules are RFC 9309's (through
+ * robots-parser): the group for our product token, else `*`; the longest matching rule, Allow on a
+ * tie; `*` and `$` in paths.
+ */
+export function compileRobots(record: RobotsRecord): (url: string) => RobotsVerdict {
+  if (record.kind === "allow-all") return () => ({ allowed: true });
+  if (record.kind === "disallow-all") {
+    const reason = `${record.url} ${record.why}, and RFC 9309 has a crawler read nothing from a site whose robots.txt fails that way`;
+    return () => ({ allowed: false, reason });
+  }
+  const robots = robotsParser(record.url, record.body);
+  const lines = record.body.split(/\r\n|\r|\n/);
+  return (url) => {
+    if (robots.isAllowed(url, PRODUCT_TOKEN) !== false) return { allowed: true };
+    const line = robots.getMatchingLineNumber(url, PRODUCT_TOKEN);
+    const rule = (lines[line - 1] ?? "").replace(/#.*/, "").trim().slice(0, 200);
+    return { allowed: false, reason: `${record.url} disallows it for ${PRODUCT_TOKEN}: line ${line}, "${rule}"` };
+  };
+}

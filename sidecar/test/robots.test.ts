@@ -1,0 +1,145 @@
+import { convertLimitsFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, startOrigin, routes, type Handler, type Origin } from "../../test-support/origin.ts";
+import { convertUrl } from "../src/convert/service/convert-url.ts";
+import { fetchContent } from "../src/fetch/fetch-content.ts";
+import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
+
+/** Rules for our product token, and for everyone else. */
+const RULES = [
+  "# robots.txt for the test origin",
+  "User-agent: EdgeWebTools",
+  "Disallow: /private",
+  "Allow: /private/open$",
+  "Disallow: /*.pdf$",
+  "Allow: /tie",
+  "Disallow: /tie",
+  "",
+  "User-agent: *",
+  "Disallow: /",
+  "Crawl-delay: 7",
+].join("\n");
+
+const page = (text: string) => send(200, "text/html", `<!doctype html><html><head><title>${text}</title></head><body><main><h1>${text}</h1><p>${text} is a page of the robots test origin, with a sentence or two to read.</p></main></body></html>`);
+const pages = (paths: string[]): Record<string, Handler> => Object.fromEntries(paths.map((path) => [path, page(`Page ${path}`)]));
+const PATHS = ["/public", "/private/x", "/private/open", "/private/open/more", "/doc.pdf", "/doc.pdf.html", "/tie", "/nope", "/fine"];
+
+let ruled: Origin;
+let missing: Origin;
+let failing: Origin;
+let hanging: Origin;
+let starOnly: Origin;
+let redirecting: Origin;
+let looping: Origin;
+let large: Origin;
+let deps: ReturnType<typeof createSidecarDeps>;
+
+const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({ ...fetchOptionsFrom(DEFAULT_WEB_CONFIG), allowHosts: ["127.0.0.2"], timeoutMs: 3_000, ...over });
+const read = (url: string, over: Partial<FetchOptions> = {}, render: RenderMode = "never") => fetchContent({ url, preferReader: false, render, options: options(over) }, deps);
+const robotsReads = (origin: Origin) => origin.requests.filter((request) => request.url.startsWith("/robots.txt")).length;
+
+beforeAll(async () => {
+  deps = createSidecarDeps(settingsFromEnv({}));
+  const start = (table: Record<string, Handler>) => startOrigin("127.0.0.2", routes({ ...pages(PATHS), ...table }));
+  ruled = await start({
+    "/robots.txt": send(200, "text/plain", RULES),
+    "/to-failing": (req, res) => send(302, "text/plain", "", { location: `${failing.url}/fine` })(req, res, ""),
+    // A script-built page whose script walks to a disallowed page.
+    "/walks-away.html": send(200, "text/html", `<!doctype html><html><head><title>Walks away</title><script>setTimeout(() => { location = "/private/secret"; }, 20);</script></head><body><p>Leaving for the private page.</p></body></html>`),
+    "/private/secret": page("Secret page"),
+  });
+  missing = await start({});
+  failing = await start({ "/robots.txt": send(503, "text/plain", "down for maintenance") });
+  hanging = await start({ "/robots.txt": () => {} });
+  starOnly = await start({ "/robots.txt": send(200, "text/plain", "User-agent: *\nDisallow: /nope\n") });
+  redirecting = await start({
+    "/robots.txt": send(301, "text/plain", "", { location: "/rules/robots.txt" }),
+    "/rules/robots.txt": send(200, "text/plain", "User-agent: edgewebtools\nDisallow: /nope\n"),
+  });
+  looping = await start({ "/robots.txt": (req, res) => send(302, "text/plain", "", { location: `/robots.txt?${Number(new URL(req.url ?? "", "http://o").searchParams.get("n") ?? 0)}` })(req, res, "") });
+  // Past 500 KiB a robots.txt is not read: its rule there does not count.
+  large = await start({ "/robots.txt": send(200, "text/plain", `User-agent: *\nDisallow: /nope\n${"# padding\n".repeat(60_000)}Disallow: /fine\n`) });
+});
+
+afterAll(async () => {
+  await deps.renderer.close();
+  await Promise.all([ruled, missing, failing, hanging, starOnly, redirecting, looping, large].map((origin) => origin.close()));
+  await deps.dispatchers.close();
+});
+
+describe("robots.txt (RFC 9309)", () => {
+  it("reads the rules for our product token: longest match wins, Allow wins a tie, * and $ match", async () => {
+    for (const path of ["/public", "/private/open", "/doc.pdf.html", "/tie"]) expect((await read(`${ruled.url}${path}`)).ok, path).toBe(true);
+    for (const path of ["/private/x", "/private/open/more", "/doc.pdf"]) {
+      expect(await read(`${ruled.url}${path}`), path).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", details: { fault: "robots" } } });
+    }
+  });
+
+  it("names the rule that matched, and fetches nothing it disallows", async () => {
+    const refused = await read(`${ruled.url}/private/x`);
+    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringContaining('line 3, "Disallow: /private"') } });
+    expect(!refused.ok && refused.error.message).toContain("EdgeWebTools");
+    expect(ruled.requests.some((request) => request.url === "/private/x")).toBe(false);
+  });
+
+  it("falls back to the * group when none names us", async () => {
+    expect((await read(`${starOnly.url}/fine`)).ok).toBe(true);
+    expect(await read(`${starOnly.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+  });
+
+  it("allows everything when robots.txt answers 4xx", async () => {
+    expect((await read(`${missing.url}/private/x`)).ok).toBe(true);
+  });
+
+  it("disallows everything when robots.txt answers 5xx or cannot be reached, saying so", async () => {
+    expect(await read(`${failing.url}/public`)).toMatchObject({ ok: false, error: { details: { fault: "robots" }, message: expect.stringContaining("503") } });
+    const hung = await read(`${hanging.url}/public`, { timeoutMs: 1_500 });
+    expect(hung).toMatchObject({ ok: false, error: { details: { fault: "robots" }, message: expect.stringMatching(/could not be read/) } });
+  });
+
+  it("fails a page of an origin that cannot be reached at all as upstream, not as robots.txt's refusal", async () => {
+    expect(await read("http://127.0.0.2:9/public")).toMatchObject({ ok: false, error: { details: { fault: "upstream" }, message: expect.stringMatching(/refused/) } });
+  });
+
+  it("follows up to 5 redirects to the rules, and takes more as no robots.txt (everything allowed)", async () => {
+    expect(await read(`${redirecting.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+    expect((await read(`${looping.url}/nope`)).ok).toBe(true);
+    expect(robotsReads(looping)).toBe(6);
+  });
+
+  it("reads at most 500 KiB of it", async () => {
+    expect(await read(`${large.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+    expect((await read(`${large.url}/fine`)).ok).toBe(true);
+  });
+
+  it("reads an origin's robots.txt once, and the rules again for each URL", async () => {
+    const before = robotsReads(starOnly);
+    await read(`${starOnly.url}/fine`);
+    await read(`${starOnly.url}/nope`);
+    expect(robotsReads(starOnly) - before).toBe(0);
+  });
+
+  it("checks every hop: a redirect to an origin whose robots.txt fails is refused", async () => {
+    expect(await read(`${ruled.url}/to-failing`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+    expect(failing.requests.some((request) => request.url === "/fine")).toBe(false);
+  });
+
+  it('reads what it disallows with web.robots "ignore", and never asks for robots.txt then', async () => {
+    const before = robotsReads(hanging);
+    expect((await read(`${ruled.url}/private/x`, { robots: "ignore" })).ok).toBe(true);
+    expect((await read(`${hanging.url}/public`, { robots: "ignore" })).ok).toBe(true);
+    expect(robotsReads(hanging) - before).toBe(0);
+  });
+
+  it("holds convert_content by URL to it: CONVERT_FAILED, fault robots, nothing downloaded", async () => {
+    const answer = await convertUrl({ url: `${ruled.url}/doc.pdf`, options: options(), limits: convertLimitsFrom(DEFAULT_WEB_CONFIG, {}) }, deps);
+    expect(answer).toMatchObject({ ok: false, error: { code: "CONVERT_FAILED", details: { fault: "robots" }, message: expect.stringContaining("Disallow: /*.pdf$") } });
+    expect(ruled.requests.some((request) => request.url === "/doc.pdf")).toBe(false);
+  });
+
+  it("keeps a rendered page from walking to a page robots.txt disallows", async () => {
+    const answer = await read(`${ruled.url}/walks-away.html`, {}, "always");
+    expect(answer.ok && answer.value.content).not.toContain("Secret page");
+    expect(ruled.requests.some((request) => request.url === "/private/secret")).toBe(false);
+  });
+});
