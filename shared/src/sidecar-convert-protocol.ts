@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import type { ConvertErrorCode } from "./error-codes.ts";
 import { FailureSchema, type Failure } from "./result.ts";
-import { BudgetSchema, FetchOptionsSchema } from "./sidecar-protocol.ts";
+import type { RobotsEntry } from "./robots-record.ts";
+import { BudgetSchema, FetchOptionsSchema, RobotsGivenSchema, RobotsReadSchema } from "./sidecar-protocol.ts";
 import { ConvertedDocumentSchema, type ConvertedDocument } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
@@ -20,6 +21,8 @@ export const SidecarConvertUrlRequestSchema = v.object({
   options: v.optional(FetchOptionsSchema, {}),
   limits: ConvertLimitsSchema,
   budgetMs: BudgetSchema,
+  /** The worker's record of the URL's origin's robots.txt (as for /v1/fetch). */
+  robotsRecord: RobotsGivenSchema,
 });
 export type SidecarConvertUrlRequest = v.InferInput<typeof SidecarConvertUrlRequestSchema>;
 
@@ -34,10 +37,13 @@ export const SidecarConvertFileRequestSchema = v.object({
 export type SidecarConvertFileRequest = v.InferInput<typeof SidecarConvertFileRequestSchema>;
 export const CONVERT_REQUEST_HEADER = "x-convert-request";
 
-/** The body of every 200 answer from the convert routes: the document and the bytes read for it, or a failure. */
-export const SidecarConvertAnswerSchema = v.union([v.object({ ok: v.literal(true), value: ConvertedDocumentSchema, bytes: v.number() }), FailureSchema]);
+/** The body of every 200 answer from the convert routes: the document and the bytes read for it, or a failure; by URL, with the robots.txt records read for it (as for /v1/fetch). */
+export const SidecarConvertAnswerSchema = v.union([
+  v.object({ ok: v.literal(true), value: ConvertedDocumentSchema, bytes: v.number(), robotsRead: RobotsReadSchema }),
+  v.object({ ...FailureSchema.entries, robotsRead: RobotsReadSchema }),
+]);
 /** What the convert routes answer, and the worker's client passes on: a failure is always in convert_content's codes. */
-export type SidecarConvertAnswer = { ok: true; value: ConvertedDocument; bytes: number } | Failure<ConvertErrorCode>;
+export type SidecarConvertAnswer = ({ ok: true; value: ConvertedDocument; bytes: number } | Failure<ConvertErrorCode>) & { robotsRead?: RobotsEntry[] };
 
 /** What a convert_content call asks for beyond the configured limits. */
 export type ConvertCallOptions = Pick<ConvertLimits, "pages" | "images" | "comments"> & { maxContentChars?: number | undefined };

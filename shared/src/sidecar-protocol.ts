@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema } from "./result.ts";
+import { SentRobotsEntriesSchema, SentRobotsEntrySchema } from "./robots-record.ts";
 import { ExtractedContentSchema, FetchContentParamsSchema } from "./tool-schemas.ts";
 import { WebConfigSchema, type WebConfig } from "./web-config.ts";
 
@@ -77,6 +78,15 @@ export const PageOptionsSchema = v.object({
 });
 export type PageOptions = v.InferInput<typeof PageOptionsSchema>;
 
+/**
+ * robots.txt records crossing between worker and sidecar (the worker keeps them in KV, shared by
+ * every sidecar): the one the worker holds for the URL's origin, used by the sidecar while fresh
+ * by its own time stamp (an invalid one is dropped and robots.txt read again); and those the
+ * sidecar read afresh for the request, any hop's, answered with its success or failure.
+ */
+export const RobotsGivenSchema = v.optional(SentRobotsEntrySchema);
+export const RobotsReadSchema = v.optional(SentRobotsEntriesSchema);
+
 /** A copy's validators: the origin's ETag and Last-Modified, as it sent them. */
 export const ValidatorsSchema = v.object({ etag: v.optional(v.string()), lastModified: v.optional(v.string()) });
 export type Validators = v.InferOutput<typeof ValidatorsSchema>;
@@ -88,6 +98,7 @@ export const SidecarFetchRequestSchema = v.object({
   revalidate: v.optional(ValidatorsSchema),
   options: v.optional(FetchOptionsSchema, {}),
   budgetMs: BudgetSchema,
+  robotsRecord: RobotsGivenSchema,
   /** The session the fetch is for, as an opaque key (the worker sends its session object's id): the sidecar shares its render slots fairly between sessions. */
   sessionKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
 });
@@ -110,12 +121,20 @@ export type PageCaching = v.InferOutput<typeof PageCachingSchema>;
 /**
  * The body of every 200 answer from POST /v1/fetch: the page, the body bytes read for it, what the
  * origin said about keeping it and, when rendered, its render's counts; `notModified` when the
- * origin answered a conditional request with 304; or a failure.
+ * origin answered a conditional request with 304; or a failure. Each may carry `robotsRead`.
  */
 export const SidecarFetchAnswerSchema = v.union([
-  v.object({ ok: v.literal(true), notModified: v.literal(true), caching: PageCachingSchema, timings: TimingsSchema }),
-  v.object({ ok: v.literal(true), value: ExtractedContentSchema, bytes: v.number(), caching: v.optional(PageCachingSchema), render: v.optional(RenderCountsSchema), timings: TimingsSchema }),
-  v.object({ ...FailureSchema.entries, timings: TimingsSchema }),
+  v.object({ ok: v.literal(true), notModified: v.literal(true), caching: PageCachingSchema, timings: TimingsSchema, robotsRead: RobotsReadSchema }),
+  v.object({
+    ok: v.literal(true),
+    value: ExtractedContentSchema,
+    bytes: v.number(),
+    caching: v.optional(PageCachingSchema),
+    render: v.optional(RenderCountsSchema),
+    timings: TimingsSchema,
+    robotsRead: RobotsReadSchema,
+  }),
+  v.object({ ...FailureSchema.entries, timings: TimingsSchema, robotsRead: RobotsReadSchema }),
 ]);
 export type SidecarFetchAnswer = v.InferOutput<typeof SidecarFetchAnswerSchema>;
 

@@ -1,8 +1,9 @@
-import { convertLimitsFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode } from "@edge-web/shared";
+import { convertLimitsFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode, type RobotsEntry } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, routes, type Handler, type Origin } from "../../test-support/origin.ts";
 import { convertUrl } from "../src/convert/service/convert-url.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
+import { createSidecarServer, listen } from "../src/server.ts";
 import { createSidecarDeps, settingsFromEnv } from "../src/sidecar-deps.ts";
 
 /** Rules for our product token, and for everyone else. */
@@ -36,6 +37,13 @@ let deps: ReturnType<typeof createSidecarDeps>;
 
 const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({ ...fetchOptionsFrom(DEFAULT_WEB_CONFIG), allowHosts: ["127.0.0.2"], timeoutMs: 3_000, ...over });
 const read = (url: string, over: Partial<FetchOptions> = {}, render: RenderMode = "never") => fetchContent({ url, preferReader: false, render, options: options(over) }, deps);
+const readGiven = (url: string, robotsRecord: RobotsEntry) => fetchContent({ url, preferReader: false, render: "never", options: options(), robotsRecord }, deps);
+/** A record of `origin`'s robots.txt disallowing /nope, read `ageMs` ago. */
+const recordOf = (origin: Origin, ageMs: number): RobotsEntry => ({
+  origin: origin.url,
+  readAt: Date.now() - ageMs,
+  record: { kind: "rules", url: `${origin.url}/robots.txt`, body: "User-agent: *\nDisallow: /nope\n" },
+});
 const robotsReads = (origin: Origin) => origin.requests.filter((request) => request.url.startsWith("/robots.txt")).length;
 
 beforeAll(async () => {
@@ -141,5 +149,71 @@ describe("robots.txt (RFC 9309)", () => {
     const answer = await read(`${ruled.url}/walks-away.html`, {}, "always");
     expect(answer.ok && answer.value.content).not.toContain("Secret page");
     expect(ruled.requests.some((request) => request.url === "/private/secret")).toBe(false);
+  });
+});
+
+describe("robots.txt records from and for the worker (KV)", () => {
+  const fresh: Origin[] = [];
+  /** An origin no test has read robots.txt of, allowing everything. */
+  const open = async (table: Record<string, Handler> = {}) => {
+    const origin = await startOrigin("127.0.0.2", routes({ ...pages(PATHS), "/robots.txt": send(200, "text/plain", "User-agent: *\nAllow: /\n"), ...table }));
+    fresh.push(origin);
+    return origin;
+  };
+  afterAll(() => Promise.all(fresh.map((origin) => origin.close())));
+
+  it("uses a fresh record it is given instead of reading robots.txt, and reports no read", async () => {
+    const site = await open();
+    const answer = await readGiven(`${site.url}/nope`, recordOf(site, 60_000));
+    expect(answer).toMatchObject({ ok: false, error: { details: { fault: "robots" }, message: expect.stringContaining('"Disallow: /nope"') } });
+    expect(answer.robotsRead).toBeUndefined();
+    expect(robotsReads(site)).toBe(0);
+  });
+
+  it("reads robots.txt when the record given is stale, and reports the read with its page", async () => {
+    const site = await open();
+    const before = Date.now();
+    const answer = await readGiven(`${site.url}/nope`, recordOf(site, 25 * 3_600_000));
+    expect(answer.ok).toBe(true);
+    expect(robotsReads(site)).toBe(1);
+    expect(answer.robotsRead).toEqual([{ origin: site.url, readAt: expect.any(Number), record: { kind: "rules", url: `${site.url}/robots.txt`, body: "User-agent: *\nAllow: /\n" } }]);
+    expect(answer.robotsRead![0]!.readAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it("reports a failed read with the failure, and the reads of a redirect's origin", async () => {
+    const down = await open({ "/robots.txt": send(500, "text/plain", "down") });
+    const site = await open({ "/away": (req, res) => send(302, "text/plain", "", { location: `${down.url}/fine` })(req, res, "") });
+    const answer = await read(`${site.url}/away`);
+    expect(answer).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+    expect(answer.robotsRead?.map((entry) => [entry.origin, entry.record.kind])).toEqual([
+      [site.url, "rules"],
+      [down.url, "disallow-all"],
+    ]);
+  });
+
+  it("reports the reads of convert_content by URL", async () => {
+    const site = await open();
+    const answer = await convertUrl({ url: `${site.url}/missing.pdf`, options: options(), limits: convertLimitsFrom(DEFAULT_WEB_CONFIG, {}) }, deps);
+    expect(answer.robotsRead?.map((entry) => entry.origin)).toEqual([site.url]);
+  });
+
+  it("ignores a record from the worker that does not pass (another origin's rules): reads robots.txt and reports it", async () => {
+    const site = await open();
+    const server = createSidecarServer({ token: "robots-test-token", deps });
+    const { port } = await listen(server, 0, "127.0.0.1");
+    try {
+      const forged = { ...recordOf(site, 0), record: { kind: "rules", url: "http://127.0.0.2:9/robots.txt", body: "User-agent: *\nDisallow: /\n" } };
+      const response = await fetch(`http://127.0.0.1:${port}/v1/fetch`, {
+        method: "POST",
+        headers: { authorization: "Bearer robots-test-token" },
+        body: JSON.stringify({ url: `${site.url}/nope`, render: "never", options: options(), robotsRecord: forged }),
+      });
+      const answer = await response.json();
+      expect(answer).toMatchObject({ ok: true, robotsRead: [{ origin: site.url, record: { url: `${site.url}/robots.txt` } }] });
+      expect(robotsReads(site)).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

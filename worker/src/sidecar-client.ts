@@ -18,6 +18,7 @@ import {
   type ExtractedContent,
   type Failure,
   type Result,
+  type RobotsEntry,
   type FetchOptions,
   type SearchFailure,
   type SidecarConvertAnswer,
@@ -38,16 +39,17 @@ import { sidecarFetch } from "./sidecar-fetch.ts";
 type Timed<T> = T & { timings?: StepTimings };
 /**
  * The page, the body bytes the sidecar read for it, what the origin said about keeping it and its
- * render's counts; that a revalidated copy is current (the origin's 304); or a failure in canonical codes.
+ * render's counts; that a revalidated copy is current (the origin's 304); or a failure in canonical
+ * codes. Each with the robots.txt records the sidecar read for it, for KV.
  */
-export type FetchAnswer = Timed<
+export type FetchAnswer = { robotsRead?: RobotsEntry[] } & Timed<
   { ok: true; value: ExtractedContent; bytes: number; caching?: PageCaching; render?: RenderCounts } | { ok: true; notModified: true; caching: PageCaching } | Failure
 >;
 /** The provider's results, or a failure in canonical codes with the provider's Retry-After. */
 export type SearchAnswer = Timed<{ ok: true; value: SidecarSearchSuccess } | SearchFailure>;
 
-/** How one page is fetched (its page options), and the validators of a cached copy to revalidate. */
-export type PageRequest = PageOptions & Pick<SidecarFetchRequest, "revalidate">;
+/** How one page is fetched (its page options), the validators of a cached copy to revalidate, and the record of its origin's robots.txt. */
+export type PageRequest = PageOptions & Pick<SidecarFetchRequest, "revalidate"> & { robotsRecord?: RobotsEntry };
 
 export interface SidecarClient {
   fetchContent(url: string, page: PageRequest, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;

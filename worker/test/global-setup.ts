@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createHostLimiter, type ProviderName } from "@edge-web/shared";
 import type { TestProject } from "vitest/node";
 import { createConvertPool } from "../../sidecar/src/convert/service/convert-pool.ts";
+import { createRobotsCache } from "../../sidecar/src/fetch/robots-cache.ts";
 import { createSidecarServer, listen } from "../../sidecar/src/server.ts";
 import { buildDocx, buildPdf, buildXlsx } from "../../sidecar/test/support/document-fixtures.ts";
 import { startDnsServer } from "../../sidecar/test/support/dns-server.ts";
@@ -100,7 +101,15 @@ export default async function setup(project: TestProject) {
       "/broken": send(500, "text/html", "<h1>server error</h1>"),
       "/private": send(403, "text/html", "<h1>members only</h1>"),
       // robots.txt: our product token may not read /robots-private*; everyone else may read everything.
-      "/robots.txt": send(200, "text/plain", "User-agent: EdgeWebTools\nDisallow: /robots-private\n\nUser-agent: *\nAllow: /\n"),
+      // Under a host name starting "down-" (<anything>.robots.test resolves here) it answers 503.
+      "/robots.txt": (req, res, body) =>
+        (req.headers.host?.startsWith("down-") ? send(503, "text/plain", "down") : send(200, "text/plain", "User-agent: EdgeWebTools\nDisallow: /robots-private\n\nUser-agent: *\nAllow: /\n"))(req, res, body),
+      // How many times /robots.txt was asked for under ?host= (a host:port).
+      "/robots-reads": (req, res) => {
+        const host = new URL(req.url ?? "/", "http://origin").searchParams.get("host");
+        const reads = origin.requests.filter((request) => request.url === "/robots.txt" && request.headers.host === host).length;
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reads));
+      },
       "/robots-private.html": send(200, "text/html", "<title>Private</title><p>Not for robots.</p>"),
       // Bot checks and block pages: /challenge/0 … (sidecar/test/support/challenge-pages.ts).
       ...challengeRoutes(),
@@ -147,6 +156,8 @@ export default async function setup(project: TestProject) {
   // private.test resolves to a private address: vetting refuses it without connecting anywhere.
   const dns = await startDnsServer((name, type) => {
     if (name === "pages.test") return type === "A" ? ["127.0.0.2"] : [];
+    // Origins of their own for robots.txt tests (every sidecar's memory of them starts empty).
+    if (name.endsWith(".robots.test")) return type === "A" ? ["127.0.0.2"] : [];
     if (name === "private.test") return type === "A" ? ["10.0.0.1"] : [];
     return "nxdomain";
   });
@@ -170,6 +181,9 @@ export default async function setup(project: TestProject) {
   const deps = { ...egressDeps(dns), limiter: createHostLimiter({ maxConcurrent: 64, maxPerHost: 10, maxQueue: 256 }), converter };
   const sidecar = createSidecarServer({ token: process.env.TEST_SIDECAR_TOKEN ?? "", deps });
   await listen(sidecar, Number(process.env.TEST_SIDECAR_PORT), "127.0.0.1");
+  // A second sidecar with a robots.txt memory of its own (the first keeps none): what one read, the other learns only through KV.
+  const secondSidecar = createSidecarServer({ token: process.env.TEST_SIDECAR_TOKEN ?? "", deps: { ...deps, robots: createRobotsCache() } });
+  const second = await listen(secondSidecar, 0, "127.0.0.1");
 
   const providers = await startFakeProviders();
   const openai = await startFakeOpenAI({ apiKey: MODEL_KEYS.openai, models: ["fake-gpt", "fake-mini"] });
@@ -189,6 +203,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
 
   project.provide("originUrl", origin.url);
+  project.provide("secondSidecarUrl", `http://127.0.0.1:${second.port}`);
   project.provide("attackerUrl", `http://127.0.0.9:${(attacker.address() as AddressInfo).port}`);
   project.provide("controlUrl", `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   project.provide("providerUrls", Object.fromEntries(Object.entries(providers.fakes).map(([name, fake]) => [name, fake.baseUrl])));
@@ -214,8 +229,10 @@ export default async function setup(project: TestProject) {
     await providers.close();
     await localSearch.close();
     await origin.close();
-    sidecar.closeAllConnections();
-    await new Promise((resolve) => sidecar.close(resolve));
+    for (const server of [sidecar, secondSidecar]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
     await deps.dispatchers.close();
     await converter.close();
     await dns.close();

@@ -1,6 +1,8 @@
 declare module "vitest" {
   export interface ProvidedContext {
     originUrl: string;
+    /** A second sidecar (same token, same DNS) keeping robots.txt records in its own memory; the bindings' sidecar keeps none. */
+    secondSidecarUrl: string;
     /** A loopback server on 127.0.0.9 that records what it receives: GET /__received, GET /__reset. */
     attackerUrl: string;
     /** Steers the fake search providers: /behave?provider=&behavior=, /reset, and request counts. */

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { createFetchCache } from "../src/cache/fetch-cache.ts";
+import { createRobotsCache } from "../src/cache/robots-cache.ts";
 import { createSearchCache } from "../src/cache/search-cache.ts";
 import type { Env } from "../src/env.ts";
 import type { ToolUiMessage } from "@edge-web/shared";
@@ -35,6 +36,7 @@ function context(counted: string[]): ToolContext {
     attachment: async () => undefined,
     cache: createSearchCache(bindings.CACHE, DEFAULT_WEB_CONFIG.cache),
     fetchCache: createFetchCache(bindings.CACHE, DEFAULT_WEB_CONFIG.fetchCache),
+    robotsCache: createRobotsCache(bindings.CACHE),
     record: { count: (name) => counted.push(name), latency: () => {}, step: () => {} },
     limiter: createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 1 }),
     newResponseId: () => "r1",

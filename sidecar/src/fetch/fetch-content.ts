@@ -13,6 +13,7 @@ import {
   type RenderCounts,
   type RenderMode,
   type Result,
+  type RobotsEntry,
   type StepTimings,
   type PageCaching,
   type Validators,
@@ -32,6 +33,7 @@ import { readViaReader, wantsReader } from "./jina-fallback.ts";
 import { pageCaching } from "./page-caching.ts";
 import { parseUrl } from "./parse-url.ts";
 import { renderWhenWanted } from "./render-when-wanted.ts";
+import { robotsExchange, robotsReport, type RobotsExchange } from "./robots-exchange.ts";
 import { robotsGuard } from "./robots-guard.ts";
 import type { RenderingDeps } from "./render-types.ts";
 import { truncateContent } from "./truncate-content.ts";
@@ -53,12 +55,16 @@ export interface FetchContentRequest {
   budgetMs?: number;
   /** The caller's session (an opaque key), so render slots are shared fairly between sessions. */
   sessionKey?: string;
+  /** The worker's record of the URL's origin's robots.txt, used while fresh. */
+  robotsRecord?: RobotsEntry;
 }
 
-/** The page with the body bytes read for it, what the origin said about keeping it and what its render did (for statistics), or a failure; per-step timings on request. */
-export type FetchContentAnswer = (Result<ExtractedContent> & PageCounts) & { timings?: StepTimings };
+/** What every answer may carry besides: per-step timings on request, and the robots.txt records read for it. */
+type Reported = { timings?: StepTimings; robotsRead?: RobotsEntry[] };
+/** The page with the body bytes read for it, what the origin said about keeping it and what its render did (for statistics), or a failure. */
+export type FetchContentAnswer = (Result<ExtractedContent> & PageCounts) & Reported;
 /** A conditional request's answer when the origin said the caller's copy is current (304). */
-export type NotModifiedAnswer = NotModified & { timings?: StepTimings };
+export type NotModifiedAnswer = NotModified & Reported;
 
 type PipelineAnswer = (Result<ExtractedContent> & PageCounts) | NotModified;
 type PageCounts = { bytes?: number; caching?: PageCaching; render?: RenderCounts };
@@ -79,14 +85,16 @@ export async function fetchContent(req: FetchContentRequest & { revalidate?: und
 export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer | NotModifiedAnswer>;
 export async function fetchContent(req: FetchContentRequest, deps: FetchContentDeps & RenderingDeps, signal?: AbortSignal): Promise<FetchContentAnswer | NotModifiedAnswer> {
   const clock = createStepClock();
-  const answer = await runPipeline(req, deps, clock, signal);
-  return wantsTimings(req.options.debug) ? { ...answer, timings: clock.timings() } : answer;
+  const robots = robotsExchange(req.robotsRecord);
+  const answer = await runPipeline(req, deps, clock, robots, signal);
+  return { ...answer, ...robotsReport(robots), ...(wantsTimings(req.options.debug) && { timings: clock.timings() }) };
 }
 
 async function runPipeline(
   req: FetchContentRequest,
   deps: FetchContentDeps & RenderingDeps,
   clock: ReturnType<typeof createStepClock>,
+  robots: RobotsExchange,
   signal?: AbortSignal,
 ): Promise<PipelineAnswer> {
   const { options } = req;
@@ -96,7 +104,7 @@ async function runPipeline(
   const url = parsed.value;
   const shown = displayUrl(url);
   // The page and every hop to it, and the document a renderer loads, are checked against their origin's robots.txt.
-  const guard = robotsGuard(options, deps, deadline, signal);
+  const guard = robotsGuard(options, deps, deadline, robots, signal);
   const fetched = await fetchResource(
     { url, accept: ACCEPT, maxResponseBytes: options.maxResponseBytes, deadline, clock, ...(req.revalidate && { validators: req.revalidate }), ...(guard && { guard }), ...(signal && { signal }) },
     options,

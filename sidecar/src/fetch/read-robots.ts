@@ -1,8 +1,6 @@
-import type { ConnectionPool } from "@edge-web/shared";
-import { ok } from "@edge-web/shared";
+import { ok, type ConnectionPool, type RobotsRecord } from "@edge-web/shared";
 import type { DispatcherSource, EgressResult, HostResolver, NetworkPolicy } from "./egress-types.ts";
 import { safeFetch } from "./safe-fetch.ts";
-import type { RobotsRecord } from "./robots-record.ts";
 
 /** RFC 9309 §2.5: a crawler must read at least 500 KiB; what lies beyond is not read. */
 export const ROBOTS_MAX_BYTES = 500 * 1024;

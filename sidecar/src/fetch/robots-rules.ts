@@ -1,6 +1,6 @@
+import type { RobotsRecord } from "@edge-web/shared";
 import robotsParser from "robots-parser";
 import { PRODUCT_TOKEN } from "../user-agent.ts";
-import type { RobotsRecord } from "./robots-record.ts";
 
 /** Whether a URL of the record's origin may be fetched; when not, which rule (or failure) says so. */
 export type RobotsVerdict = { allowed: true } | { allowed: false; reason: string };

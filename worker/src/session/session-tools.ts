@@ -3,6 +3,7 @@ import type { StoredFile } from "../agent/user-message.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
 import { createFetchCache } from "../cache/fetch-cache.ts";
+import { createRobotsCache } from "../cache/robots-cache.ts";
 import { createSearchCache } from "../cache/search-cache.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
@@ -93,6 +94,7 @@ export class SessionTools {
       },
       cache: createSearchCache(this.env.CACHE, config.cache),
       fetchCache: createFetchCache(this.env.CACHE, config.fetchCache),
+      robotsCache: createRobotsCache(this.env.CACHE),
       record: {
         count: (counter, by) => alive() && stores.counters.add(counter, by),
         latency: (provider, ms) => alive() && stores.latency.record(provider, ms),

@@ -12,6 +12,7 @@ import {
 } from "@edge-web/shared";
 import { callSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
+import { sharedRobots } from "./shared-robots.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { Tool } from "./tool.ts";
 import { callDeadline, type ToolDeadline } from "./tool-deadline.ts";
@@ -61,8 +62,13 @@ export const convertContentTool: Tool<typeof ConvertContentParamsSchema, Convert
     const slots = callSlots(ctx.limiter, deadline, ctx.signal);
     const what = url ? "Converting the document" : `Converting attachment ${attachmentId}`;
 
+    const robotsRecord = url ? await sharedRobots(ctx, url) : undefined;
     const slot = await slots.run(async () => {
-      if (url) return ctx.sidecar.convertUrl({ url, options: fetchOptionsFrom(ctx.config), limits }, deadline, ctx.signal);
+      if (url) {
+        const { robotsRead, ...answer } = await ctx.sidecar.convertUrl({ url, options: fetchOptionsFrom(ctx.config), limits, ...(robotsRecord && { robotsRecord }) }, deadline, ctx.signal);
+        ctx.robotsCache.put(robotsRead ?? []);
+        return answer;
+      }
       const file = await ctx.attachment(attachmentId!);
       if (!file) return fail("FILE_NOT_FOUND", `No attachment "${attachmentId}" in this session; upload the file with POST /api/sessions/:id/attachments and pass the id it answers.`);
       if (file.bytes.length > limits.maxResponseBytes) {

@@ -1,5 +1,6 @@
 import { displayUrl, fail, fetchOptionsFrom, type ExtractedContent, type PageCaching, type PageOptions, type Result, type Validators } from "@edge-web/shared";
 import type { CallSlots } from "./call-slots.ts";
+import { sharedRobots } from "./shared-robots.ts";
 import { slotFailure } from "./slot-failure.ts";
 import type { ToolContext } from "./tool.ts";
 
@@ -20,14 +21,19 @@ export interface HeldCopy {
   validators: Validators;
 }
 
-/** One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's deadline; with `copy`, a conditional request. */
+/**
+ * One page through the sidecar's fetch pipeline, on one of the session's slots, within the call's
+ * deadline; with `copy`, a conditional request. Its origin's robots.txt record goes with it, and
+ * what the sidecar read of robots.txt is kept for every sidecar (sharedRobots).
+ */
 export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string, page: PageOptions, copy?: HeldCopy): Promise<Result<FetchedPage>> {
+  const robotsRecord = await sharedRobots(ctx, url);
   const queued = Date.now();
   let sent = queued;
   const slot = await slots.run(async () => {
     sent = Date.now();
     ctx.record.step("session-queue", sent - queued);
-    const request = { ...page, ...(copy && { revalidate: copy.validators }) };
+    const request = { ...page, ...(copy && { revalidate: copy.validators }), ...(robotsRecord && { robotsRecord }) };
     const answer = await ctx.sidecar.fetchContent(url, request, fetchOptionsFrom(ctx.config), slots.deadline, slots.cancel);
     // The sidecar's round trip: its own steps (sidecar.*) and the hop to it and back.
     ctx.record.step("sidecar", Date.now() - sent);
@@ -35,6 +41,7 @@ export async function fetchPage(ctx: ToolContext, slots: CallSlots, url: string,
   });
   if (!slot.ok) return slotFailure(slot.error, "fetch", `Fetching ${displayUrl(url)}`, slots, ctx.config);
   const answer = slot.value;
+  ctx.robotsCache.put(answer.robotsRead ?? []);
   for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
   if (!answer.ok) return { ok: false, error: answer.error };
   // The origin was read between the request and its answer: the request's time errs on the old side.

@@ -1,6 +1,7 @@
 import type { HostLimiter, OperatorUrls, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
 import type * as v from "valibot";
 import type { FetchCache } from "../cache/fetch-cache.ts";
+import type { RobotsCache } from "../cache/robots-cache.ts";
 import type { SearchCache } from "../cache/search-cache.ts";
 import type { SidecarClient } from "../sidecar-client.ts";
 import type { ToolDeadline } from "./tool-deadline.ts";
@@ -32,6 +33,8 @@ export interface ToolContext {
   cache: SearchCache;
   /** Extracted pages, shared by every session (web.fetchCache). */
   fetchCache: FetchCache;
+  /** What origins' robots.txt said, shared by every sidecar (web.robots "respect"). */
+  robotsCache: RobotsCache;
   record: ToolRecorder;
   /** The session's concurrency limit for outbound work (web.concurrency.*); tools take slots through callSlots. */
   limiter: HostLimiter;

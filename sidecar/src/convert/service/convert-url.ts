@@ -1,5 +1,6 @@
-import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions, type SidecarConvertAnswer } from "@edge-web/shared";
+import { deadlineIn, displayUrl, fail, failWith, type ConvertErrorCode, type ConvertLimits, type FetchOptions, type RobotsEntry, type SidecarConvertAnswer } from "@edge-web/shared";
 import type { FetchContentDeps } from "../../fetch/egress-types.ts";
+import { robotsExchange, robotsReport, type RobotsExchange } from "../../fetch/robots-exchange.ts";
 import { robotsGuard } from "../../fetch/robots-guard.ts";
 import { fetchResource, type ResourceFailureKind } from "../../fetch/fetch-resource.ts";
 import { parseUrl } from "../../fetch/parse-url.ts";
@@ -29,12 +30,20 @@ const FETCH_CODES: Partial<Record<ResourceFailureKind, ConvertErrorCode>> = {
   aborted: "CONVERT_TIMEOUT",
 };
 
-/** A document at a URL: downloaded through the whole fetch pipeline, then converted on a converter thread. */
-export async function convertUrl(
-  req: { url: string; options: FetchOptions; limits: ConvertLimits; budgetMs?: number },
-  deps: FetchContentDeps & { converter: ConvertPool },
-  signal?: AbortSignal,
-): Promise<SidecarConvertAnswer> {
+type ConvertUrlRequest = { url: string; options: FetchOptions; limits: ConvertLimits; budgetMs?: number; robotsRecord?: RobotsEntry };
+type ConvertDeps = FetchContentDeps & { converter: ConvertPool };
+
+/**
+ * A document at a URL: downloaded through the whole fetch pipeline, then converted on a converter
+ * thread; the answer reports the robots.txt records read for it (the worker's, `robotsRecord`, first).
+ */
+export async function convertUrl(req: ConvertUrlRequest, deps: ConvertDeps, signal?: AbortSignal): Promise<SidecarConvertAnswer> {
+  const robots = robotsExchange(req.robotsRecord);
+  const answer = await downloadAndConvert(req, deps, robots, signal);
+  return { ...answer, ...robotsReport(robots) };
+}
+
+async function downloadAndConvert(req: ConvertUrlRequest, deps: ConvertDeps, robots: RobotsExchange, signal?: AbortSignal): Promise<SidecarConvertAnswer> {
   const deadline = deadlineIn(req.budgetMs ?? req.limits.timeoutMs);
   const raw = req.url.trim();
   // "localhost:8080/x.pdf" or "example.com:443/x" parse as schemes; they are URLs missing http(s)://.
@@ -47,7 +56,7 @@ export async function convertUrl(
   const url = parsed.value;
   const shown = displayUrl(url);
   const { maxResponseBytes } = req.limits;
-  const guard = robotsGuard(req.options, deps, deadline, signal);
+  const guard = robotsGuard(req.options, deps, deadline, robots, signal);
   const fetched = await fetchResource({ url, accept: ACCEPT, maxResponseBytes, deadline, ...(guard && { guard }), ...(signal && { signal }) }, req.options, deps);
   if (!fetched.ok) {
     const { code, message } = fetched.error;
