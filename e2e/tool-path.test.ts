@@ -79,7 +79,8 @@ describe("the tool-call path over npm start's stack", () => {
     expect((await api("PUT", "/api/config/settings", { values: { debug: "trace" } })).status).toBe(200);
     try {
       const id = (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId;
-      expect((await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/big.txt?token=${SECRET}` })).status).toBe(200);
+      // maxAge 0: read from the origin, past the fetch cache the earlier test filled, so the sidecar is traced.
+      expect((await api("POST", `/api/sessions/${id}/tools/fetch_content`, { url: `${origin.url}/big.txt?token=${SECRET}`, maxAge: 0 })).status).toBe(200);
       const line = await toolCallLine((text) => text.includes(id), "the traced call's log line");
       expect(Object.keys(line.phases)).toEqual(["opened", "settings", "entered", "ran", "flushed", "returned"]);
       const times = Object.values(line.phases) as number[];

@@ -214,7 +214,7 @@ describe("every field that takes a URL or an env name", () => {
     expect(fields).toEqual(
       [
         "brave.apiKeyEnv", "brave.baseUrl", "ddgs.baseUrl", "jina.baseUrl", "modelProviders.*.baseURL", "openserp.apiKeyEnv", "openserp.baseUrl",
-        "searxng.baseUrl", "serper.apiKeyEnv", "serper.baseUrl", "tavily.apiKeyEnv", "tavily.baseUrl",
+        "searxng.baseUrl", "serper.apiKeyEnv", "serper.baseUrl", "tavily.apiKeyEnv", "tavily.baseUrl", "userAgentUrl",
       ].sort(),
     );
     await reachAttacker();
@@ -230,6 +230,10 @@ describe("every field that takes a URL or an env name", () => {
       } else if (head === "modelProviders") {
         await put("auth", { modelProviders: { evil: { api: "openai-compatible", [leaf!]: `${attacker}/v1` } } });
         await call("GET", "/api/config/models", undefined, SECRETS, admin);
+      } else if (head === "userAgentUrl") {
+        // Named in the User-Agent of every request; nothing is ever sent to it.
+        await put("settings", { userAgentUrl: `${attacker}/about` });
+        await call("POST", `/api/sessions/${await newSession()}/tools/fetch_content`, { url: `${origin}/article.html`, maxAge: 0 }, SECRETS, admin);
       } else if (head === "jina") {
         await put("settings", { enableJinaFallback: true, jina: { baseUrl: `${attacker}/reader/` } });
         // (The reader is never asked about private pages, and the test's pages are all on loopback.)

@@ -10,6 +10,8 @@ export interface RobotsRead {
   policy: NetworkPolicy;
   pool: ConnectionPool;
   timeoutMs: number;
+  /** The request's own deadline left this read little time: running out of it says nothing of the origin. */
+  cutByDeadline: boolean;
   signal?: AbortSignal;
 }
 
@@ -29,6 +31,7 @@ export async function readRobots(read: RobotsRead, deps: { resolver: HostResolve
     const { code } = answer.error;
     if (code === "redirect" || code === "blocked") return ok({ kind: "allow-all", url });
     if (code === "dns" || code === "network" || code === "aborted" || code === "config" || code === "invalid-url") return answer;
+    if (code === "timeout" && read.cutByDeadline) return answer;
     // An origin that answers nothing in time is unreachable (§2.3.1.4).
     return ok({ kind: "disallow-all", url, why: `could not be read (${answer.error.message})` });
   }

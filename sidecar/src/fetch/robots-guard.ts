@@ -22,8 +22,11 @@ export function robotsGuard(options: FetchOptions, deps: FetchContentDeps, deadl
   const userAgent = withContactUrl(deps.userAgent, options.userAgentUrl);
   return async (url) => {
     const check = await cache.check(url.origin, exchange.given, async () => {
-      const timeoutMs = Math.max(1, Math.floor(Math.min(options.timeoutMs, deadline.remainingMs()) / 2));
-      const read = await readRobots({ origin: url.origin, policy, pool: options.connectionPool, timeoutMs, ...(signal && { signal }) }, { ...deps, userAgent });
+      const remainingMs = deadline.remainingMs();
+      const timeoutMs = Math.max(1, Math.floor(Math.min(options.timeoutMs, remainingMs) / 2));
+      // Queues ate more than half the call's time: a timeout then is ours, not the origin's silence.
+      const cutByDeadline = remainingMs < options.timeoutMs / 2;
+      const read = await readRobots({ origin: url.origin, policy, pool: options.connectionPool, timeoutMs, cutByDeadline, ...(signal && { signal }) }, { ...deps, userAgent });
       // A read cut short by its caller says nothing of the origin.
       return signal?.aborted ? fail("aborted", `Reading ${url.origin}/robots.txt was aborted.`) : read;
     });
