@@ -7,6 +7,7 @@ import type { SearchProvider } from "./provider.ts";
 import { requestProviderJson } from "./request-provider-json.ts";
 import { RawItemsSchema, toSearchResults } from "./to-search-results.ts";
 import { withQuery } from "./with-query.ts";
+import { withSiteOperators } from "./with-site-operators.ts";
 
 const PROVIDER = { name: "brave", label: "Brave Search (brave)" } as const;
 /** Brave answers at most 20 results per request. */
@@ -17,13 +18,14 @@ const BraveAnswerSchema = v.looseObject({ web: v.optional(v.looseObject({ result
 /** Brave Search's web search API; titles and descriptions carry highlighting tags and entities. */
 export const brave: SearchProvider = {
   ...PROVIDER,
+  domains: "query",
   usable: (settings) => keyedUsable(PROVIDER, settings.brave, true),
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.brave;
     const answer = await requestProviderJson(
       PROVIDER,
       {
-        url: withQuery(config.baseUrl, { q: query, count: String(Math.min(numResults, MAX_COUNT)) }),
+        url: withQuery(config.baseUrl, { q: withSiteOperators(query), count: String(Math.min(query.numResults, MAX_COUNT)) }),
         headers: { "X-Subscription-Token": config.apiKey ?? "" },
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}).`,
       },
@@ -34,6 +36,6 @@ export const brave: SearchProvider = {
     if (!answer.ok) return answer;
     const items = answer.value.web?.results ?? [];
     const candidates = items.map((item) => ({ title: htmlToText(item.title), url: item.url, snippet: htmlToText(item.description), source: PROVIDER.name }));
-    return ok(toSearchResults(candidates, numResults));
+    return ok(toSearchResults(candidates));
   },
 };

@@ -6,6 +6,7 @@ import type { SearchProvider } from "./provider.ts";
 import { requestProviderJson } from "./request-provider-json.ts";
 import { RawItemsSchema, toSearchResults } from "./to-search-results.ts";
 import { withQuery } from "./with-query.ts";
+import { withSiteOperators } from "./with-site-operators.ts";
 
 const PROVIDER = { name: "openserp", label: "OpenSERP (openserp)" } as const;
 /** The result list: older versions answer `organic_results`, newer ones `results`. */
@@ -17,13 +18,14 @@ const OpenSerpAnswerSchema = v.union([
 /** OpenSERP, hosted or self-hosted; a self-hosted instance may need no key. */
 export const openserp: SearchProvider = {
   ...PROVIDER,
+  domains: "query",
   usable: (settings) => keyedUsable(PROVIDER, settings.openserp, false),
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.openserp;
     const answer = await requestProviderJson(
       PROVIDER,
       {
-        url: withQuery(config.baseUrl, { q: query, num: String(numResults) }),
+        url: withQuery(config.baseUrl, { q: withSiteOperators(query), num: String(query.numResults) }),
         // Deployments differ in which header they read, so the key goes in both.
         ...(config.apiKey && { headers: { Authorization: `Bearer ${config.apiKey}`, "x-api-key": config.apiKey } }),
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}), or whether the instance accepts requests from this server.`,
@@ -39,6 +41,6 @@ export const openserp: SearchProvider = {
       snippet: item.snippet ?? item.description,
       source: PROVIDER.name,
     }));
-    return ok(toSearchResults(candidates, numResults));
+    return ok(toSearchResults(candidates));
   },
 };

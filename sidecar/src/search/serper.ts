@@ -5,6 +5,7 @@ import { keyedUsable } from "./keyed-usable.ts";
 import type { SearchProvider } from "./provider.ts";
 import { requestProviderJson } from "./request-provider-json.ts";
 import { RawItemsSchema, toSearchResults } from "./to-search-results.ts";
+import { withSiteOperators } from "./with-site-operators.ts";
 
 const PROVIDER = { name: "serper", label: "Serper (serper)" } as const;
 /** Google's organic results; left out when there are none. */
@@ -13,8 +14,9 @@ const SerperAnswerSchema = v.looseObject({ organic: v.optional(RawItemsSchema) }
 /** Serper's Google search API (POST JSON, X-API-KEY). */
 export const serper: SearchProvider = {
   ...PROVIDER,
+  domains: "query",
   usable: (settings) => keyedUsable(PROVIDER, settings.serper, true),
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.serper;
     const answer = await requestProviderJson(
       PROVIDER,
@@ -22,7 +24,7 @@ export const serper: SearchProvider = {
         url: config.baseUrl,
         method: "POST",
         headers: { "X-API-KEY": config.apiKey ?? "" },
-        json: { q: query, num: numResults },
+        json: { q: withSiteOperators(query), num: query.numResults },
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}).`,
       },
       SerperAnswerSchema,
@@ -32,6 +34,6 @@ export const serper: SearchProvider = {
     if (!answer.ok) return answer;
     const items = answer.value.organic ?? [];
     const candidates = items.map((item) => ({ title: item.title, url: item.link, snippet: item.snippet, source: PROVIDER.name }));
-    return ok(toSearchResults(candidates, numResults));
+    return ok(toSearchResults(candidates));
   },
 };

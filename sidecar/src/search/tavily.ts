@@ -14,8 +14,9 @@ const TavilyAnswerSchema = v.looseObject({ results: RawItemsSchema });
 /** Tavily's search API (POST JSON, bearer key). */
 export const tavily: SearchProvider = {
   ...PROVIDER,
+  domains: "provider",
   usable: (settings) => keyedUsable(PROVIDER, settings.tavily, true),
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.tavily;
     const answer = await requestProviderJson(
       PROVIDER,
@@ -23,7 +24,12 @@ export const tavily: SearchProvider = {
         url: config.baseUrl,
         method: "POST",
         headers: { Authorization: `Bearer ${config.apiKey ?? ""}` },
-        json: { query, max_results: Math.min(numResults, MAX_RESULTS) },
+        json: {
+          query: query.text,
+          max_results: Math.min(query.numResults, MAX_RESULTS),
+          ...(query.includeDomains.length > 0 && { include_domains: query.includeDomains }),
+          ...(query.excludeDomains.length > 0 && { exclude_domains: query.excludeDomains }),
+        },
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}).`,
       },
       TavilyAnswerSchema,
@@ -32,6 +38,6 @@ export const tavily: SearchProvider = {
     );
     if (!answer.ok) return answer;
     const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, source: PROVIDER.name }));
-    return ok(toSearchResults(candidates, numResults));
+    return ok(toSearchResults(candidates));
   },
 };

@@ -15,13 +15,12 @@ export interface Candidate {
 const oneLine = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
 
 /**
- * The first `numResults` candidates with an http(s) URL, as results: titles and snippets on one
- * line, a missing title replaced by the URL, empty snippets left out.
+ * The candidates with an http(s) URL, as results: titles and snippets on one line, a missing
+ * title replaced by the URL, empty snippets left out.
  */
-export function toSearchResults(candidates: Iterable<Candidate>, numResults: number): SearchResult[] {
+export function toSearchResults(candidates: Iterable<Candidate>): SearchResult[] {
   const results: SearchResult[] = [];
   for (const candidate of candidates) {
-    if (results.length >= numResults) break;
     const url = typeof candidate.url === "string" ? candidate.url.trim() : "";
     const protocol = URL.parse(url)?.protocol;
     if (protocol !== "http:" && protocol !== "https:") continue;
