@@ -41,6 +41,7 @@ const keyedProvider = (name: KeyedProviderName) =>
 export const SidecarSearchRequestSchema = v.object({
   query: v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty")),
   numResults: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SEARCH_RESULTS)),
+  recency: WebSearchParamsSchema.entries.recency,
   includeDomains: v.optional(WebSearchParamsSchema.entries.includeDomains.wrapped, []),
   excludeDomains: v.optional(WebSearchParamsSchema.entries.excludeDomains.wrapped, []),
   provider: v.picklist(["auto", ...PROVIDER_NAMES]),
@@ -79,7 +80,7 @@ export interface SidecarSearchSuccess {
 }
 
 /** What a caller asks of a search beyond its query and size. */
-export type SearchFilters = Pick<v.InferInput<typeof WebSearchParamsSchema>, "includeDomains" | "excludeDomains">;
+export type SearchFilters = Pick<v.InferInput<typeof WebSearchParamsSchema>, "recency" | "includeDomains" | "excludeDomains">;
 
 /** A failure; PROVIDER_RATE_LIMITED carries the provider's Retry-After value beside it when it sent one. */
 export type SearchFailure = Failure & { retryAfter?: string };
@@ -115,6 +116,7 @@ export function searchRequestFrom(
   return {
     query,
     numResults,
+    ...(filters.recency && { recency: filters.recency }),
     includeDomains: filters.includeDomains ?? [],
     excludeDomains: filters.excludeDomains ?? [],
     provider: config.provider,

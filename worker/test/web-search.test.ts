@@ -201,6 +201,7 @@ describe("web_search through the worker", () => {
       [{ excludeDomains: ["example.com", "example.com/path"] }, ["excludeDomains.1"]],
       [{ includeDomains: ["*.example.com"], excludeDomains: "pinterest.com" }, ["includeDomains.0", "excludeDomains"]],
       [{ excludeDomains: Array.from({ length: 21 }, (_, i) => `site${i}.example`) }, ["excludeDomains"]],
+      [{ recency: "fortnight" }, ["recency"]],
     ];
     for (const [filters, fields] of cases) {
       const bad = await tool(id, "web_search", { query: fresh(), ...filters }, b);
@@ -228,7 +229,11 @@ describe("web_search through the worker", () => {
     const excluded = await tool(id, "web_search", { query: q, excludeDomains: ["rust-lang.org"] }, b);
     expect(excluded.headers.get("x-cache")).toBe("MISS");
     expect(excluded.body.queries[0].results.map((r: { url: string }) => r.url)).toEqual(["https://en.wikipedia.org/wiki/Rust_(programming_language)?a=1&b=2", "https://crates.io/"]);
-    expect((await counts()).ddgs).toBe(3);
+    const recent = await tool(id, "web_search", { query: q, recency: "week", excludeDomains: ["rust-lang.org"] }, b);
+    expect(recent.headers.get("x-cache")).toBe("MISS");
+    expect(recent.body.queries[0].applied).toEqual({ ddgs: { recency: "provider", domains: "filtered" } });
+    expect((await steer("/counts", { provider: "ddgs" })).last?.query.df).toBe("w");
+    expect((await counts()).ddgs).toBe(4);
   });
 
   it("fails a separate call at once when the session's queue is full; a call's own queries all run", async () => {

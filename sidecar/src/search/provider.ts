@@ -1,5 +1,6 @@
 import type {
   CodedError,
+  Recency,
   ConnectionPool,
   Deadline,
   HostLimiter,
@@ -37,6 +38,9 @@ export interface SearchContext {
 export interface SearchQuery {
   text: string;
   numResults: number;
+  recency?: Recency;
+  /** The answer's time (epoch ms): recency windows and relative dates count from it. */
+  now: number;
   includeDomains: readonly string[];
   excludeDomains: readonly string[];
 }
@@ -50,6 +54,8 @@ export interface SearchProvider {
   usable(settings: SearchProviderSettings): true | CodedError;
   /** How it takes domain filters: parameters of its own ("provider") or site: operators in its query language ("query"). */
   domains: "provider" | "query";
+  /** The recency windows its own parameter expresses; for others its dated results are filtered here. */
+  recencies: readonly Recency[];
   /** Its results in its order, not yet cut to `numResults` nor checked against the filters; never throws. */
   search(query: SearchQuery, settings: SearchProviderSettings, ctx: SearchContext, signal?: AbortSignal): Promise<SearchOutcome<SearchResult[]>>;
 }

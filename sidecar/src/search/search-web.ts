@@ -21,7 +21,14 @@ export async function searchWeb(
   const base = { deps, timeoutMs: req.timeoutMs, deadline, maxResponseBytes: req.maxResponseBytes, pool: req.connectionPool, clock };
   const configured = configuredPolicy(req.policy);
   const lower = (domains: string[]) => domains.map((domain) => domain.toLowerCase());
-  const query: SearchQuery = { text: req.query, numResults: req.numResults, includeDomains: lower(req.includeDomains), excludeDomains: lower(req.excludeDomains) };
+  const query: SearchQuery = {
+    text: req.query,
+    numResults: req.numResults,
+    ...(req.recency && { recency: req.recency }),
+    now: Date.now(),
+    includeDomains: lower(req.includeDomains),
+    excludeDomains: lower(req.excludeDomains),
+  };
   const ask = async (provider: SearchProvider): Promise<SearchOutcome<SidecarSearchSuccess>> => {
     const policy = req.providers[provider.name].trusted ? operatorUrlPolicy() : configured;
     const answer = await provider.search(query, req.providers, { ...base, policy }, signal);

@@ -15,6 +15,8 @@ const TavilyAnswerSchema = v.looseObject({ results: RawItemsSchema });
 export const tavily: SearchProvider = {
   ...PROVIDER,
   domains: "provider",
+  // Tavily's time_range takes the same four words.
+  recencies: ["day", "week", "month", "year"],
   usable: (settings) => keyedUsable(PROVIDER, settings.tavily, true),
   async search(query, settings, ctx, signal) {
     const config = settings.tavily;
@@ -27,6 +29,7 @@ export const tavily: SearchProvider = {
         json: {
           query: query.text,
           max_results: Math.min(query.numResults, MAX_RESULTS),
+          ...(query.recency && { time_range: query.recency }),
           ...(query.includeDomains.length > 0 && { include_domains: query.includeDomains }),
           ...(query.excludeDomains.length > 0 && { exclude_domains: query.excludeDomains }),
         },
@@ -37,7 +40,7 @@ export const tavily: SearchProvider = {
       signal,
     );
     if (!answer.ok) return answer;
-    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, source: PROVIDER.name }));
-    return ok(toSearchResults(candidates));
+    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, published: item.published_date, source: PROVIDER.name }));
+    return ok(toSearchResults(candidates, query.now));
   },
 };

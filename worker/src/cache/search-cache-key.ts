@@ -15,7 +15,7 @@ const domainSet = (domains: readonly string[] = []) => [...new Set(domains.map((
 export async function searchCacheKey(config: WebConfig, numResults: number, query: string, filters: SearchFilters = {}): Promise<string> {
   const { provider, providerPriority, ddgs, brave, tavily, serper, openserp, searxng } = config;
   const endpoints = [ddgs.baseUrl, ...[brave, tavily, serper, openserp].map((p) => `${p.enabled}:${p.baseUrl}`), `${searxng.enabled}:${searxng.baseUrl}:${searxng.defaultEngine}`];
-  const asked = [domainSet(filters.includeDomains), domainSet(filters.excludeDomains)];
+  const asked = [filters.recency ?? null, domainSet(filters.includeDomains), domainSet(filters.excludeDomains)];
   const material = JSON.stringify([provider, numResults, normalizeQuery(query), asked, providerPriority, endpoints]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(material));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");

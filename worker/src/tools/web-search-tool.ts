@@ -35,7 +35,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   name: "web_search",
   title: "Search the web",
   description:
-    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones. `includeDomains`/`excludeDomains` keep results to (or away from) domains and their subdomains; they are always enforced, and each query's `applied` says per provider how (\"filtered\": results outside came back and were dropped, so fewer may be left).",
+    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones. `recency` (day, week, month, year) keeps to recent results: a provider that cannot ask for it has its dated results filtered and undated ones kept, which can drop undated official pages or let undated old ones through. `includeDomains`/`excludeDomains` keep results to (or away from) domains and their subdomains; they are always enforced, and each query's `applied` says per provider how (\"filtered\": results outside came back and were dropped, so fewer may be left).",
   params: WebSearchParamsSchema,
   needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
@@ -48,7 +48,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const filters = { includeDomains: params.includeDomains, excludeDomains: params.excludeDomains };
+    const filters = { recency: params.recency, includeDomains: params.includeDomains, excludeDomains: params.excludeDomains };
     const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, filters, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
