@@ -13,6 +13,8 @@ import { freePort } from "../test-support/free-port.ts";
 import { selfSignedCert } from "../sidecar/test/support/tls.ts";
 
 const KEY = "sk-e2e-render-key-0123456789";
+/** The HTTPS origin on port 443 listens on a loopback address of its own for each run: a port is fixed, and another run may be listening at the same time. */
+const SECURE_HOST = `127.44.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}`;
 const SIDECAR_TOKEN = "e2e-render-sidecar-token-0123456789";
 /** A page whose article a script writes, and whose script also reaches for a canary the network policy must keep it from. */
 const appPage = (canary: string) => `<!doctype html><html><head><title>Script app</title></head><body><div id="app"></div><script>
@@ -44,8 +46,8 @@ describe("rendering script-built pages over npm start's stack", () => {
         "/busy.html": send(200, "text/html; charset=utf-8", `<!doctype html><html><head><title>Busy</title></head><body><div id="app"></div><script>for (;;) {}</script></body></html>`),
       }),
     );
-    const cert = selfSignedCert("127.0.0.44");
-    secure = await startOrigin("127.0.0.44", routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }), { port: 443, tls: cert });
+    const cert = selfSignedCert(SECURE_HOST);
+    secure = await startOrigin(SECURE_HOST, routes({ "/app.html": send(200, "text/html; charset=utf-8", appPage(canary.url)) }), { port: 443, tls: cert });
     caDir = mkdtempSync(join(tmpdir(), "e2e-render-ca-"));
     writeFileSync(join(caDir, "ca.pem"), cert.cert);
     model = await startFakeOpenAI({ apiKey: KEY, models: ["render-model"] });
@@ -58,7 +60,7 @@ describe("rendering script-built pages over npm start's stack", () => {
       SIDECAR_TEST_MODE: "1",
       SIDECAR_TEST_TRUST_SPKI: cert.spki,
       // Every call renders: the fetch cache would answer a page read before without the browser (and the stack's KV outlives a run).
-      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", "127.0.0.44"], fetchCache: { enabled: false } }),
+      WEB_CONFIG: JSON.stringify({ allowHosts: ["127.0.0.2", SECURE_HOST], fetchCache: { enabled: false } }),
       AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: KEY } }, defaultModel: "render-model" }),
     });
   });
@@ -104,7 +106,7 @@ describe("rendering script-built pages over npm start's stack", () => {
 
   it("renders an https page on port 443, whose URL leaves the port out", async () => {
     const id = await newSession();
-    const rendered = await post(`/api/sessions/${id}/tools/fetch_content`, { url: "https://127.0.0.44/app.html", render: "always" });
+    const rendered = await post(`/api/sessions/${id}/tools/fetch_content`, { url: `https://${SECURE_HOST}/app.html`, render: "always" });
     expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
     expect(rendered.body.results[0].content).toContain("Written by a script");
     expect(rendered.body.results[0].metadata).toMatchObject({ rendered: true });
@@ -115,7 +117,8 @@ describe("rendering script-built pages over npm start's stack", () => {
 
   it("renders one session's page while another session's two busy pages are in flight (one render slot each at most)", async () => {
     const [busy, other] = [await newSession(), await newSession()];
-    const inBrowser = () => origin.requests.filter((q) => q.url.startsWith("/busy.html") && /Chrome/.test(String(q.headers["user-agent"]))).length;
+    // The browser sends our User-Agent too; its navigations say sec-fetch-mode: navigate, which no static read sends.
+    const inBrowser = () => origin.requests.filter((q) => q.url.startsWith("/busy.html") && q.headers["sec-fetch-mode"] === "navigate").length;
     const before = inBrowser();
     const busyCall = post(`/api/sessions/${busy}/tools/fetch_content`, { urls: [`${origin.url}/busy.html?1`, `${origin.url}/busy.html?2`], render: "always" });
     await waitFor(() => inBrowser() > before, "a busy page in the browser");

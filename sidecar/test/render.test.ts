@@ -21,6 +21,11 @@ import { processTreeRssBytes } from "../src/render/process-tree-rss.ts";
 import { startEgressProxy, type EgressProxy, type TunnelConnector } from "../src/render/egress-proxy.ts";
 import { renderPage } from "../src/render/render-page.ts";
 
+/**
+ * Where the HTTPS origin on port 443 listens: a loopback address of its own for each run, since a
+ * port is fixed and other runs of this file (another checkout's) may be listening at the same time.
+ */
+const DEFAULT_PORT_HOST = `127.43.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}`;
 const RENDER_SETTINGS = { concurrency: 2, maxQueue: 8, maxPages: 100, maxRssBytes: 4 * 1024 ** 3 };
 const SCRIPTS = "<script>var a=1;</script>".repeat(4);
 const page = (body: string, head = "") => `<!doctype html><html><head><title>Fixture</title>${SCRIPTS}${head}</head><body>${body}</body></html>`;
@@ -28,8 +33,12 @@ const ARTICLE = "The rendered article explains how lighthouses keep ships away f
 
 /** 16 MiB of spaces in about 16 KB of gzip: small on the wire, a thousandfold once decoded. */
 const BOMB = gzipSync(Buffer.alloc(16 * 1024 * 1024, 32));
-/** A page whose article is served as it is, and whose script reads the bomb and says how much it got. */
-const BOMB_READER = page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => { document.getElementById("got").textContent = "Bomb read: " + b.byteLength + " bytes"; });</script>`);
+/** Changes the DOM every 100 ms until `bombRead()` is called, so the page is not taken as settled before the bomb is read. */
+const UNTIL_READ = `const tick = setInterval(() => { document.getElementById("got").dataset.tick = Date.now(); }, 100);
+const bombRead = (text) => { clearInterval(tick); document.getElementById("got").textContent = text; parent.postMessage("bomb-read", "*"); };`;
+/** A page whose article is served as it is, and whose script reads the bomb and says how much it got (and tells a parent frame). */
+const BOMB_READER = page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>${UNTIL_READ}
+fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => bombRead("Bomb read: " + b.byteLength + " bytes"), () => bombRead("Bomb not read"));</script>`);
 /** A document that is the bomb itself: its article, 16 MiB of spaces, its last paragraph, gzipped. */
 const BOMB_DOCUMENT = gzipSync(Buffer.concat([Buffer.from(page(`<article><p>${ARTICLE}</p></article>`).replace("</body></html>", "")), Buffer.alloc(16 * 1024 * 1024, 32), Buffer.from("<p>Bomb document end.</p></body></html>")]));
 /** The bomb's routes, on every origin that serves them. */
@@ -37,9 +46,13 @@ const bombRoutes = {
   "/bomb": send(200, "application/octet-stream", BOMB, { "content-encoding": "gzip" }),
   "/bomb-reader.html": send(200, "text/html", BOMB_READER),
   // The same read in a dedicated worker, and in a frame of another site (its own renderer process).
-  "/bomb-worker.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>new Worker("/bomb-worker.js").onmessage = (e) => { document.getElementById("got").textContent = "Bomb read: " + e.data + " bytes"; };</script>`)),
-  "/bomb-worker.js": send(200, "text/javascript", `fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => postMessage(b.byteLength));`),
-  "/bomb-frame.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p></article><iframe src="https://127.0.0.43/bomb-reader.html"></iframe>`)),
+  "/bomb-worker.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p><p id="got"></p></article><script>${UNTIL_READ}
+const worker = new Worker("/bomb-worker.js");
+worker.onmessage = (e) => bombRead("Bomb read: " + e.data + " bytes");
+worker.onerror = () => bombRead("Bomb not read");</script>`)),
+  "/bomb-worker.js": send(200, "text/javascript", `fetch("/bomb").then((r) => r.arrayBuffer()).then((b) => postMessage(b.byteLength), () => postMessage(0));`),
+  "/bomb-frame.html": send(200, "text/html", page(`<article><p>${ARTICLE}</p><p id="got"></p></article><iframe src="https://${DEFAULT_PORT_HOST}/bomb-reader.html"></iframe><script>${UNTIL_READ}
+addEventListener("message", (e) => e.data === "bomb-read" && e.source !== window && bombRead("The frame read the bomb"));</script>`)),
   "/bomb.html": send(200, "text/html", BOMB_DOCUMENT, { "content-encoding": "gzip" }),
 };
 
@@ -134,7 +147,7 @@ beforeAll(async () => {
     if (name === "private.test") return ["10.0.0.1"];
     if (name === "rebind.test") return n === 1 ? ["127.0.0.2"] : ["127.0.0.9"];
     if (name === "secure.test") return ["127.0.0.2"];
-    if (name === "default-port.test") return ["127.0.0.43"];
+    if (name === "default-port.test") return [DEFAULT_PORT_HOST];
     return "nxdomain";
   });
   canary9 = await startOrigin("127.0.0.9", send(200, "text/plain", "canary"));
@@ -143,7 +156,7 @@ beforeAll(async () => {
   secure = await startOrigin("127.0.0.2", send(200, "text/plain", "secure origin"), { tls: cert });
   defaultPortCert = selfSignedCert("default-port.test");
   defaultPort = await startOrigin(
-    "127.0.0.43",
+    DEFAULT_PORT_HOST,
     routes({
       "/app.html": send(200, "text/html", page(`<div id="root"></div><script>document.getElementById("root").innerHTML = "<article><p>${ARTICLE} Over TLS on port 443.</p></article>";</script>`)),
       ...bombRoutes,
@@ -247,7 +260,7 @@ describe("rendering script-built pages", () => {
     const egress = egressDeps(dns, { ca: defaultPortCert.cert });
     try {
       const r = await fetchContent(
-        { url: "https://default-port.test/app.html", preferReader: false, render: "always", options: options({ allowHosts: ["127.0.0.43"] }) },
+        { url: "https://default-port.test/app.html", preferReader: false, render: "always", options: options({ allowHosts: [DEFAULT_PORT_HOST] }) },
         { ...egress, limiter: deps.limiter, renderer },
       );
       expect(r.ok && r.value.content, JSON.stringify(r)).toContain("Over TLS on port 443.");
@@ -458,8 +471,9 @@ describe("pages that never end", () => {
     const started = Date.now();
     const r = await run("/flood.html", "always", { budgetMs: 6_000 });
     expect(Date.now() - started).toBeLessThan(8_000);
-    // Intercepting 20,000 requests may keep the page from loading in time: then it is a clean timeout, never a hang.
+    // Intercepting 20,000 requests may keep the page from loading in time, and 10,000 pending requests may take its renderer past one page's memory cap: then it is a clean timeout or a stopped renderer, never a hang.
     if (r.ok) expect(r.value.content).toContain("lighthouses keep ships");
+    else if (r.error.code === "CONTENT_FETCH_FAILED") expect(r.error.message).toMatch(/renderer crashed.*memory/);
     else expect(r.error.code).toBe("CONTENT_FETCH_TIMEOUT");
     // The static read, the document again in the browser, and the API calls up to the cap (images are never fetched).
     expect(origin.requests.length - before).toBeLessThanOrEqual(1 + DEFAULT_WEB_CONFIG.render.maxRequests);
@@ -499,8 +513,8 @@ describe("a page's memory and received bytes", () => {
     } finally {
       clearInterval(sampler);
     }
-    // One page's 512 MB and what it writes between two readings of the tree, never the 2 GB it asks for.
-    expect(peak - idle).toBeLessThan(1.25 * 1024 ** 3);
+    // One page's 768 MB and what it writes between two readings of the tree, never the 2 GB it asks for.
+    expect(peak - idle).toBeLessThan(1.5 * 1024 ** 3);
     await waitFor(() => processTreeRssBytes(process.pid) < idle + 256 * 1024 ** 2, "the sidecar's memory to come back near idle");
     const next = await run("/timer.html", "always");
     expect(next.ok && next.value.content).toContain("lighthouses keep ships");
@@ -516,7 +530,7 @@ describe("a page's memory and received bytes", () => {
     const egress = egressDeps(dns, { ca: defaultPortCert.cert });
     const url = scheme === "http" ? `${origin.url}${path}` : `https://default-port.test${path}`;
     const fetchWith = (render: RenderMode) =>
-      fetchContent({ url, preferReader: false, render, options: options({ allowHosts: ["127.0.0.2", "127.0.0.43"] }), budgetMs: 8_000 }, { ...egress, limiter: deps.limiter, renderer });
+      fetchContent({ url, preferReader: false, render, options: options({ allowHosts: ["127.0.0.2", DEFAULT_PORT_HOST] }), budgetMs: 8_000 }, { ...egress, limiter: deps.limiter, renderer });
     try {
       const always = await fetchWith("always");
       expect(always).toMatchObject({ ok: false, error: { code: "CONTENT_FETCH_FAILED", message: expect.stringMatching(/more than 1048576 bytes.*web\.maxResponseBytes/) } });
@@ -540,8 +554,15 @@ describe("render slots between sessions", () => {
   const browserRequests = (path: string) => origin.requests.filter((q) => q.url === path && q.headers["sec-fetch-mode"] === "navigate").length;
   const twoSlots = () => createRenderer({ ...RENDER_SETTINGS, concurrency: 2, browserPath: browserPathFrom(process.env) }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
 
-  it("hold one session's two busy pages to one of two slots, so another session's page renders meanwhile", async () => {
+  /** Two slots with their browser up, so a page's deadline is not spent on the launch. */
+  const warmTwoSlots = async () => {
     const slots = twoSlots();
+    expect((await run("/short-static.html", "always", { deps: { ...deps, renderer: slots }, sessionKey: "warm-up" })).ok).toBe(true);
+    return slots;
+  };
+
+  it("hold one session's two busy pages to one of two slots, so another session's page renders meanwhile", async () => {
+    const slots = await warmTwoSlots();
     const on = { deps: { ...deps, renderer: slots } };
     try {
       const before = browserRequests("/busy.html");
@@ -556,7 +577,7 @@ describe("render slots between sessions", () => {
   });
 
   it("give a freed slot to a session that has waited without one, before a busy session's next page", async () => {
-    const slots = twoSlots();
+    const slots = await warmTwoSlots();
     const on = { deps: { ...deps, renderer: slots } };
     const staticReads = () => origin.requests.filter((q) => q.url === "/busy.html" && q.headers["sec-fetch-mode"] === undefined).length;
     try {
@@ -564,12 +585,12 @@ describe("render slots between sessions", () => {
       // Session a's first page holds its slot briefly, b's long; then a's second page and b's second wait for a slot, and c's after them.
       const busy = [run("/busy.html", "always", { ...on, budgetMs: 3_000, sessionKey: "a" })];
       await waitFor(() => browserRequests("/busy.html") > inBrowser, "a's first page in the browser");
-      busy.push(run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "b" }));
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "b" }));
       await waitFor(() => browserRequests("/busy.html") > inBrowser + 1, "b's first page in the browser");
-      busy.push(run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 9_000, sessionKey: "b" }));
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "b" }));
       await waitFor(() => staticReads() >= read + 4, "a's and b's second pages waiting for a slot");
       // Its deadline outlasts a's first page, not a's second.
-      const third = await run("/timer.html", "always", { ...on, budgetMs: 6_000, sessionKey: "c" });
+      const third = await run("/timer.html", "always", { ...on, budgetMs: 8_000, sessionKey: "c" });
       expect(third.ok && third.value.content, JSON.stringify(third)).toContain("lighthouses keep ships");
       await Promise.all(busy);
     } finally {
@@ -644,7 +665,7 @@ describe("the proxy's CONNECT tunnels", () => {
   /** A proxy with one session of `maxBytes`, and a CONNECT through it with the session's credentials. */
   async function tunnelling(maxBytes: number) {
     const proxy = await startEgressProxy({ ...egressDeps(dns), connectTunnel: loopbackTunnel });
-    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2", "127.0.0.43"] }, maxRequests: 10, maxBytes });
+    const opened = proxy.open({ policy: { allowPrivateNetwork: false, allowHosts: ["127.0.0.2", DEFAULT_PORT_HOST] }, maxRequests: 10, maxBytes });
     if (!opened.ok) throw new Error(opened.error.message);
     const auth = `Basic ${Buffer.from(`${opened.value.username}:${opened.value.password}`).toString("base64")}`;
     const { hostname, port } = new URL(proxy.url);

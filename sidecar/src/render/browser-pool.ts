@@ -12,6 +12,8 @@ export interface BrowserPoolLimits {
 /** A browser lent to one page; release it when the page is done. */
 export interface BrowserLease {
   browser: Browser;
+  /** Sends new pages to a fresh browser: this one closes once its pages are done. */
+  retire(): void;
   release(): void;
 }
 
@@ -116,7 +118,7 @@ export function createBrowserPool(launch: () => Promise<Browser>, limits: Browse
       try {
         const browser = await gen.started;
         watchWhileBusy(gen);
-        return { browser, release };
+        return { browser, retire: () => retire(gen), release };
       } catch (error) {
         release();
         throw error;

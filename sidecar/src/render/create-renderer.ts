@@ -25,6 +25,20 @@ export interface RendererSettings extends BrowserPoolLimits {
   trustedTestSpki?: string[];
 }
 
+/**
+ * How long a page's context may take to close before its slot is given back anyway. A renderer
+ * killed while it was crashing on its own (out of memory) can go unreported to the browser, whose
+ * close then waits on it for good: its browser is retired instead, and closes with it.
+ */
+const CONTEXT_CLOSE_MS = 5_000;
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
+}
+
 /** Debian's chromium package installs here. */
 const DEFAULT_BROWSER_PATH = "/usr/bin/chromium";
 
@@ -34,8 +48,15 @@ export function browserPathFrom(env: NodeJS.ProcessEnv): string | undefined {
   return path && existsSync(path) ? path : undefined;
 }
 
-/** What one page's renderer may hold: its JavaScript heap, and its whole resident memory (watch-memory.ts). */
-const RENDERER_MEMORY_MB = 512;
+/** The JavaScript heap one page's renderer may hold: V8 crashes the renderer past it. */
+const RENDERER_HEAP_MB = 512;
+/**
+ * The resident memory one page's renderer may hold before it is killed (watch-memory.ts): the heap
+ * above, the renderer's own code and shared pages (about 150 MB) and some room, so a page that
+ * fills its heap crashes on V8's limit first: a renderer killed while V8 was failing it went
+ * unreported to the browser once in our tests, and its page waited out its deadline.
+ */
+const RENDERER_RSS_MB = 768;
 
 /**
  * Every request the browser makes goes to the egress proxy: loopback is not bypassed (Playwright
@@ -58,7 +79,7 @@ const BROWSER_ARGS = [
   "--metrics-recording-only",
   "--disable-shared-workers",
   // A page that allocates on V8's heap without bound crashes its own renderer here; memory outside it is watched (browser-pool.ts).
-  `--js-flags=--max-old-space-size=${RENDERER_MEMORY_MB}`,
+  `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
 ];
 
 /**
@@ -86,7 +107,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-  }, { ...settings, rendererBytes: RENDERER_MEMORY_MB * 1_048_576 });
+  }, { ...settings, rendererBytes: RENDERER_RSS_MB * 1_048_576 });
 
   return {
     available: browserPath !== undefined,
@@ -116,7 +137,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
           } catch (error) {
             answer(fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`));
           } finally {
-            await closed;
+            if (!(await settlesWithin(closed, CONTEXT_CLOSE_MS))) lease.retire();
             lease.release();
           }
         },
