@@ -148,6 +148,7 @@ beforeAll(async () => {
     if (name === "rebind.test") return n === 1 ? ["127.0.0.2"] : ["127.0.0.9"];
     if (name === "secure.test") return ["127.0.0.2"];
     if (name === "default-port.test") return [DEFAULT_PORT_HOST];
+    if (name === "site.test") return ["127.0.0.2"];
     return "nxdomain";
   });
   canary9 = await startOrigin("127.0.0.9", send(200, "text/plain", "canary"));
@@ -330,6 +331,34 @@ describe("where a rendered page ends", () => {
     expect(auto.ok && auto.value.metadata?.finalUrl).toBeUndefined();
     expect(auto.ok && auto.value.metadata?.rendered).toBeUndefined();
     expect(canary9.connections.length + canary9.requests.length).toBe(0);
+  });
+});
+
+describe("the browser's proxy settings", () => {
+  it("send loopback through the proxy even when the environment asks Playwright not to", async () => {
+    // On 127.0.0.1, the one address the browser resolves itself (the proxy's own): bypassed, a page could reach it directly.
+    const canary = await startOrigin("127.0.0.1", send(200, "text/plain", "canary"));
+    const site = await startOrigin(
+      "127.0.0.2",
+      routes({ "/page.html": send(200, "text/html", page(`<div id="root"></div><script>fetch("http://127.0.0.1:${canary.port}/direct").catch(() => {}).finally(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; });</script>`)) }),
+    );
+    // Playwright reads this at launch: set, it leaves loopback to Chromium's default, which bypasses the proxy.
+    const saved = process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK;
+    process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK = "1";
+    const own = createRenderer({ ...RENDER_SETTINGS, browserPath: browserPathFrom(process.env) }, { ...egressDeps(dns), connectTunnel: loopbackTunnel });
+    try {
+      // A name the proxy resolves to the site, so the page itself is proxied either way.
+      const r = await fetchContent({ url: `http://site.test:${site.port}/page.html`, preferReader: false, render: "always", options: options() }, { ...deps, renderer: own });
+      expect(r.ok && r.value.content, JSON.stringify(r)).toContain("lighthouses keep ships");
+      // The document and the canary's fetch both reached the proxy, which refused the fetch.
+      expect(r.ok && r.render).toMatchObject({ requests: 2, refused: 1 });
+      expect(canary.connections.length + canary.requests.length).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK;
+      else process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK = saved;
+      await own.close();
+      await Promise.all([site.close(), canary.close()]);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { errorReason } from "../error-reason.ts";
 import { linkSignals } from "../link-signals.ts";
 import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./browser-pool.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
+import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import { renderPage } from "./render-page.ts";
 import { createSessionSlots } from "./session-slots.ts";
 import type { Renderer } from "../fetch/render-types.ts";
@@ -59,8 +60,8 @@ const RENDERER_HEAP_MB = 512;
 const RENDERER_RSS_MB = 768;
 
 /**
- * Every request the browser makes goes to the egress proxy: loopback is not bypassed (Playwright
- * adds <-loopback>), the browser resolves no names itself (the proxy does), QUIC and WebRTC's
+ * Every request the browser makes goes to the egress proxy: loopback is not bypassed
+ * (PROXIED_LOOPBACK), the browser resolves no names itself (the proxy does), QUIC and WebRTC's
  * non-proxied UDP are off. The browser-wide proxy has no credentials, so only pages in a context
  * with a live session's credentials get anywhere. Shared workers are off: they belong to no page,
  * so the bytes they receive would escape the page's count (count-received-bytes.ts).
@@ -101,7 +102,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
       executablePath: browserPath!,
       headless: true,
       chromiumSandbox: process.getuid?.() !== 0,
-      proxy: { server: egress.url },
+      proxy: { server: egress.url, bypass: PROXIED_LOOPBACK },
       args: settings.trustedTestSpki?.length ? [...BROWSER_ARGS, `--ignore-certificate-errors-spki-list=${settings.trustedTestSpki.join(",")}`] : BROWSER_ARGS,
       handleSIGINT: false,
       handleSIGTERM: false,

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import { countReceivedBytes } from "./count-received-bytes.ts";
 import type { EgressProxy } from "./egress-proxy.ts";
+import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import type { ProxySession } from "./proxy-session.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
 import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
@@ -70,7 +71,7 @@ export async function renderPage(browser: Browser, proxy: EgressProxy, req: Rend
   let context: BrowserContext;
   try {
     context = await browser.newContext({
-      proxy: { server: proxy.url, username: session.username, password: session.password },
+      proxy: { server: proxy.url, username: session.username, password: session.password, bypass: PROXIED_LOOPBACK },
       userAgent: req.userAgent,
       acceptDownloads: false,
       serviceWorkers: "block",
