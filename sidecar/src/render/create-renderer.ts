@@ -115,7 +115,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
     async render(req, signal) {
       if (!browserPath) return fail("unavailable", "No browser is installed for rendering: install Chromium (apt-get install chromium) or set SIDECAR_BROWSER_PATH to a Chromium binary.");
       const stop = linkSignals([signal, req.deadline.signal]);
-      // The page is answered as soon as it is taken; its slot and browser stay held until its context has closed.
+      // The page is answered as soon as it is taken; its slot and browser stay held until its context has closed (CONTEXT_CLOSE_MS at most).
       let answer!: (page: RenderResult) => void;
       const answered = new Promise<RenderResult>((resolve) => (answer = resolve));
       // Requests without a session's key (none come from the worker) share one key: together they are held like one session.

@@ -59,10 +59,10 @@ export interface RenderOutcome {
  * any other page), every request through the egress proxy under the request's own session.
  * Downloads, popups, dialogs and permission prompts are refused; images, media and fonts are not
  * fetched; the page is taken when it has settled or its time is up, and fails at once when its
- * renderer crashes (out of memory, or killed over its cap: browser-pool.ts) or it has received more
- * than `maxBytes`, counted decoded (by the proxy over http, by the browser over TLS). Its context closes after the
- * page is taken: a page that opened thousands of requests takes a second or more to close under
- * load, time that belongs to no caller's deadline.
+ * renderer crashes (out of memory, or killed over its cap: browser-pool.ts) or it has received
+ * more than `maxBytes`, counted decoded (by the proxy over http, by the browser over TLS). Its
+ * context closes after the page is taken: a page that opened thousands of requests takes a second
+ * or more to close under load, time that belongs to no caller's deadline.
  */
 export async function renderPage(browser: Browser, proxy: EgressProxy, req: RenderRequest): Promise<RenderOutcome> {
   const opened = proxy.open({ policy: req.policy, maxRequests: req.maxRequests, maxBytes: req.maxBytes });
