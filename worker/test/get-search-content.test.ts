@@ -282,6 +282,20 @@ describe("get_search_content find", () => {
   });
 });
 
+describe("get_search_content picking a fetched page by url", () => {
+  it("finds a redirected page by the URL asked for and by the URL it ended on", async () => {
+    const id = await newSession();
+    const fetched = await tool(id, "fetch_content", { url: `${origin}/to-notes` });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.results[0]).toMatchObject({ url: `${origin}/to-notes`, metadata: { finalUrl: `${origin}/notes.txt` } });
+    for (const url of [`${origin}/to-notes`, `${origin}/notes.txt`]) {
+      const answer = await tool(id, "get_search_content", { responseId: fetched.body.responseId, url });
+      expect(answer.status, url).toBe(200);
+      expect(answer.body.result.url).toBe(`${origin}/to-notes`);
+    }
+  });
+});
+
 describe("get_search_content bad paging and find values", () => {
   const cases: Array<[string, object, number, string, string[]]> = [
     ["a negative offset", { urlIndex: 0, offset: -1 }, 400, "INVALID_INPUT", ["offset"]],

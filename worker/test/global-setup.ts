@@ -121,6 +121,7 @@ export default async function setup(project: TestProject) {
       // 24,000 UTF-16 units of parrots (surrogate pairs) and not one line break.
       "/parrots.txt": send(200, "text/plain; charset=utf-8", "\u{1F99C}".repeat(12_000)),
       "/to-localhost": send(302, "text/plain", "", { location: "http://localhost/secret" }),
+      "/to-notes": (_req, res) => res.writeHead(302, { location: "/notes.txt" }).end(),
       // Answers after ?ms= milliseconds, with ?chars= characters of ?char= (default "x").
       "/delay": (req, res) => {
         const query = new URL(req.url ?? "/", "http://origin").searchParams;

@@ -136,7 +136,7 @@ function select(stored: StoredResult, p: GetSearchContentParams): Result<Selecte
     if (stored.kind !== "fetch") return fail("NOT_FOUND", "urlIndex and url select fetch_content results; this responseId is a web_search result, use queryIndex or query.");
     const { results } = stored;
     const index =
-      p.urlIndex ?? results.findIndex((r) => sameUrl(r.url, p.url ?? "") || (typeof r.metadata?.requestedUrl === "string" && sameUrl(r.metadata.requestedUrl, p.url ?? "")));
+      p.urlIndex ?? results.findIndex((r) => sameUrl(r.url, p.url ?? "") || (typeof r.metadata?.finalUrl === "string" && sameUrl(r.metadata.finalUrl, p.url ?? "")));
     const item = results[index];
     if (item) return ok({ result: item, pages: fetchPages(results).slice(index, index + 1) });
     return fail(
