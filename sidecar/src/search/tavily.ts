@@ -14,11 +14,8 @@ const TavilyAnswerSchema = v.looseObject({ results: RawItemsSchema });
 /** Tavily's search API (POST JSON, bearer key). */
 export const tavily: SearchProvider = {
   ...PROVIDER,
-  domains: "provider",
-  // Tavily's time_range takes the same four words.
-  recencies: ["day", "week", "month", "year"],
   usable: (settings) => keyedUsable(PROVIDER, settings.tavily, true),
-  async search(query, settings, ctx, signal) {
+  async search(query, numResults, settings, ctx, signal) {
     const config = settings.tavily;
     const answer = await requestProviderJson(
       PROVIDER,
@@ -26,13 +23,7 @@ export const tavily: SearchProvider = {
         url: config.baseUrl,
         method: "POST",
         headers: { Authorization: `Bearer ${config.apiKey ?? ""}` },
-        json: {
-          query: query.text,
-          max_results: Math.min(query.numResults, MAX_RESULTS),
-          ...(query.recency && { time_range: query.recency }),
-          ...(query.includeDomains.length > 0 && { include_domains: query.includeDomains }),
-          ...(query.excludeDomains.length > 0 && { exclude_domains: query.excludeDomains }),
-        },
+        json: { query, max_results: Math.min(numResults, MAX_RESULTS) },
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}).`,
       },
       TavilyAnswerSchema,
@@ -40,7 +31,7 @@ export const tavily: SearchProvider = {
       signal,
     );
     if (!answer.ok) return answer;
-    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, published: item.published_date, source: PROVIDER.name }));
-    return ok(toSearchResults(candidates, query.now));
+    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, source: PROVIDER.name }));
+    return ok(toSearchResults(candidates, numResults));
   },
 };

@@ -10,11 +10,10 @@ import {
   WebSearchParamsSchema,
   type QueryResultData,
   type Result,
-  type SearchFilters,
+  type SearchResult,
   type WebSearchParams,
   type WebSearchSuccess,
 } from "@edge-web/shared";
-import type { SearchAnswer } from "../cache/search-cache.ts";
 import { searchCacheKey } from "../cache/search-cache-key.ts";
 import { callSlots, type CallSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
@@ -35,7 +34,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   name: "web_search",
   title: "Search the web",
   description:
-    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones. `recency` (day, week, month, year) keeps to recent results: a provider that cannot ask for it has its dated results filtered and undated ones kept, which can drop undated official pages or let undated old ones through. `includeDomains`/`excludeDomains` keep results to (or away from) domains and their subdomains; they are always enforced, and each query's `applied` says per provider how (\"filtered\": results outside came back and were dropped, so fewer may be left).",
+    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones.",
   params: WebSearchParamsSchema,
   needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
@@ -48,13 +47,12 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const filters = { recency: params.recency, includeDomains: params.includeDomains, excludeDomains: params.excludeDomains };
-    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, filters, params.maxAge)));
+    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
       return { ok: false, error: failure.result.error, ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
-    let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, ...(a.result.ok ? a.result.value : { results: [] }) }));
+    let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
     if (params.includeContent) data = await withContent(ctx, slots, data, params.maxAge);
 
     const responseId = ctx.newResponseId();
@@ -74,34 +72,25 @@ export function clampResults(requested: number | undefined, maxResults: number):
 }
 
 interface QueryAnswer {
-  result: Result<SearchAnswer>;
+  result: Result<SearchResult[]>;
   cached: boolean;
   retryAfter?: string;
 }
 
 /** One query: from the search cache when an entry is young enough (`maxAge`; by default any within web.cache.ttlMs), else from the provider. */
-async function searchOne(
-  ctx: ToolContext,
-  slots: CallSlots,
-  query: string,
-  numResults: number,
-  filters: SearchFilters,
-  maxAge: number | undefined,
-): Promise<QueryAnswer> {
+async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number, maxAge: number | undefined): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
   const looked = Date.now();
-  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query, filters) : undefined;
+  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
   const hit = key ? await ctx.cache.get(key, maxAge) : undefined;
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
     // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
-    const results = hit.results.map(({ content: _page, ...result }) => result);
-    const applied = hit.applied && Object.fromEntries(Object.entries(hit.applied).map(([provider, how]) => [provider, { ...how }]));
-    return { result: ok({ results, ...(applied && { applied }) }), cached: true };
+    return { result: ok(hit.map(({ content: _page, ...result }) => result)), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
-  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls, filters);
+  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
   const queued = Date.now();
   let started = queued;
   const slot = await slots.run(async () => {
@@ -117,10 +106,8 @@ async function searchOne(
   if (!answer.ok) return { result: { ok: false, error: answer.error }, cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
   ctx.record.count(`search.provider.${answer.value.provider}`);
   ctx.record.latency(answer.value.provider, Date.now() - started);
-  const { results, applied } = answer.value;
-  const found: SearchAnswer = { results, ...(applied && { applied }) };
-  if (key) await ctx.cache.put(key, found);
-  return { result: ok(found), cached: false };
+  if (key) await ctx.cache.put(key, answer.value.results);
+  return { result: ok(answer.value.results), cached: false };
 }
 
 /** A page's failure as its result says it: the code, the message and whose fault it was. */
