@@ -1,6 +1,5 @@
 import { PAGE_DELAY_MS, type BenchStack } from "./bench-stack.ts";
-import { percentiles, timeEach } from "./percentiles.ts";
-import { stackCpu } from "./stack-cpu.ts";
+import { cachedVsUncached } from "./cached-vs-uncached.ts";
 
 /**
  * p50 and the worker's CPU of a cached against an uncached fetch_content of the 15 KB bench page,
@@ -22,22 +21,12 @@ export async function benchFetchCache(bench: BenchStack, rounds = 100) {
       if (res.status !== 200 || body.results?.[0]?.fromCache !== fromCache) throw new Error(`fetch_content answered ${res.status}, fromCache ${body.results?.[0]?.fromCache}`);
     };
     const page = `${bench.origin.url}/slow-page.html?run=${crypto.randomUUID().slice(0, 8)}`;
-    await read(page, false);
-    let cpu = stackCpu(bench.stack);
-    const uncached = percentiles(await timeEach(rounds, (i) => read(`${page}&round=${i}`, false)));
-    const uncachedCpu = cpu.perCall(rounds);
-    cpu = stackCpu(bench.stack);
-    const cached = percentiles(await timeEach(rounds, () => read(page, true)));
-    const cachedCpu = cpu.perCall(rounds);
-    return {
-      case: "fetch_content cached vs uncached (npm start)",
-      originDelayMs: PAGE_DELAY_MS,
-      rounds,
-      uncached,
-      cached,
-      ratioP50: +(cached.p50 / uncached.p50).toFixed(3),
-      workerCpuMsPerCall: { uncached: uncachedCpu.workerMs, cached: cachedCpu.workerMs },
-    };
+    const measured = await cachedVsUncached(bench, rounds, {
+      warm: () => read(page, false),
+      miss: (i) => read(`${page}&round=${i}`, false),
+      hit: () => read(page, true),
+    });
+    return { case: "fetch_content cached vs uncached (npm start)", originDelayMs: PAGE_DELAY_MS, ...measured };
   } finally {
     await settings(null);
   }
