@@ -245,6 +245,25 @@ describe("get_search_content find", () => {
     expect(large).toBeLessThan(small);
   });
 
+  it("stops at web.timeoutMs between slices with capped scan, and reads on from nextOffset", async () => {
+    const config = withConfig({ maxStoredContentChars: 200_000, maxContentChars: 200_000 });
+    const id = await newSession(config);
+    const fetched = await tool(id, "fetch_content", { url: `${origin}/delay?chars=100000&char=a` }, config);
+    expect(fetched.status).toBe(200);
+    const { responseId } = fetched.body;
+    // Two slices' work: in time, the whole page is searched.
+    const whole = await tool(id, "get_search_content", { responseId, urlIndex: 0, find: "/b/" }, config);
+    expect(whole.body).toMatchObject({ matchCount: 0, totalChars: 100_000 });
+    expect(whole.body.capped).toBeUndefined();
+    // With a deadline already spent, the search stops at its first yield and says where to go on.
+    const late = withConfig({ maxStoredContentChars: 200_000, maxContentChars: 200_000, timeoutMs: 1 });
+    const cut = await tool(id, "get_search_content", { responseId, urlIndex: 0, find: "/b/" }, late);
+    expect(cut.status).toBe(200);
+    expect(cut.body).toMatchObject({ matchCount: 0, capped: "scan" });
+    expect(cut.body.nextOffset).toBeGreaterThan(0);
+    expect(cut.body.nextOffset).toBeLessThan(100_000);
+  });
+
   it("answers a polynomial pattern on a 100,000-character line at once, and finds across window edges", async () => {
     const config = withConfig({ maxStoredContentChars: 200_000, maxContentChars: 200_000 });
     const id = await newSession(config);

@@ -100,7 +100,8 @@ export async function findPassages(pages: FindPage[], pattern: FindPattern, from
         const windowEnd = windowStart + windowChars >= segEnd ? segEnd : pairSafe(page.content, windowStart + windowChars);
         const work = (windowEnd - windowStart + 1) * perChar;
         if (work > workLeft) return result({ capped: "scan", resumeAt: windowStart });
-        if (work > sliceLeft) {
+        // A slice always takes its first window, so every call gets on by one window at least.
+        if (work > sliceLeft && sliceLeft < SLICE_WORK) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (Date.now() >= until.stopAt || until.signal?.aborted) return result({ capped: "scan", resumeAt: windowStart });
           sliceLeft = SLICE_WORK;
