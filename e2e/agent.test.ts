@@ -69,10 +69,7 @@ describe("agent turns over npm start's stack", () => {
     rmSync(persist, { recursive: true, force: true });
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
   const follow = async (id: string) => frames(await fetch(`${stack.url}/api/sessions/${id}/stream`));
 
   it("streams a two-step turn an AI SDK client rebuilds into exactly the stored message", async () => {

@@ -38,10 +38,7 @@ describe("compaction over npm start's stack", () => {
     rmSync(persist, { recursive: true, force: true });
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
 
   it("keeps a session of long pages under the window, its compactions streamed, rebuilt by an AI SDK client and stored alike", async () => {
     model.script.contextWindow = WINDOW;

@@ -34,10 +34,7 @@ describe("the fetch cache over npm start's stack", () => {
     rmSync(persist, { recursive: true, force: true });
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
   const newSession = async () => (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId as string;
   const fetchContent = async (id: string, params: object) => (await api("POST", `/api/sessions/${id}/tools/fetch_content`, params)).body;
   const own = (path: string) => `${origin.url}/cache/${path}?k=${crypto.randomUUID()}`;

@@ -38,10 +38,7 @@ describe("passages, maxChars and selectors over npm start's stack", () => {
     await origin?.close();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
   const session = async () => (await api("POST", "/api/sessions", { source: "e2e" })).body.sessionId as string;
 
   it("answers passages over HTTP and MCP, and cuts the content to maxChars with a note to read on", async () => {

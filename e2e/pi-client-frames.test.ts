@@ -67,10 +67,7 @@ describe("the session's frames, as pi-web's client (protocol 0.1.0, AI SDK v5) t
   /** Every frame of the turns below, as it came live. */
   const live: ReadFrame[] = [];
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
 
   /**
    * Two turns as a client lives them: the first reads three long pages, each fetch confirmed

@@ -47,10 +47,7 @@ describe("the pi-web client's shapes over npm start's stack", () => {
     rmSync(persist, { recursive: true, force: true });
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => stack.api(method, path, body);
   const newSession = async () => (await api("POST", "/api/sessions", { source: "pi-shapes" })).body.sessionId as string;
   const follow = async (id: string) => sseReader((await fetch(`${stack.url}/api/sessions/${id}/stream`)).body!);
   /** The chunks of one turn, `start` to `finish`. */

@@ -12,6 +12,8 @@ export interface Stack {
   output: string[];
   /** The stack's two serving processes: workerd running the worker and its objects, and the sidecar. */
   pids(): { worker: number; sidecar: number };
+  /** One JSON request to the API, answering its status and parsed body. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
 }
 
@@ -61,5 +63,9 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
     if (!worker || !sidecar) throw new Error("the stack's workerd or sidecar process is not running");
     return { worker, sidecar };
   };
-  return { url, output, pids, stop };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  return { url, output, pids, api, stop };
 }
