@@ -1,6 +1,7 @@
 import { convertLimitsFrom, DEFAULT_WEB_CONFIG, fetchOptionsFrom, type FetchOptions, type RenderMode, type RobotsEntry } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, startOrigin, routes, type Handler, type Origin } from "../../test-support/origin.ts";
+import { waitFor } from "../../test-support/wait-for.ts";
 import { convertUrl } from "../src/convert/service/convert-url.ts";
 import { fetchContent } from "../src/fetch/fetch-content.ts";
 import { createSidecarServer, listen } from "../src/server.ts";
@@ -33,6 +34,9 @@ let starOnly: Origin;
 let redirecting: Origin;
 let looping: Origin;
 let large: Origin;
+/** Rules on another loopback address, which the tests' policy lets a request reach only when it says so. */
+let elsewhere: Origin;
+let pointsElsewhere: Origin;
 let deps: ReturnType<typeof createSidecarDeps>;
 
 const options = (over: Partial<FetchOptions> = {}): FetchOptions => ({ ...fetchOptionsFrom(DEFAULT_WEB_CONFIG), allowHosts: ["127.0.0.2"], timeoutMs: 3_000, ...over });
@@ -66,12 +70,14 @@ beforeAll(async () => {
   });
   looping = await start({ "/robots.txt": (req, res) => send(302, "text/plain", "", { location: `/robots.txt?${Number(new URL(req.url ?? "", "http://o").searchParams.get("n") ?? 0)}` })(req, res, "") });
   // Past 500 KiB a robots.txt is not read: its rule there does not count.
+  elsewhere = await startOrigin("127.0.0.3", routes({ "/robots.txt": send(200, "text/plain", "User-agent: *\nDisallow: /nope\n") }));
+  pointsElsewhere = await start({ "/robots.txt": (req, res) => send(301, "text/plain", "", { location: `${elsewhere.url}/robots.txt` })(req, res, "") });
   large = await start({ "/robots.txt": send(200, "text/plain", `User-agent: *\nDisallow: /nope\n${"# padding\n".repeat(60_000)}Disallow: /fine\n`) });
 });
 
 afterAll(async () => {
   await deps.renderer.close();
-  await Promise.all([ruled, missing, failing, hanging, starOnly, redirecting, looping, large].map((origin) => origin.close()));
+  await Promise.all([ruled, missing, failing, hanging, starOnly, redirecting, looping, large, elsewhere, pointsElsewhere].map((origin) => origin.close()));
   await deps.dispatchers.close();
 });
 
@@ -113,6 +119,32 @@ describe("robots.txt (RFC 9309)", () => {
     expect(await read(`${redirecting.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
     expect((await read(`${looping.url}/nope`)).ok).toBe(true);
     expect(robotsReads(looping)).toBe(6);
+  });
+
+  it("takes a robots.txt redirect its policy refuses as none for that request alone, never for the next", async () => {
+    // This request may not reach 127.0.0.3: it has no robots.txt to obey.
+    expect((await read(`${pointsElsewhere.url}/nope`)).ok).toBe(true);
+    expect(elsewhere.requests).toHaveLength(0);
+    // One that may reads the rules there, which disallow the page.
+    expect(await read(`${pointsElsewhere.url}/nope`, { allowHosts: ["127.0.0.2", "127.0.0.3"] })).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+    expect(elsewhere.requests.map((request) => request.url)).toEqual(["/robots.txt"]);
+  });
+
+  it("gives a read that joined another's aborted read one of its own", async () => {
+    const silent = await startOrigin("127.0.0.2", routes({ ...pages(PATHS), "/robots.txt": () => {} }));
+    try {
+      const controller = new AbortController();
+      const first = fetchContent({ url: `${silent.url}/fine`, preferReader: false, render: "never", options: options() }, deps, controller.signal);
+      await waitFor(() => robotsReads(silent) === 1, "the first read of the silent robots.txt");
+      const second = read(`${silent.url}/fine`);
+      controller.abort();
+      await first;
+      // The second is not told of the first's abort: it reads for itself, and the silence disallows all.
+      expect(await second).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
+      expect(robotsReads(silent)).toBe(2);
+    } finally {
+      await silent.close();
+    }
   });
 
   it("reads at most 500 KiB of it", async () => {

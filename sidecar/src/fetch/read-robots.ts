@@ -27,10 +27,12 @@ export async function readRobots(read: RobotsRead, deps: { resolver: HostResolve
     deps,
   );
   if (!answer.ok) {
-    // More than 5 redirects, a redirect without a usable target, or one the policy refuses: no robots.txt to be had (§2.3.1.2).
+    // More than 5 redirects or a redirect without a usable target: no robots.txt to be had (§2.3.1.2).
+    // A redirect this request's policy refuses (answered as "blocked") is the same for this request
+    // alone: another's policy may reach the rules, so that answer is the guard's, never kept.
     const { code } = answer.error;
-    if (code === "redirect" || code === "blocked") return ok({ kind: "allow-all", url });
-    if (code === "dns" || code === "network" || code === "aborted" || code === "config" || code === "invalid-url") return answer;
+    if (code === "redirect") return ok({ kind: "allow-all", url });
+    if (code === "blocked" || code === "dns" || code === "network" || code === "aborted" || code === "config" || code === "invalid-url") return answer;
     if (code === "timeout" && read.cutByDeadline) return answer;
     // An origin that answers nothing in time is unreachable (§2.3.1.4).
     return ok({ kind: "disallow-all", url, why: `could not be read (${answer.error.message})` });

@@ -16,7 +16,7 @@ export interface RobotsCheck {
 
 /**
  * Each origin's robots.txt as a compiled check, per process, reads of one origin shared while in
- * flight; a failed read is not kept. A record given by the caller (another sidecar's read, kept by
+ * flight (a failed one is not shared: its caller's); a failed read is not kept. A record given by the caller (another sidecar's read, kept by
  * the worker) is used while fresh by its own time stamp, unless this process read the origin later.
  */
 export interface RobotsCache {
@@ -56,8 +56,11 @@ export function createRobotsCache(): RobotsCache {
         return ok({ check: held.check });
       }
       entries.delete(origin);
+      // A read in flight is joined; its failure is its own caller's (an abort, a short deadline, a
+      // policy), so a caller it fails reads for itself.
       const pending = reading.get(origin);
-      if (pending) return pending as Promise<Result<RobotsCheck, F>>;
+      const joined = pending && (await pending);
+      if (joined?.ok) return joined as Result<RobotsCheck, F>;
       // The origin was read between the request and its answer: the request's time errs on the old side.
       const readAt = Date.now();
       const loaded = read()
@@ -68,7 +71,10 @@ export function createRobotsCache(): RobotsCache {
           keep(origin, { check, readAt, expiresAt: readAt + robotsKeepMs(record) });
           return ok({ check, read: { origin, readAt, record } });
         })
-        .finally(() => reading.delete(origin));
+        .finally(() => {
+          // Callers a failed read sent off on their own may have started another meanwhile.
+          if (reading.get(origin) === loaded) reading.delete(origin);
+        });
       reading.set(origin, loaded);
       return loaded;
     },

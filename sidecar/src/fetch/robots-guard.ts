@@ -30,7 +30,8 @@ export function robotsGuard(options: FetchOptions, deps: FetchContentDeps, deadl
       // A read cut short by its caller says nothing of the origin.
       return signal?.aborted ? fail("aborted", `Reading ${url.origin}/robots.txt was aborted.`) : read;
     });
-    if (!check.ok) return check;
+    // robots.txt redirects where this request's policy may not go: none to be had for it (RFC 9309 §2.3.1.2).
+    if (!check.ok) return check.error.code === "blocked" ? { ok: true, value: undefined } : check;
     if (check.value.read) exchange.read.push(check.value.read);
     const verdict = check.value.check(url.href);
     if (verdict.allowed) return { ok: true, value: undefined };
