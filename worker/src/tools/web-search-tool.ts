@@ -86,8 +86,8 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
-    // The cached entry is shared and frozen: the answer gets its own objects.
-    return { result: ok(hit.map((result) => ({ ...result }))), cached: true };
+    // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
+    return { result: ok(hit.map(({ content: _page, ...result }) => result)), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
   const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
