@@ -20,40 +20,63 @@ interface Waiter {
 }
 
 /**
- * A global concurrency cap plus a per-host cap, with one bounded FIFO queue. A waiter starts as soon
- * as both caps allow it; waiters for a saturated host do not hold up those for other hosts.
+ * A global concurrency cap plus a per-host cap, with one bounded queue. A waiter starts as soon as
+ * both caps allow it; waiters for a saturated host do not hold up those for other hosts. In arrival
+ * order, or with `fair`, taking turns: a freed slot goes to the waiting host with the fewest tasks
+ * running, then to the one whose last start is oldest (one that never started first), then first
+ * come — a host with many tasks takes turns with the others instead of going ahead of them.
  */
 export interface HostLimiter {
   run<T>(host: string, task: (signal?: AbortSignal) => Promise<T>, options?: RunOptions): Promise<LimiterOutcome<T>>;
   stats(): { active: number; queued: number };
 }
 
-export function createHostLimiter(options: { maxConcurrent: number; maxPerHost: number; maxQueue: number }): HostLimiter {
-  const { maxConcurrent, maxPerHost, maxQueue } = options;
+export function createHostLimiter(options: { maxConcurrent: number; maxPerHost: number; maxQueue: number; fair?: boolean }): HostLimiter {
+  const { maxConcurrent, maxPerHost, maxQueue, fair = false } = options;
   const perHost = new Map<string, number>();
+  /** With `fair`: when each host with tasks running or waiting last started one (a count of starts). */
+  const lastStart = new Map<string, number>();
   const queue: Waiter[] = [];
   let active = 0;
+  let starts = 0;
 
   const hasRoom = (host: string) => active < maxConcurrent && (perHost.get(host) ?? 0) < maxPerHost;
   const acquire = (host: string) => {
     active++;
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    if (fair) lastStart.set(host, ++starts);
+  };
+  const forgetIfIdle = (host: string) => {
+    if (fair && !perHost.has(host) && !queue.some((waiter) => waiter.host === host)) lastStart.delete(host);
+  };
+  const rank = (waiter: Waiter) => [perHost.get(waiter.host) ?? 0, lastStart.get(waiter.host) ?? 0] as const;
+  /** The index of the next waiter to start, or -1: the first with room, or with `fair` the best ranked. */
+  const next = () => {
+    let best = -1;
+    for (let i = 0; i < queue.length; i++) {
+      if (!hasRoom(queue[i]!.host)) continue;
+      if (!fair) return i;
+      if (best < 0) {
+        best = i;
+        continue;
+      }
+      const [runs, last] = rank(queue[i]!);
+      const [bestRuns, bestLast] = rank(queue[best]!);
+      if (runs < bestRuns || (runs === bestRuns && last < bestLast)) best = i;
+    }
+    return best;
   };
   const release = (host: string) => {
     active--;
     const left = (perHost.get(host) ?? 1) - 1;
     if (left === 0) perHost.delete(host);
     else perHost.set(host, left);
+    forgetIfIdle(host);
     // Slots are taken here, synchronously, so no later arrival can slip in ahead of a waiter.
-    for (let i = 0; i < queue.length && active < maxConcurrent; ) {
-      const waiter = queue[i]!;
-      if (!hasRoom(waiter.host)) {
-        i++;
-        continue;
-      }
-      queue.splice(i, 1);
-      acquire(waiter.host);
-      waiter.start();
+    for (let i = next(); i >= 0; i = next()) {
+      const [waiter] = queue.splice(i, 1);
+      acquire(waiter!.host);
+      waiter!.start();
     }
   };
 
@@ -62,6 +85,7 @@ export function createHostLimiter(options: { maxConcurrent: number; maxPerHost: 
     new Promise<boolean>((resolve) => {
       const leave = () => {
         queue.splice(queue.indexOf(waiter), 1);
+        forgetIfIdle(host);
         resolve(false);
       };
       const waiter: Waiter = {

@@ -173,4 +173,25 @@ describe("createHostLimiter", () => {
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(9);
     expect(limiter.stats()).toEqual({ active: 0, queued: 0 });
   });
+  it("gives a freed slot to the next in line, or with fair to the host that has waited without one", async () => {
+    for (const fair of [false, true]) {
+      const limiter = createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 10, fair });
+      const order: string[] = [];
+      const first = gate();
+      const runs = [limiter.run("a.test", first.task)];
+      for (const name of ["a2", "a3", "b1"]) {
+        runs.push(
+          limiter.run(`${name[0]}.test`, async () => {
+            order.push(name);
+            return name;
+          }),
+        );
+      }
+      first.release("a1");
+      await Promise.all(runs);
+      // In arrival order a's pages go first; taking turns, b's one page goes before a's second.
+      expect(order).toEqual(fair ? ["b1", "a2", "a3"] : ["a2", "a3", "b1"]);
+      expect(limiter.stats()).toEqual({ active: 0, queued: 0 });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { fail } from "@edge-web/shared";
+import { createHostLimiter, fail } from "@edge-web/shared";
 import { chromium } from "playwright-core";
 import { errorReason } from "../error-reason.ts";
 import { linkSignals } from "../link-signals.ts";
@@ -7,7 +7,6 @@ import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import { renderPage } from "./render-page.ts";
-import { createSessionSlots } from "./session-slots.ts";
 import type { Renderer } from "../fetch/render-types.ts";
 
 type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
@@ -85,13 +84,16 @@ const BROWSER_ARGS = [
 
 /**
  * One browser, started on first use, rendering at most `concurrency` pages at once with a bounded
- * queue, shared fairly between sessions (session-slots.ts); a fresh one takes new pages after a
+ * queue, shared fairly between sessions (a fair host limiter keyed by session); a fresh one takes new pages after a
  * crash, `maxPages` pages or `maxRssBytes` of memory (browser-pool.ts). The sandbox stays on unless
  * the sidecar runs as root.
  */
 export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps): Renderer {
   const { browserPath } = settings;
-  const slots = createSessionSlots({ slots: settings.concurrency, maxQueue: settings.maxQueue });
+  // No session (the opaque sessionKey the worker sends) holds more than half the slots, and sessions
+  // take turns: a page in a busy loop holds its slot to its deadline, and one session's pages must
+  // not hold every slot while another's wait out theirs.
+  const slots = createHostLimiter({ maxConcurrent: settings.concurrency, maxPerHost: Math.max(1, Math.floor(settings.concurrency / 2)), maxQueue: settings.maxQueue, fair: true });
   let proxy: Promise<EgressProxy> | undefined;
   let pages = 0;
   let refused = 0;
@@ -142,7 +144,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
             lease.release();
           }
         },
-        stop.signal,
+        { signal: stop.signal },
       ).finally(stop.unlink);
       // A task that ran answers before its slot is let go; a slot that never came answers why.
       const notRun = slot.then((queued): RenderResult | Promise<RenderResult> => {
