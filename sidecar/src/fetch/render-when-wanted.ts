@@ -1,7 +1,6 @@
 import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderCounts, type RenderMode, type Result } from "@edge-web/shared";
 import type { ContentSelectors, HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import { SELECTED } from "../extract/html-handler.ts";
 import type { RenderedPage, Renderer } from "./render-types.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
 import type { RobotsGuard } from "./robots-guard.ts";
@@ -27,15 +26,8 @@ export interface RenderStep {
   selectors?: ContentSelectors;
 }
 
-/**
- * A page without a single script cannot write its text in a browser, however short it is; what the
- * caller's includeSelectors picked is short by choice, which says nothing of how the page was built.
- */
-function looksScriptBuilt(extracted: HandlerOutput): boolean {
-  const signals = scriptBuiltSignals(extracted);
-  if (extracted.metadata?.extraction === SELECTED) signals.delete("short-html");
-  return (extracted.signals?.scriptTags ?? 0) > 0 && signals.size > 0;
-}
+/** A page without a single script cannot write its text in a browser, however short it is. */
+const looksScriptBuilt = (extracted: HandlerOutput) => (extracted.signals?.scriptTags ?? 0) > 0 && scriptBuiltSignals(extracted).size > 0;
 
 /**
  * The page rendered in the browser and extracted by the same HTML pipeline, or undefined when the

@@ -1,4 +1,5 @@
 import type { HandlerOutput } from "../extract/content-handler.ts";
+import { SELECTED } from "../extract/html-handler.ts";
 
 /** Under this many characters of extracted text an HTML page counts as "short". */
 const SHORT_TEXT_CHARS = 200;
@@ -17,10 +18,13 @@ const APP_SHELL_TEXT_CHARS = 1_000;
  */
 export type ScriptBuiltSignal = "short-html" | "js-heavy-html" | "empty-app-root" | "noscript-asks-for-js";
 
-/** What in a static HTML extraction suggests its text is written by scripts. */
+/**
+ * What in a static HTML extraction suggests its text is written by scripts. What the caller's
+ * includeSelectors picked is short by choice, which says nothing of how the page was built.
+ */
 export function scriptBuiltSignals(extracted: HandlerOutput): Set<ScriptBuiltSignal> {
   const found = new Set<ScriptBuiltSignal>();
-  if (extracted.content.trim().length < SHORT_TEXT_CHARS) found.add("short-html");
+  if (extracted.content.trim().length < SHORT_TEXT_CHARS && extracted.metadata?.extraction !== SELECTED) found.add("short-html");
   const signals = extracted.signals;
   if (signals === undefined) return found;
   if (signals.bodyTextChars < SHORT_TEXT_CHARS && signals.scriptTags > JS_HEAVY_SCRIPT_TAGS) found.add("js-heavy-html");
