@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { parseHttpUrl } from "./parse-http-url.ts";
 
 /** RFC 9309 §2.4: rules kept up to 24 hours. */
 const RULES_MS = 24 * 3_600_000;
@@ -21,10 +22,7 @@ export const RobotsRecordSchema = v.variant("kind", [
 ]);
 export type RobotsRecord = v.InferOutput<typeof RobotsRecordSchema>;
 
-const isOrigin = (origin: string) => {
-  const parsed = URL.parse(origin);
-  return !!parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === origin;
-};
+const isOrigin = (origin: string) => parseHttpUrl(origin)?.origin === origin;
 
 /**
  * A record with its origin and when it was read (epoch ms), as the sidecar reports it and the worker

@@ -1,4 +1,4 @@
-import { fetchOptionsFrom, PageOptionsSchema, type FetchOptions, type PageOptions, type WebConfig } from "@edge-web/shared";
+import { fetchOptionsFrom, PageOptionsSchema, parseHttpUrl, type FetchOptions, type PageOptions, type WebConfig } from "@edge-web/shared";
 import * as v from "valibot";
 
 /** The fetch settings that bound how a fetch runs, not what it makes of the page: the only ones left out of the key. */
@@ -17,8 +17,8 @@ const PageKeySchema = v.looseObject(PageOptionsSchema.entries);
  * key length. Undefined for a URL that is not http(s): the sidecar answers it.
  */
 export async function fetchCacheKey(url: string, page: PageOptions, config: WebConfig): Promise<string | undefined> {
-  const parsed = URL.parse(url);
-  if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) return undefined;
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return undefined;
   parsed.username = "";
   parsed.password = "";
   const options: Partial<FetchOptions> = fetchOptionsFrom(config);

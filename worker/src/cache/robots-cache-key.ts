@@ -1,3 +1,5 @@
+import { parseHttpUrl } from "@edge-web/shared";
+
 /** KV's longest key, in bytes. */
 const KV_MAX_KEY_BYTES = 512;
 
@@ -7,8 +9,8 @@ const KV_MAX_KEY_BYTES = 512;
  * too long for a key (none that DNS names): the sidecar reads those itself.
  */
 export function robotsCacheKey(url: string): string | undefined {
-  const parsed = URL.parse(url);
-  if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) return undefined;
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return undefined;
   const key = `robots:v1:${parsed.origin}`;
   return new TextEncoder().encode(key).byteLength <= KV_MAX_KEY_BYTES ? key : undefined;
 }
