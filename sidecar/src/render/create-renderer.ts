@@ -7,6 +7,7 @@ import { createBrowserPool, type BrowserLease, type BrowserPoolLimits } from "./
 import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egress-proxy.ts";
 import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import { renderPage } from "./render-page.ts";
+import { within } from "./within.ts";
 import type { Renderer } from "../fetch/render-types.ts";
 
 type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
@@ -32,12 +33,6 @@ export interface RendererSettings extends BrowserPoolLimits {
  */
 const CONTEXT_CLOSE_MS = 5_000;
 
-/** Whether `promise` settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
-}
 
 /** Debian's chromium package installs here. */
 const DEFAULT_BROWSER_PATH = "/usr/bin/chromium";
@@ -140,7 +135,7 @@ export function createRenderer(settings: RendererSettings, deps: EgressProxyDeps
           } catch (error) {
             answer(fail("failed", `The browser failed while rendering the page: ${errorReason(error)}.`));
           } finally {
-            if (!(await settlesWithin(closed, CONTEXT_CLOSE_MS))) lease.retire();
+            if ((await within(closed.then(() => true, () => true), CONTEXT_CLOSE_MS)) === undefined) lease.retire();
             lease.release();
           }
         },

@@ -8,6 +8,7 @@ import type { ProxySession } from "./proxy-session.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
 import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
 import { QUIET_PROBE_SCRIPT, waitForSettled } from "./wait-for-settled.ts";
+import { within } from "./within.ts";
 
 /** Not text: never downloaded. */
 const SKIPPED_TYPES = new Set(["image", "media", "font"]);
@@ -134,13 +135,7 @@ async function takePage(context: BrowserContext, req: RenderRequest, session: Pr
     if (halt.signal.aborted) return halted();
     await waitForSettled(page, () => lastActivity, until, halt.signal, req.waitForSelector);
     if (halt.signal.aborted) return halted();
-    const html = await unlessHalted(
-      Promise.race([
-        page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>,
-        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(1, req.deadline.remainingMs()))),
-      ]),
-      halt.signal,
-    ).catch(() => undefined);
+    const html = await within(page.evaluate(`(${FLATTEN_DOM_SOURCE})(${req.maxBytes})`) as Promise<string>, Math.max(1, req.deadline.remainingMs()), halt.signal);
     if (halt.signal.aborted) return halted();
     if (typeof html !== "string") return fail("timeout", "The page's DOM could not be read within its deadline (its scripts kept the page busy).");
     const ended = endedOn(page.url(), document, session);

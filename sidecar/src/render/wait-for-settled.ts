@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { within } from "./within.ts";
 
 /** The page's DOM counts as settled after this long without a mutation (and without a request starting or ending). */
 export const QUIET_MS = 500;
@@ -11,21 +12,6 @@ export const QUIET_PROBE_SCRIPT = `(() => {
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   Object.defineProperty(window, "__renderQuietMs", { value: () => performance.now() - last });
 })();`;
-
-/** The promise's value, or undefined once `ms` have passed or `stop` fires (a page busy in a loop never answers). */
-function within<T>(promise: Promise<T>, ms: number, stop: AbortSignal): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped: () => void = () => {};
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), Math.max(0, ms));
-    stopped = () => resolve(undefined);
-    stop.addEventListener("abort", stopped, { once: true });
-  });
-  return Promise.race([promise.catch(() => undefined), timeout]).finally(() => {
-    clearTimeout(timer);
-    stop.removeEventListener("abort", stopped);
-  });
-}
 
 /**
  * Waits until neither the DOM nor the network has changed for QUIET_MS (and `selector`, when
