@@ -63,6 +63,8 @@ interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
   resolve(outcome: ConverterResult): void;
+  /** Answers that the document waited past its deadline. */
+  expire(): void;
   cleanup(): void;
 }
 
@@ -172,6 +174,12 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
       const thread = idle.pop() ?? (all.size < settings.threads ? spawn() : undefined);
       if (!thread) return;
       const waiting = queue.shift()!;
+      // A thread freed as the deadline passed, before its timer ran: the document waited too long.
+      if (Date.now() >= waiting.job.options.deadlineMs) {
+        idle.push(thread);
+        waiting.expire();
+        continue;
+      }
       waiting.cleanup();
       start(thread, waiting);
     }
@@ -195,15 +203,14 @@ export function createConvertPool(settings: ConvertPoolSettings): ConvertPool {
           resolve(outcome);
         };
         // The deadline covers the wait for a thread.
-        const timer = setTimeout(
-          () => leave(fail("CONVERT_TIMEOUT", `The document waited ${Date.now() - queuedAt} ms for a free converter and could not start before its deadline; retry later or raise timeoutMs.`)),
-          Math.max(0, job.options.deadlineMs - Date.now()),
-        );
+        const expire = () => leave(fail("CONVERT_TIMEOUT", `The document waited ${Date.now() - queuedAt} ms for a free converter and could not start before its deadline; retry later or raise timeoutMs.`));
+        const timer = setTimeout(expire, Math.max(0, job.options.deadlineMs - Date.now()));
         const onAbort = () => leave(fail("CONVERT_FAILED", "The conversion was cancelled."));
         signal?.addEventListener("abort", onAbort, { once: true });
         const waiting: Waiting = {
           job,
           resolve,
+          expire,
           ...(signal && { signal }),
           cleanup: () => {
             clearTimeout(timer);
