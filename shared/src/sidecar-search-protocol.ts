@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema, type Failure } from "./result.ts";
 import { BudgetSchema, ConfiguredUrlPolicySchema, configuredUrlPolicy, FetchOptionsSchema } from "./sidecar-protocol.ts";
-import { SearchResultSchema, type SearchResult } from "./tool-schemas.ts";
+import { AppliedSchema, SearchResultSchema, WebSearchParamsSchema, type Applied, type SearchResult } from "./tool-schemas.ts";
 import { PROVIDER_NAMES, WebConfigSchema, type ProviderName, type WebConfig } from "./web-config.ts";
 
 /** Most results one search may ask a provider for. */
@@ -41,6 +41,9 @@ const keyedProvider = (name: KeyedProviderName) =>
 export const SidecarSearchRequestSchema = v.object({
   query: v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty")),
   numResults: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SEARCH_RESULTS)),
+  recency: WebSearchParamsSchema.entries.recency,
+  includeDomains: v.optional(WebSearchParamsSchema.entries.includeDomains.wrapped, []),
+  excludeDomains: v.optional(WebSearchParamsSchema.entries.excludeDomains.wrapped, []),
   provider: v.picklist(["auto", ...PROVIDER_NAMES]),
   providerPriority: v.array(v.picklist(PROVIDER_NAMES)),
   timeoutMs: PositiveIntSchema,
@@ -72,7 +75,12 @@ export interface SidecarSearchSuccess {
   /** The provider that answered (in `auto` mode, the first that succeeded). */
   provider: ProviderName;
   results: SearchResult[];
+  /** With domain filters: how each provider that answered applied them. */
+  applied?: Record<string, Applied>;
 }
+
+/** What a caller asks of a search beyond its query and size. */
+export type SearchFilters = Pick<v.InferInput<typeof WebSearchParamsSchema>, "recency" | "includeDomains" | "excludeDomains">;
 
 /** A failure; PROVIDER_RATE_LIMITED carries the provider's Retry-After value beside it when it sent one. */
 export type SearchFailure = Failure & { retryAfter?: string };
@@ -84,7 +92,7 @@ const TimingsSchema = v.optional(v.record(v.string(), v.number()));
 export const SidecarSearchAnswerSchema = v.union([
   v.object({
     ok: v.literal(true),
-    value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema) }),
+    value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema), applied: v.optional(v.record(v.string(), AppliedSchema)) }),
     timings: TimingsSchema,
   }),
   v.object({ ...FailureSchema.entries, retryAfter: v.optional(v.string()), timings: TimingsSchema }),
@@ -98,6 +106,7 @@ export function searchRequestFrom(
   numResults: number,
   keys: SearchKeys,
   operatorUrls: OperatorUrls,
+  filters: SearchFilters = {},
 ): SidecarSearchRequest {
   const keyed = (name: KeyedProviderName) => {
     const { enabled, baseUrl, apiKeyEnv } = config[name];
@@ -107,6 +116,9 @@ export function searchRequestFrom(
   return {
     query,
     numResults,
+    ...(filters.recency && { recency: filters.recency }),
+    includeDomains: filters.includeDomains ?? [],
+    excludeDomains: filters.excludeDomains ?? [],
     provider: config.provider,
     providerPriority: config.providerPriority,
     timeoutMs: config.timeoutMs,

@@ -8,6 +8,26 @@ import { FailureDetailsSchema } from "./result.ts";
 /** How old a cached page (and, for web_search, a cached search) may be; the same parameter on both tools. */
 const maxAge = (text: string) => v.optional(described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more")), text));
 
+/** How recent web_search's results must be. */
+export const RECENCIES = ["day", "week", "month", "year"] as const;
+export type Recency = (typeof RECENCIES)[number];
+
+/** Most domains one search's includeDomains or excludeDomains may list. */
+export const MAX_DOMAINS = 20;
+
+/** A host name as DNS writes it (letters, digits, hyphens; IDNs in their xn-- form): no scheme, port, path or wildcard. */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const domainList = (text: string) =>
+  v.optional(
+    described(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.regex(DOMAIN_NAME, 'must be domain names such as "docs.python.org": no scheme, port or path'))),
+        v.maxLength(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`),
+      ),
+      text,
+    ),
+  );
+
 /** Input objects keep unknown fields (agents send extras); known fields must have their types. */
 export const WebSearchParamsSchema = v.looseObject({
   query: v.optional(described(v.string(), "One search query. Use `queries` to run several at once.")),
@@ -15,6 +35,16 @@ export const WebSearchParamsSchema = v.looseObject({
   numResults: v.optional(described(v.number(), "Results per query; default and maximum: the service's web.maxResults (5 unless configured).")),
   includeContent: v.optional(described(v.boolean(), "Also fetch each result's page and include its content as Markdown.")),
   maxAge: maxAge("How old (ms) a cached search or page (includeContent) may be; 0 asks afresh. Default: the service's cache settings."),
+  recency: v.optional(
+    described(
+      v.picklist(RECENCIES, 'must be "day", "week", "month" or "year"'),
+      'Only results from the last day, week, month or year. Providers that cannot ask for it natively have their dated results filtered and undated ones kept, which can drop undated official pages; `applied` says which happened.',
+    ),
+  ),
+  includeDomains: domainList(
+    'Answer only results from these domains (at most 20; each covers its subdomains), e.g. ["docs.python.org"]. Always enforced on the results; the answer\'s `applied` says how.',
+  ),
+  excludeDomains: domainList('Never answer results from these domains (at most 20; each covers its subdomains), e.g. ["pinterest.com"]. Always enforced on the results.'),
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
@@ -196,6 +226,7 @@ export const SearchResultSchema = v.object({
   url: v.string(),
   snippet: v.optional(v.string()),
   source: v.optional(v.string()),
+  publishedDate: v.optional(described(v.string(), "When the page was published (ISO 8601), when the provider says; relative dates (\"3 days ago\") resolved against the answer's time.")),
   content: v.optional(PageResultSchema),
   contentError: v.optional(
     described(
@@ -206,7 +237,23 @@ export const SearchResultSchema = v.object({
 });
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
-export const QueryResultDataSchema = v.object({ query: v.string(), results: v.array(SearchResultSchema) });
+/**
+ * How one provider's answer was filtered: `domains` "provider" (its own parameters), "query"
+ * (site: operators in the query) or "filtered" (only our check on the results kept it in bounds:
+ * the provider answered results outside them, which were dropped).
+ */
+export const AppliedSchema = v.object({
+  /** "provider": its own parameter; "filtered": results dated outside the window dropped, undated kept; "unsupported": neither was possible (no parameter, no dates). */
+  recency: v.optional(v.picklist(["provider", "filtered", "unsupported"])),
+  domains: v.optional(v.picklist(["provider", "query", "filtered"])),
+});
+export type Applied = v.InferOutput<typeof AppliedSchema>;
+
+export const QueryResultDataSchema = v.object({
+  query: v.string(),
+  results: v.array(SearchResultSchema),
+  applied: v.optional(described(v.record(v.string(), AppliedSchema), "With recency, includeDomains or excludeDomains: per provider that answered, how each filter was applied.")),
+});
 export type QueryResultData = v.InferOutput<typeof QueryResultDataSchema>;
 
 export const WebSearchSuccessSchema = v.object({ responseId: v.string(), queries: v.array(QueryResultDataSchema) });

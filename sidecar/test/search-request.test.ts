@@ -9,6 +9,8 @@ describe("searchRequestFrom", () => {
     expect(request).toEqual({
       query: "rust",
       numResults: 5,
+      includeDomains: [],
+      excludeDomains: [],
       provider: "ddgs",
       providerPriority: ["tavily", "serper", "brave", "openserp", "searxng", "ddgs"],
       timeoutMs: 10_000,
@@ -46,6 +48,15 @@ describe("searchRequestFrom", () => {
       providers: { searxng: { enabled: true, baseUrl: "http://10.0.0.5:8080", defaultEngine: "" }, openserp: { enabled: true, apiKeyEnv: "OS_API_KEY" } },
     });
     expect(v.is(SidecarSearchRequestSchema, request)).toBe(true);
+  });
+
+  it("carries the caller's domain filters, and the schema refuses what is not a domain", () => {
+    const request = searchRequestFrom(DEFAULT_WEB_CONFIG, "q", 5, {}, OPERATOR_URLS_ONLY, { includeDomains: ["docs.python.org"], excludeDomains: ["Pinterest.com"] });
+    expect(request).toMatchObject({ includeDomains: ["docs.python.org"], excludeDomains: ["Pinterest.com"] });
+    expect(v.is(SidecarSearchRequestSchema, request)).toBe(true);
+    const bad = { ...request, includeDomains: ["https://docs.python.org"], excludeDomains: ["example.com/path"] };
+    const issues = v.safeParse(SidecarSearchRequestSchema, bad).issues ?? [];
+    expect(issues.map((issue) => v.getDotPath(issue))).toEqual(["includeDomains.0", "excludeDomains.0"]);
   });
 
   it("is refused by the schema when the worker forgot to validate its input", () => {

@@ -77,10 +77,10 @@ describe("web_search through the worker", () => {
     const b = bindings({ provider: "ddgs", cache: { ttlMs: 120_000 } });
     const id = await newSession(b);
     const cache = (env as unknown as Env).CACHE;
-    const known = new Set((await cache.list({ prefix: "search:v1:" })).keys.map((k) => k.name));
+    const known = new Set((await cache.list({ prefix: "search:v2:" })).keys.map((k) => k.name));
     const before = Date.now();
     await tool(id, "web_search", { query: fresh() }, b);
-    const added = (await cache.list({ prefix: "search:v1:" })).keys.filter((k) => !known.has(k.name));
+    const added = (await cache.list({ prefix: "search:v2:" })).keys.filter((k) => !known.has(k.name));
     expect(added).toHaveLength(1);
     expect((added[0]!.expiration ?? 0) * 1000).toBeGreaterThanOrEqual(before + 119_000);
     expect((added[0]!.expiration ?? 0) * 1000).toBeLessThanOrEqual(Date.now() + 121_000);
@@ -191,6 +191,49 @@ describe("web_search through the worker", () => {
     const wrongType = await tool(id, "web_search", { query: 3, numResults: "5" }, b);
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["query", "numResults"] });
+  });
+
+  it("refuses domain filters that are not domain names, or more than 20, naming the field", async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const cases: [object, string[]][] = [
+      [{ includeDomains: ["https://docs.python.org"] }, ["includeDomains.0"]],
+      [{ excludeDomains: ["example.com", "example.com/path"] }, ["excludeDomains.1"]],
+      [{ includeDomains: ["*.example.com"], excludeDomains: "pinterest.com" }, ["includeDomains.0", "excludeDomains"]],
+      [{ excludeDomains: Array.from({ length: 21 }, (_, i) => `site${i}.example`) }, ["excludeDomains"]],
+      [{ recency: "fortnight" }, ["recency"]],
+    ];
+    for (const [filters, fields] of cases) {
+      const bad = await tool(id, "web_search", { query: fresh(), ...filters }, b);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatchObject({ code: "INVALID_INPUT", fields });
+    }
+    expect((await counts()).ddgs).toBe(0);
+  });
+
+  it("holds results to the domain filters, says how they were applied, and keys the cache on them", async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const q = fresh("rust programming");
+    const plain = await tool(id, "web_search", { query: q }, b);
+    expect(plain.body.queries[0]).not.toHaveProperty("applied");
+    const filtered = await tool(id, "web_search", { query: q, includeDomains: ["rust-lang.org"] }, b);
+    expect(filtered.headers.get("x-cache")).toBe("MISS");
+    expect(filtered.body.queries[0].results.map((r: { url: string }) => r.url)).toEqual(["https://www.rust-lang.org/", "https://doc.rust-lang.org/book/"]);
+    expect(filtered.body.queries[0].applied).toEqual({ ddgs: { domains: "filtered" } });
+    expect((await steer("/counts", { provider: "ddgs" })).last?.query.q).toBe(`${q} site:rust-lang.org`);
+    // The same filters in another order and case are the same search; the answer, applied included, comes from the cache.
+    const again = await tool(id, "web_search", { query: q, includeDomains: ["RUST-LANG.org"] }, b);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.body.queries[0]).toEqual(filtered.body.queries[0]);
+    const excluded = await tool(id, "web_search", { query: q, excludeDomains: ["rust-lang.org"] }, b);
+    expect(excluded.headers.get("x-cache")).toBe("MISS");
+    expect(excluded.body.queries[0].results.map((r: { url: string }) => r.url)).toEqual(["https://en.wikipedia.org/wiki/Rust_(programming_language)?a=1&b=2", "https://crates.io/"]);
+    const recent = await tool(id, "web_search", { query: q, recency: "week", excludeDomains: ["rust-lang.org"] }, b);
+    expect(recent.headers.get("x-cache")).toBe("MISS");
+    expect(recent.body.queries[0].applied).toEqual({ ddgs: { recency: "provider", domains: "filtered" } });
+    expect((await steer("/counts", { provider: "ddgs" })).last?.query.df).toBe("w");
+    expect((await counts()).ddgs).toBe(4);
   });
 
   it("fails a separate call at once when the session's queue is full; a call's own queries all run", async () => {

@@ -1,5 +1,6 @@
 import type {
   CodedError,
+  Recency,
   ConnectionPool,
   Deadline,
   HostLimiter,
@@ -33,6 +34,17 @@ export interface SearchContext {
   clock?: StepClock;
 }
 
+/** One search as a provider is asked it: the text, how many results, the caller's filters (domains lower case). */
+export interface SearchQuery {
+  text: string;
+  numResults: number;
+  recency?: Recency;
+  /** The answer's time (epoch ms): recency windows and relative dates count from it. */
+  now: number;
+  includeDomains: readonly string[];
+  excludeDomains: readonly string[];
+}
+
 /** One search backend: whether the settings allow it, and how to ask it. */
 export interface SearchProvider {
   name: ProviderName;
@@ -40,8 +52,12 @@ export interface SearchProvider {
   label: string;
   /** True, or why not and what to set (PROVIDER_AUTH_FAILED for a missing key, INVALID_INPUT otherwise). */
   usable(settings: SearchProviderSettings): true | CodedError;
-  /** At most `numResults` results; never throws. */
-  search(query: string, numResults: number, settings: SearchProviderSettings, ctx: SearchContext, signal?: AbortSignal): Promise<SearchOutcome<SearchResult[]>>;
+  /** How it takes domain filters: parameters of its own ("provider") or site: operators in its query language ("query"). */
+  domains: "provider" | "query";
+  /** The recency windows its own parameter expresses; for others its dated results are filtered here. */
+  recencies: readonly Recency[];
+  /** Its results in its order, not yet cut to `numResults` nor checked against the filters; never throws. */
+  search(query: SearchQuery, settings: SearchProviderSettings, ctx: SearchContext, signal?: AbortSignal): Promise<SearchOutcome<SearchResult[]>>;
 }
 
 /** What messages need to name a provider. */

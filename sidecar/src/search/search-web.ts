@@ -1,6 +1,7 @@
 import { createStepClock, wantsTimings, deadlineIn, ok, operatorUrlPolicy, type SearchOutcome, type SidecarSearchRequest, type SidecarSearchSuccess, type StepTimings } from "@edge-web/shared";
 import { configuredPolicy } from "../fetch/vet-url.ts";
-import type { SearchDeps, SearchProvider } from "./provider.ts";
+import { enforceFilters } from "./enforce-filters.ts";
+import type { SearchDeps, SearchProvider, SearchQuery } from "./provider.ts";
 import { selectProviders } from "./select-providers.ts";
 
 /**
@@ -19,11 +20,22 @@ export async function searchWeb(
   const deadline = deadlineIn(req.budgetMs ?? req.timeoutMs);
   const base = { deps, timeoutMs: req.timeoutMs, deadline, maxResponseBytes: req.maxResponseBytes, pool: req.connectionPool, clock };
   const configured = configuredPolicy(req.policy);
+  const lower = (domains: string[]) => domains.map((domain) => domain.toLowerCase());
+  const query: SearchQuery = {
+    text: req.query,
+    numResults: req.numResults,
+    ...(req.recency && { recency: req.recency }),
+    now: Date.now(),
+    includeDomains: lower(req.includeDomains),
+    excludeDomains: lower(req.excludeDomains),
+  };
   const ask = async (provider: SearchProvider): Promise<SearchOutcome<SidecarSearchSuccess>> => {
     const policy = req.providers[provider.name].trusted ? operatorUrlPolicy() : configured;
-    const answer = await provider.search(req.query, req.numResults, req.providers, { ...base, policy }, signal);
+    const answer = await provider.search(query, req.providers, { ...base, policy }, signal);
     clock.lap(provider.name);
-    return answer.ok ? ok({ provider: provider.name, results: answer.value }) : answer;
+    if (!answer.ok) return answer;
+    const { results, applied } = enforceFilters(provider, query, answer.value);
+    return ok({ provider: provider.name, results, ...(applied && { applied: { [provider.name]: applied } }) });
   };
   const [first, ...rest] = selected.value;
   let outcome = await ask(first);

@@ -4,8 +4,11 @@ import type { SearchProvider } from "./provider.ts";
 import { requestProviderJson } from "./request-provider-json.ts";
 import { RawItemsSchema, toSearchResults } from "./to-search-results.ts";
 import { withQuery } from "./with-query.ts";
+import { withSiteOperators } from "./with-site-operators.ts";
 
 const PROVIDER = { name: "searxng", label: "SearXNG (searxng)" } as const;
+/** SearXNG documents day, month and year; a week is asked as the month and held to the week here. */
+const TIME_RANGE = { day: "day", week: "month", month: "month", year: "year" } as const;
 const SearxngAnswerSchema = v.looseObject({ results: RawItemsSchema });
 
 /** `{baseUrl}/search`, keeping any path the instance is mounted under. */
@@ -26,23 +29,34 @@ function refusedHint(status: number): string {
 /** A self-hosted SearXNG instance's JSON API; each result names the engine that found it. */
 export const searxng: SearchProvider = {
   ...PROVIDER,
+  domains: "query",
+  recencies: ["day", "month", "year"],
   usable(settings) {
     const config = settings.searxng;
     if (!config.enabled) return fail("INVALID_INPUT", `${PROVIDER.label} is not enabled: set web.searxng.enabled to true, or choose another provider.`).error;
     if (config.baseUrl === "") return fail("INVALID_INPUT", `${PROVIDER.label} has no instance: set web.searxng.baseUrl to its URL, or choose another provider.`).error;
     return true;
   },
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.searxng;
-    const params = { q: query, format: "json", pageno: "1", language: "en", categories: "general", ...(config.defaultEngine && { engines: config.defaultEngine }) };
+    const params = {
+      q: withSiteOperators(query),
+      format: "json",
+      pageno: "1",
+      language: "en",
+      categories: "general",
+      ...(config.defaultEngine && { engines: config.defaultEngine }),
+      ...(query.recency && { time_range: TIME_RANGE[query.recency] }),
+    };
     const answer = await requestProviderJson(PROVIDER, { url: withQuery(searchEndpoint(config.baseUrl), params), refusedHint }, SearxngAnswerSchema, ctx, signal);
     if (!answer.ok) return answer;
     const candidates = answer.value.results.map((item) => ({
       title: item.title,
       url: item.url,
       snippet: item.content,
+      published: item.publishedDate,
       source: typeof item.engine === "string" && item.engine !== "" ? item.engine : PROVIDER.name,
     }));
-    return ok(toSearchResults(candidates, numResults));
+    return ok(toSearchResults(candidates, query.now));
   },
 };

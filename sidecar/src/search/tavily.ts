@@ -14,8 +14,11 @@ const TavilyAnswerSchema = v.looseObject({ results: RawItemsSchema });
 /** Tavily's search API (POST JSON, bearer key). */
 export const tavily: SearchProvider = {
   ...PROVIDER,
+  domains: "provider",
+  // Tavily's time_range takes the same four words.
+  recencies: ["day", "week", "month", "year"],
   usable: (settings) => keyedUsable(PROVIDER, settings.tavily, true),
-  async search(query, numResults, settings, ctx, signal) {
+  async search(query, settings, ctx, signal) {
     const config = settings.tavily;
     const answer = await requestProviderJson(
       PROVIDER,
@@ -23,7 +26,13 @@ export const tavily: SearchProvider = {
         url: config.baseUrl,
         method: "POST",
         headers: { Authorization: `Bearer ${config.apiKey ?? ""}` },
-        json: { query, max_results: Math.min(numResults, MAX_RESULTS) },
+        json: {
+          query: query.text,
+          max_results: Math.min(query.numResults, MAX_RESULTS),
+          ...(query.recency && { time_range: query.recency }),
+          ...(query.includeDomains.length > 0 && { include_domains: query.includeDomains }),
+          ...(query.excludeDomains.length > 0 && { exclude_domains: query.excludeDomains }),
+        },
         refusedHint: () => `check its API key (${keySetting(PROVIDER.name, config)}).`,
       },
       TavilyAnswerSchema,
@@ -31,7 +40,7 @@ export const tavily: SearchProvider = {
       signal,
     );
     if (!answer.ok) return answer;
-    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, source: PROVIDER.name }));
-    return ok(toSearchResults(candidates, numResults));
+    const candidates = answer.value.results.map((item) => ({ title: item.title, url: item.url, snippet: item.content, published: item.published_date, source: PROVIDER.name }));
+    return ok(toSearchResults(candidates, query.now));
   },
 };

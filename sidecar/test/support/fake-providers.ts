@@ -31,7 +31,8 @@ export const KEYS: Record<KeyedProviderName, string> = {
  * Retry-After: 17), never answer ("hang"), send cut JSON ("malformed"), send JSON of another shape
  * ("wrong-shape"), send a valid answer padded past 64 KiB ("oversized"), reset the connection
  * ("reset"), redirect to itself forever ("redirect-loop"), or answer DuckDuckGo's 202 challenge page
- * ("challenge").
+ * ("challenge"), or answer results carrying the provider's dates ("dated": www.rust-lang.org
+ * published 2 days ago, en.wikipedia.org 20 days ago, doc.rust-lang.org/book/ undated).
  */
 export type Behavior =
   | "succeed"
@@ -44,6 +45,7 @@ export type Behavior =
   | "reset"
   | "redirect-loop"
   | "challenge"
+  | "dated"
   | number;
 
 export const RETRY_AFTER = "17";
@@ -92,6 +94,8 @@ interface WireFormat {
   key?: string;
   success: string;
   legacy?: string;
+  /** Results with dates as the provider writes them, made at answer time. */
+  dated?: () => string;
   empty: string;
   malformed?: string;
   wrongShape?: string;
@@ -220,6 +224,13 @@ const DDG_CHALLENGE = `<!DOCTYPE html><html><head><title>DuckDuckGo</title></hea
 
 const json = (value: unknown) => JSON.stringify(value);
 
+const DAY_MS = 86_400_000;
+/** A time `days` ago, for dated answers. */
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+/** ISO 8601 without a zone, as SearXNG and Brave's page_age write it. */
+const zoneless = (date: Date) => date.toISOString().slice(0, 19);
+const DATED = { recent: "https://www.rust-lang.org/", older: "https://en.wikipedia.org/wiki/Rust_(programming_language)", undated: "https://doc.rust-lang.org/book/" };
+
 const BRAVE_RESULTS = [
   {
     title: "The <strong>Rust</strong> Programming Language",
@@ -261,6 +272,18 @@ const FORMATS: Record<ProviderName, WireFormat> = {
     needsKey: true,
     key: KEYS.brave,
     success: json({ type: "search", query: { original: "rust", more_results_available: true }, mixed: { type: "mixed", main: [] }, web: { type: "search", results: BRAVE_RESULTS, family_friendly: true } }),
+    dated: () =>
+      json({
+        type: "search",
+        web: {
+          type: "search",
+          results: [
+            { title: "Rust", url: DATED.recent, description: "Recent.", page_age: zoneless(daysAgo(2)), age: "2 days ago", type: "search_result" },
+            { title: "Rust - Wikipedia", url: DATED.older, description: "Older.", age: "20 days ago", type: "search_result" },
+            { title: "The Rust Book", url: DATED.undated, description: "Undated.", type: "search_result" },
+          ],
+        },
+      }),
     empty: json({ type: "search", query: { original: "zzqx", more_results_available: false }, mixed: { type: "mixed", main: [] } }),
     malformed: `{"type":"search","web":{"type":"search","results":[{"title":"cut`,
     wrongShape: json({ type: "search", web: { type: "search", results: "none" } }),
@@ -287,6 +310,16 @@ const FORMATS: Record<ProviderName, WireFormat> = {
       ],
       response_time: 1.02,
     }),
+    dated: () =>
+      json({
+        query: "rust",
+        results: [
+          { title: "Rust", url: DATED.recent, content: "Recent.", score: 0.9, published_date: daysAgo(2).toUTCString() },
+          { title: "Rust - Wikipedia", url: DATED.older, content: "Older.", score: 0.8, published_date: daysAgo(20).toISOString() },
+          { title: "The Rust Book", url: DATED.undated, content: "Undated.", score: 0.7 },
+        ],
+        response_time: 0.5,
+      }),
     empty: json({ query: "zzqx", follow_up_questions: null, answer: null, images: [], results: [], response_time: 0.4 }),
     malformed: `{"query":"rust","results":[{"title":"Rust"`,
     wrongShape: json({ detail: { error: "Internal error" } }),
@@ -312,6 +345,15 @@ const FORMATS: Record<ProviderName, WireFormat> = {
       relatedSearches: [{ query: "rust game" }],
       credits: 1,
     }),
+    dated: () =>
+      json({
+        searchParameters: { q: "rust", type: "search", engine: "google" },
+        organic: [
+          { title: "Rust", link: DATED.recent, snippet: "Recent.", date: "2 days ago", position: 1 },
+          { title: "Rust - Wikipedia", link: DATED.older, snippet: "Older.", date: "20 days ago", position: 2 },
+          { title: "The Rust Book", link: DATED.undated, snippet: "Undated.", position: 3 },
+        ],
+      }),
     empty: json({ searchParameters: { q: "zzqx", type: "search", num: 10, engine: "google" }, organic: [], credits: 1 }),
     malformed: `{"searchParameters":{"q":"rust"},"organic":[`,
     wrongShape: json({ searchParameters: { q: "rust" }, organic: "none" }),
@@ -338,6 +380,14 @@ const FORMATS: Record<ProviderName, WireFormat> = {
         { position: 2, title: "The Rust Book", link: "https://doc.rust-lang.org/book/", snippet: "Learn Rust." },
       ],
     }),
+    dated: () =>
+      json({
+        results: [
+          { rank: 1, title: "Rust", url: DATED.recent, snippet: "Recent.", date: "2 days ago" },
+          { rank: 2, title: "Rust - Wikipedia", url: DATED.older, snippet: "Older.", date: daysAgo(20).toISOString() },
+          { rank: 3, title: "The Rust Book", url: DATED.undated, snippet: "Undated." },
+        ],
+      }),
     empty: json({ results: [] }),
     malformed: `{"results":[{"title":`,
     wrongShape: json({ data: [] }),
@@ -364,6 +414,15 @@ const FORMATS: Record<ProviderName, WireFormat> = {
       suggestions: ["rust game"],
       unresponsive_engines: [],
     }),
+    dated: () =>
+      json({
+        query: "rust",
+        results: [
+          { url: DATED.recent, title: "Rust", content: "Recent.", engine: "google", publishedDate: zoneless(daysAgo(2)) },
+          { url: DATED.older, title: "Rust - Wikipedia", content: "Older.", engine: "google", publishedDate: zoneless(daysAgo(20)) },
+          { url: DATED.undated, title: "The Rust Book", content: "Undated.", engine: "google", publishedDate: null },
+        ],
+      }),
     empty: json({ query: "zzqx", number_of_results: 0, results: [], answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] }),
     malformed: `{"query":"rust","results":[{"url":`,
     wrongShape: json({ query: "rust", number_of_results: 0 }),
@@ -425,6 +484,9 @@ function answer(format: WireFormat, behavior: Behavior, req: http.IncomingMessag
       return;
     case "challenge":
       res.writeHead(202, contentType).end(DDG_CHALLENGE);
+      return;
+    case "dated":
+      res.writeHead(200, contentType).end(must(format.dated?.()));
       return;
   }
 }

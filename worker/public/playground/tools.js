@@ -19,6 +19,11 @@ function toolParams(tool) {
     if (value("ws-num")) params.numResults = Number(value("ws-num"));
     if (checked("ws-content")) params.includeContent = true;
     if (value("ws-max-age")) params.maxAge = Number(value("ws-max-age"));
+    if (value("ws-recency")) params.recency = value("ws-recency");
+    const include = lines(value("ws-include"));
+    const exclude = lines(value("ws-exclude"));
+    if (include.length > 0) params.includeDomains = include;
+    if (exclude.length > 0) params.excludeDomains = exclude;
     return params;
   }
   if (tool === "fetch_content") {

@@ -1,17 +1,23 @@
-import { deepFreeze, type DeepReadonly, type SearchResult } from "@edge-web/shared";
+import { deepFreeze, type Applied, type DeepReadonly, type SearchResult } from "@edge-web/shared";
 
-/** Cached results are frozen: every session in the isolate reads the same entry, and none may change it. */
-export type CachedResults = DeepReadonly<SearchResult[]>;
+/** A query's answer as cached: its results and how its filters were applied. */
+export interface SearchAnswer {
+  results: SearchResult[];
+  applied?: Record<string, Applied>;
+}
+
+/** Cached answers are frozen: every session in the isolate reads the same entry, and none may change it. */
+export type CachedResults = DeepReadonly<SearchAnswer>;
 
 export interface SearchCache {
   /** The results stored under `key`, if stored at most `maxAgeMs` ago (default: any age within the TTL; 0: none). */
   get(key: string, maxAgeMs?: number): Promise<CachedResults | undefined>;
-  /** Stores a copy of `results`; the caller keeps its own objects. */
-  put(key: string, results: readonly SearchResult[]): Promise<void>;
+  /** Stores a copy of `answer`; the caller keeps its own objects. */
+  put(key: string, answer: SearchAnswer): Promise<void>;
 }
 
 interface Entry {
-  results: CachedResults;
+  answer: CachedResults;
   /** Epoch milliseconds; an entry stored without it counts as too old for any maxAge. */
   storedAt: number;
   expiresAt: number;
@@ -40,7 +46,7 @@ export function createSearchCache(kv: KVNamespace, settings: { ttlMs: number; ma
       const local = hot.get(key);
       if (local && local.expiresAt > now && young(local)) {
         remember(key, local);
-        return local.results;
+        return local.answer;
       }
       // One too old for this caller may still serve others; KV may hold a younger one.
       if (local && local.expiresAt <= now) hot.delete(key);
@@ -48,11 +54,11 @@ export function createSearchCache(kv: KVNamespace, settings: { ttlMs: number; ma
       if (!stored || stored.expiresAt <= now || !young(stored)) return undefined;
       const entry = deepFreeze(stored);
       remember(key, entry);
-      return entry.results;
+      return entry.answer;
     },
-    async put(key, results) {
+    async put(key, answer) {
       const now = Date.now();
-      const text = JSON.stringify({ results, storedAt: now, expiresAt: now + settings.ttlMs });
+      const text = JSON.stringify({ answer, storedAt: now, expiresAt: now + settings.ttlMs });
       remember(key, deepFreeze(JSON.parse(text) as Entry));
       // KV expires entries itself too; its minimum TTL is 60 s, which the config schema enforces.
       await kv.put(key, text, { expirationTtl: Math.ceil(settings.ttlMs / 1000) }).catch(() => {});

@@ -10,10 +10,11 @@ import {
   WebSearchParamsSchema,
   type QueryResultData,
   type Result,
-  type SearchResult,
+  type SearchFilters,
   type WebSearchParams,
   type WebSearchSuccess,
 } from "@edge-web/shared";
+import type { SearchAnswer } from "../cache/search-cache.ts";
 import { searchCacheKey } from "../cache/search-cache-key.ts";
 import { callSlots, type CallSlots } from "./call-slots.ts";
 import { capContent } from "./cap-content.ts";
@@ -34,7 +35,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   name: "web_search",
   title: "Search the web",
   description:
-    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones.",
+    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones. `recency` (day, week, month, year) keeps to recent results: a provider that cannot ask for it has its dated results filtered and undated ones kept, which can drop undated official pages or let undated old ones through. `includeDomains`/`excludeDomains` keep results to (or away from) domains and their subdomains; they are always enforced, and each query's `applied` says per provider how (\"filtered\": results outside came back and were dropped, so fewer may be left).",
   params: WebSearchParamsSchema,
   needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
@@ -47,12 +48,13 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, params.maxAge)));
+    const filters = { recency: params.recency, includeDomains: params.includeDomains, excludeDomains: params.excludeDomains };
+    const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, filters, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
       return { ok: false, error: failure.result.error, ...(failure.retryAfter && { headers: { "retry-after": failure.retryAfter } }) };
     }
-    let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, results: a.result.ok ? a.result.value : [] }));
+    let data: QueryResultData[] = answers.map((a, i) => ({ query: queries[i]!, ...(a.result.ok ? a.result.value : { results: [] }) }));
     if (params.includeContent) data = await withContent(ctx, slots, data, params.maxAge);
 
     const responseId = ctx.newResponseId();
@@ -72,25 +74,34 @@ export function clampResults(requested: number | undefined, maxResults: number):
 }
 
 interface QueryAnswer {
-  result: Result<SearchResult[]>;
+  result: Result<SearchAnswer>;
   cached: boolean;
   retryAfter?: string;
 }
 
 /** One query: from the search cache when an entry is young enough (`maxAge`; by default any within web.cache.ttlMs), else from the provider. */
-async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numResults: number, maxAge: number | undefined): Promise<QueryAnswer> {
+async function searchOne(
+  ctx: ToolContext,
+  slots: CallSlots,
+  query: string,
+  numResults: number,
+  filters: SearchFilters,
+  maxAge: number | undefined,
+): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
   const looked = Date.now();
-  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query) : undefined;
+  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query, filters) : undefined;
   const hit = key ? await ctx.cache.get(key, maxAge) : undefined;
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
     // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
-    return { result: ok(hit.map(({ content: _page, ...result }) => result)), cached: true };
+    const results = hit.results.map(({ content: _page, ...result }) => result);
+    const applied = hit.applied && Object.fromEntries(Object.entries(hit.applied).map(([provider, how]) => [provider, { ...how }]));
+    return { result: ok({ results, ...(applied && { applied }) }), cached: true };
   }
   if (key) ctx.record.count("search.cache.miss");
-  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls);
+  const request = searchRequestFrom(ctx.config, query, numResults, ctx.providerKeys, ctx.operatorUrls, filters);
   const queued = Date.now();
   let started = queued;
   const slot = await slots.run(async () => {
@@ -106,8 +117,10 @@ async function searchOne(ctx: ToolContext, slots: CallSlots, query: string, numR
   if (!answer.ok) return { result: { ok: false, error: answer.error }, cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
   ctx.record.count(`search.provider.${answer.value.provider}`);
   ctx.record.latency(answer.value.provider, Date.now() - started);
-  if (key) await ctx.cache.put(key, answer.value.results);
-  return { result: ok(answer.value.results), cached: false };
+  const { results, applied } = answer.value;
+  const found: SearchAnswer = { results, ...(applied && { applied }) };
+  if (key) await ctx.cache.put(key, found);
+  return { result: ok(found), cached: false };
 }
 
 /** A page's failure as its result says it: the code, the message and whose fault it was. */
