@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AgentConfigSchema, issuePaths, resolveConfig, WebConfigSchema } from "@edge-web/shared";
+import { AgentConfigSchema, resolveConfig, summarizeIssues, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { SIDECAR_MALLOC_ENV } from "../sidecar/src/sidecar-malloc-env.ts";
 import { projectEnv } from "./ensure-deps.mjs";
@@ -24,7 +24,7 @@ export async function launch(root: string): Promise<void> {
   if (process.env.AGENT_CONFIG) {
     exitWhenInvalid("AGENT_CONFIG", process.env.AGENT_CONFIG, (value) => {
       const parsed = v.safeParse(AgentConfigSchema, value);
-      return parsed.success ? undefined : `check ${issuePaths(parsed.issues).join(", ")}`;
+      return parsed.success ? undefined : `check ${summarizeIssues(parsed.issues).fields.join(", ")}`;
     });
   }
   const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");

@@ -4,6 +4,7 @@ export * from "./result.ts";
 export * from "./positive-int.ts";
 export * from "./web-config.ts";
 export * from "./resolve-config.ts";
+export * from "./summarize-issues.ts";
 export * from "./tool-schemas.ts";
 export * from "./robots-record.ts";
 export * from "./sidecar-protocol.ts";

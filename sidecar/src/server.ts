@@ -13,6 +13,7 @@ import {
   SidecarRelayRequestSchema,
   SidecarSearchRequestSchema,
   SidecarVetRequestSchema,
+  summarizeIssues,
   type Failure,
 } from "@edge-web/shared";
 import * as v from "valibot";
@@ -68,7 +69,7 @@ const OPERATIONS = new Map<string, Operation>([
 
 /** What a request's body may hold: the JSON routes' documents, or (convert-file) the document itself. */
 function invalid(what: string, issues: v.BaseIssue<unknown>[]): Failure {
-  const fields = [...new Set(issues.map((i) => v.getDotPath(i) ?? "(root)"))];
+  const { fields } = summarizeIssues(issues);
   return fail("VALIDATION_FAILED", `Invalid ${what} request: ${fields.join(", ")}.`, fields);
 }
 

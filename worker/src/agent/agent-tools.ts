@@ -1,4 +1,4 @@
-import { describeIssues, displayUrl } from "@edge-web/shared";
+import { displayUrl, summarizeIssues } from "@edge-web/shared";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
 import { executeTool } from "../tools/execute-tool.ts";
@@ -67,7 +67,7 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
     async execute(input: unknown, { toolCallId, abortSignal }) {
       // Checked first: the user is asked about a call that can run, described as it will run.
       const params = v.safeParse(web.params, input);
-      if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${describeIssues(params.issues)}`);
+      if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${summarizeIssues(params.issues).text}`);
       if (deps.gate) {
         await deps.inputShown(toolCallId);
         const id = `ui_${deps.newId()}`;

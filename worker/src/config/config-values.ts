@@ -1,4 +1,4 @@
-import { describeIssues, fail, issuePaths, ok, type Result } from "@edge-web/shared";
+import { fail, ok, summarizeIssues, type Result } from "@edge-web/shared";
 import * as v from "valibot";
 import { CONFIG_DOMAINS, DOMAIN_SCHEMAS, type ConfigDomain } from "./config-domains.ts";
 import type { Settings } from "./resolve-settings.ts";
@@ -97,6 +97,9 @@ export function applyDomainUpdate(domain: ConfigDomain, stored: JsonObject | und
   const merged = mergePatch(stored ?? {}, next);
   if (!isPlainObject(merged)) return fail("SCHEMA_VALIDATION_FAILED", `The ${domain} values must be an object.`, ["(root)"]);
   const parsed = v.safeParse(DOMAIN_SCHEMAS[domain], merged);
-  if (!parsed.success) return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${describeIssues(parsed.issues)}.`, issuePaths(parsed.issues));
+  if (!parsed.success) {
+    const { text, fields } = summarizeIssues(parsed.issues);
+    return fail("SCHEMA_VALIDATION_FAILED", `Invalid ${domain} values: ${text}.`, fields);
+  }
   return ok(merged);
 }

@@ -1,4 +1,4 @@
-import { fail, issuePaths, ok, type Result } from "@edge-web/shared";
+import { fail, ok, summarizeIssues, type Result } from "@edge-web/shared";
 import * as v from "valibot";
 
 /** Validates at the boundary; failures name every offending field path. */
@@ -12,7 +12,6 @@ export function validate<S extends v.GenericSchema>(
   }
   const parsed = v.safeParse(schema, input);
   if (parsed.success) return ok(parsed.output);
-  const fields = issuePaths(parsed.issues);
-  const detail = parsed.issues.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`).join("; ");
-  return fail(code, `Invalid request: ${detail}`, fields);
+  const { text, fields } = summarizeIssues(parsed.issues);
+  return fail(code, `Invalid request: ${text}`, fields);
 }
