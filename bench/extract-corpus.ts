@@ -4,6 +4,9 @@ import { gunzipSync } from "node:zlib";
 import { decodeText } from "../sidecar/src/extract/decode-text.ts";
 import type { PageSegments } from "./extract-segments.ts";
 
+/** The shared corpora: `shared/corpus` beside the repository's folder (../shared/corpus from its root). */
+export const CORPORA_DIR = join(import.meta.dirname, "..", "..", "shared", "corpus");
+
 /** One page of an extraction corpus, decoded the way fetch_content decodes an unlabelled response. */
 export interface CorpusPage {
   id: string;

@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "../../bench/extract-corpus.ts";
+import { CORPORA_DIR, loadCorpus } from "../../bench/extract-corpus.ts";
 import { detectBlock } from "../src/block/detect-block.ts";
 import { pageAnswer } from "../src/block/page-answer.ts";
 import { decodeText } from "../src/extract/decode-text.ts";
@@ -10,15 +9,6 @@ import { detectContentType } from "../src/extract/detect-type.ts";
 import { extractContent } from "../src/extract/extract-content.ts";
 import { htmlHandler } from "../src/extract/html-handler.ts";
 import { CHALLENGE_PAGES } from "./support/challenge-pages.ts";
-
-/** The shared corpora, found as extract-html-corpus.test.ts finds them: beside this checkout, or beside the repository it was cloned from. */
-function corporaDir(): string {
-  const beside = (repo: string) => join(repo, "..", "shared", "corpus");
-  const root = join(import.meta.dirname, "..", "..");
-  const origin = spawnSync("git", ["-C", root, "remote", "get-url", "origin"], { encoding: "utf8" }).stdout?.trim() ?? "";
-  const candidates = [beside(root), ...(isAbsolute(origin) ? [beside(origin)] : [])];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
-}
 
 /** Read as the fetch pipeline reads an answer: its type, its text, its extraction. */
 function answerOf(status: number, headers: Record<string, string>, body: string, url = "https://example.test/page") {
@@ -44,7 +34,7 @@ describe("blocked-page detection", () => {
     expect(detectBlock(answerOf(200, { "content-type": "text/html", "x-datadome": "protected" }, "<title>Shop</title><main><p>Cheap bolts.</p></main>"))).toBeUndefined();
   });
 
-  const corpora = readdirSync(corporaDir()).filter((name) => existsSync(join(corporaDir(), name, "html")));
+  const corpora = readdirSync(CORPORA_DIR).filter((name) => existsSync(join(CORPORA_DIR, name, "html")));
 
   it("finds the shared corpora", () => {
     expect(corpora.length).toBeGreaterThanOrEqual(4);
@@ -53,7 +43,7 @@ describe("blocked-page detection", () => {
   // None of the corpora's pages may be flagged, answered 200 as they were, nor even answered 403 (only the wording and shape can flag them then).
   for (const corpus of corpora) {
     it(`flags none of ${corpus}'s pages, answered 200 or 403`, () => {
-      const { pages } = loadCorpus(join(corporaDir(), corpus));
+      const { pages } = loadCorpus(join(CORPORA_DIR, corpus));
       expect(pages.length).toBeGreaterThan(0);
       const flagged: string[] = [];
       for (const page of pages) {

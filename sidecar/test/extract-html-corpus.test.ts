@@ -1,22 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "../../bench/extract-corpus.ts";
+import { CORPORA_DIR, loadCorpus } from "../../bench/extract-corpus.ts";
 import { scoreOutputs } from "../../bench/extract-score.ts";
 import { htmlHandler } from "../src/extract/html-handler.ts";
-
-/**
- * The development corpora live in shared/, beside the repository: beside this checkout, or (in a local
- * clone) beside the repository it was cloned from. Missing, the test fails loudly.
- */
-function corpusDir(name: string): string {
-  const beside = (repo: string) => join(repo, "..", "shared", "corpus", name);
-  const root = join(import.meta.dirname, "..", "..");
-  const origin = spawnSync("git", ["-C", root, "remote", "get-url", "origin"], { encoding: "utf8" }).stdout?.trim() ?? "";
-  const candidates = [beside(root), ...(isAbsolute(origin) ? [beside(origin)] : [])];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
-}
 
 /** Regression gates: main-content F1 over all pages of each development corpus, a little under what is reached. */
 const GATES = [
@@ -29,7 +15,7 @@ const GATES = [
 describe("main-content extraction on the development corpora", () => {
   for (const gate of GATES) {
     it(`${gate.corpus}: F1 stays at or above ${gate.minF1}`, () => {
-      const dir = corpusDir(gate.corpus);
+      const dir = join(CORPORA_DIR, gate.corpus);
       const { pages, truth } = loadCorpus(dir);
       if (truth?.kind !== gate.kind) throw new Error(`${dir} has no ${gate.kind === "articles" ? "ground-truth" : "segments"}.json`);
       const outputs = Object.fromEntries(
