@@ -25,3 +25,4 @@ export * from "./api-schemas.ts";
 export * from "./sidecar-convert-protocol.ts";
 export * from "./sidecar-relay-protocol.ts";
 export * from "./compaction.ts";
+export * from "./sidecar-map-protocol.ts";

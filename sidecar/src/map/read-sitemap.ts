@@ -1,0 +1,66 @@
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { ErrorLevel, XMLToSitemapIndexStream, XMLToSitemapItemStream } from "sitemap";
+import { linkTarget } from "./page-links.ts";
+
+/** The sitemaps protocol's own bound: 50,000 URLs and 50 MB uncompressed per file. */
+const MAX_ENTRIES = 50_000;
+
+export interface SitemapUrl {
+  url: string;
+  lastmod?: string;
+  title?: string;
+}
+
+/** What one sitemap file lists: pages (a urlset) or further sitemaps (an index). */
+export interface SitemapContent {
+  urls: SitemapUrl[];
+  sitemaps: string[];
+}
+
+const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Items a sitemaps parser (the `sitemap` package, on sax) yields, read quietly: an invalid entry is skipped, never logged. */
+function parse<T>(xml: string, parser: NodeJS.ReadWriteStream): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const items: T[] = [];
+    Readable.from([xml])
+      .pipe(parser)
+      .on("data", (item: T) => {
+        if (items.length < MAX_ENTRIES) items.push(item);
+      })
+      .on("end", () => resolve(items))
+      .on("error", reject);
+  });
+}
+
+/**
+ * A sitemap file's pages or sitemaps (a gzipped file is inflated up to `maxBytes`), each an absolute
+ * http(s) URL without its fragment; a file that is neither lists nothing.
+ */
+export async function readSitemap(bytes: Uint8Array, fileUrl: URL, maxBytes: number): Promise<SitemapContent> {
+  let body = bytes;
+  if (isGzip(body)) {
+    try {
+      body = zlib.gunzipSync(body, { maxOutputLength: maxBytes });
+    } catch {
+      return { urls: [], sitemaps: [] };
+    }
+  }
+  const xml = new TextDecoder().decode(body);
+  const quiet = { level: ErrorLevel.SILENT, logger: false as const };
+  const [pages, index] = await Promise.all([
+    parse<{ url: string; lastmod?: string; news?: { title?: string } }>(xml, new XMLToSitemapItemStream(quiet)).catch(() => []),
+    parse<{ url: string }>(xml, new XMLToSitemapIndexStream(quiet)).catch(() => []),
+  ]);
+  const urls: SitemapUrl[] = [];
+  for (const page of pages) {
+    // The parser answers an entry it refused (not an absolute http(s) URL) with an empty one.
+    const url = page.url && linkTarget(page.url, fileUrl);
+    if (!url) continue;
+    const title = page.news?.title?.trim();
+    urls.push({ url, ...(page.lastmod && { lastmod: page.lastmod }), ...(title && { title }) });
+  }
+  const sitemaps = index.flatMap((entry) => (entry.url && linkTarget(entry.url, fileUrl)) || []);
+  return { urls, sitemaps };
+}
