@@ -7,7 +7,7 @@ import { USER_AGENT } from "./user-agent.ts";
 import { createConvertPool, type ConvertPool, type ConvertPoolSettings } from "./convert/service/convert-pool.ts";
 import { availableParallelism } from "node:os";
 import { browserPathFrom, createRenderer, type RendererSettings } from "./render/create-renderer.ts";
-import type { Renderer, RenderingDeps } from "./fetch/render-types.ts";
+import type { Renderer, RenderingDeps } from "./fetch/renderer.ts";
 import { testTrustFromEnv } from "./render/test-trust-from-env.ts";
 
 /** Everything the sidecar's operations use: the fetch pipeline's parts and the converter threads. */

@@ -3,7 +3,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { APICallError } from "ai";
 import { describe, expect, inject, it } from "vitest";
 import type { WireReplay } from "../../test-support/wire-replay.ts";
-import { AnthropicModel } from "../src/agent/anthropic-model.ts";
+import { AnthropicModel } from "../src/agent/wire/anthropic-model.ts";
 import { messagesBlock as block, messagesEvent as sse, replayCall as callOptions, normalised, partsOf, recordingFetch, JSON_RESULTS_PROMPT, MODEL_OUTPUTS_PROMPT, RESULT_PAGE, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;

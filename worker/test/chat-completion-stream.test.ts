@@ -3,8 +3,8 @@ import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
 import { APICallError } from "ai";
 import { describe, expect, inject, it } from "vitest";
 import type { WireReplay } from "../../test-support/wire-replay.ts";
-import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
-import { MAX_ERROR_BODY_BYTES } from "../src/agent/provider-call-error.ts";
+import { OpenAICompatibleModel } from "../src/agent/wire/openai-compatible-model.ts";
+import { MAX_ERROR_BODY_BYTES } from "../src/agent/wire/provider-call-error.ts";
 import { replayCall as callOptions, normalised, partsOf, recordingFetch, JSON_RESULTS_PROMPT, MODEL_OUTPUTS_PROMPT, RESULT_PAGE, type SentRequest } from "./model-replay.ts";
 
 const baseURL = `${inject("originUrl")}/replay`;

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { dropConfigLease, loadSettings } from "../src/config/load-settings.ts";
-import { hideProviders, parseHiddenProviders } from "../src/agent/model-catalog.ts";
+import { hideProviders, parseHiddenProviders } from "../src/agent/model/model-catalog.ts";
 import type { Env } from "../src/env.ts";
 import { configRoutes } from "../src/routes/config-routes.ts";
 import { secretClear, secretKeep, secretSet } from "../../test-support/pi-protocol/secret.ts";

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { charsOf, ContextMeter, IMAGE_CHARS, tokensOfChars } from "../src/agent/context-meter.ts";
+import { charsOf, ContextMeter, IMAGE_CHARS, tokensOfChars } from "../src/agent/context/context-meter.ts";
 
 const user = (text: string): ModelMessage => ({ role: "user", content: text });
 const answer = (text: string): ModelMessage => ({ role: "assistant", content: [{ type: "text", text }] });

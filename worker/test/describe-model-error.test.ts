@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeModelError } from "../src/agent/describe-model-error.ts";
-import { modelFetch, ModelUnreachableError } from "../src/agent/model-fetch.ts";
+import { describeModelError } from "../src/agent/wire/describe-model-error.ts";
+import { modelFetch, ModelUnreachableError } from "../src/agent/wire/model-fetch.ts";
 import { EgressRefusedError } from "../src/egress-refused-error.ts";
 import { RelayUnavailableError } from "../src/relay-unavailable-error.ts";
 

@@ -1,7 +1,7 @@
 import type { UiMessageChunk } from "@edge-web/shared";
 import { readUIMessageStream, type UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
-import { MessageAssembly } from "../src/agent/message-assembly.ts";
+import { MessageAssembly } from "../src/agent/wire/message-assembly.ts";
 
 /** What an AI SDK client rebuilds from `chunks`, as it would be stored (JSON). */
 async function clientParts(chunks: object[]): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { modelEgress } from "../src/agent/model-egress.ts";
+import { modelEgress } from "../src/agent/wire/model-egress.ts";
 import { loadSettings } from "../src/config/load-settings.ts";
 import { EgressRefusedError } from "../src/egress-refused-error.ts";
 import type { Env } from "../src/env.ts";

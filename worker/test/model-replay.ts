@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
-import { modelOutputOf } from "../src/agent/tool-result-budget.ts";
+import { modelOutputOf } from "../src/agent/context/tool-result-budget.ts";
 import { REPLAY_HEADER, type WireReplay } from "../../test-support/wire-replay.ts";
 
 /** The headers that make the loopback replay server (/replay/… on the origin) give `replay`. */

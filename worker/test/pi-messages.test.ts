@@ -1,7 +1,7 @@
 import type { SessionMessage } from "@edge-web/shared";
 import * as v from "valibot";
 import { describe, expect, inject, it } from "vitest";
-import { toPiMessages } from "../src/agent/to-pi-messages.ts";
+import { toPiMessages } from "../src/agent/context/to-pi-messages.ts";
 import { PiGetMessagesResponseSchema } from "../../test-support/pi-protocol/rest.ts";
 import { call, newSession, tool } from "./helpers.ts";
 

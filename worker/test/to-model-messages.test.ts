@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionMessage, StoredResult } from "@edge-web/shared";
-import { HistoryMemo } from "../src/agent/history-memo.ts";
-import { toModelMessages, type ConvertedMessage, type HistorySources } from "../src/agent/to-model-messages.ts";
+import { HistoryMemo } from "../src/agent/context/history-memo.ts";
+import { toModelMessages, type ConvertedMessage, type HistorySources } from "../src/agent/context/to-model-messages.ts";
 
 const RESPONSE_ID = "0f0e0d0c-0b0a-4908-8706-050403020100";
 const page = (text: string) => ({ responseId: RESPONSE_ID, results: [{ url: "https://example.test/", content: text, truncated: false }] });

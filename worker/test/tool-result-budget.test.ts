@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelOutputOf } from "../src/agent/tool-result-budget.ts";
+import { modelOutputOf } from "../src/agent/context/tool-result-budget.ts";
 
 const page = (content: string) => ({ responseId: "0f0e0d0c-0b0a-4908-8706-050403020100", results: [{ url: "https://example.test/", content, truncated: false }] });
 

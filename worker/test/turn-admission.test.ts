@@ -1,6 +1,6 @@
 import type { QueueData, SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import { describe, expect, inject, it } from "vitest";
-import { AgentLoop, type TurnControl } from "../src/agent/agent-loop.ts";
+import { AgentLoop, type TurnControl } from "../src/agent/turn/agent-loop.ts";
 import type { Env } from "../src/env.ts";
 import { call, newSession, withConfig } from "./helpers.ts";
 

@@ -35,7 +35,7 @@ import { parseUrl } from "./parse-url.ts";
 import { renderWhenWanted } from "./render-when-wanted.ts";
 import { robotsExchange, robotsReport, type RobotsExchange } from "./robots-exchange.ts";
 import { robotsGuard } from "./robots-guard.ts";
-import type { RenderingDeps } from "./render-types.ts";
+import type { RenderingDeps } from "./renderer.ts";
 import { truncateContent } from "./truncate-content.ts";
 
 export interface FetchContentRequest {

@@ -1,7 +1,7 @@
 import { fail, failWith, ok, type Deadline, type FetchOptions, type RenderCounts, type RenderMode, type Result } from "@edge-web/shared";
 import type { ContentSelectors, HandlerOutput } from "../extract/content-handler.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import type { RenderedPage, Renderer } from "./render-types.ts";
+import type { RenderedPage, Renderer } from "./renderer.ts";
 import type { NetworkPolicy } from "./egress-types.ts";
 import type { RobotsGuard } from "./robots-guard.ts";
 import { scriptBuiltSignals } from "./script-built-signals.ts";

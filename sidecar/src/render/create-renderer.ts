@@ -8,7 +8,7 @@ import { startEgressProxy, type EgressProxy, type EgressProxyDeps } from "./egre
 import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import { renderPage } from "./render-page.ts";
 import { within } from "./within.ts";
-import type { Renderer } from "../fetch/render-types.ts";
+import type { Renderer } from "../fetch/renderer.ts";
 
 type RenderResult = Awaited<ReturnType<Renderer["render"]>>;
 

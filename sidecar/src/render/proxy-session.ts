@@ -1,6 +1,6 @@
 import type { AllowList } from "../fetch/allow-list.ts";
 import type { NetworkPolicy } from "../fetch/egress-types.ts";
-import type { Refusal } from "../fetch/render-types.ts";
+import type { Refusal } from "../fetch/renderer.ts";
 
 /** What one rendered page may do through the proxy, and what it has done. */
 export interface ProxySession {

@@ -6,7 +6,7 @@ import type { EgressProxy } from "./egress-proxy.ts";
 import { PROXIED_LOOPBACK } from "./proxied-loopback.ts";
 import type { ProxySession } from "./proxy-session.ts";
 import { FLATTEN_DOM_SOURCE } from "./flatten-dom.ts";
-import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/render-types.ts";
+import type { RenderedPage, RenderFailureKind, RenderRequest } from "../fetch/renderer.ts";
 import { QUIET_PROBE_SCRIPT, waitForSettled } from "./wait-for-settled.ts";
 import { within } from "./within.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type * as v from "valibot";
-import { currentCatalog } from "../agent/model-catalog.ts";
+import { currentCatalog } from "../agent/model/model-catalog.ts";
 import type { AppEnv } from "../app-env.ts";
 import { loadSettings } from "../config/load-settings.ts";
 import type { Settings } from "../config/resolve-settings.ts";

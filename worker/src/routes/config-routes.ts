@@ -10,7 +10,7 @@ import { resolveSettings, type Settings } from "../config/resolve-settings.ts";
 import { readSecretWrites } from "../config/secret-writes.ts";
 import { vetConfiguredUrls } from "../config/vet-configured-urls.ts";
 import { createSidecarClient } from "../sidecar-client.ts";
-import { currentCatalog } from "../agent/model-catalog.ts";
+import { currentCatalog } from "../agent/model/model-catalog.ts";
 import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";

@@ -1,6 +1,6 @@
 import type { ThinkingLevel } from "@edge-web/shared";
-import type { ModelSelection } from "../agent/resolve-model.ts";
-import { NO_TOKENS, type TokenTotals } from "../agent/token-usage.ts";
+import type { ModelSelection } from "../agent/model/resolve-model.ts";
+import { NO_TOKENS, type TokenTotals } from "../agent/model/token-usage.ts";
 import { createJsonRow } from "./json-row.ts";
 
 /** A session's agent state: its model and thinking choices, and what its model calls used. */

@@ -1,4 +1,4 @@
-import type { CompactionEntry } from "../agent/compact-view.ts";
+import type { CompactionEntry } from "../agent/context/compact-view.ts";
 
 export interface CompactionLog {
   add(entry: CompactionEntry): void;

@@ -1,5 +1,5 @@
 import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
-import type { MessageRevision } from "../agent/history-memo.ts";
+import type { MessageRevision } from "../agent/context/history-memo.ts";
 import { fitRow } from "./fit-row.ts";
 import { insertRows } from "./insert-rows.ts";
 

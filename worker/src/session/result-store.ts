@@ -1,5 +1,5 @@
 import type { StoredResult } from "@edge-web/shared";
-import type { ResultSummary } from "../agent/matching-results.ts";
+import type { ResultSummary } from "../agent/commands/matching-results.ts";
 import type { ResultStore } from "../tools/tool.ts";
 import { fitRow } from "./fit-row.ts";
 import { insertRows } from "./insert-rows.ts";

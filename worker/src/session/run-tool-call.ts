@@ -1,4 +1,4 @@
-import type { OutputSink } from "../agent/output-sink.ts";
+import type { OutputSink } from "../agent/turn/output-sink.ts";
 import { executeTool } from "../tools/execute-tool.ts";
 import type { Tool, ToolAnswer, ToolContext } from "../tools/tool.ts";
 

@@ -1,6 +1,6 @@
 import { ok, type CompactResponse, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type ThinkingLevel, type ToolName, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
 import { DurableObject } from "cloudflare:workers";
-import type { ModelSelection } from "../agent/resolve-model.ts";
+import type { ModelSelection } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { IdleAlarm } from "./idle-alarm.ts";

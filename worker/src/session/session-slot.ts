@@ -1,5 +1,5 @@
 import { fail, ok, type Result, type ThinkingLevel } from "@edge-web/shared";
-import { addTokens, type TokenTotals } from "../agent/token-usage.ts";
+import { addTokens, type TokenTotals } from "../agent/model/token-usage.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import { type AgentState, emptyAgentState } from "./agent-state.ts";
 import type { SessionRecord } from "./session-record.ts";

@@ -1,4 +1,4 @@
-import type { TokenTotals } from "../agent/token-usage.ts";
+import type { TokenTotals } from "../agent/model/token-usage.ts";
 import type { ProviderLatency } from "./provider-latency.ts";
 
 export interface MessageCounts {

@@ -1,5 +1,5 @@
 import { encodeSseData, encodeSseFrame, PROTOCOL_VERSION, type ControlPayload, type UiMessageChunk } from "@edge-web/shared";
-import type { OutputSink } from "../agent/output-sink.ts";
+import type { OutputSink } from "../agent/turn/output-sink.ts";
 import { capContent } from "../tools/cap-content.ts";
 import { fitRow } from "./fit-row.ts";
 import type { SessionSlot } from "./session-slot.ts";

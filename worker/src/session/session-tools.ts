@@ -1,5 +1,5 @@
 import { createHostLimiter, type HostLimiter, type ToolName, type WebConfig } from "@edge-web/shared";
-import type { StoredFile } from "../agent/user-message.ts";
+import type { StoredFile } from "../agent/context/user-message.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
 import { createFetchCache } from "../cache/fetch-cache.ts";

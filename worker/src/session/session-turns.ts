@@ -1,20 +1,21 @@
 import { fail, ok, type CompactResponse, type CompletionResponse, type PromptRequest, type Result, type SteerRequest, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
-import { AgentLoop, type Admission, type Delivery } from "../agent/agent-loop.ts";
-import { COMPLETION_TRIGGERS, completionItems } from "../agent/completion.ts";
-import { failTurn } from "../agent/fail-turn.ts";
-import { modelEgress } from "../agent/model-egress.ts";
-import { ContextMeter } from "../agent/context-meter.ts";
-import { HistoryMemo } from "../agent/history-memo.ts";
-import type { ConvertedMessage } from "../agent/to-model-messages.ts";
-import { modelFetch } from "../agent/model-fetch.ts";
-import { resolveModel, type ResolvedModel } from "../agent/resolve-model.ts";
-import { compactSession } from "../agent/session-compaction.ts";
-import { modelCall, sessionTurn, type SessionTurnDeps, type TurnMarker } from "../agent/session-turn.ts";
-import { parseSlashCommand } from "../agent/slash-commands.ts";
-import { answerUiRpc } from "../agent/ui-rpc.ts";
-import { costOf, tokensOf } from "../agent/token-usage.ts";
-import { textOf } from "../agent/message-text.ts";
-import { buildUserMessage, type UserInput } from "../agent/user-message.ts";
+import { AgentLoop, type Admission, type Delivery } from "../agent/turn/agent-loop.ts";
+import { COMPLETION_TRIGGERS, completionItems } from "../agent/commands/completion.ts";
+import { failTurn } from "../agent/turn/fail-turn.ts";
+import { modelEgress } from "../agent/wire/model-egress.ts";
+import { ContextMeter } from "../agent/context/context-meter.ts";
+import { HistoryMemo } from "../agent/context/history-memo.ts";
+import type { ConvertedMessage } from "../agent/context/to-model-messages.ts";
+import { modelFetch } from "../agent/wire/model-fetch.ts";
+import { openModel } from "../agent/model/open-model.ts";
+import { resolveModel, type ResolvedModel } from "../agent/model/resolve-model.ts";
+import { compactSession } from "../agent/context/session-compaction.ts";
+import { sessionTurn, type SessionTurnDeps, type TurnMarker } from "../agent/turn/run-turn.ts";
+import { parseSlashCommand } from "../agent/commands/slash-commands.ts";
+import { answerUiRpc } from "../agent/commands/ui-rpc.ts";
+import { costOf, tokensOf } from "../agent/model/token-usage.ts";
+import { textOf } from "../agent/context/message-text.ts";
+import { buildUserMessage, type UserInput } from "../agent/context/user-message.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import type { AgentState } from "./agent-state.ts";
@@ -157,7 +158,7 @@ export class SessionTurns {
     const abort = new AbortController();
     this.compactAbort = abort;
     const sink = this.deps.sink();
-    const call = () => modelCall(settings, model, "minimal", () => modelFetch(settings.agent.modelTimeoutMs, this.deps.egress(model.provider.name)));
+    const call = () => openModel(settings, model, "minimal", () => modelFetch(settings.agent.modelTimeoutMs, this.deps.egress(model.provider.name)));
     try {
       return await compactSession(this.deps, settings, model, call, sink, abort.signal, instructions);
     } catch {

@@ -1,5 +1,5 @@
-import { catalogModel } from "../agent/catalog-model.ts";
-import { resolveModel } from "../agent/resolve-model.ts";
+import { catalogModel } from "../agent/model/catalog-model.ts";
+import { resolveModel } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { SessionSlot } from "./session-slot.ts";
 import { sessionStats } from "./session-stats.ts";

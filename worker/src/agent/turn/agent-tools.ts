@@ -1,14 +1,14 @@
 import { displayUrl, summarizeIssues } from "@edge-web/shared";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
-import { executeTool } from "../tools/execute-tool.ts";
-import { mergeInputs } from "../tools/merge-inputs.ts";
-import type { Tool, ToolContext } from "../tools/tool.ts";
-import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
-import { TOOLS } from "../tools/tool-registry.ts";
+import { executeTool } from "../../tools/execute-tool.ts";
+import { mergeInputs } from "../../tools/merge-inputs.ts";
+import type { Tool, ToolContext } from "../../tools/tool.ts";
+import { TOOL_INPUT_SCHEMAS } from "../../tools/tool-input-schemas.ts";
+import { TOOLS } from "../../tools/tool-registry.ts";
 import type { ApprovalGate } from "./approval-gate.ts";
 import type { OutputSink } from "./output-sink.ts";
-import { modelOutputOf } from "./tool-result-budget.ts";
+import { modelOutputOf } from "../context/tool-result-budget.ts";
 
 export interface AgentToolDeps {
   /** The tool context of one call, cancelled with `signal` (an abort of the turn). */
@@ -90,9 +90,3 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
 export function agentTools(deps: AgentToolDeps): ToolSet {
   return Object.fromEntries(Object.values(TOOLS).map((web) => [web.name, agentTool(web, deps)]));
 }
-
-/** The tools' definitions as a model request carries them, in characters (part of every call's size). */
-export const TOOL_DEFINITION_CHARS = Object.values(TOOLS).reduce(
-  (n, web) => n + web.name.length + web.description.length + JSON.stringify(TOOL_INPUT_SCHEMAS.get(web.name)).length,
-  0,
-);

@@ -1,8 +1,8 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { experimental_streamLanguageModelCall as streamLanguageModelCall, jsonSchema, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { describe, expect, inject, it } from "vitest";
-import { callModel } from "../src/agent/model-call.ts";
-import { OpenAICompatibleModel } from "../src/agent/openai-compatible-model.ts";
+import { callModel } from "../src/agent/wire/call-model.ts";
+import { OpenAICompatibleModel } from "../src/agent/wire/openai-compatible-model.ts";
 import type { WireReplay } from "../../test-support/wire-replay.ts";
 import { messagesBlock as block, messagesEvent as sse, normalised, replayHeaders } from "./model-replay.ts";
 

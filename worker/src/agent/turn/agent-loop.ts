@@ -2,7 +2,7 @@ import type { UserModelMessage } from "ai";
 import type { SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import { ApprovalGate } from "./approval-gate.ts";
 import { MessageQueue } from "./message-queue.ts";
-import { textOf } from "./message-text.ts";
+import { textOf } from "../context/message-text.ts";
 import { TurnSteers } from "./turn-steers.ts";
 
 /** What a running turn is controlled by: its abort, its steers, its approvals, and the session's queue (shown in its message). */

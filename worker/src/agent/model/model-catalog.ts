@@ -1,10 +1,10 @@
 import { ok, type Result } from "@edge-web/shared";
-import type { AgentSettings } from "../config/resolve-settings.ts";
-import { loadSettings } from "../config/load-settings.ts";
-import type { Env } from "../env.ts";
+import type { AgentSettings } from "../../config/resolve-settings.ts";
+import { loadSettings } from "../../config/load-settings.ts";
+import type { Env } from "../../env.ts";
 import { catalogModel, type CatalogModel } from "./catalog-model.ts";
-import { modelEgress } from "./model-egress.ts";
-import { MODEL_PROVIDERS } from "./model-providers.ts";
+import { modelEgress } from "../wire/model-egress.ts";
+import { MODEL_PROVIDERS } from "../wire/model-providers.ts";
 
 export interface ModelCatalog {
   providers: string[];

@@ -4,16 +4,6 @@ import type { LanguageModel, streamText } from "ai";
 /** The AI SDK's per-provider options (thinking levels become these). */
 export type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]["providerOptions"]>;
 
-/** The model one call of a turn goes to, and how: model and thinking changes apply from the next call. */
-export interface ModelCall {
-  model: LanguageModel;
-  provider: string;
-  api: string;
-  providerOptions?: ProviderOptions;
-  /** How long the model may send nothing while it streams (settings.agent.modelTimeoutMs). */
-  idleMs: number;
-}
-
 /** A configured provider as the agent uses it: its name under auth.modelProviders and its settings. */
 export interface NamedProvider {
   name: string;

@@ -1,5 +1,5 @@
 import { isPlainObject } from "@edge-web/shared";
-import { pairSafe } from "../tools/cap-content.ts";
+import { pairSafe } from "../../tools/cap-content.ts";
 
 /** A page's text inside a tool result, where it sits, and how get_search_content reads the rest of it. */
 interface PageSlot {

@@ -1,8 +1,8 @@
 import { TOOL_NAMES, type StoredResult } from "@edge-web/shared";
 import { convertToModelMessages, jsonSchema, type ModelMessage, type ToolSet, type UIMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
-import { toBase64 } from "../attachments/base64url.ts";
-import { cutText } from "../tools/cap-content.ts";
+import { toBase64 } from "../../attachments/base64url.ts";
+import { cutText } from "../../tools/cap-content.ts";
 import type { CompactionEntry } from "./compact-view.ts";
 import { summaryMessage, type ContextView, type Origin } from "./context-view.ts";
 import type { HistoryMemo, MessageRevision } from "./history-memo.ts";

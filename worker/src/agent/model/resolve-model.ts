@@ -1,6 +1,6 @@
 import { fail, ok, type ModelEntry, type Result } from "@edge-web/shared";
-import type { AgentSettings } from "../config/resolve-settings.ts";
-import type { NamedProvider } from "./model-provider.ts";
+import type { AgentSettings } from "../../config/resolve-settings.ts";
+import type { NamedProvider } from "../wire/model-provider.ts";
 
 /** A session's choice of model (POST /model), kept in its storage. */
 export interface ModelSelection {

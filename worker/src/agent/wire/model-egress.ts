@@ -1,7 +1,7 @@
 import { configuredUrlPolicy, MAX_RELAY_WAIT_MS, operatorUrlPolicy } from "@edge-web/shared";
-import type { Settings } from "../config/resolve-settings.ts";
-import type { Env } from "../env.ts";
-import { relayFetch } from "../relay-fetch.ts";
+import type { Settings } from "../../config/resolve-settings.ts";
+import type { Env } from "../../env.ts";
+import { relayFetch } from "../../relay-fetch.ts";
 
 /**
  * How requests reach a model provider: through the sidecar's relay, as every request leaving the

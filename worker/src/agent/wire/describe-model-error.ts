@@ -1,6 +1,6 @@
 import { APICallError } from "ai";
-import { EgressRefusedError } from "../egress-refused-error.ts";
-import { RelayUnavailableError } from "../relay-unavailable-error.ts";
+import { EgressRefusedError } from "../../egress-refused-error.ts";
+import { RelayUnavailableError } from "../../relay-unavailable-error.ts";
 import { MAX_RETRY_AFTER_MS, ModelTimeoutError, ModelUnreachableError, retryAfterMs } from "./model-fetch.ts";
 
 /** The errors an error and its causes are made of, outermost first. */

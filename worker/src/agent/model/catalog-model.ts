@@ -1,5 +1,5 @@
 import type { ModelApi, ModelEntry } from "@edge-web/shared";
-import type { NamedProvider } from "./model-provider.ts";
+import type { NamedProvider } from "../wire/model-provider.ts";
 
 /**
  * A model as the session's model list (`GET /models`), its state (`GET /state`) and the config API

@@ -1,5 +1,5 @@
-import { EgressRefusedError } from "../egress-refused-error.ts";
-import { RelayUnavailableError } from "../relay-unavailable-error.ts";
+import { EgressRefusedError } from "../../egress-refused-error.ts";
+import { RelayUnavailableError } from "../../relay-unavailable-error.ts";
 
 /** The model sent nothing for the configured time (settings.agent.modelTimeoutMs). */
 export class ModelTimeoutError extends Error {

@@ -1,12 +1,12 @@
 import type { CompactResponse, SessionMessage, UiMessageChunk } from "@edge-web/shared";
 import type { LanguageModelUsage } from "ai";
-import type { Settings } from "../config/resolve-settings.ts";
-import { TOOL_DEFINITION_CHARS } from "./agent-tools.ts";
+import type { Settings } from "../../config/resolve-settings.ts";
 import { compactView, type CompactionDeps, type CompactionEntry } from "./compact-view.ts";
 import { contextLimits, type ContextLimits, type ContextMeter } from "./context-meter.ts";
-import type { ModelCall } from "./model-provider.ts";
-import type { ResolvedModel } from "./resolve-model.ts";
+import type { ModelHandle } from "../model/open-model.ts";
+import type { ResolvedModel } from "../model/resolve-model.ts";
 import { summariseHistory } from "./summarise-history.ts";
+import { TOOL_DEFINITION_CHARS } from "./tool-definition-chars.ts";
 import { toModelMessages, type HistoryRead, type HistorySources } from "./to-model-messages.ts";
 
 /** What a session lends its compactions. */
@@ -27,7 +27,7 @@ export function limitsFor(settings: Settings, model: ResolvedModel): ContextLimi
 }
 
 /** What a compaction needs, for the session's model and the stream `chunk` goes to. */
-export function compactionDeps(sources: CompactionSources, settings: Settings, limits: ContextLimits, call: () => ModelCall, chunk: (c: UiMessageChunk) => void): CompactionDeps {
+export function compactionDeps(sources: CompactionSources, settings: Settings, limits: ContextLimits, call: () => ModelHandle, chunk: (c: UiMessageChunk) => void): CompactionDeps {
   let usage: LanguageModelUsage | undefined;
   return {
     limits,
@@ -63,7 +63,7 @@ export async function compactSession(
   sources: CompactionSources,
   settings: Settings,
   model: ResolvedModel,
-  call: () => ModelCall,
+  call: () => ModelHandle,
   sink: { chunk(c: UiMessageChunk): void; message(m: SessionMessage): void },
   signal: AbortSignal,
   instructions?: string,

@@ -1,11 +1,11 @@
 import type { UiMessageChunk } from "@edge-web/shared";
 import { toUIMessageChunk, type FinishReason, type LanguageModel, type LanguageModelUsage, type ModelMessage, type TextStreamPart, type ToolExecutionOptions, type ToolSet } from "ai";
-import { describeModelError } from "./describe-model-error.ts";
-import { idleTimer } from "./idle-timer.ts";
-import { MessageAssembly } from "./message-assembly.ts";
-import { callModel } from "./model-call.ts";
-import { ModelTimeoutError } from "./model-fetch.ts";
-import type { ModelCall } from "./model-provider.ts";
+import { describeModelError } from "../wire/describe-model-error.ts";
+import { idleTimer } from "../wire/idle-timer.ts";
+import { MessageAssembly } from "../wire/message-assembly.ts";
+import { callModel } from "../wire/call-model.ts";
+import { ModelTimeoutError } from "../wire/model-fetch.ts";
+import type { ModelHandle } from "../model/open-model.ts";
 import type { OutputSink } from "./output-sink.ts";
 import { stepMessages, type ToolOutcome } from "./step-messages.ts";
 import type { MessageQueue } from "./message-queue.ts";
@@ -18,7 +18,7 @@ export interface ModelTurnPlan {
   system: string;
   messages: ModelMessage[];
   maxSteps: number;
-  nextCall(): ModelCall;
+  nextCall(): ModelHandle;
   /** The tools, given a wait for a call's input to have been streamed, and the turn's own sink. */
   tools(inputShown: (toolCallId: string) => Promise<void>, sink: OutputSink): ToolSet;
   /** Where steers (user messages sent while the turn runs) come in before the next model call. */
@@ -42,7 +42,7 @@ const CUT_OFF = new Set<FinishReason>(["length", "content-filter"]);
  * rebuilt from those very chunks (so a client rebuilding it from the stream gets the same). A steer
  * joins the next call. Whatever happens — a model failure, an abort, the step limit — the turn ends
  * with a `finish` chunk; never throws. Each call is made with the AI SDK's parts (prompt conversion,
- * the provider, tool-call parsing) and read by model-call.ts; the loop is ours: the SDK's own loop
+ * the provider, tool-call parsing) and read by wire/call-model.ts; the loop is ours: the SDK's own loop
  * puts a dozen streams between the provider and the session, which cost more CPU than the rest of
  * the turn.
  */
@@ -69,7 +69,7 @@ export async function modelTurn(plan: ModelTurnPlan, sink: OutputSink): Promise<
   const toolSink: OutputSink = { ...sink, chunk: push };
 
   let calling = plan.nextCall();
-  const modelOf = (call: ModelCall) => plan.wrapModel?.(call.model, toolSink) ?? call.model;
+  const modelOf = (call: ModelHandle) => plan.wrapModel?.(call.model, toolSink) ?? call.model;
   const onError = (error: unknown) => describeModelError(error, calling.provider, calling.api);
   /** An SDK part as the session streams it (nothing, for parts the protocol has no chunk for). */
   const show = (part: TextStreamPart<ToolSet>) => {

@@ -1,8 +1,8 @@
 import { fail, ok, type Result } from "@edge-web/shared";
 import type { UserModelMessage } from "ai";
 import type { SessionMessage } from "@edge-web/shared";
-import { fromBase64, toBase64 } from "../attachments/base64url.ts";
-import { cutText } from "../tools/cap-content.ts";
+import { fromBase64, toBase64 } from "../../attachments/base64url.ts";
+import { cutText } from "../../tools/cap-content.ts";
 
 /** What a user sends: text, images (base64) and uploaded attachments. */
 export interface UserInput {

@@ -1,8 +1,8 @@
 import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from "ai";
-import { cutText } from "../tools/cap-content.ts";
+import { cutText } from "../../tools/cap-content.ts";
 import { CHARS_PER_TOKEN } from "./context-meter.ts";
 import { SUMMARY_HEADING } from "./context-view.ts";
-import { withStreamIdleTimeout } from "./stream-idle-timeout.ts";
+import { withStreamIdleTimeout } from "../wire/stream-idle-timeout.ts";
 
 /** The instruction the model summarises with; the fake models in test-support recognise a summary request by its first words. */
 export const SUMMARY_PROMPT = [

@@ -1,22 +1,19 @@
 import type { SessionMessage, ThinkingLevel } from "@edge-web/shared";
-import type { LanguageModel } from "ai";
-import type { Settings } from "../config/resolve-settings.ts";
-import { setBounded } from "../set-bounded.ts";
-import type { ToolContext } from "../tools/tool.ts";
+import type { Settings } from "../../config/resolve-settings.ts";
+import type { ToolContext } from "../../tools/tool.ts";
 import type { TurnControl } from "./agent-loop.ts";
 import { agentTools } from "./agent-tools.ts";
 import { failTurn } from "./fail-turn.ts";
-import { modelFetch } from "./model-fetch.ts";
-import type { ModelCall } from "./model-provider.ts";
-import { MODEL_PROVIDERS } from "./model-providers.ts";
+import { modelFetch } from "../wire/model-fetch.ts";
+import { openModel } from "../model/open-model.ts";
 import { modelTurn } from "./model-turn.ts";
 import type { OutputSink } from "./output-sink.ts";
-import { resolveModel, type ModelSelection, type ResolvedModel } from "./resolve-model.ts";
-import { withOverflowRetry } from "./context-overflow.ts";
-import { compactionDeps, currentView, limitsFor, type CompactionSources } from "./session-compaction.ts";
-import { TurnContext } from "./turn-context.ts";
+import { resolveModel, type ModelSelection, type ResolvedModel } from "../model/resolve-model.ts";
+import { withOverflowRetry } from "../context/context-overflow.ts";
+import { compactionDeps, currentView, limitsFor, type CompactionSources } from "../context/session-compaction.ts";
+import { TurnContext } from "../context/turn-context.ts";
 import { traceTurn } from "./turn-trace.ts";
-import { costOf, tokensOf, type TokenTotals } from "./token-usage.ts";
+import { costOf, tokensOf, type TokenTotals } from "../model/token-usage.ts";
 
 /** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
 export interface TurnMarker {
@@ -49,34 +46,6 @@ export interface SessionTurnDeps extends CompactionSources {
 }
 
 /**
- * Language models built per settings resolution, provider and model, for every session of the
- * isolate (a provider builds its stream parsers per model: once, not per call or per session). The
- * same resolution means the same configuration, key, timeout and egress; a model keeps nothing
- * between calls.
- */
-const models = new Map<string, LanguageModel>();
-const MODELS_CAPACITY = 64;
-
-/**
- * A model call with `resolved` at thinking `level`, its requests made through `fetch` (built once
- * per settings, provider and model: the same settings mean the same timeout and egress).
- */
-export function modelCall(settings: Settings, resolved: ResolvedModel, level: ThinkingLevel, fetch: () => typeof globalThis.fetch): ModelCall {
-  const member = MODEL_PROVIDERS[resolved.provider.settings.api];
-  const providerOptions = member.thinkingOptions(resolved.provider, level, resolved.entry);
-  const key = `${settings.id}\u0000${resolved.provider.name}\u0000${resolved.modelId}`;
-  let model = models.get(key);
-  if (!model) setBounded(models, key, (model = member.languageModel(resolved.provider, resolved.modelId, fetch())), MODELS_CAPACITY);
-  return {
-    model,
-    idleMs: settings.agent.modelTimeoutMs,
-    provider: resolved.provider.name,
-    api: resolved.provider.settings.api,
-    ...(providerOptions && { providerOptions }),
-  };
-}
-
-/**
  * The session's part of a turn (the AI SDK's part is model-turn.ts): the user's message into the
  * history, a marker while it runs, the model called straight from the session with the web tools,
  * the assistant message kept as it grows (written at least every second and when the turn ends, in
@@ -101,7 +70,7 @@ export function sessionTurn(deps: SessionTurnDeps): (user: SessionMessage, contr
       /** A call to the model of the moment, with the settings of the moment. */
       const callNow = () => {
         const settingsNow = deps.settings();
-        return modelCall(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
+        return openModel(settingsNow, current, deps.thinkingLevel(), () => modelFetch(settingsNow.agent.modelTimeoutMs, deps.egress(current.provider.name)));
       };
       // The model and thinking level are read again before every call: POST /model and /thinking apply to the next one.
       const nextCall = () => {
