@@ -80,6 +80,77 @@ describe("convertDocument: e-mail messages", () => {
     expect((await convert(long, { fileName: "long.eml" })).content).toContain("body");
   });
 
+  it("decodes RFC 2231 parameters (charset, continuations) and RFC 2047 words in attachment names", async () => {
+    const message = crlf([
+      "From: =?iso-8859-1?Q?Ren=E9?= <rene@example.test>",
+      "Subject: Files",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "See attached.",
+      "--b",
+      "Content-Type: text/plain; name*=UTF-8''na%C3%AFve.txt",
+      "Content-Disposition: attachment; filename*=UTF-8''na%C3%AFve.txt",
+      "",
+      "abc",
+      "--b",
+      "Content-Type: application/pdf",
+      "Content-Disposition: attachment;",
+      " filename*0*=UTF-8''r%C3%A9sum%C3%A9;",
+      " filename*1=-2024.pdf",
+      "",
+      "%PDF",
+      "--b",
+      "Content-Type: image/png; name=\"=?utf-8?B?w6lwaXRhcGhlLnBuZw==?=\"",
+      "Content-Transfer-Encoding: base64",
+      "",
+      "iVBORw0KGgo=",
+      "--b--",
+      "",
+    ]);
+    expect((await convert(message)).content).toBe(
+      [
+        "# Files",
+        "**From:** René \\<rene@example.test>",
+        "See attached.",
+        "## Attachments\n\n- naïve.txt (text/plain, 3 bytes)\n- résumé-2024.pdf (application/pdf, 4 bytes)\n- épitaphe.png (image/png, 8 bytes)",
+      ].join("\n\n"),
+    );
+  });
+
+  it("escapes header values and attachment names onto their own line, so they cannot forge headings or links", async () => {
+    const message = crlf([
+      "From: =?utf-8?Q?**Admin**=0A=0A#_Fake?= <a@example.test>",
+      "Subject: =?utf-8?Q?Report=0A#_Heading_[link](http://evil.test)?=",
+      "Date: Mon, 2 Dec 2024 10:00:00 +0100",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "# Not a heading either",
+      "--b",
+      "Content-Type: application/octet-stream",
+      "Content-Disposition: attachment; filename*=UTF-8''x%0A%0A%23%23%20Injected%5D%28http%3A%2F%2Fevil.test%29",
+      "",
+      "x",
+      "--b--",
+      "",
+    ]);
+    const result = await convert(message);
+    expect(result.title).toBe("Report # Heading [link](http://evil.test)");
+    expect(result.content).toBe(
+      [
+        "# Report # Heading \\[link\\](http://evil.test)",
+        "**From:** \\*\\*Admin\\*\\* # Fake \\<a@example.test>  \n**Date:** Mon, 2 Dec 2024 10:00:00 +0100",
+        "\\# Not a heading either",
+        "## Attachments\n\n- x ## Injected\\](http://evil.test) (application/octet-stream, 1 bytes)",
+      ].join("\n\n"),
+    );
+  });
+
   it("leaves text that merely starts with a header-like line to the text formats", async () => {
     const notes = new TextEncoder().encode("Subject: groceries\nmilk, eggs\n\nand bread");
     const result = await convert(notes, { fileName: "notes.txt" });

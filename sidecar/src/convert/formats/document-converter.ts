@@ -42,12 +42,6 @@ export interface ConverterOutput
 
 export type ConverterResult = Result<ConverterOutput, ConvertErrorCode>;
 
-/** What detection learned from the bytes: the ZIP archive, when they are one that opens. */
-export interface DocumentProbe {
-  bytes: Uint8Array;
-  archive?: ZipArchive;
-}
-
 /** What a converter is given: the call's options, and when to stop reading. */
 export interface ConverterOptions extends ConvertOptions {
   /**
@@ -57,15 +51,35 @@ export interface ConverterOptions extends ConvertOptions {
   stopMs: number;
 }
 
-/** One document format (PDF, DOCX …): how to recognise it and how to turn it into Markdown. */
-export interface DocumentConverter {
+/** What every document format declares: its name, and what claims it when the bytes do not show it. */
+interface DocumentFormat {
   /** The format's name in messages, e.g. "DOCX". */
   format: string;
   /** MIME types and file extensions (lowercase, no dot) that claim the format when the bytes do not show it. */
   mimes: readonly string[];
   extensions: readonly string[];
-  /** Whether the bytes show the format: its signature, or for ZIP-based formats the parts inside. */
-  matches(probe: DocumentProbe): boolean;
+}
+
+/** A format read from its bytes (PDF, RTF, e-mail). */
+export interface BytesConverter extends DocumentFormat {
+  reads: "bytes";
+  /** Whether the bytes show the format: its signature or header. */
+  matches(bytes: Uint8Array): boolean;
   /** Never throws: expected failures are results. */
   convert(bytes: Uint8Array, options: ConverterOptions): Promise<ConverterResult>;
 }
+
+/**
+ * A format stored as a ZIP archive of parts (DOCX, XLSX, PPTX, OpenDocument, EPUB): it is given the archive that
+ * detection opened (within maxUnzippedBytes), not the bytes to open again.
+ */
+export interface ArchiveConverter extends DocumentFormat {
+  reads: "zip";
+  /** Whether the archive's parts (and its first bytes, where OpenDocument and EPUB name their type) show the format. */
+  matches(archive: ZipArchive, bytes: Uint8Array): boolean;
+  /** Never throws: expected failures are results. */
+  convert(archive: ZipArchive, options: ConverterOptions): Promise<ConverterResult>;
+}
+
+/** One document format (PDF, DOCX …): how to recognise it and how to turn it into Markdown. */
+export type DocumentConverter = BytesConverter | ArchiveConverter;

@@ -4,7 +4,7 @@ import mammoth from "mammoth";
 import { isElement, walk } from "../../extract/dom.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { errorReason } from "../../error-reason.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { documentMarkdown } from "./document-markdown.ts";
 import { commentFootnotes, readComments } from "./docx-comments.ts";
 import { markDocument } from "./docx-markers.ts";
@@ -12,7 +12,6 @@ import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
 import { decodeText } from "../../extract/decode-text.ts";
 import { writeStoredZip } from "./write-stored-zip.ts";
-import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const MAIN_PART = "word/document.xml";
@@ -44,31 +43,30 @@ function unlinkInternalAnchors(document: Document): void {
  * Pictures (`![alt](name)`), equations (LaTeX) and, when asked, comments (footnotes) are written from the
  * document's XML, where mammoth drops them. Tracked changes read as accepted: insertions kept, deletions gone.
  */
-export const docxConverter: DocumentConverter = {
+export const docxConverter: ArchiveConverter = {
+  reads: "zip",
   format: "DOCX",
   mimes: [MIME, "application/vnd.ms-word.document.macroenabled.12"],
   extensions: ["docx", "docm"],
-  matches: ({ archive }) => archive?.has(MAIN_PART) ?? false,
-  async convert(bytes, options) {
-    const archive = openZipArchive(bytes, options.maxUnzippedBytes);
-    if (!archive.ok) return archive;
-    const entries = archive.value.readAll();
+  matches: (archive) => archive.has(MAIN_PART),
+  async convert(archive, options) {
+    const entries = archive.readAll();
     if (!entries.ok) return entries;
-    const title = readCoreTitle(archive.value);
+    const title = readCoreTitle(archive);
     if (!title.ok) return title;
     const main = entries.value.find(({ name }) => name === MAIN_PART);
     const mainBytes = main?.data.length ?? 0;
     if (Date.now() + mainBytes / MAMMOTH_BYTES_PER_MS >= options.stopMs) {
       return fail("CONVERT_TIMEOUT", "The Word document cannot be converted in the time left before the conversion deadline; raise timeoutMs.");
     }
-    const relationships = readRelationships(archive.value, MAIN_PART);
+    const relationships = readRelationships(archive, MAIN_PART);
     if (!relationships.ok) return relationships;
-    const comments = options.comments ? readComments(archive.value, relationships.value) : ok(new Map<string, string>());
+    const comments = options.comments ? readComments(archive, relationships.value) : ok(new Map<string, string>());
     if (!comments.ok) return comments;
     const marked = main
       ? markDocument(decodeText(main.data, undefined, "xml").text, {
           relationships: relationships.value,
-          archive: archive.value,
+          archive,
           images: options.images ?? "names",
           comments: new Set(comments.value.keys()),
         })

@@ -1,38 +1,19 @@
 import { fail, ok } from "@edge-web/shared";
-import { decodeText } from "../../extract/decode-text.ts";
+import PostalMime, { decodeWords, type Email } from "postal-mime";
+import { errorReason } from "../../error-reason.ts";
 import { escapeInline, escapeText } from "../../extract/markdown-syntax.ts";
 import { parseMarkup } from "../../extract/parse-markup.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
-import { mediaType } from "../../sniff/media-type.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { BytesConverter } from "./document-converter.ts";
 import { documentMarkdown } from "./document-markdown.ts";
 
 const MIME = "message/rfc822";
 
-/** How far into the file the header block must have ended, and how deep multiparts are followed. */
+/** How far into the file the header block must have ended for the bytes to be taken for a message by their content. */
 const MAX_HEADER_BYTES = 64 * 1024;
+/** How deep multiparts are followed; a message nested deeper is read for its headers alone. */
 const MAX_DEPTH = 8;
-
-interface Part {
-  headers: Map<string, string>;
-  body: Buffer;
-}
-
-/** The header block and the body after its blank line; header names lowercase, folded lines unfolded. */
-function splitPart(raw: Buffer): Part {
-  const text = raw.toString("latin1");
-  const match = /\r?\n\r?\n/.exec(text);
-  const end = match ? match.index : text.length;
-  const headers = new Map<string, string>();
-  for (const line of text.slice(0, end).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
-  }
-  return { headers, body: raw.subarray(match ? end + match[0].length : raw.length) };
-}
 
 /** Whether the bytes open with a mail header block: header lines only, a From and a Date or Subject among them. */
 function isMessage(bytes: Uint8Array): boolean {
@@ -45,86 +26,73 @@ function isMessage(bytes: Uint8Array): boolean {
   return names.has("from") && (names.has("date") || names.has("subject"));
 }
 
-/** A header parameter (charset, boundary, name), quoted or not. */
-function parameter(value: string | undefined, name: string): string | undefined {
-  const match = new RegExp(`(?:^|;)\\s*${name}\\*?=\\s*(?:"([^"]*)"|([^;\\s]*))`, "i").exec(value ?? "");
-  return match ? (match[1] ?? match[2]) : undefined;
+/** The header block alone: a message whose body is past reading still has its headers read. */
+function headerBlock(bytes: Uint8Array): Uint8Array {
+  const match = /\r?\n\r?\n/.exec(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
+  return bytes.subarray(0, match ? match.index + match[0].length : bytes.length);
 }
 
-/** Quoted-printable's =XX escapes undone, one character per byte. */
-const unquote = (text: string) => text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const isDepthError = (error: unknown) => (error as { code?: unknown }).code === "EMAXNESTINGDEPTH";
 
-/** RFC 2047 encoded words (=?charset?B|Q?…?=) in a header, decoded. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) => {
-      const bytes = encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : Buffer.from(unquote(data.replace(/_/g, " ")), "latin1");
-      return decodeText(bytes, `text/plain; charset=${charset}`, "text").text;
-    });
-}
-
-/** A part's body as bytes, its transfer encoding undone. */
-function decodedBody(part: Part): Buffer {
-  const encoding = (part.headers.get("content-transfer-encoding") ?? "").toLowerCase();
-  if (encoding === "base64") return Buffer.from(part.body.toString("latin1").replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
-  if (encoding === "quoted-printable") {
-    return Buffer.from(unquote(part.body.toString("latin1").replace(/=\r?\n/g, "")), "latin1");
+/** The parsed message; attached messages stay attachments (listed, not read into the body). */
+async function parseMessage(bytes: Uint8Array): Promise<Email> {
+  const parse = (raw: Uint8Array) => PostalMime.parse(raw, { maxNestingDepth: MAX_DEPTH, forceRfc822Attachments: true });
+  try {
+    return await parse(bytes);
+  } catch (error) {
+    if (!isDepthError(error)) throw error;
+    return parse(headerBlock(bytes));
   }
-  return part.body;
 }
 
-/** The message's leaf parts in order: multiparts opened (to MAX_DEPTH), an attached message kept whole. */
-function leaves(part: Part, depth = 0): Part[] {
-  const type = mediaType(part.headers.get("content-type"));
-  const boundary = parameter(part.headers.get("content-type"), "boundary");
-  if (!type.startsWith("multipart/") || !boundary || depth >= MAX_DEPTH) return [part];
-  const text = part.body.toString("latin1");
-  const delimiter = `--${boundary}`;
-  const pieces = text.split(new RegExp(`\\r?\\n?${delimiter.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \\t]*\\r?\\n?`));
-  // Before the first delimiter is the preamble, after the last the epilogue.
-  return pieces.slice(1, -1).flatMap((piece) => leaves(splitPart(Buffer.from(piece, "latin1")), depth + 1));
+/** A header's first value, encoded words decoded, on one line: a value cannot break out of the line it is written on. */
+function headerText(email: Email, name: string): string {
+  const value = email.headers.find(({ key }) => key === name)?.value;
+  return value ? oneLine(decodeWords(value)) : "";
 }
 
-const isAttachment = (part: Part) => /^attachment/i.test(part.headers.get("content-disposition") ?? "") || parameter(part.headers.get("content-disposition"), "filename") !== undefined;
+const FACTS: [string, string][] = [
+  ["from", "From"],
+  ["to", "To"],
+  ["cc", "Cc"],
+  ["date", "Date"],
+];
 
 /**
- * E-mail messages (.eml, message/rfc822): the subject as the title and heading, who sent it to whom and
- * when, the text body (the plain-text alternative, else the HTML one through the page renderer), then the
- * attachments by name, type and size. Encoded words, transfer encodings and charsets are decoded.
+ * E-mail messages (.eml, message/rfc822), parsed by postal-mime: the subject as the title and heading, who sent
+ * it to whom and when, the text body (the plain-text alternative, else the HTML one through the page renderer),
+ * then the attachments by name, type and size. Header values and names are escaped onto one line each, so they
+ * cannot forge Markdown structure.
  */
-export const emlConverter: DocumentConverter = {
+export const emlConverter: BytesConverter = {
+  reads: "bytes",
   format: "EML",
   mimes: [MIME],
   extensions: ["eml"],
-  matches: ({ bytes }) => isMessage(bytes),
+  matches: isMessage,
   async convert(bytes) {
-    const message = splitPart(Buffer.from(bytes));
-    if (message.headers.size === 0) return fail("CONVERT_FAILED", "The file has no mail headers; it is not an e-mail message.");
-    const header = (name: string) => oneLine(decodeWords(message.headers.get(name) ?? ""));
-    const subject = header("subject");
-    const parts = leaves(message);
-    const bodies = parts.filter((part) => !isAttachment(part));
-    // The part's Content-Type names its charset; without one the text is read as unlabeled text is.
-    const textOf = (part: Part) => decodeText(decodedBody(part), part.headers.get("content-type"), "text").text;
-    const typeOf = (part: Part) => mediaType(part.headers.get("content-type")) || "text/plain";
-    const plain = bodies.find((part) => typeOf(part) === "text/plain");
-    const html = bodies.find((part) => typeOf(part) === "text/html");
-    const body = plain
-      ? escapeText(textOf(plain))
-      : html
-        ? documentMarkdown(parseMarkup(textOf(html)).children)
-        : "";
-    const facts = ["from", "to", "cc", "date"].flatMap((name) => {
-      const value = header(name);
-      return value ? [`**${name === "cc" ? "Cc" : name[0]!.toUpperCase() + name.slice(1)}:** ${escapeInline(value)}`] : [];
+    let email: Email;
+    try {
+      email = await parseMessage(bytes);
+    } catch (error) {
+      return fail("CONVERT_FAILED", `The e-mail message could not be read: ${errorReason(error)}.`);
+    }
+    if (email.headers.length === 0) return fail("CONVERT_FAILED", "The file has no mail headers; it is not an e-mail message.");
+    const subject = oneLine(email.subject ?? "");
+    const body = email.text ? escapeText(email.text) : email.html ? documentMarkdown(parseMarkup(email.html).children) : "";
+    const facts = FACTS.flatMap(([name, label]) => {
+      const value = headerText(email, name);
+      return value ? [`**${label}:** ${escapeInline(value)}`] : [];
     });
-    const attachments = parts.filter(isAttachment).map((part) => {
-      const disposition = part.headers.get("content-disposition");
-      const name = decodeWords(parameter(disposition, "filename") ?? parameter(part.headers.get("content-type"), "name") ?? "unnamed");
-      const type = mediaType(part.headers.get("content-type")) || "application/octet-stream";
-      return `- ${escapeInline(name)} (${escapeInline(type)}, ${decodedBody(part).length} bytes)`;
-    });
+    // A part is listed when it says it is an attachment or names a file; unnamed inline parts (a logo in the HTML) are not.
+    const attachments = email.attachments
+      .filter(({ disposition, filename }) => disposition === "attachment" || filename !== null)
+      .map(({ filename, mimeType, content }) => {
+        const name = oneLine(filename ?? "") || "unnamed";
+        const type = oneLine(mimeType) || "application/octet-stream";
+        const size = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+        return `- ${escapeInline(name)} (${escapeInline(type)}, ${size} bytes)`;
+      });
     const content = [
       subject ? `# ${escapeInline(subject)}` : "",
       facts.join("  \n"),

@@ -6,12 +6,11 @@ import { parseMarkup } from "../../extract/parse-markup.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { descendantElements } from "./descendant-elements.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { documentMarkdown } from "./document-markdown.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { readXmlPart } from "./read-xml-part.ts";
 import { resolvePart } from "./resolve-part.ts";
-import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/epub+zip";
 const CONTAINER = "META-INF/container.xml";
@@ -31,15 +30,13 @@ function partName(opf: string, href: string): string {
  * (a book is all content). Pages are the spine's chapters. Pictures and links inside the book point to its own
  * files, which have no address: their text stays.
  */
-export const epubConverter: DocumentConverter = {
+export const epubConverter: ArchiveConverter = {
+  reads: "zip",
   format: "EPUB",
   mimes: [MIME],
   extensions: ["epub"],
-  matches: ({ bytes, archive }) => archive !== undefined && hasOdfMimetype(bytes, MIME),
-  async convert(bytes, options) {
-    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
-    if (!opened.ok) return opened;
-    const archive = opened.value;
+  matches: (_archive, bytes) => hasOdfMimetype(bytes, MIME),
+  async convert(archive, options) {
     const container = readXmlPart(archive, CONTAINER);
     if (!container.ok) return container;
     const [rootfile] = container.value ? descendantElements(container.value, "rootfile") : [];

@@ -5,7 +5,7 @@ import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { childElements } from "./child-elements.ts";
 import { descendantElements } from "./descendant-elements.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { localName } from "./local-name.ts";
 import { bodyHtml, odfMarkdown } from "./odf-text-html.ts";
 import { pagesToRead } from "./pages-to-read.ts";
@@ -19,13 +19,14 @@ const MIME = "application/vnd.oasis.opendocument.presentation";
  * slide with its text boxes and tables through the page renderer, then its speaker notes under `### Notes`.
  * Pages are the slides.
  */
-export const odpConverter: DocumentConverter = {
+export const odpConverter: ArchiveConverter = {
+  reads: "zip",
   format: "ODP",
   mimes: [MIME],
   extensions: ["odp"],
-  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && hasOdfMimetype(bytes, MIME),
-  async convert(bytes, options) {
-    const parts = readOdfParts(bytes, options.maxUnzippedBytes, "presentation");
+  matches: (archive, bytes) => archive.has("content.xml") && hasOdfMimetype(bytes, MIME),
+  async convert(archive, options) {
+    const parts = readOdfParts(archive, "presentation");
     if (!parts.ok) return parts;
     const { content, styles, title: documentTitle } = parts.value;
     const slides = descendantElements(content, "page").filter((page) => page.parent !== null && isElement(page.parent) && localName(page.parent.name) === "presentation");

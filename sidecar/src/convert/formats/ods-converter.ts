@@ -2,7 +2,7 @@ import { fail, ok } from "@edge-web/shared";
 import { textContent } from "../../extract/dom.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { parsePageSelection } from "./parse-page-selection.ts";
 import { readXmlPart } from "./read-xml-part.ts";
@@ -11,7 +11,6 @@ import { SheetsMarkdown } from "./sheets-markdown.ts";
 import { streamXml } from "./stream-xml.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { prefixedAttribute } from "./prefixed-attribute.ts";
-import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.oasis.opendocument.spreadsheet";
 
@@ -49,20 +48,19 @@ interface OdsSheet {
  * the answer's size are not built at all. Merged cells show their value in each cell they cover; hidden sheets
  * are skipped, and a line names them.
  */
-export const odsConverter: DocumentConverter = {
+export const odsConverter: ArchiveConverter = {
+  reads: "zip",
   format: "ODS",
   mimes: [MIME],
   extensions: ["ods"],
-  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && hasOdfMimetype(bytes, MIME),
-  async convert(bytes, options) {
+  matches: (archive, bytes) => archive.has("content.xml") && hasOdfMimetype(bytes, MIME),
+  async convert(archive, options) {
     const ranges = options.pages === undefined ? undefined : parsePageSelection(options.pages);
     if (ranges && !ranges.ok) return ranges;
-    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
-    if (!opened.ok) return opened;
-    const content = opened.value.read("content.xml");
+    const content = archive.read("content.xml");
     if (!content.ok) return content;
     if (!content.value) return fail("CONVERT_FAILED", "The spreadsheet has no content.xml; it is not an OpenDocument spreadsheet.");
-    const meta = readXmlPart(opened.value, "meta.xml");
+    const meta = readXmlPart(archive, "meta.xml");
     if (!meta.ok) return meta;
     const [titleElement] = meta.value ? descendantElements(meta.value, "title") : [];
     const title = titleElement && oneLine(textContent(titleElement));

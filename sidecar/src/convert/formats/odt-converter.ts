@@ -3,7 +3,7 @@ import { ok } from "@edge-web/shared";
 import { isElement } from "../../extract/dom.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { descendantElements } from "./descendant-elements.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { localName } from "./local-name.ts";
 import { bodyHtml, odfMarkdown } from "./odf-text-html.ts";
 import { readOdfParts } from "./read-odf-parts.ts";
@@ -14,13 +14,14 @@ const MIME = "application/vnd.oasis.opendocument.text";
  * OpenDocument text (LibreOffice Writer's format), from content.xml through the page renderer: headings,
  * paragraphs, lists, tables, links, bold and italic. The title is the document's own (meta.xml).
  */
-export const odtConverter: DocumentConverter = {
+export const odtConverter: ArchiveConverter = {
+  reads: "zip",
   format: "ODT",
   mimes: [MIME],
   extensions: ["odt"],
-  matches: ({ bytes, archive }) => (archive?.has("content.xml") ?? false) && hasOdfMimetype(bytes, MIME),
-  async convert(bytes, options) {
-    const parts = readOdfParts(bytes, options.maxUnzippedBytes, "text document");
+  matches: (archive, bytes) => archive.has("content.xml") && hasOdfMimetype(bytes, MIME),
+  async convert(archive, options) {
+    const parts = readOdfParts(archive, "text document");
     if (!parts.ok) return parts;
     const { content, styles, title } = parts.value;
     const [text] = descendantElements(content, "text").filter((element: Element) => element.parent !== null && isElement(element.parent) && localName(element.parent.name) === "body");

@@ -6,7 +6,7 @@ import { errorReason } from "../../error-reason.ts";
 import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
 import { beforeDeadline } from "./before-deadline.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { BytesConverter } from "./document-converter.ts";
 import { pagesToRead } from "./pages-to-read.ts";
 import { layOutPage, linesOf, mayHoldRuledTable, type PageLines, type PlacedText, type TextBlock } from "./pdf-layout.ts";
 import { NO_RULES, pageRules, type PageRules, type RuleOps } from "./pdf-rules.ts";
@@ -217,12 +217,13 @@ async function pageItems(document: PdfDocument, number: number, ops: RuleOps, st
   }
 }
 
-export const pdfConverter: DocumentConverter = {
+export const pdfConverter: BytesConverter = {
+  reads: "bytes",
   format: "PDF",
   mimes: [MIME, "application/x-pdf"],
   extensions: ["pdf"],
   // Readers accept the header anywhere in the first KiB, after junk some generators write first.
-  matches: ({ bytes }) => latin1Prefix(bytes, 1024).includes(SIGNATURES.pdf),
+  matches: (bytes) => latin1Prefix(bytes, 1024).includes(SIGNATURES.pdf),
   async convert(bytes, options) {
     // Loaded on first use, which takes a while on a cold thread.
     const pdfjs = await beforeDeadline(getResolvedPDFJS(), options.stopMs);

@@ -4,7 +4,7 @@ import { isElement, textContent, walk } from "../../extract/dom.ts";
 import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
 import { markdownTable } from "../../extract/markdown-table.ts";
 import { oneLine } from "../../extract/whitespace.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { chartMarkdown } from "./ooxml-chart.ts";
 import { type Relationship, readRelationships } from "./ooxml-relationships.ts";
 import { type ImageMode, packageImageMarkdown } from "./package-image.ts";
@@ -15,7 +15,7 @@ import { childElements } from "./child-elements.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { localName } from "./local-name.ts";
 import { prefixedAttribute } from "./prefixed-attribute.ts";
-import { openZipArchive, type ZipArchive, type ZipCode } from "./zip-archive.ts";
+import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
 const MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 const PRESENTATION = "ppt/presentation.xml";
@@ -208,15 +208,13 @@ function slideMarkdown(archive: ZipArchive, part: string, number: number, images
  * section with its shapes' text (bullets by level), pictures, tables, charts (title and data), SmartArt text, and
  * speaker notes under "### Notes".
  */
-export const pptxConverter: DocumentConverter = {
+export const pptxConverter: ArchiveConverter = {
+  reads: "zip",
   format: "PPTX",
   mimes: [MIME, "application/vnd.ms-powerpoint.presentation.macroenabled.12"],
   extensions: ["pptx", "pptm"],
-  matches: ({ archive }) => archive?.has(PRESENTATION) ?? false,
-  async convert(bytes, options) {
-    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
-    if (!opened.ok) return opened;
-    const archive = opened.value;
+  matches: (archive) => archive.has(PRESENTATION),
+  async convert(archive, options) {
     const presentation = readXmlPart(archive, PRESENTATION);
     if (!presentation.ok) return presentation;
     if (!presentation.value) return fail("CONVERT_FAILED", `The presentation has no ${PRESENTATION}; it is not a PowerPoint file.`);

@@ -5,7 +5,7 @@ import { oneLine } from "../../extract/whitespace.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { readStyles, type Styles } from "./odf-text-html.ts";
 import { readXmlPart } from "./read-xml-part.ts";
-import { openZipArchive, type ZipCode } from "./zip-archive.ts";
+import type { ZipArchive, ZipCode } from "./zip-archive.ts";
 
 /** What an OpenDocument text or presentation is read from: its content, its styles, its own title. */
 export interface OdfParts {
@@ -15,15 +15,13 @@ export interface OdfParts {
 }
 
 /** The parts of an OpenDocument file of `kind` ("text document", "presentation"); a file without content.xml is not one. */
-export function readOdfParts(bytes: Uint8Array, maxUnzippedBytes: number, kind: string): Result<OdfParts, ZipCode> {
-  const opened = openZipArchive(bytes, maxUnzippedBytes);
-  if (!opened.ok) return opened;
-  const content = readXmlPart(opened.value, "content.xml");
+export function readOdfParts(archive: ZipArchive, kind: string): Result<OdfParts, ZipCode> {
+  const content = readXmlPart(archive, "content.xml");
   if (!content.ok) return content;
   if (!content.value) return fail("CONVERT_FAILED", `The file has no content.xml; it is not an OpenDocument ${kind}.`);
-  const styles = readXmlPart(opened.value, "styles.xml");
+  const styles = readXmlPart(archive, "styles.xml");
   if (!styles.ok) return styles;
-  const meta = readXmlPart(opened.value, "meta.xml");
+  const meta = readXmlPart(archive, "meta.xml");
   if (!meta.ok) return meta;
   const [titleElement] = meta.value ? descendantElements(meta.value, "title") : [];
   return ok({ content: content.value, styles: readStyles([content.value, styles.value]), title: titleElement ? oneLine(textContent(titleElement)) : "" });

@@ -3,7 +3,7 @@ import { markdownTable } from "../../extract/markdown-table.ts";
 import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
 import { hasSignature } from "../../sniff/has-signature.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { BytesConverter } from "./document-converter.ts";
 
 const MIME = "application/rtf";
 
@@ -331,11 +331,12 @@ function listMarker(marker: string): string {
  * code page or Unicode; fonts, colours, styles, pictures, headers, footers and document properties are not
  * text.
  */
-export const rtfConverter: DocumentConverter = {
+export const rtfConverter: BytesConverter = {
+  reads: "bytes",
   format: "RTF",
   mimes: [MIME, "text/rtf"],
   extensions: ["rtf"],
-  matches: ({ bytes }) => hasSignature(bytes, SIGNATURES.rtf),
+  matches: (bytes) => hasSignature(bytes, SIGNATURES.rtf),
   async convert(bytes, options) {
     const reader = new RtfReader(new TextDecoder("latin1").decode(bytes));
     const complete = reader.read(options.stopMs);

@@ -1,5 +1,5 @@
 import { fail, ok } from "@edge-web/shared";
-import type { DocumentConverter } from "./document-converter.ts";
+import type { ArchiveConverter } from "./document-converter.ts";
 import { readRelationships } from "./ooxml-relationships.ts";
 import { readCoreTitle } from "./ooxml-title.ts";
 import { pagesToRead } from "./pages-to-read.ts";
@@ -11,7 +11,6 @@ import { readSharedStrings } from "./xlsx-shared-strings.ts";
 import { readWorksheet } from "./xlsx-worksheet.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { prefixedAttribute } from "./prefixed-attribute.ts";
-import { openZipArchive } from "./zip-archive.ts";
 
 const MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const WORKBOOK = "xl/workbook.xml";
@@ -22,15 +21,13 @@ const WORKBOOK = "xl/workbook.xml";
  * thousands, percent, currency); numbers whose format is a date or time are written as ISO dates and times.
  * Merged cells show their value in each cell of the range; hidden sheets are skipped, and a line names them.
  */
-export const xlsxConverter: DocumentConverter = {
+export const xlsxConverter: ArchiveConverter = {
+  reads: "zip",
   format: "XLSX",
   mimes: [MIME, "application/vnd.ms-excel.sheet.macroenabled.12"],
   extensions: ["xlsx", "xlsm"],
-  matches: ({ archive }) => archive?.has(WORKBOOK) ?? false,
-  async convert(bytes, options) {
-    const opened = openZipArchive(bytes, options.maxUnzippedBytes);
-    if (!opened.ok) return opened;
-    const archive = opened.value;
+  matches: (archive) => archive.has(WORKBOOK),
+  async convert(archive, options) {
     const workbook = readXmlPart(archive, WORKBOOK);
     if (!workbook.ok) return workbook;
     if (!workbook.value) return fail("CONVERT_FAILED", `The spreadsheet has no ${WORKBOOK}; it is not an Excel workbook.`);

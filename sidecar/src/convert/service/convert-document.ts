@@ -42,7 +42,7 @@ async function convert(bytes: Uint8Array, hints: DocumentHints, options: Convert
   const found = detected.value;
   if (found.type === "archive" && inArchive) return fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened.");
   // Taken once here for whatever the converter unpacks: it opens the same bytes, within the same declared sizes.
-  const zip = found.type === "text" ? undefined : found.archive;
+  const zip = found.type === "zip-document" || found.type === "archive" ? found.archive : undefined;
   if (zip) {
     const taken = budget.take(zip.unpackedBytes);
     if (!taken.ok) return taken;
@@ -50,6 +50,7 @@ async function convert(bytes: Uint8Array, hints: DocumentHints, options: Convert
   let converted: ConverterResult;
   try {
     if (found.type === "document") converted = await found.converter.convert(bytes, { ...options, stopMs });
+    else if (found.type === "zip-document") converted = await found.converter.convert(found.archive, { ...options, stopMs });
     else if (found.type === "archive") {
       // Each file as if sent alone, by the time left; a page selection is the archive's, not its files'.
       const { pages: _pages, ...perFile } = options;
@@ -57,7 +58,7 @@ async function convert(bytes: Uint8Array, hints: DocumentHints, options: Convert
     } else converted = ok(convertText(bytes, hints, found));
   } catch (error) {
     // Expected failures are results; this is a document that broke a reader.
-    const what = found.type === "document" ? found.converter.format : found.type === "archive" ? "ZIP" : found.kind.toUpperCase();
+    const what = found.type === "document" || found.type === "zip-document" ? found.converter.format : found.type === "archive" ? "ZIP" : found.kind.toUpperCase();
     return fail("CONVERT_FAILED", `The ${what} file could not be converted: ${errorReason(error)}.`);
   }
   if (!converted.ok) return converted;

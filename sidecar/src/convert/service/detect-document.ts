@@ -6,7 +6,7 @@ import { mediaType } from "../../sniff/media-type.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
 import { urlFileName } from "../../sniff/url-file-name.ts";
-import type { DocumentConverter } from "../formats/document-converter.ts";
+import type { ArchiveConverter, BytesConverter, DocumentConverter } from "../formats/document-converter.ts";
 import { DOCUMENT_CONVERTERS } from "../formats/document-converters.ts";
 import type { TextType } from "../formats/text-document.ts";
 import { openZipArchive, type ZipArchive } from "../formats/zip-archive.ts";
@@ -17,8 +17,15 @@ export interface DocumentHints {
   url?: string;
 }
 
-/** A document or an archive of files; `archive` when the bytes are a ZIP archive (any a converter can open: it starts with a ZIP signature). */
-export type DetectedDocument = { type: "document"; converter: DocumentConverter; archive?: ZipArchive } | { type: "archive"; archive: ZipArchive } | ({ type: "text" } & TextType);
+/**
+ * A document read from its bytes, a document stored as a ZIP archive (with the archive detection opened, for its
+ * converter to read), an archive of files, or text.
+ */
+export type DetectedDocument =
+  | { type: "document"; converter: BytesConverter }
+  | { type: "zip-document"; converter: ArchiveConverter; archive: ZipArchive }
+  | { type: "archive"; archive: ZipArchive }
+  | ({ type: "text" } & TextType);
 
 const SUPPORTED = "convert_content converts PDF, DOCX, ODT, XLSX, ODS, PPTX, ODP, EPUB and RTF documents, e-mail messages (EML), HTML, text, Markdown, CSV, JSON, XML and YAML files, and ZIP archives of them";
 
@@ -43,6 +50,18 @@ function compoundFileName(bytes: Uint8Array): string {
   return found ? found[1] : "a legacy Microsoft Office file (.doc, .xls or .ppt) or a password-protected Office document; save it as DOCX, XLSX or PPTX without a password";
 }
 
+const BYTES_CONVERTERS = DOCUMENT_CONVERTERS.filter((converter): converter is BytesConverter => converter.reads === "bytes");
+const ARCHIVE_CONVERTERS = DOCUMENT_CONVERTERS.filter((converter): converter is ArchiveConverter => converter.reads === "zip");
+
+/**
+ * A converter that the Content-Type or extension names for bytes that do not show its format: a ZIP-based format
+ * is opened here all the same, and fails as the damaged (or other) archive the bytes are.
+ */
+function claimed(converter: DocumentConverter, bytes: Uint8Array, maxUnzippedBytes: number): Result<DetectedDocument, ConvertErrorCode> {
+  if (converter.reads === "bytes") return ok({ type: "document", converter });
+  const archive = openZipArchive(bytes, maxUnzippedBytes);
+  return archive.ok ? ok({ type: "zip-document", converter, archive: archive.value }) : archive;
+}
 
 /**
  * Which converter reads the bytes: what the bytes show first (a PDF header, the parts of a ZIP archive;
@@ -55,17 +74,19 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   const isZip = hasSignature(bytes, SIGNATURES.zip) || hasSignature(bytes, SIGNATURES.emptyZip);
   const archive = isZip ? openZipArchive(bytes, maxUnzippedBytes) : undefined;
   if (archive && !archive.ok) return archive;
-  const shown = DOCUMENT_CONVERTERS.find((converter) => converter.matches({ bytes, ...(archive && { archive: archive.value }) }));
-  if (shown) return ok({ type: "document", converter: shown, ...(archive && { archive: archive.value }) });
   if (archive) {
+    const shown = ARCHIVE_CONVERTERS.find((converter) => converter.matches(archive.value, bytes));
+    if (shown) return ok({ type: "zip-document", converter: shown, archive: archive.value });
     // An OpenDocument format no converter reads is that document, not an archive of files.
     return hasOdfMimetype(bytes, ODF_MIME_PREFIX) ? unsupported("an OpenDocument file of a kind that is not read (drawing, formula, database)") : ok({ type: "archive", archive: archive.value });
   }
+  const shown = BYTES_CONVERTERS.find((converter) => converter.matches(bytes));
+  if (shown) return ok({ type: "document", converter: shown });
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return unsupported(compoundFileName(bytes));
 
   const mime = mediaType(hints.contentType);
   const claimedByType = mime === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.mimes.includes(mime));
-  if (claimedByType) return ok({ type: "document", converter: claimedByType });
+  if (claimedByType) return claimed(claimedByType, bytes, maxUnzippedBytes);
 
   const url = hints.fileName !== undefined ? `file:///${encodeURIComponent(hints.fileName)}` : (hints.url ?? "");
   const type = detectContentType({ ...(hints.contentType !== undefined && { contentType: hints.contentType }), url, bytes });
@@ -75,7 +96,7 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   // The file name's extension, else the URL path's.
   const extension = fileExtension(hints.fileName ?? urlFileName(hints.url ?? "") ?? "");
   const claimedByExtension = textByHeader || extension === "" ? undefined : DOCUMENT_CONVERTERS.find((converter) => converter.extensions.includes(extension));
-  if (claimedByExtension) return ok({ type: "document", converter: claimedByExtension });
+  if (claimedByExtension) return claimed(claimedByExtension, bytes, maxUnzippedBytes);
   if (type.ok) return ok({ type: "text", kind: type.kind, mime: type.mime, ...(type.language && { language: type.language }) });
   return unsupported(mime && mime !== "application/octet-stream" ? `of type ${mime}` : extension ? `a .${extension} file` : "binary data of a format that was not recognised");
 }
