@@ -1,3 +1,7 @@
+/// <reference path="../types/html-encoding-sniffer.d.ts" />
+import { parseContentType } from "@edge-web/shared";
+import sniffEncoding from "html-encoding-sniffer";
+import { Parser } from "htmlparser2";
 import { latin1Prefix } from "../sniff/latin1-prefix.ts";
 import { bomEncoding } from "./bom.ts";
 import type { ContentKind } from "./content-kind.ts";
@@ -6,7 +10,7 @@ import { detectCharset } from "./detect-charset.ts";
 /** Kinds whose formats define UTF-8 as the only unlabeled encoding (JSON: RFC 8259; XML and YAML: their specs). */
 const UTF8_BY_SPEC = new Set<ContentKind>(["json", "xml", "yaml"]);
 
-/** How many bytes an HTML decoder looks at for <meta charset> before parsing (the HTML prescan limit). */
+/** How many bytes the HTML prescan looks at for <meta> (the spec's limit, and the sniffer's). */
 const PRESCAN_BYTES = 1024;
 /**
  * Past the prescan, a browser still changes encoding when its parser meets a <meta charset> in the head (the
@@ -14,7 +18,10 @@ const PRESCAN_BYTES = 1024;
  */
 const HEAD_SCAN_BYTES = 256 * 1024;
 
-/** The canonical name of a WHATWG encoding label, or undefined for unknown or unsupported labels. */
+/** What the sniffer answers when nothing declared an encoding: the default is ours to choose (decodeUnlabeled). */
+const UNDECLARED = "";
+
+/** The canonical name of a WHATWG encoding label, or undefined for unknown or unsupported labels (the replacement encoding). */
 function encodingOf(label: string | undefined): string | undefined {
   if (!label) return undefined;
   try {
@@ -24,58 +31,40 @@ function encodingOf(label: string | undefined): string | undefined {
   }
 }
 
-/** A label found inside the document: it was readable as ASCII, so it cannot really be UTF-16 (the HTML rule). */
-function inDocumentEncoding(label: string | undefined): string | undefined {
-  const encoding = encodingOf(label);
-  return encoding === "utf-16le" || encoding === "utf-16be" ? "utf-8" : encoding;
-}
+/** Elements in the head whose content is never parsed as tags by a browser that runs scripts (or ever, for a template's). */
+const INERT_IN_HEAD = new Set(["noscript", "template"]);
 
-function charsetParameter(contentType: string | undefined): string | undefined {
-  // Commas end the value too: repeated headers arrive joined with ", ".
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;,\s]*))/i.exec(contentType ?? "");
-  return (match?.[1] ?? match?.[2])?.trim() || undefined;
-}
-
-/** Markup without comments, and without the text of elements whose content is not markup (scripts, styles). */
-function markupOnly(markup: string): string {
-  return markup.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(/<(script|style|title|textarea|noscript|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, "");
-}
-
-/** <meta charset=…> or <meta http-equiv="Content-Type" content="…; charset=…"> in markup. */
-function metaCharset(markup: string): string | undefined {
-  for (const [tag] of markup.matchAll(/<meta[\s/][^>]*>/gi)) {
-    const attributes = new Map<string, string>();
-    for (const [, name, ...values] of tag.slice(5).matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-      // As in HTML, the first of repeated attributes counts.
-      if (name !== undefined && !attributes.has(name.toLowerCase())) {
-        attributes.set(name.toLowerCase(), values.find((value) => value !== undefined) ?? "");
+/**
+ * A <meta> in the head past the prescan, as a browser's parser meets it (script, style and title text are not
+ * markup; htmlparser2 reads them as text). Each tag goes through the prescan on its own bytes, which reads one
+ * <meta> as the parser does: charset, else http-equiv=Content-Type with a content naming a charset.
+ */
+function headMetaEncoding(bytes: Uint8Array): string | undefined {
+  if (bytes.length <= PRESCAN_BYTES) return undefined;
+  let found: string | undefined;
+  let inert = 0;
+  const parser = new Parser({
+    onopentag(name) {
+      if (name === "body") return parser.pause();
+      if (INERT_IN_HEAD.has(name)) inert++;
+      else if (name === "meta" && inert === 0) {
+        // One character per byte, so the parser's offsets are the tag's bytes.
+        found = encodingOf(sniffEncoding(bytes.subarray(parser.startIndex, parser.endIndex + 1), { defaultEncoding: UNDECLARED }));
+        if (found) parser.pause();
       }
-    }
-    const charset = attributes.get("charset");
-    const pragma = attributes.get("http-equiv")?.trim().toLowerCase() === "content-type" ? attributes.get("content") : undefined;
-    const label = charset ?? (pragma !== undefined ? /charset\s*=\s*["']?([^"'\s;]+)/i.exec(pragma)?.[1] : undefined);
-    const encoding = inDocumentEncoding(label);
-    if (encoding) return encoding;
-  }
-  return undefined;
+    },
+    onclosetag(name) {
+      if (INERT_IN_HEAD.has(name) && inert > 0) inert--;
+    },
+  });
+  parser.write(latin1Prefix(bytes, HEAD_SCAN_BYTES));
+  return found;
 }
 
-/** The encoding in an <?xml … encoding="…"?> declaration at the very start. */
-function xmlDeclarationEncoding(bytes: Uint8Array): string | undefined {
-  const head = latin1Prefix(bytes, PRESCAN_BYTES);
-  if (!head.startsWith("<?xml")) return undefined;
-  const end = head.indexOf("?>");
-  const declaration = end === -1 ? head : head.slice(0, end);
-  return inDocumentEncoding(/\sencoding\s*=\s*["']([^"']*)["']/.exec(declaration)?.[1]);
-}
-
-/** A <meta> charset as a browser finds it: in the first 1024 bytes, else anywhere in the head (before <body>). */
-function htmlDeclaredEncoding(bytes: Uint8Array): string | undefined {
-  const prescanned = metaCharset(markupOnly(latin1Prefix(bytes, PRESCAN_BYTES)));
-  if (prescanned || bytes.length <= PRESCAN_BYTES) return prescanned;
-  const markup = markupOnly(latin1Prefix(bytes, HEAD_SCAN_BYTES));
-  const body = markup.search(/<body[\s>/]/i);
-  return metaCharset(body === -1 ? markup : markup.slice(0, body));
+/** HTML's own declaration: the spec's sniffing (BOM, the transport charset, the prescan), then a <meta> later in the head. */
+function htmlEncoding(bytes: Uint8Array, transport: string | undefined): string | undefined {
+  const sniffed = sniffEncoding(bytes, { defaultEncoding: UNDECLARED, ...(transport && { transportLayerEncodingLabel: transport }) });
+  return encodingOf(sniffed) ?? headMetaEncoding(bytes);
 }
 
 /**
@@ -107,11 +96,14 @@ function decodeUnlabeled(bytes: Uint8Array): { text: string; charset: string } {
  * decoded in streaming mode, so a character cut off by the byte cap is dropped rather than becoming U+FFFD.
  */
 export function decodeText(bytes: Uint8Array, contentType: string | undefined, kind: ContentKind): { text: string; charset: string } {
+  // An unknown or unsupported charset counts as none, whatever else declares one.
+  const transport = encodingOf(parseContentType(contentType)?.parameters.get("charset"));
   const declared =
-    bomEncoding(bytes) ??
-    encodingOf(charsetParameter(contentType)) ??
-    (kind === "html" ? htmlDeclaredEncoding(bytes) : kind === "xml" ? xmlDeclarationEncoding(bytes) : undefined) ??
-    (UTF8_BY_SPEC.has(kind) ? "utf-8" : undefined);
+    (kind === "html"
+      ? htmlEncoding(bytes, transport)
+      : kind === "xml"
+        ? encodingOf(sniffEncoding(bytes, { xml: true, defaultEncoding: UNDECLARED, ...(transport && { transportLayerEncodingLabel: transport }) }))
+        : (bomEncoding(bytes) ?? transport)) ?? (UTF8_BY_SPEC.has(kind) ? "utf-8" : undefined);
   if (!declared) return decodeUnlabeled(bytes);
   return { text: new TextDecoder(declared).decode(bytes, { stream: true }), charset: declared };
 }

@@ -6,6 +6,7 @@ import {
   fail,
   failWith,
   fetchBudgetMs,
+  mediaType,
   ok,
   type ExtractedContent,
   type Failure,
@@ -23,7 +24,6 @@ import { pageAnswer } from "../block/page-answer.ts";
 import { decodeText } from "../extract/decode-text.ts";
 import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
-import { mediaType } from "../sniff/media-type.ts";
 import { withContactUrl } from "../user-agent.ts";
 import { blockedFailure } from "./blocked-failure.ts";
 import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";

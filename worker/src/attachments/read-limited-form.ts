@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@edge-web/shared";
+import { fail, ok, parseContentType, type Result } from "@edge-web/shared";
 import { capBody } from "../cap-body.ts";
 
 /** Room for boundaries and part headers on top of the file itself. */
@@ -15,7 +15,8 @@ export async function readLimitedForm(request: Request, maxFileBytes: number): P
   const notMultipart = fail("NO_FILE", "Send the file as multipart/form-data in a field named \"file\".");
   if (Number(request.headers.get("content-length") ?? 0) > cap) return tooLarge;
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return notMultipart;
+  const type = parseContentType(contentType);
+  if (type?.essence !== "multipart/form-data" || !type.parameters.has("boundary") || !request.body) return notMultipart;
 
   const capped = capBody(request.body, cap);
   try {
