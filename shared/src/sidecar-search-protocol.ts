@@ -2,7 +2,16 @@ import * as v from "valibot";
 import { PositiveIntSchema } from "./positive-int.ts";
 import { FailureSchema, type Failure } from "./result.ts";
 import { BudgetSchema, ConfiguredUrlPolicySchema, configuredUrlPolicy, FetchOptionsSchema } from "./sidecar-protocol.ts";
-import { AppliedSchema, SearchResultSchema, WebSearchParamsSchema, type Applied, type SearchResult } from "./tool-schemas.ts";
+import {
+  AppliedSchema,
+  ProviderChoiceSchema,
+  ProviderErrorSchema,
+  SearchResultSchema,
+  WebSearchParamsSchema,
+  type Applied,
+  type ProviderError,
+  type SearchResult,
+} from "./tool-schemas.ts";
 import { PROVIDER_NAMES, WebConfigSchema, type ProviderName, type WebConfig } from "./web-config.ts";
 
 /** Most results one search may ask a provider for. */
@@ -44,7 +53,10 @@ export const SidecarSearchRequestSchema = v.object({
   recency: WebSearchParamsSchema.entries.recency,
   includeDomains: v.optional(WebSearchParamsSchema.entries.includeDomains.wrapped, []),
   excludeDomains: v.optional(WebSearchParamsSchema.entries.excludeDomains.wrapped, []),
+  /** web.provider: the service's choice when the caller makes none. */
   provider: v.picklist(["auto", ...PROVIDER_NAMES]),
+  /** The caller's choice (web_search's `provider`), in place of web.provider; a list as canonicalProviders writes it. */
+  requested: v.optional(ProviderChoiceSchema),
   providerPriority: v.array(v.picklist(PROVIDER_NAMES)),
   timeoutMs: PositiveIntSchema,
   maxResponseBytes: PositiveIntSchema,
@@ -72,15 +84,26 @@ export type SidecarSearchRequest = v.InferOutput<typeof SidecarSearchRequestSche
 export type SearchProviderSettings = SidecarSearchRequest["providers"];
 
 export interface SidecarSearchSuccess {
-  /** The provider that answered (in `auto` mode, the first that succeeded). */
+  /** The provider that answered (in `auto` mode, the first that succeeded; with several asked, the first that answered). */
   provider: ProviderName;
   results: SearchResult[];
-  /** With domain filters: how each provider that answered applied them. */
+  /** With filters: how each provider that answered applied them. */
   applied?: Record<string, Applied>;
+  /** With several asked: each provider that failed. */
+  providerErrors?: Record<string, ProviderError>;
+  /** With several asked: how long each provider that answered took (ms). */
+  latencyMs?: Record<string, number>;
 }
 
-/** What a caller asks of a search beyond its query and size. */
-export type SearchFilters = Pick<v.InferInput<typeof WebSearchParamsSchema>, "recency" | "includeDomains" | "excludeDomains">;
+/** What a caller asks of a search beyond its query and size: its filters and providers. */
+export type SearchFilters = Pick<v.InferInput<typeof WebSearchParamsSchema>, "recency" | "includeDomains" | "excludeDomains" | "provider">;
+
+export type ProviderChoice = v.InferOutput<typeof ProviderChoiceSchema>;
+
+/** A list of providers without repeats, in PROVIDER_NAMES order: the same set is the same search (and cache entry) whatever order it was written in. */
+export function canonicalProviders(choice: ProviderChoice): ProviderChoice {
+  return Array.isArray(choice) ? PROVIDER_NAMES.filter((name) => choice.includes(name)) : choice;
+}
 
 /** A failure; PROVIDER_RATE_LIMITED carries the provider's Retry-After value beside it when it sent one. */
 export type SearchFailure = Failure & { retryAfter?: string };
@@ -92,7 +115,13 @@ const TimingsSchema = v.optional(v.record(v.string(), v.number()));
 export const SidecarSearchAnswerSchema = v.union([
   v.object({
     ok: v.literal(true),
-    value: v.object({ provider: v.picklist(PROVIDER_NAMES), results: v.array(SearchResultSchema), applied: v.optional(v.record(v.string(), AppliedSchema)) }),
+    value: v.object({
+      provider: v.picklist(PROVIDER_NAMES),
+      results: v.array(SearchResultSchema),
+      applied: v.optional(v.record(v.string(), AppliedSchema)),
+      providerErrors: v.optional(v.record(v.string(), ProviderErrorSchema)),
+      latencyMs: v.optional(v.record(v.string(), v.number())),
+    }),
     timings: TimingsSchema,
   }),
   v.object({ ...FailureSchema.entries, retryAfter: v.optional(v.string()), timings: TimingsSchema }),
@@ -120,6 +149,7 @@ export function searchRequestFrom(
     includeDomains: filters.includeDomains ?? [],
     excludeDomains: filters.excludeDomains ?? [],
     provider: config.provider,
+    ...(filters.provider !== undefined && { requested: canonicalProviders(filters.provider) }),
     providerPriority: config.providerPriority,
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,

@@ -3,6 +3,7 @@ import { cssSelectorProblem } from "./css-selector-problem.ts";
 import { described } from "./described.ts";
 import type { WebErrorCode } from "./error-codes.ts";
 import { FailureDetailsSchema } from "./result.ts";
+import { PROVIDER_NAMES } from "./web-config.ts";
 
 
 /** How old a cached page (and, for web_search, a cached search) may be; the same parameter on both tools. */
@@ -15,36 +16,46 @@ export type Recency = (typeof RECENCIES)[number];
 /** Most domains one search's includeDomains or excludeDomains may list. */
 export const MAX_DOMAINS = 20;
 
-/** A host name as DNS writes it (letters, digits, hyphens; IDNs in their xn-- form): no scheme, port, path or wildcard. */
+/**
+ * A host name as DNS writes it (letters, digits, hyphens; IDNs in their xn-- form): no scheme, port,
+ * path or wildcard. A check, not a regex action, so the pattern stays out of the tool definitions
+ * every model call carries.
+ */
 const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const domainList = (text: string) =>
   v.optional(
     described(
       v.pipe(
-        v.array(v.pipe(v.string(), v.regex(DOMAIN_NAME, 'must be domain names such as "docs.python.org": no scheme, port or path'))),
+        v.array(v.pipe(v.string(), v.check((name) => DOMAIN_NAME.test(name), 'must be domain names such as "docs.python.org": no scheme, port or path'))),
         v.maxLength(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`),
       ),
       text,
     ),
   );
 
+/** web_search's `provider`: one name (that provider alone, never another), several, or every one this service has ("all"). */
+export const ALL_PROVIDERS = "all";
+const PROVIDER_CHOICES: readonly string[] = [...PROVIDER_NAMES, ALL_PROVIDERS];
+const providerProblem = (input: unknown) => {
+  const unknown = (Array.isArray(input) ? input : [input]).filter((name) => !PROVIDER_CHOICES.includes(name as string));
+  return `names no search provider of this service (${unknown.map((name) => JSON.stringify(name)).join(", ")}): use ${PROVIDER_NAMES.join(", ")}, a list of them, or "all"`;
+};
+export const ProviderChoiceSchema = v.union(
+  [v.picklist([...PROVIDER_NAMES, ALL_PROVIDERS]), v.pipe(v.array(v.picklist(PROVIDER_NAMES)), v.minLength(1, "must name at least one provider"))],
+  (issue) => providerProblem(issue.input),
+);
+
 /** Input objects keep unknown fields (agents send extras); known fields must have their types. */
 export const WebSearchParamsSchema = v.looseObject({
-  query: v.optional(described(v.string(), "One search query. Use `queries` to run several at once.")),
-  queries: v.optional(described(v.array(v.string()), "Up to 5 search queries, run in parallel; results come back per query.")),
-  numResults: v.optional(described(v.number(), "Results per query; default and maximum: the service's web.maxResults (5 unless configured).")),
-  includeContent: v.optional(described(v.boolean(), "Also fetch each result's page and include its content as Markdown.")),
-  maxAge: maxAge("How old (ms) a cached search or page (includeContent) may be; 0 asks afresh. Default: the service's cache settings."),
-  recency: v.optional(
-    described(
-      v.picklist(RECENCIES, 'must be "day", "week", "month" or "year"'),
-      'Only results from the last day, week, month or year. Providers that cannot ask for it natively have their dated results filtered and undated ones kept, which can drop undated official pages; `applied` says which happened.',
-    ),
-  ),
-  includeDomains: domainList(
-    'Answer only results from these domains (at most 20; each covers its subdomains), e.g. ["docs.python.org"]. Always enforced on the results; the answer\'s `applied` says how.',
-  ),
-  excludeDomains: domainList('Never answer results from these domains (at most 20; each covers its subdomains), e.g. ["pinterest.com"]. Always enforced on the results.'),
+  query: v.optional(described(v.string(), "One search query.")),
+  queries: v.optional(described(v.array(v.string()), "Up to 5 queries, run in parallel.")),
+  numResults: v.optional(described(v.number(), "Results per query (default and most: the service's web.maxResults).")),
+  includeContent: v.optional(described(v.boolean(), "Also fetch each result's page as Markdown.")),
+  maxAge: maxAge("How old (ms) a cached search or page may be; 0 asks afresh."),
+  recency: v.optional(described(v.picklist(RECENCIES, 'must be "day", "week", "month" or "year"'), "Only results this recent.")),
+  includeDomains: domainList("Only these domains and their subdomains."),
+  excludeDomains: domainList("Not these domains nor their subdomains."),
+  provider: v.optional(described(ProviderChoiceSchema, 'One provider, several (results merged) or "all".')),
 });
 export type WebSearchParams = v.InferOutput<typeof WebSearchParamsSchema>;
 
@@ -227,6 +238,12 @@ export const SearchResultSchema = v.object({
   snippet: v.optional(v.string()),
   source: v.optional(v.string()),
   publishedDate: v.optional(described(v.string(), "When the page was published (ISO 8601), when the provider says; relative dates (\"3 days ago\") resolved against the answer's time.")),
+  sources: v.optional(
+    described(
+      v.array(v.object({ provider: v.picklist(PROVIDER_NAMES), rank: v.number() })),
+      "With several providers asked: each that found this result (by its normalised URL) and its rank there (1 = first).",
+    ),
+  ),
   content: v.optional(PageResultSchema),
   contentError: v.optional(
     described(
@@ -249,10 +266,17 @@ export const AppliedSchema = v.object({
 });
 export type Applied = v.InferOutput<typeof AppliedSchema>;
 
+/** A provider's failure as a merged answer reports it: its code and message (which never carry a key). */
+export const ProviderErrorSchema = v.object({ code: v.string(), message: v.string() });
+export type ProviderError = v.InferOutput<typeof ProviderErrorSchema>;
+
 export const QueryResultDataSchema = v.object({
   query: v.string(),
   results: v.array(SearchResultSchema),
   applied: v.optional(described(v.record(v.string(), AppliedSchema), "With recency, includeDomains or excludeDomains: per provider that answered, how each filter was applied.")),
+  providerErrors: v.optional(
+    described(v.record(v.string(), ProviderErrorSchema), "With several providers asked: each that failed, and why; the others' results are answered."),
+  ),
 });
 export type QueryResultData = v.InferOutput<typeof QueryResultDataSchema>;
 

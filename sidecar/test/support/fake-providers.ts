@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   createHostLimiter,
   resolveConfig,
@@ -6,6 +7,7 @@ import {
   searchRequestFrom,
   type KeyedProviderName,
   type ProviderName,
+  type SearchFilters,
   type SearchKeys,
   type SidecarSearchRequest,
   type WebConfigInput,
@@ -66,6 +68,8 @@ export interface FakeProvider {
   baseUrl: string;
   requests: FakeRequest[];
   behave(behavior: Behavior): void;
+  /** Waits this many milliseconds before answering each request from now on (reset: 0). */
+  delay(ms: number): void;
   /** Resolves with the next request this fake receives. */
   nextRequest(): Promise<FakeRequest>;
 }
@@ -499,15 +503,17 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   for (const name of Object.keys(FORMATS) as ProviderName[]) {
     const format = FORMATS[name];
     let behavior: Behavior = "succeed";
+    let delayMs = 0;
     let waiting: ((request: FakeRequest) => void)[] = [];
     const requests: FakeRequest[] = [];
-    const origin = await startOrigin(HOSTS[name], (req, res, body) => {
+    const origin = await startOrigin(HOSTS[name], async (req, res, body) => {
       const url = new URL(req.url ?? "/", "http://fake");
       const request: FakeRequest = { provider: name, method: req.method ?? "", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
       requests.push(request);
       log.push(request);
       for (const resolve of waiting) resolve(request);
       waiting = [];
+      if (delayMs > 0) await sleep(delayMs);
       if (url.pathname !== format.path) res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
       else if (req.method !== format.method) res.writeHead(405, { "content-type": "text/plain" }).end("Method Not Allowed");
       else answer(format, behavior, req, res);
@@ -520,6 +526,9 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       behave: (next) => {
         behavior = next;
       },
+      delay: (ms) => {
+        delayMs = ms;
+      },
       nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
     };
   }
@@ -531,6 +540,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       for (const fake of Object.values(fakes)) {
         fake.requests.length = 0;
         fake.behave("succeed");
+        fake.delay(0);
       }
     },
     close: async () => {
@@ -541,12 +551,12 @@ export async function startFakeProviders(): Promise<FakeProviders> {
 
 /**
  * A search request built the way the worker builds it (web config → searchRequestFrom) with every
- * provider enabled, keyed and pointed at its fake; `web` overrides settings.
+ * provider enabled, keyed and pointed at its fake; `web` overrides settings, `filters` are the caller's.
  */
 export function searchRequest(
   providers: FakeProviders,
   web: WebConfigInput = {},
-  options: { query?: string; numResults?: number; keys?: SearchKeys } = {},
+  options: { query?: string; numResults?: number; keys?: SearchKeys; filters?: SearchFilters } = {},
 ): SidecarSearchRequest {
   const { fakes } = providers;
   const base: WebConfigInput = {
@@ -561,7 +571,7 @@ export function searchRequest(
   };
   const config = resolveConfig(WebConfigSchema, base, web);
   if (!config.ok) throw new Error(`test config: ${config.error.message}`);
-  return searchRequestFrom(config.value, options.query ?? "rust programming", options.numResults ?? 10, options.keys ?? KEYS, OPERATOR_URLS_ONLY);
+  return searchRequestFrom(config.value, options.query ?? "rust programming", options.numResults ?? 10, options.keys ?? KEYS, OPERATOR_URLS_ONLY, options.filters);
 }
 
 /**

@@ -35,7 +35,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
   name: "web_search",
   title: "Search the web",
   description:
-    "Search the web when you need current facts, sources or pages you do not have yet. Pass `query` or up to 5 `queries`; each result has a title, URL and snippet, and the answer a `responseId`. Set `includeContent: true` to get each result's page as Markdown too; otherwise read the pages you need with fetch_content. Recent results may be cached; `maxAge: 0` for fresh ones. `recency` (day, week, month, year) keeps to recent results: a provider that cannot ask for it has its dated results filtered and undated ones kept, which can drop undated official pages or let undated old ones through. `includeDomains`/`excludeDomains` keep results to (or away from) domains and their subdomains; they are always enforced, and each query's `applied` says per provider how (\"filtered\": results outside came back and were dropped, so fewer may be left).",
+    "Search the web for current facts, sources or pages you do not have yet. Each result has a title, URL and snippet; read pages with fetch_content, or set `includeContent`. Each query's `applied` says per provider how filters held: recency \"filtered\" checked dated results only, keeping undated ones.",
   params: WebSearchParamsSchema,
   needs: { anyOf: ["query", "queries"] },
   output: WebSearchSuccessSchema,
@@ -48,7 +48,7 @@ export const webSearchTool: Tool<typeof WebSearchParamsSchema, WebSearchSuccess>
     const numResults = clampResults(params.numResults, ctx.config.maxResults);
     const slots = callSlots(ctx.limiter, callDeadline(DEADLINE, params, ctx), ctx.signal);
 
-    const filters = { recency: params.recency, includeDomains: params.includeDomains, excludeDomains: params.excludeDomains };
+    const filters = { recency: params.recency, includeDomains: params.includeDomains, excludeDomains: params.excludeDomains, provider: params.provider };
     const answers = await Promise.all(queries.map((query) => searchOne(ctx, slots, query, numResults, filters, params.maxAge)));
     const failure = answers.find((a) => !a.result.ok);
     if (failure && !failure.result.ok) {
@@ -74,7 +74,7 @@ export function clampResults(requested: number | undefined, maxResults: number):
 }
 
 interface QueryAnswer {
-  result: Result<SearchAnswer>;
+  result: Result<Omit<QueryResultData, "query">>;
   cached: boolean;
   retryAfter?: string;
 }
@@ -90,13 +90,13 @@ async function searchOne(
 ): Promise<QueryAnswer> {
   ctx.record.count("search.queries");
   const looked = Date.now();
-  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, numResults, query, filters) : undefined;
+  const key = ctx.config.cache.enabled ? await searchCacheKey(ctx.config, ctx.providerKeys, numResults, query, filters) : undefined;
   const hit = key ? await ctx.cache.get(key, maxAge) : undefined;
   ctx.record.step("cache", Date.now() - looked);
   if (hit) {
     ctx.record.count("search.cache.hit");
     // The cached entry is shared and frozen: the answer gets its own objects (the provider's results, which carry no page).
-    const results = hit.results.map(({ content: _page, ...result }) => result);
+    const results = hit.results.map(({ content: _page, sources, ...result }) => ({ ...result, ...(sources && { sources: sources.map((source) => ({ ...source })) }) }));
     const applied = hit.applied && Object.fromEntries(Object.entries(hit.applied).map(([provider, how]) => [provider, { ...how }]));
     return { result: ok({ results, ...(applied && { applied }) }), cached: true };
   }
@@ -115,12 +115,15 @@ async function searchOne(
   const answer = slot.value;
   for (const [step, ms] of Object.entries(answer.timings ?? {})) ctx.record.step(`sidecar.${step}`, ms);
   if (!answer.ok) return { result: { ok: false, error: answer.error }, cached: false, ...(answer.retryAfter && { retryAfter: answer.retryAfter }) };
-  ctx.record.count(`search.provider.${answer.value.provider}`);
-  ctx.record.latency(answer.value.provider, Date.now() - started);
-  const { results, applied } = answer.value;
+  const { provider, results, applied, providerErrors, latencyMs = { [provider]: Date.now() - started } } = answer.value;
+  for (const [name, ms] of Object.entries(latencyMs)) {
+    ctx.record.count(`search.provider.${name}`);
+    ctx.record.latency(name, ms);
+  }
   const found: SearchAnswer = { results, ...(applied && { applied }) };
-  if (key) await ctx.cache.put(key, found);
-  return { result: ok(found), cached: false };
+  // An answer missing a provider that failed would stand in for the whole set until it expired.
+  if (key && !providerErrors) await ctx.cache.put(key, found);
+  return { result: ok({ ...found, ...(providerErrors && { providerErrors }) }), cached: false };
 }
 
 /** A page's failure as its result says it: the code, the message and whose fault it was. */
