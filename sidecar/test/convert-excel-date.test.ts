@@ -18,6 +18,11 @@ describe("dateStyleOf", () => {
     [164, '0.0 "days"', undefined],
     [164, "General", undefined],
     [164, "[Red]0.00", undefined],
+    [45, undefined, "time"],
+    [12, undefined, undefined],
+    [164, "[mm]:ss", undefined],
+    [164, 'yyyy"年"m"月"d"日"', "date"],
+    [164, "# ?/?", undefined],
   ])("format %i %j shows %s", (id, code, style) => {
     expect(dateStyleOf(id, code)).toBe(style);
   });
@@ -36,6 +41,7 @@ describe("formatSerialDate", () => {
     expect(formatSerialDate(59, "date", false)).toBe("1900-02-28");
     expect(formatSerialDate(61, "date", false)).toBe("1900-03-01");
     expect(formatSerialDate(0, "date", true)).toBe("1904-01-01");
+    expect(formatSerialDate(45292.75, "datetime", true)).toBe("2028-01-02 18:00");
   });
 
   it("leaves numbers that are no date alone", () => {

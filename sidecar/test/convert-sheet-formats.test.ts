@@ -27,8 +27,17 @@ describe("numberFormatText", () => {
     [1500000, '#,##0.0,,"M"', "1.5M"],
     [10, "[Red]0.0", "10.0"],
     [3.25, "General", undefined],
-    [0.5, "# ?/?", undefined],
-    [5, "[>100]0;0.0", undefined],
+    [0.5, "# ?/?", "1/2"],
+    [1.25, "# ?/?", "1 1/4"],
+    [2.3, "# ??/100", "2 30/100"],
+    [5, "[>100]0;0.0", "5.0"],
+    [150, "[>100]0;0.0", "150"],
+    [-40, '[Blue][>=0]0" up";[Red]0" down"', "-40 down"],
+    [3, '0;(0);"none";"text"', "3"],
+    [-3, '0;(0);"none";"text"', "(3)"],
+    [0, '0;(0);"none";"text"', "none"],
+    [1234.5, "[$-407]#,##0.00", "1,234.50"],
+    [1, "bad[[[", undefined],
   ];
   for (const [value, code, shown] of cases) {
     it(`shows ${value} in ${code} as ${shown}`, () => expect(numberFormatText(value, code)).toBe(shown));
@@ -50,6 +59,24 @@ describe("convertDocument: XLSX as the sheet shows it", () => {
       ],
     });
     expect(await content(bytes)).toBe("## Money\n\n| Item | Amount | Share |\n| --- | --- | --- |\n| Rent | 1,250.00 | 40% |\n| Food | $310.46 | 12.5% |");
+  });
+
+  it("shows fractions, conditional and four-section formats, and dates by their formats, built-in and custom", async () => {
+    const bytes = buildXlsx({
+      sheets: [
+        {
+          name: "Mixed",
+          rows: [
+            ["Fraction", "Condition", "Sections", "Date", "Time"],
+            [{ number: 1.25, format: 12 }, { number: 150, format: "[>100]0;0.0" }, { number: 0, format: '0;(0);"none";@' }, { date: 45292 }, { number: 0.75, format: 20 }],
+            [{ number: 2.5, format: "# ?/?" }, { number: 7, format: "[>100]0;0.0" }, { number: -4, format: '0;(0);"none";@' }, { number: 45292.5, format: "dd/mm/yyyy hh:mm" }, { number: 1.5, format: "[h]:mm" }],
+          ],
+        },
+      ],
+    });
+    expect(await content(bytes)).toBe(
+      "## Mixed\n\n| Fraction | Condition | Sections | Date | Time |\n| --- | --- | --- | --- | --- |\n| 1 1/4 | 150 | none | 2024-01-01 | 18:00 |\n| 2 1/2 | 7.0 | (4) | 2024-01-01 12:00 | 36:00 |",
+    );
   });
 
   it("shows a merged cell's value in every cell it covers", async () => {
