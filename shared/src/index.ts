@@ -5,6 +5,7 @@ export * from "./positive-int.ts";
 export * from "./web-config.ts";
 export * from "./resolve-config.ts";
 export * from "./summarize-issues.ts";
+export * from "./described.ts";
 export * from "./tool-schemas.ts";
 export * from "./robots-record.ts";
 export * from "./sidecar-protocol.ts";

@@ -14,7 +14,7 @@ import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachm
 import { configRoutes } from "./routes/config-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
 import { mcpRoute } from "./routes/mcp-route.ts";
-import { openApiRoute } from "./routes/openapi-route.ts";
+import { openApiRoute } from "./openapi/openapi-route.ts";
 import { sessionReadRoutes } from "./routes/session-read-routes.ts";
 import { sessionRoutes } from "./routes/session-routes.ts";
 import { sessionSourceRoute } from "./routes/session-source-route.ts";
@@ -54,7 +54,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
     if (c.res.status === 204 && !c.res.headers.has("content-type")) c.res.headers.set("content-type", "application/octet-stream");
   });
 
-  app.route("/healthz", healthRoute);
+  app.route("/", healthRoute);
   app.route("/", openApiRoute);
   // Signed attachment URLs carry their own authorisation: a browser's <img src> cannot send a bearer token.
   app.route("/", attachmentDownloadRoute);
@@ -78,10 +78,10 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // /mcp checks the Origin itself, in every mode, and answers in JSON-RPC.
   app.use("/mcp", crossOrigin, requirePrincipal);
 
-  app.route("/api/sessions", sessionRoutes);
-  app.route("/api/sessions", toolRoutes);
-  app.route("/api/sessions", sessionReadRoutes);
-  app.route("/api/sessions", agentRoutes);
+  app.route("/", sessionRoutes);
+  app.route("/", toolRoutes);
+  app.route("/", sessionReadRoutes);
+  app.route("/", agentRoutes);
   app.route("/", attachmentUploadRoute);
   app.route("/", sessionSourceRoute);
   app.route("/", configRoutes);

@@ -2,7 +2,8 @@ import { ErrorBodySchema, PROTOCOL_HEADER, PROTOCOL_VERSION, type ErrorCode } fr
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import { statusesFor } from "../http/status-for.ts";
-import { API_ROUTES, type ApiRoute } from "./api-route-table.ts";
+import type { ApiRoute } from "../routes/api-route.ts";
+import { API_ROUTES } from "./api-route-table.ts";
 
 type Json = Record<string, unknown>;
 
@@ -80,7 +81,10 @@ function operation(route: ApiRoute, auth: ServerAuth): Json {
     const values = route.pathValues?.[name!];
     return { name, in: "path", required: true, schema: values ? { type: "string", enum: [...values] } : { type: "string" } };
   });
-  const query = Object.entries(route.query ?? {}).map(([name, q]) => ({ name, in: "query", required: q.required ?? false, description: q.description, schema: { type: "string" } }));
+  const query = Object.entries(route.query?.entries ?? {}).map(([name, entry]) => {
+    const { description, ...schema } = jsonSchema(entry);
+    return { name, in: "query", required: entry.type !== "optional", description, schema };
+  });
   const headers = Object.entries({ ...route.headers, [PROTOCOL_HEADER]: PROTOCOL_HEADER_DESCRIPTION }).map(([name, description]) => ({
     name,
     in: "header",

@@ -1,18 +1,27 @@
 import {
   CompactRequestSchema,
+  CompactResponseSchema,
+  CompletionResponseSchema,
+  CompletionTriggersSchema,
+  described,
   fail,
+  ForkMessagesSchema,
   ForkRequestSchema,
+  ForkResponseSchema,
   keyed,
+  OkResponseSchema,
   PromptRequestSchema,
+  SessionModelsSchema,
   SetModelRequestSchema,
   SetThinkingRequestSchema,
   SteerRequestSchema,
   UiResponseRequestSchema,
   UiRpcRequestSchema,
+  type ErrorCode,
   type Result,
 } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
-import type * as v from "valibot";
+import * as v from "valibot";
 import { currentCatalog } from "../agent/model/model-catalog.ts";
 import type { AppEnv } from "../app-env.ts";
 import { loadSettings } from "../config/load-settings.ts";
@@ -23,6 +32,8 @@ import { sendSettings } from "../http/send-settings.ts";
 import type { NeedSettings } from "../session/need-settings.ts";
 import { validate } from "../http/validate.ts";
 import { openSession, type SessionStub } from "../http/session-access.ts";
+import { BODY_ERRORS, READ_ERRORS, SESSION_ERRORS, type ApiRoute, type ApiRouteWithBody } from "./api-route.ts";
+import { readRoute } from "./session-read-routes.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -51,9 +62,12 @@ function inSession(run: (c: Ctx, session: Opened) => Promise<Result<object> | Re
 }
 
 /** A request's body and the settings its turn runs with (by id when the object holds them), then the session object. */
-function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings | string) => Promise<Result<object> | NeedSettings>) {
+function withSettings<S extends v.GenericSchema>(
+  route: ApiRouteWithBody<S>,
+  run: (stub: SessionStub, input: v.InferOutput<S>, settings: Settings | string) => Promise<Result<object> | NeedSettings>,
+) {
   return inSession(async (c, { stub, sessionId }) => {
-    const input = await body(c, schema);
+    const input = await body(c, route.body.schema);
     if (!input.ok) return input;
     const settings = await loadSettings(c.env);
     if (!settings.ok) return settings;
@@ -61,30 +75,82 @@ function withSettings<S extends v.GenericSchema>(schema: S, run: (stub: SessionS
   });
 }
 
-function withBody<S extends v.GenericSchema>(schema: S, run: (stub: SessionStub, input: v.InferOutput<S>) => Promise<Result<object>>) {
+function withBody<S extends v.GenericSchema>(route: ApiRouteWithBody<S>, run: (stub: SessionStub, input: v.InferOutput<S>) => Promise<Result<object>>) {
   return inSession(async (c, { stub }) => {
-    const input = await body(c, schema);
+    const input = await body(c, route.body.schema);
     return input.ok ? run(stub, input.value) : input;
   });
 }
 
+/** A POST to a session's agent: its body validated with `schema`, answered `ok`. */
+function agentRoute<S extends v.GenericSchema>(
+  path: string,
+  summary: string,
+  schema: S,
+  errors: readonly ErrorCode[] = [],
+  ok: ApiRoute["ok"] = { status: 200, description: "Accepted.", schema: OkResponseSchema },
+): ApiRouteWithBody<S> {
+  return { method: "post", path: `/api/sessions/:id/${path}`, tag: "agent", summary, body: { schema }, ok, errors: [...SESSION_ERRORS, "SESSION_ENDED", ...BODY_ERRORS, ...errors] };
+}
+
+const MESSAGES = agentRoute("messages", "Send a message (starts a turn, or steers or follows one)", PromptRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED", "ATTACHMENT_NOT_FOUND"]);
+const STEER = agentRoute("steer", "Steer the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]);
+const FOLLOW_UP = agentRoute("follow_up", "Queue a message for after the running turn", SteerRequestSchema, ["MODEL_NOT_CONFIGURED"]);
+const ABORT: ApiRoute = {
+  method: "post",
+  path: "/api/sessions/:id/abort",
+  tag: "agent",
+  summary: "Abort the running turn",
+  ok: { status: 200, description: "Accepted.", schema: OkResponseSchema },
+  errors: [...SESSION_ERRORS, "SESSION_ENDED", ...READ_ERRORS],
+};
+const MODEL = agentRoute("model", "Choose the model of the next turns", SetModelRequestSchema);
+const THINKING = agentRoute("thinking", "Choose the thinking level of the next turns", SetThinkingRequestSchema);
+const COMPACT = agentRoute("compact", "Summarise the older history for the model (the full history stays readable)", CompactRequestSchema, ["SESSION_BUSY", "MODEL_NOT_CONFIGURED"], {
+  status: 200,
+  description: "Compacted, or `compacted: false` with the reason (nothing to compact, aborted, the summary failed). 409 SESSION_BUSY while a turn runs.",
+  schema: CompactResponseSchema,
+});
+const FORK = agentRoute("fork", "Cut the history back to before a user message", ForkRequestSchema, ["ENTRY_NOT_FOUND", "SESSION_BUSY"], {
+  status: 200,
+  description: "The history was cut.",
+  schema: ForkResponseSchema,
+});
+const UI_RESPONSE = agentRoute("ui-response", "Answer a request for the user (an approval)", UiResponseRequestSchema, ["UNKNOWN_EXTENSION_UI"]);
+const UI_RPC = agentRoute("ui-rpc", "Call a UI method; the answer arrives on the stream", UiRpcRequestSchema);
+const MODELS = readRoute("models", "The models a turn may use, in pi's Model shape", SessionModelsSchema, { tag: "agent" });
+const FORK_MESSAGES = readRoute("fork-messages", "The user messages a fork may start from", ForkMessagesSchema, { tag: "agent" });
+const COMPLETION_TRIGGERS = readRoute("completion/triggers", "Completion triggers", CompletionTriggersSchema, { tag: "agent" });
+const COMPLETION = readRoute("completion", "Completions for a trigger", CompletionResponseSchema, {
+  tag: "agent",
+  query: v.object({
+    trigger: v.optional(described(v.string(), "A trigger from /completion/triggers; another, or none, has no items.")),
+    q: v.optional(described(v.string(), "What was typed after the trigger.")),
+    query: v.optional(described(v.string(), "The same as q (read when q is absent).")),
+  }),
+});
+
+export const AGENT_ROUTES: ApiRoute[] = [MODELS, MESSAGES, STEER, FOLLOW_UP, ABORT, MODEL, THINKING, COMPACT, FORK, UI_RESPONSE, UI_RPC, FORK_MESSAGES, COMPLETION_TRIGGERS, COMPLETION];
+
 /** The agent endpoints of a session: messages, steering, follow-ups, abort, model and thinking, compaction, fork, completion, UI requests. */
 export const agentRoutes = new Hono<AppEnv>()
-  .post("/:id/messages", withSettings(PromptRequestSchema, (stub, input, settings) => stub.prompt(input, settings)))
-  .post("/:id/steer", withSettings(SteerRequestSchema, (stub, input, settings) => stub.steer(input, settings)))
-  .post("/:id/follow_up", withSettings(SteerRequestSchema, (stub, input, settings) => stub.followUp(input, settings)))
+  .on(MESSAGES.method, MESSAGES.path, withSettings(MESSAGES, (stub, input, settings) => stub.prompt(input, settings)))
+  .on(STEER.method, STEER.path, withSettings(STEER, (stub, input, settings) => stub.steer(input, settings)))
+  .on(FOLLOW_UP.method, FOLLOW_UP.path, withSettings(FOLLOW_UP, (stub, input, settings) => stub.followUp(input, settings)))
   // Abort takes no body; one sent anyway meets the limit and the type rule of every other route.
-  .post(
-    "/:id/abort",
+  .on(
+    ABORT.method,
+    ABORT.path,
     inSession(async (c, { stub }) => {
       const read = await readJsonBody(c, "INVALID_JSON");
       return read.ok ? stub.abort() : read;
     }),
   )
-  .post(
-    "/:id/model",
+  .on(
+    MODEL.method,
+    MODEL.path,
     inSession(async (c, { stub }) => {
-      const input = await body(c, SetModelRequestSchema);
+      const input = await body(c, MODEL.body.schema);
       if (!input.ok) return input;
       const listed = await currentCatalog(c.env);
       if (!listed.ok) return listed;
@@ -101,13 +167,13 @@ export const agentRoutes = new Hono<AppEnv>()
       return stub.setModel({ provider, modelId });
     }),
   )
-  .post("/:id/thinking", withBody(SetThinkingRequestSchema, (stub, input) => stub.setThinking(input.level)))
-  .get("/:id/fork-messages", inSession(async (_c, { stub }) => keyed("messages", await stub.forkMessages())))
-  .post("/:id/compact", withSettings(CompactRequestSchema, (stub, input, settings) => stub.compact(input.instructions, settings)))
-  .post("/:id/fork", withBody(ForkRequestSchema, (stub, input) => stub.fork(input.entryId)))
-  .post("/:id/ui-response", withBody(UiResponseRequestSchema, (stub, input) => stub.uiResponse(input)))
-  .post("/:id/ui-rpc", withBody(UiRpcRequestSchema, (stub, input) => stub.uiRpc(input)))
-  .get("/:id/completion/triggers", inSession((_c, { stub }) => stub.completion(undefined, "")))
+  .on(THINKING.method, THINKING.path, withBody(THINKING, (stub, input) => stub.setThinking(input.level)))
+  .on(FORK_MESSAGES.method, FORK_MESSAGES.path, inSession(async (_c, { stub }) => keyed("messages", await stub.forkMessages())))
+  .on(COMPACT.method, COMPACT.path, withSettings(COMPACT, (stub, input, settings) => stub.compact(input.instructions, settings)))
+  .on(FORK.method, FORK.path, withBody(FORK, (stub, input) => stub.fork(input.entryId)))
+  .on(UI_RESPONSE.method, UI_RESPONSE.path, withBody(UI_RESPONSE, (stub, input) => stub.uiResponse(input)))
+  .on(UI_RPC.method, UI_RPC.path, withBody(UI_RPC, (stub, input) => stub.uiRpc(input)))
+  .on(COMPLETION_TRIGGERS.method, COMPLETION_TRIGGERS.path, inSession((_c, { stub }) => stub.completion(undefined, "")))
   // pi-web's client sends what was typed as q=; query= (our first name for it) is read too.
-  .get("/:id/completion", inSession((c, { stub }) => stub.completion(c.req.query("trigger") ?? "", c.req.query("q") ?? c.req.query("query") ?? "")))
-  .get("/:id/models", inSession((c) => currentCatalog(c.env)));
+  .on(COMPLETION.method, COMPLETION.path, inSession((c, { stub }) => stub.completion(c.req.query("trigger") ?? "", c.req.query("q") ?? c.req.query("query") ?? "")))
+  .on(MODELS.method, MODELS.path, inSession((c) => currentCatalog(c.env)));

@@ -1,5 +1,6 @@
-import { fail } from "@edge-web/shared";
+import { described, fail, UploadRequestSchema, UploadResponseSchema } from "@edge-web/shared";
 import { Hono } from "hono";
+import * as v from "valibot";
 import type { AppEnv } from "../app-env.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { attachmentHeaders } from "../attachments/attachment-headers.ts";
@@ -10,12 +11,34 @@ import { readLimitedForm } from "../attachments/read-limited-form.ts";
 import { attachmentDisplayUrl, verifyAttachmentSignature } from "../attachments/sign-attachment-url.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { openSession } from "../http/session-access.ts";
+import { SESSION_ERRORS, type ApiRoute } from "./api-route.ts";
 
 // Never sign with an empty key: anyone could forge download URLs.
 const noSecret = fail("INTERNAL_ERROR", "Attachments are not configured: set the ATTACHMENT_SECRET secret (a long random string).").error;
 
+export const UPLOAD_ROUTE = {
+  method: "post",
+  path: "/api/sessions/:id/attachments",
+  tag: "attachments",
+  summary: "Upload an attachment",
+  body: { schema: UploadRequestSchema, type: "multipart/form-data" },
+  ok: { status: 200, description: "Stored with the session.", schema: UploadResponseSchema },
+  errors: [...SESSION_ERRORS, "SESSION_ENDED", "NO_FILE", "PAYLOAD_TOO_LARGE"],
+} as const satisfies ApiRoute;
+
+export const DOWNLOAD_ROUTE = {
+  method: "get",
+  path: "/api/attachments/:id/raw",
+  tag: "attachments",
+  summary: "Download an attachment by its signed URL",
+  auth: false,
+  query: v.object({ exp: described(v.string(), "Expiry (from the signed URL)."), sig: described(v.string(), "Signature (from the signed URL).") }),
+  ok: { status: 200, description: "The file's bytes, served with the Content-Type stored for it at upload: any type.", type: "*/*" },
+  errors: ["INVALID_SIGNATURE", "ATTACHMENT_NOT_FOUND"],
+} as const satisfies ApiRoute;
+
 /** Uploads into a session; behind the API's auth like every session route. */
-export const attachmentUploadRoute = new Hono<AppEnv>().post("/api/sessions/:id/attachments", async (c) => {
+export const attachmentUploadRoute = new Hono<AppEnv>().on(UPLOAD_ROUTE.method, UPLOAD_ROUTE.path, async (c) => {
   const secret = c.env.ATTACHMENT_SECRET;
   if (!secret) return jsonError(c, noSecret);
   const sessionId = c.req.param("id");
@@ -46,7 +69,7 @@ export const attachmentUploadRoute = new Hono<AppEnv>().post("/api/sessions/:id/
  * Signed downloads, authorised by the URL's signature alone (a browser's <img src> cannot send a
  * bearer token): bound to no session, and needing neither the principal nor the API options.
  */
-export const attachmentDownloadRoute = new Hono<AppEnv>().get("/api/attachments/:id/raw", async (c) => {
+export const attachmentDownloadRoute = new Hono<AppEnv>().on(DOWNLOAD_ROUTE.method, DOWNLOAD_ROUTE.path, async (c) => {
   const secret = c.env.ATTACHMENT_SECRET;
   if (!secret) return jsonError(c, noSecret);
   const id = c.req.param("id");

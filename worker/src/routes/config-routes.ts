@@ -1,7 +1,7 @@
-import { ConfigPutRequestSchema, fail, ok, type Failure, type JsonObject, type Result } from "@edge-web/shared";
+import { ConfigDomainResponseSchema, ConfigPutRequestSchema, fail, ModelCatalogSchema, ok, OkResponseSchema, type Failure, type JsonObject, type Result } from "@edge-web/shared";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
+import { CONFIG_DOMAINS, isConfigDomain, type ConfigDomain } from "../config/config-domains.ts";
 import type { StoredConfig } from "../config/config-store.ts";
 import { applyDomainUpdate, authValues, domainValues, FORM_SCHEMAS } from "../config/config-values.ts";
 import { bindSecrets } from "../config/bind-secrets.ts";
@@ -15,6 +15,7 @@ import type { Env } from "../env.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
 import { readJsonBody } from "../http/read-json-body.ts";
 import { validate } from "../http/validate.ts";
+import { BODY_ERRORS, type ApiRoute } from "./api-route.ts";
 
 /** A write lost to a concurrent one is retried this many times before giving up. */
 const WRITE_ATTEMPTS = 5;
@@ -77,6 +78,46 @@ async function modelList(c: Context<AppEnv>) {
   return jsonOk(c, { providers, models: models.map(({ id, provider, name }) => ({ id, provider, name })) });
 }
 
+const ADMIN_ONLY = "Needs ADMIN_TOKEN whenever tokens are configured (with API_TOKENS but no ADMIN_TOKEN it is refused).";
+
+const MODELS_ROUTE = {
+  method: "get",
+  path: "/api/config/models",
+  tag: "config",
+  summary: "The configured model providers and their models",
+  description: "Open to every token holder; callers other than the admin get each model's id, provider and name only.",
+  ok: { status: 200, description: "The catalog.", schema: ModelCatalogSchema },
+  errors: [],
+} as const satisfies ApiRoute;
+
+const GET_DOMAIN = {
+  method: "get",
+  path: "/api/config/:domain",
+  tag: "config",
+  summary: "A config domain (auth, settings, sandbox): its form and values",
+  pathValues: { domain: CONFIG_DOMAINS },
+  auth: "admin",
+  description: ADMIN_ONLY,
+  ok: { status: 200, description: "Secrets are masked.", schema: ConfigDomainResponseSchema },
+  errors: ["DOMAIN_NOT_FOUND"],
+} as const satisfies ApiRoute;
+
+const PUT_DOMAIN = {
+  method: "put",
+  path: "/api/config/:domain",
+  tag: "config",
+  summary: "Change a config domain",
+  pathValues: { domain: CONFIG_DOMAINS },
+  auth: "admin",
+  description: `${ADMIN_ONLY} Takes effect for the next call everywhere.`,
+  body: { schema: ConfigPutRequestSchema },
+  ok: { status: 200, description: "Stored.", schema: OkResponseSchema },
+  errors: ["DOMAIN_NOT_FOUND", "SCHEMA_VALIDATION_FAILED", ...BODY_ERRORS],
+} as const satisfies ApiRoute;
+
+/** GET /api/config/models is answered by GET_DOMAIN's handler (see below) but described as a route of its own. */
+export const CONFIG_ROUTES: ApiRoute[] = [MODELS_ROUTE, GET_DOMAIN, PUT_DOMAIN];
+
 /**
  * The configuration API: `GET /api/config/models`, `GET /api/config/:domain` and `PUT /api/config/:domain`
  * (domains auth, settings, sandbox). Paths are absolute: mount with `app.route("/", configRoutes)`.
@@ -84,7 +125,7 @@ async function modelList(c: Context<AppEnv>) {
 export const configRoutes = new Hono<AppEnv>()
   // The model list shares the domains' path: a static /api/config/models beside /api/config/:domain would
   // push hono from its compiled RegExpRouter to the much slower TrieRouter for every request.
-  .get("/api/config/:domain", async (c) => {
+  .on(GET_DOMAIN.method, GET_DOMAIN.path, async (c) => {
     const domain = c.req.param("domain");
     if (domain === "models") return modelList(c);
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
@@ -95,14 +136,14 @@ export const configRoutes = new Hono<AppEnv>()
     if (!settings.ok) return jsonError(c, settings.error);
     return jsonOk(c, { formSchema: FORM_SCHEMAS[domain], values: domainValues(domain, settings.value) });
   })
-  .put("/api/config/:domain", async (c) => {
+  .on(PUT_DOMAIN.method, PUT_DOMAIN.path, async (c) => {
     const domain = c.req.param("domain");
     if (!isConfigDomain(domain)) return unknownDomain(c, domain);
     const refused = refusesConfig(c);
     if (refused) return jsonError(c, refused.error);
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
-    const parsed = validate(ConfigPutRequestSchema, body.value, "VALIDATION_FAILED");
+    const parsed = validate(PUT_DOMAIN.body.schema, body.value, "VALIDATION_FAILED");
     if (!parsed.ok) return jsonError(c, parsed.error);
     const patch = readSecretWrites(domain, parsed.value.values);
     if (!patch.ok) return jsonError(c, patch.error);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { CreateSessionRequestSchema } from "@edge-web/shared";
+import { CreateSessionRequestSchema, CreateSessionResponseSchema, OkResponseSchema } from "@edge-web/shared";
 import type { AppEnv } from "../app-env.ts";
 import { ownerId } from "../auth/principal.ts";
 import { jsonError, jsonOk } from "../http/respond.ts";
@@ -8,6 +8,7 @@ import { validate } from "../http/validate.ts";
 import { forgetSession, openSession } from "../http/session-access.ts";
 import { sessionSourceKey } from "./session-source-route.ts";
 import { sessionStub } from "../session/session-stub.ts";
+import { BODY_ERRORS, SESSION_ERRORS, type ApiRoute } from "./api-route.ts";
 
 /**
  * The session `resumeId` names when it is the caller's own (the same owner, not merely one the caller
@@ -18,11 +19,33 @@ async function ownActiveSession(c: Context<AppEnv>, resumeId: string): Promise<s
   return session.ok && session.value.record.owner === ownerId(c.var.principal) ? session.value.record.sessionId : undefined;
 }
 
+const CREATE_SESSION = {
+  method: "post",
+  path: "/api/sessions",
+  tag: "sessions",
+  summary: "Create a session",
+  body: { schema: CreateSessionRequestSchema },
+  ok: { status: 201, description: "The session was created.", schema: CreateSessionResponseSchema },
+  errors: BODY_ERRORS,
+} as const satisfies ApiRoute;
+
+const DELETE_SESSION = {
+  method: "delete",
+  path: "/api/sessions/:id",
+  tag: "sessions",
+  summary: "Delete a session",
+  description: "Stops everything running, closes its streams and deletes its results, history, frames and attachments.",
+  ok: { status: 200, description: "Deleted.", schema: OkResponseSchema },
+  errors: SESSION_ERRORS,
+} as const satisfies ApiRoute;
+
+export const SESSION_ROUTES: ApiRoute[] = [CREATE_SESSION, DELETE_SESSION];
+
 export const sessionRoutes = new Hono<AppEnv>()
-  .post("/", async (c) => {
+  .on(CREATE_SESSION.method, CREATE_SESSION.path, async (c) => {
     const body = await readJsonBody(c, "INVALID_JSON");
     if (!body.ok) return jsonError(c, body.error);
-    const input = validate(CreateSessionRequestSchema, body.value, "VALIDATION_FAILED");
+    const input = validate(CREATE_SESSION.body.schema, body.value, "VALIDATION_FAILED");
     if (!input.ok) return jsonError(c, input.error);
     const { source, cwd, model, resumeId } = input.value;
     const resumed = resumeId === undefined ? undefined : await ownActiveSession(c, resumeId);
@@ -37,7 +60,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     });
     return jsonOk(c, { sessionId }, 201);
   })
-  .delete("/:id", async (c) => {
+  .on(DELETE_SESSION.method, DELETE_SESSION.path, async (c) => {
     const session = await openSession(c, c.req.param("id"), { active: false });
     if (!session.ok) return jsonError(c, session.error);
     const id = c.req.param("id");

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { openApiDocument } from "../openapi/openapi-document.ts";
+import { OPENAPI_ROUTE } from "./api-route-table.ts";
+import { openApiDocument } from "./openapi-document.ts";
 
 /** Built once per isolate, base path and auth mode: the document only changes with them (its server URL is relative). */
 const documents = new Map<string, string>();
 
 /** GET /openapi.json: open to anyone, like the API's README, so clients can be generated before a token exists. */
-export const openApiRoute = new Hono<AppEnv>().get("/openapi.json", async (c) => {
+export const openApiRoute = new Hono<AppEnv>().on(OPENAPI_ROUTE.method, OPENAPI_ROUTE.path, async (c) => {
   const base = c.var.options.basePath || "/";
   // What the running auth seam answers a request without a token says whether tokens are required.
   const auth = { bearer: (await c.var.options.authResolver(new Request(c.req.url), c.env)) === null, admin: (c.env.ADMIN_TOKEN?.trim() ?? "") !== "" };
