@@ -1,4 +1,4 @@
-import type { SessionSlot } from "./session-slot.ts";
+import type { HeldSession } from "./held-session.ts";
 import type { SessionStream } from "./session-stream.ts";
 
 /**
@@ -24,21 +24,21 @@ export class IdleAlarm {
   }
 
   /** The alarm fired: a busy or recently used session moves it on, an idle one ends. */
-  async fire(slot: SessionSlot, stream: SessionStream, busy: boolean): Promise<void> {
-    const stores = slot.stores;
-    if (!stores || slot.current?.status !== "active") return;
+  async fire(held: HeldSession, stream: SessionStream, busy: boolean): Promise<void> {
+    const stores = held.stores;
+    if (!stores || held.current?.status !== "active") return;
     const deadline = busy ? Date.now() + this.idleMs : stores.activity.last() + this.idleMs;
     if (deadline > Date.now()) {
       await this.storage.setAlarm(deadline);
       return;
     }
     this.set = false;
-    slot.flush();
+    held.flush();
     stores.results.clear();
     stores.messages.clear();
     stores.latency.clear();
-    slot.current = { ...slot.current, status: "ended", endedReason: "idle" };
-    stores.record.write(slot.current);
+    held.current = { ...held.current, status: "ended", endedReason: "idle" };
+    stores.record.write(held.current);
     stream.close(stores, "idle");
     // An ended session cannot be streamed again (409), so its replay buffer has no reader left.
     stores.frames.clear();

@@ -1,7 +1,12 @@
 import type { SessionMessage, ToolUiMessage } from "@edge-web/shared";
-import type { MessageRevision } from "../agent/context/history-memo.ts";
 import { fitRow } from "./fit-row.ts";
 import { insertRows } from "./insert-rows.ts";
+
+/** A message of the history by id, and its revision (it changes whenever the message is stored again). */
+export interface MessageRevision {
+  id: string;
+  revision: number;
+}
 
 export interface MessageLog {
   /** Records a message (or its newer state); it is written with the session's next flush. */

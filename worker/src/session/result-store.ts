@@ -1,8 +1,14 @@
 import type { StoredResult } from "@edge-web/shared";
-import type { ResultSummary } from "../agent/commands/matching-results.ts";
 import type { ResultStore } from "../tools/tool.ts";
 import { fitRow } from "./fit-row.ts";
 import { insertRows } from "./insert-rows.ts";
+
+/** A stored result as pickers show it. */
+export interface ResultSummary {
+  responseId: string;
+  kind: "search" | "fetch";
+  label: string;
+}
 
 export interface SessionResultStore extends ResultStore {
   /** The stored results, newest first, as pickers show them. */

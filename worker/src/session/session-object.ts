@@ -3,16 +3,21 @@ import { DurableObject } from "cloudflare:workers";
 import type { ModelSelection } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
+import { admitMessage } from "./admit-message.ts";
+import { completionAnswer } from "./completion-answer.ts";
+import { forkHistory, forkMessages } from "./fork-history.ts";
 import { IdleAlarm } from "./idle-alarm.ts";
 import { NEED_SETTINGS, type NeedSettings } from "./need-settings.ts";
 import type { SessionRecord } from "./session-record.ts";
 import type { SerializedAnswer } from "./serialized-answer.ts";
 import type { ObjectTrace } from "./object-trace.ts";
-import { SessionSlot, sessionNotFound } from "./session-slot.ts";
+import { promptOrCommand } from "./prompt-or-command.ts";
+import { SessionAgent } from "./session-agent.ts";
+import { HeldSession, sessionNotFound } from "./held-session.ts";
 import { sessionLimits, type SessionStores } from "./session-stores.ts";
 import { createSessionStream, type SessionStream } from "./session-stream.ts";
 import { SessionTools } from "./session-tools.ts";
-import { SessionTurns } from "./session-turns.ts";
+import { answerApproval, answerOnStream } from "./ui-answers.ts";
 import { stateOf, statsOf } from "./session-view.ts";
 
 /** Whether a request needs the session to exist, or to be active too (409 SESSION_ENDED otherwise). */
@@ -21,43 +26,45 @@ type Need = "exists" | "active";
 /**
  * One per session. Each method checks the session through one guard (`open`) and hands over to a
  * plain module: `slot` (what is held, agent state, writes), `stream` (SSE frames, replay, closing),
- * `tools` (tool contexts, direct calls, attachment files), `turns` (the agent: messages, turns,
- * recovery, choices, fork, UI answers), `idle` (the idle alarm), and session-view.ts (state, stats).
+ * `tools` (tool contexts, direct calls, attachment files), `agent` (turns, their marker and
+ * recovery, compactions asked for), `idle` (the idle alarm), and the modules the agent's requests
+ * go to (admit-message.ts, prompt-or-command.ts, fork-history.ts, ui-answers.ts,
+ * completion-answer.ts) and session-view.ts (state, stats).
  */
 export class SessionObject extends DurableObject<Env> {
-  private readonly slot: SessionSlot;
+  private readonly held: HeldSession;
   private readonly stream: SessionStream;
   private readonly tools: SessionTools;
-  private readonly turns: SessionTurns;
+  private readonly agent: SessionAgent;
   private readonly idle: IdleAlarm;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const limits = sessionLimits(env);
-    this.slot = new SessionSlot(ctx.storage.sql, limits);
-    this.stream = createSessionStream(this.slot, limits.maxPendingFrames, () => this.turns.loop.running && this.slot.flushSoon());
-    this.tools = new SessionTools(env, this.slot, this.stream, ctx.id.toString());
+    this.held = new HeldSession(ctx.storage.sql, limits);
+    this.stream = createSessionStream(this.held, limits.maxPendingFrames, () => this.agent.loop.running && this.held.flushSoon());
+    this.tools = new SessionTools(env, this.held, this.stream, ctx.id.toString());
     this.idle = new IdleAlarm(ctx.storage, limits.idleMs);
-    const host = { env, storage: ctx.storage, slot: this.slot, stream: this.stream, tools: this.tools };
-    this.turns = new SessionTurns({ ...host, waitUntil: (work) => ctx.waitUntil(work), touch: () => this.idle.touch() });
+    const parts = { env, storage: ctx.storage, held: this.held, stream: this.stream, tools: this.tools };
+    this.agent = new SessionAgent({ ...parts, waitUntil: (work) => ctx.waitUntil(work), touch: () => this.idle.touch() });
   }
 
   /** The one guard: 404 or 409 as `need` says; the request's settings kept; a turn a restart cut short closed first, unless `recover` is false. */
   private open(need: Need, settings?: Settings, recover = true): Result<SessionStores> {
-    const open = this.slot.open(need);
-    if (open.ok && settings) this.slot.settings = settings;
-    if (open.ok && recover && this.slot.current?.status === "active") this.turns.recover(open.value);
+    const open = this.held.open(need);
+    if (open.ok && settings) this.held.settings = settings;
+    if (open.ok && recover && this.held.current?.status === "active") this.agent.recover(open.value);
     return open;
   }
 
   async create(record: Omit<SessionRecord, "status" | "createdAt">): Promise<void> {
-    this.slot.create(record);
-    this.turns.prepareMarker();
+    this.held.create(record);
+    this.agent.recovery.prepare();
     await this.idle.touch();
   }
 
   async describe(): Promise<SessionRecord | undefined> {
-    return this.slot.current;
+    return this.held.current;
   }
 
   /** The session's attachments are its own: deleting the session deletes them. */
@@ -76,9 +83,9 @@ export class SessionObject extends DurableObject<Env> {
     const open = this.open("exists", undefined, false);
     if (!open.ok) return open;
     this.stream.close(open.value, "deleted");
-    this.slot.drop();
+    this.held.drop();
     this.tools.cancelAll();
-    await this.turns.loop.abort();
+    await this.agent.loop.abort();
     const attachments = open.value.attachments.ids();
     if (attachments.length > 0) await this.env.ATTACHMENTS.delete(attachments);
     await this.idle.clear();
@@ -106,7 +113,7 @@ export class SessionObject extends DurableObject<Env> {
    * `needSettings` when the id is not theirs.
    */
   private openWith(sent: Settings | string): Result<{ stores: SessionStores; settings: Settings }> | NeedSettings {
-    const settings = typeof sent === "string" ? (this.slot.settings?.id === sent ? this.slot.settings : undefined) : sent;
+    const settings = typeof sent === "string" ? (this.held.settings?.id === sent ? this.held.settings : undefined) : sent;
     if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? ok({ stores: open.value, settings }) : open;
@@ -114,65 +121,71 @@ export class SessionObject extends DurableObject<Env> {
 
   async prompt(input: PromptRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
     const open = this.openWith(sent);
-    return "needSettings" in open || !open.ok ? open : this.turns.prompt(open.value.stores, input, open.value.settings);
+    return "needSettings" in open || !open.ok ? open : promptOrCommand(this.agent, open.value.stores, input, open.value.settings);
   }
 
   /** POST /steer: joins the running turn before its next model call; with none running, starts one. */
   async steer(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
     const open = this.openWith(sent);
-    return "needSettings" in open || !open.ok ? open : this.turns.send(open.value.stores, input, open.value.settings, "steer");
+    return "needSettings" in open || !open.ok ? open : admitMessage(this.agent, open.value.stores, input, open.value.settings, "steer");
   }
 
   /** POST /follow_up: runs as a turn of its own after the running one (at once when idle). */
   async followUp(input: SteerRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {
     const open = this.openWith(sent);
-    return "needSettings" in open || !open.ok ? open : this.turns.send(open.value.stores, input, open.value.settings, "followUp");
+    return "needSettings" in open || !open.ok ? open : admitMessage(this.agent, open.value.stores, input, open.value.settings, "followUp");
   }
 
   async abort(): Promise<Result<{ ok: true }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.abort() : open;
+    if (!open.ok) return open;
+    await this.agent.abort();
+    return ok({ ok: true });
   }
 
   async setModel(selection: ModelSelection): Promise<Result<{ ok: true }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.choose(open.value, { selection }) : open;
+    if (!open.ok) return open;
+    this.held.choose(open.value, { selection });
+    return ok({ ok: true });
   }
 
   async setThinking(level: ThinkingLevel): Promise<Result<{ ok: true }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.choose(open.value, { thinkingLevel: level }) : open;
+    if (!open.ok) return open;
+    this.held.choose(open.value, { thinkingLevel: level });
+    return ok({ ok: true });
   }
 
   /** POST /compact: the older history summarised for the model; 409 while a turn runs. */
   async compact(instructions: string | undefined, sent: Settings | string): Promise<Result<CompactResponse> | NeedSettings> {
     const open = this.openWith(sent);
-    return "needSettings" in open || !open.ok ? open : this.turns.compact(open.value.settings, instructions);
+    return "needSettings" in open || !open.ok ? open : this.agent.compaction.compact(open.value.settings, instructions);
   }
 
   async forkMessages(): Promise<Result<Array<{ entryId: string; text: string }>>> {
     const open = this.open("active");
-    return open.ok ? this.turns.forkMessages(open.value) : open;
+    return open.ok ? forkMessages(open.value) : open;
   }
 
   async fork(entryId: string): Promise<Result<{ text: string }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.fork(open.value, entryId) : open;
+    return open.ok ? forkHistory(open.value, entryId, this.agent.loop.running) : open;
   }
 
   async uiResponse(response: UiResponseRequest): Promise<Result<{ ok: true }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.uiResponse(response) : open;
+    return open.ok ? answerApproval(this.agent.loop, response) : open;
   }
 
   async uiRpc(request: UiRpcRequest): Promise<Result<{ ok: true }>> {
     const open = this.open("active");
-    return open.ok ? this.turns.uiRpc(open.value, request) : open;
+    return open.ok ? answerOnStream(this.agent.parts, open.value, request) : open;
   }
 
   async completion(trigger: string | undefined, query: string) {
     const open = this.open("active");
-    return open.ok ? this.turns.completion(open.value, trigger, query) : open;
+    return open.ok ? completionAnswer(open.value, trigger, query) : open;
   }
 
   /** GET …/stream arrives here: replay after Last-Event-ID, then live frames. */
@@ -181,23 +194,23 @@ export class SessionObject extends DurableObject<Env> {
     if (!open.ok) return Response.json(open.error, { status: open.error.code === "SESSION_ENDED" ? 409 : 404 });
     const body = this.stream.subscribe(open.value, request.headers, Number(request.headers.get("x-heartbeat-ms")) || 15_000);
     // After subscribing, so that this stream sees a cut-short turn being closed.
-    this.turns.recover(open.value);
+    this.agent.recover(open.value);
     open.value.activity.mark();
     await this.idle.touch();
     const headers = { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no", "content-encoding": "identity" };
     return new Response(body, { headers });
   }
 
-  async state(settings = this.slot.settings): Promise<Result<object>> {
+  async state(settings = this.held.settings): Promise<Result<object>> {
     const open = this.open("exists");
     if (!open.ok) return open;
-    const now = { busy: this.busy(), compacting: this.turns.compacting, pending: this.tools.running.size + this.turns.loop.pending(), subscribers: this.stream.subscribers() };
-    return ok(stateOf(this.slot, open.value, settings, now));
+    const now = { busy: this.busy(), compacting: this.agent.host.isCompacting, pending: this.tools.running.size + this.agent.loop.pending(), subscribers: this.stream.subscribers() };
+    return ok(stateOf(this.held, open.value, settings, now));
   }
 
   async stats(): Promise<Result<object>> {
     const open = this.open("exists", undefined, false);
-    return open.ok ? ok(statsOf(this.slot, open.value)) : open;
+    return open.ok ? ok(statsOf(this.held, open.value)) : open;
   }
 
   async history(): Promise<Result<SessionMessage[]>> {
@@ -206,10 +219,10 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    await this.idle.fire(this.slot, this.stream, this.busy());
+    await this.idle.fire(this.held, this.stream, this.busy());
   }
 
   private busy(): boolean {
-    return this.tools.running.size > 0 || this.turns.loop.running;
+    return this.tools.running.size > 0 || this.agent.loop.running;
   }
 }

@@ -1,3 +1,4 @@
+import type { CompactionEntry } from "../agent/context/compact-view.ts";
 import type { Env } from "../env.ts";
 import { createAgentStateStore, type AgentStateStore } from "./agent-state.ts";
 import { createAttachmentList, type AttachmentList } from "./attachment-list.ts";
@@ -21,7 +22,7 @@ export interface SessionStores {
   activity: SessionActivity;
   attachments: AttachmentList;
   agent: AgentStateStore;
-  compactions: CompactionLog;
+  compactions: CompactionLog<CompactionEntry>;
 }
 
 const positive = (raw: string | undefined, fallback: number) => {

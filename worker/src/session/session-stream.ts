@@ -2,7 +2,7 @@ import { encodeSseData, encodeSseFrame, PROTOCOL_VERSION, type ControlPayload, t
 import type { OutputSink } from "../agent/turn/output-sink.ts";
 import { capContent } from "../tools/cap-content.ts";
 import { fitRow } from "./fit-row.ts";
-import type { SessionSlot } from "./session-slot.ts";
+import type { HeldSession } from "./held-session.ts";
 import type { SessionStores } from "./session-stores.ts";
 import { createStreamHub } from "./stream-hub.ts";
 
@@ -21,7 +21,7 @@ export type SessionStream = ReturnType<typeof createSessionStream>;
  * (numbered, logged for Last-Event-ID, broadcast), new subscribers with their replay, and closing
  * every stream with a reason. `written` is told of every frame (flush timing).
  */
-export function createSessionStream(slot: SessionSlot, maxPending: number, written: () => void) {
+export function createSessionStream(held: HeldSession, maxPending: number, written: () => void) {
   const hub = createStreamHub({
     maxPending,
     overflowText: () => controlText({ control: "error", code: "slow-consumer", message: "This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume." }),
@@ -48,7 +48,7 @@ export function createSessionStream(slot: SessionSlot, maxPending: number, writt
      * write per subscriber), where a turn's, which its followers wait for, go out as it goes quiet.
      */
     sink(stores: SessionStores, maxStoredChars: () => number, directCall = false): OutputSink {
-      const alive = slot.alive(stores);
+      const alive = held.alive(stores);
       return {
         chunk: (item) => alive() && chunk(stores, item, maxStoredChars(), directCall),
         control: (payload) => {

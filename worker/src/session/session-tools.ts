@@ -12,7 +12,7 @@ import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import { ANSWER_RESERVE_MS } from "../tools/tool-deadline.ts";
 import { runToolCall } from "./run-tool-call.ts";
-import { sessionNotFound, type SessionSlot } from "./session-slot.ts";
+import { sessionNotFound, type HeldSession } from "./held-session.ts";
 import type { SessionStores } from "./session-stores.ts";
 import type { SessionStream } from "./session-stream.ts";
 import type { ObjectTrace } from "./object-trace.ts";
@@ -27,15 +27,15 @@ export class SessionTools {
   /** Direct tool calls in flight. */
   readonly running = new Set<AbortController>();
   private readonly env: Env;
-  private readonly slot: SessionSlot;
+  private readonly held: HeldSession;
   private readonly stream: SessionStream;
   private readonly sidecar: SidecarClient;
   private limiter?: { key: string; limiter: HostLimiter };
 
   /** `sessionKey` names the session to the sidecar (its object's id), which shares render slots fairly between sessions. */
-  constructor(env: Env, slot: SessionSlot, stream: SessionStream, sessionKey: string) {
+  constructor(env: Env, held: HeldSession, stream: SessionStream, sessionKey: string) {
     this.env = env;
-    this.slot = slot;
+    this.held = held;
     this.stream = stream;
     this.sidecar = createSidecarClient(env, sessionKey);
   }
@@ -48,7 +48,7 @@ export class SessionTools {
    */
   async call(stores: SessionStores, name: ToolName, params: unknown, settings: Settings, receivedAt?: number, trace?: ObjectTrace): Promise<ToolAnswer<unknown>> {
     const { config } = settings;
-    const alive = this.slot.alive(stores);
+    const alive = this.held.alive(stores);
     const cancel = new AbortController();
     const steps: Record<string, number> = {};
     const started = Date.now();
@@ -63,11 +63,11 @@ export class SessionTools {
       // a second, with whatever comes next: under a burst of timeouts, a commit each held the
       // thread every session shares.
       if (alive()) {
-        if (stores.results.unwritten()) this.slot.flushNext();
-        else this.slot.flushSoon();
+        if (stores.results.unwritten()) this.held.flushNext();
+        else this.held.flushSoon();
       }
       if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });
-      else logToolCall(config.debug, { sessionId: this.slot.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
+      else logToolCall(config.debug, { sessionId: this.held.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
       return alive() ? answer : sessionNotFound();
     } finally {
       this.running.delete(cancel);
@@ -81,7 +81,7 @@ export class SessionTools {
   /** One call's context; `steps` collects the milliseconds of its pipeline steps (web.debug). */
   context(stores: SessionStores, settings: Settings, signal: AbortSignal | undefined, steps: Record<string, number> = {}): ToolContext {
     const { config, providerKeys, operatorUrls } = settings;
-    const alive = this.slot.alive(stores);
+    const alive = this.held.alive(stores);
     return {
       config,
       providerKeys,
@@ -110,7 +110,7 @@ export class SessionTools {
 
   /** An attachment of this session (another session's id is simply not there). */
   async attachmentFile(id: string): Promise<StoredFile | undefined> {
-    if (!this.slot.stores?.attachments.has(id)) return undefined;
+    if (!this.held.stores?.attachments.has(id)) return undefined;
     const stored = await getAttachment(this.env.ATTACHMENTS, id);
     if (!stored) return undefined;
     return { name: stored.attachment.name, mimeType: stored.attachment.mimeType, bytes: new Uint8Array(await new Response(stored.body).arrayBuffer()) };
@@ -119,7 +119,7 @@ export class SessionTools {
   /** An image sent inline with a message, kept as an attachment of the session; answers its id. */
   async keepImage(stores: SessionStores, bytes: Uint8Array, mimeType: string): Promise<string> {
     const id = newAttachmentId();
-    const sessionId = this.slot.current?.sessionId ?? "";
+    const sessionId = this.held.current?.sessionId ?? "";
     await putAttachment(this.env.ATTACHMENTS, { id, name: `${id}.${mimeType.split("/")[1] ?? "img"}`, mimeType, size: bytes.length, origin: "inline", sessionId }, new Blob([bytes]));
     stores.attachments.add(id);
     return id;

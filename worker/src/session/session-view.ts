@@ -1,7 +1,7 @@
 import { catalogModel } from "../agent/model/catalog-model.ts";
 import { resolveModel } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
-import type { SessionSlot } from "./session-slot.ts";
+import type { HeldSession } from "./held-session.ts";
 import { sessionStats } from "./session-stats.ts";
 import type { SessionStores } from "./session-stores.ts";
 
@@ -15,24 +15,24 @@ export interface SessionActivityNow {
 }
 
 /** GET …/stats: the counters, latencies, message counts and usage. */
-export function statsOf(slot: SessionSlot, stores: SessionStores) {
+export function statsOf(held: HeldSession, stores: SessionStores) {
   const roles = stores.messages.roles();
   const counts = { user: roles.filter((role) => role === "user").length, assistant: roles.filter((role) => role === "assistant").length, total: roles.length };
-  return sessionStats(slot.current?.sessionId ?? "", stores.counters.all(), stores.latency.summary(), counts, slot.agent.tokens, slot.agent.cost);
+  return sessionStats(held.current?.sessionId ?? "", stores.counters.all(), stores.latency.summary(), counts, held.agent.tokens, held.agent.cost);
 }
 
 /**
  * GET …/state: the record, the agent's choices and what runs; `model` (pi's Model) is the one a turn
  * would call now, absent when none resolves (pi's state has it optional, never null).
  */
-export function stateOf(slot: SessionSlot, stores: SessionStores, settings: Settings | undefined, now: SessionActivityNow): object {
-  const current = slot.current!;
-  const resolved = settings && resolveModel(settings.agent, slot.agent.selection, current.model);
+export function stateOf(held: HeldSession, stores: SessionStores, settings: Settings | undefined, now: SessionActivityNow): object {
+  const current = held.current!;
+  const resolved = settings && resolveModel(settings.agent, held.agent.selection, current.model);
   const model = settings && resolved?.ok ? catalogModel(resolved.value.provider, resolved.value.entry ?? { id: resolved.value.modelId }, settings.agent.compaction.defaultContextWindow) : undefined;
   return {
     sessionId: current.sessionId,
     status: current.status,
-    thinkingLevel: slot.thinkingLevel(),
+    thinkingLevel: held.thinkingLevel(),
     isStreaming: now.busy,
     isCompacting: now.compacting,
     steeringMode: "all",

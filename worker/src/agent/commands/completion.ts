@@ -1,5 +1,5 @@
 import type { CompletionItem, CompletionResponse, CompletionTrigger } from "@edge-web/shared";
-import { matchingResults, type ResultSummary } from "./matching-results.ts";
+import { matchingResults, type ResultLabel } from "./matching-results.ts";
 import { SLASH_COMMANDS } from "./slash-commands.ts";
 
 /** The triggers, with pi-web's rule for cutting what was typed: a command opens a line, a mention is the word the cursor ends. */
@@ -11,7 +11,7 @@ export const COMPLETION_TRIGGERS: CompletionTrigger[] = [
 /** The most items one answer holds, as in pi-web's completion registry. */
 const MAX_ITEMS = 30;
 
-function itemsFor(trigger: string, query: string, results: () => ResultSummary[]): CompletionItem[] {
+function itemsFor(trigger: string, query: string, results: () => ResultLabel[]): CompletionItem[] {
   if (trigger === "/") {
     const q = query.trim().toLowerCase().replace(/^\//, "");
     return SLASH_COMMANDS.filter((c) => c.name.startsWith(q)).map((c) => ({
@@ -41,7 +41,7 @@ function itemsFor(trigger: string, query: string, results: () => ResultSummary[]
  * results for "@" (newest first), with how many of each kind. A trigger that is not ours has none,
  * as pi-web's server answers one no provider serves.
  */
-export function completionItems(trigger: string, query: string, results: () => ResultSummary[]): CompletionResponse {
+export function completionItems(trigger: string, query: string, results: () => ResultLabel[]): CompletionResponse {
   const items = itemsFor(trigger, query, results).slice(0, MAX_ITEMS);
   const counts = new Map<string, number>();
   for (const item of items) counts.set(item.kind, (counts.get(item.kind) ?? 0) + 1);

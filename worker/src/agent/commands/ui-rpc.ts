@@ -1,10 +1,9 @@
 import type { ErrorCode, StoredResult, UiRpcRequest, UiRpcResponse } from "@edge-web/shared";
 import * as v from "valibot";
-import type { ResultSummary } from "./matching-results.ts";
-import { matchingResults } from "./matching-results.ts";
+import { matchingResults, type ResultLabel } from "./matching-results.ts";
 
 export interface UiRpcSources {
-  results(): ResultSummary[];
+  results(): ResultLabel[];
   result(responseId: string): StoredResult | undefined;
   stats(): unknown;
 }

@@ -27,7 +27,7 @@ export function withOverflowRetry(model: LanguageModel, overflow: (signal: Abort
         if (!isContextOverflow(error)) throw error;
         const rewrite = await overflow(params.abortSignal);
         if (!rewrite) throw error;
-        return inner.doStream({ ...params, prompt: rewrite(params.prompt as never) as typeof params.prompt });
+        return inner.doStream({ ...params, prompt: rewrite(params.prompt) as typeof params.prompt });
       }
     },
   };

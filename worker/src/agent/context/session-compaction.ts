@@ -15,7 +15,7 @@ export interface CompactionSources extends Omit<HistorySources, "maxMentionChars
   history(from?: string): HistoryRead;
   latestCompaction(): CompactionEntry | undefined;
   /** A compaction to keep, and what its summary call used. */
-  keepCompaction(entry: CompactionEntry, usage: LanguageModelUsage): void;
+  keepCompaction(entry: CompactionEntry, usage: LanguageModelUsage | undefined): void;
   compacting(on: boolean): void;
   meter: ContextMeter;
   newId(): string;
@@ -38,10 +38,10 @@ export function compactionDeps(sources: CompactionSources, settings: Settings, l
       usage = made.usage;
       return made.summary;
     },
-    keep: (entry) => sources.keepCompaction(entry, usage!),
+    keep: (entry) => sources.keepCompaction(entry, usage),
     chunk,
     compacting: (on) => sources.compacting(on),
-    newId: sources.newId,
+    newId: () => sources.newId(),
   };
 }
 
@@ -50,7 +50,13 @@ export function currentView(sources: CompactionSources, settings: Settings, limi
   const compaction = sources.latestCompaction();
   // What comes before the compaction's first kept message never reaches the model again: it is not read.
   const history = sources.history(compaction?.firstKeptMessageId);
-  return toModelMessages(history, { ...sources, maxMentionChars: settings.config.maxContentChars, maxToolResultChars: limits.maxToolResultChars }, compaction);
+  const references = {
+    attachment: (id: string) => sources.attachment(id),
+    storedResult: (responseId: string) => sources.storedResult(responseId),
+    maxMentionChars: settings.config.maxContentChars,
+    maxToolResultChars: limits.maxToolResultChars,
+  };
+  return toModelMessages(history, references, compaction);
 }
 
 /**

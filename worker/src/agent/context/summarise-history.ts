@@ -1,8 +1,10 @@
-import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from "ai";
+import type { LanguageModel, LanguageModelUsage, ModelMessage } from "ai";
 import { cutText } from "../../tools/cap-content.ts";
 import { CHARS_PER_TOKEN } from "./context-meter.ts";
 import { SUMMARY_HEADING } from "./context-view.ts";
-import { withStreamIdleTimeout } from "../wire/stream-idle-timeout.ts";
+import { callModel } from "../wire/call-model.ts";
+import { idleTimer } from "../wire/idle-timer.ts";
+import { ModelTimeoutError } from "../wire/model-fetch.ts";
 
 /** The instruction the model summarises with; the fake models in test-support recognise a summary request by its first words. */
 export const SUMMARY_PROMPT = [
@@ -58,8 +60,9 @@ export function transcript(messages: readonly ModelMessage[], maxChars: number):
 }
 
 export interface SummaryCall {
+  /** The session's model, called as a turn's calls are (wire/call-model.ts). */
   model: LanguageModel;
-  /** settings.agent.modelTimeoutMs: the summary fails when the model sends nothing for this long. */
+  /** settings.agent.modelTimeoutMs: the summary fails when the model sends nothing for this long while it streams. */
   idleMs: number;
   window: number;
   maxOutputTokens: number;
@@ -67,26 +70,50 @@ export interface SummaryCall {
   instructions?: string;
 }
 
-/** The summary of `older` by the session's model (one streamed call without tools, as turns call it); throws what the call throws. */
-export async function summariseHistory(older: readonly ModelMessage[], call: SummaryCall): Promise<{ summary: string; usage: LanguageModelUsage }> {
+/**
+ * The summary of `older` by the session's model: one streamed call without tools, made and read
+ * as a turn's calls are (callModel, idleTimer); throws what the call throws. `usage` is absent
+ * when the answer ended without the model saying what it used.
+ */
+export async function summariseHistory(older: readonly ModelMessage[], call: SummaryCall): Promise<{ summary: string; usage: LanguageModelUsage | undefined }> {
   // The request must fit the window with room for the answer and the prompt.
   const room = Math.max(2_000, (call.window - call.maxOutputTokens - 500) * CHARS_PER_TOKEN);
   const extra = call.instructions?.trim() ? `\n\nThe user asks the summary to: ${call.instructions.trim()}` : "";
-  let failure: unknown;
-  const result = streamText({
-    model: withStreamIdleTimeout(call.model, call.idleMs),
-    system: SUMMARY_PROMPT,
-    messages: [{ role: "user", content: `<conversation>\n${transcript(older, room)}\n</conversation>\n\nSummarise the conversation above as instructed.${extra}` }],
-    maxOutputTokens: call.maxOutputTokens,
-    abortSignal: call.signal,
-    maxRetries: 0,
-    telemetry: { isEnabled: false },
-    onError: ({ error }) => {
-      failure = error;
-    },
-  });
-  const summary = (await result.text).trim();
-  if (failure !== undefined) throw failure;
+  // The call's signal: the compaction's abort, or the model gone silent (which fails the summary).
+  const calls = new AbortController();
+  const forward = () => calls.abort(call.signal.reason);
+  if (call.signal.aborted) forward();
+  else call.signal.addEventListener("abort", forward, { once: true });
+  let summary = "";
+  let usage: LanguageModelUsage | undefined;
+  try {
+    const { parts } = await callModel({
+      model: call.model,
+      system: SUMMARY_PROMPT,
+      messages: [{ role: "user", content: `<conversation>\n${transcript(older, room)}\n</conversation>\n\nSummarise the conversation above as instructed.${extra}` }],
+      tools: {},
+      maxOutputTokens: call.maxOutputTokens,
+      abortSignal: calls.signal,
+    });
+    // Silence while the answer streams ends the call (the wait for it to start is the model fetch's).
+    const watch = idleTimer(call.idleMs, () => calls.abort(new ModelTimeoutError(call.idleMs)));
+    try {
+      for await (const part of parts) {
+        watch.touch();
+        if (part.type === "text-delta") summary += part.text;
+        else if (part.type === "model-call-end") usage = part.usage;
+        else if (part.type === "error") throw part.error;
+      }
+    } finally {
+      watch.stop();
+    }
+  } catch (error) {
+    // A call stopped (aborted, or for its silence) fails with why, however the provider's stream words it.
+    throw calls.signal.aborted ? calls.signal.reason : error;
+  } finally {
+    call.signal.removeEventListener("abort", forward);
+  }
+  summary = summary.trim();
   if (summary === "") throw new Error("the model answered an empty summary");
-  return { summary, usage: await result.usage };
+  return { summary, usage };
 }

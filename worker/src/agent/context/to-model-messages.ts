@@ -5,7 +5,7 @@ import { toBase64 } from "../../attachments/base64url.ts";
 import { cutText } from "../../tools/cap-content.ts";
 import type { CompactionEntry } from "./compact-view.ts";
 import { summaryMessage, type ContextView, type Origin } from "./context-view.ts";
-import type { HistoryMemo, MessageRevision } from "./history-memo.ts";
+import type { HistoryMemo, Revision } from "./history-memo.ts";
 import { modelOutputOf } from "./tool-result-budget.ts";
 
 /** What the history's references resolve to. */
@@ -24,7 +24,7 @@ export type ConvertedMessage = Array<{ origin: Origin | undefined; messages: Mod
 
 /** The history to convert: its messages by revision, how to read those not remembered, and what is remembered. */
 export interface HistoryRead {
-  revisions: MessageRevision[];
+  revisions: Revision[];
   read(ids: readonly string[]): SessionMessage[];
   memo: HistoryMemo<ConvertedMessage>;
 }

@@ -182,7 +182,7 @@ async function runTool(
   const { toolCallId, toolName, input } = call;
   const options: ToolExecutionOptions<never> = { toolCallId, messages, abortSignal: signal } as ToolExecutionOptions<never>;
   try {
-    const output: unknown = await tools[toolName]!.execute!(input as never, options);
+    const output: unknown = await tools[toolName]!.execute!(input, options);
     outcomes.push({ toolCallId, toolName, input, output });
     if (!signal.aborted) show({ type: "tool-result", toolCallId, toolName, input, output } as TextStreamPart<ToolSet>);
   } catch (error) {

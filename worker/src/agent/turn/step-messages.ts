@@ -1,3 +1,4 @@
+import type { JSONValue } from "@ai-sdk/provider";
 import type { ContentPart, ModelMessage, ToolSet } from "ai";
 
 /** How a tool call the model made ended: the tool's output, or the error it (or its input) failed with. */
@@ -15,7 +16,7 @@ async function modelOutput(tools: ToolSet, outcome: ToolOutcome): Promise<ToolOu
   const toModelOutput = Object.hasOwn(tools, outcome.toolName) ? tools[outcome.toolName]!.toModelOutput : undefined;
   if (toModelOutput) return toModelOutput({ toolCallId: outcome.toolCallId, input: outcome.input, output: outcome.output });
   if (typeof outcome.output === "string") return { type: "text", value: outcome.output };
-  return { type: "json", value: (outcome.output ?? null) as never };
+  return { type: "json", value: (outcome.output ?? null) as JSONValue };
 }
 
 /**

@@ -1,3 +1,31 @@
+/*
+ * agent/wire/: the AI SDK bypass — everything that speaks the providers' wire formats. A turn's
+ * model calls (and a compaction's summary) are made here with the SDK's own parts but read without
+ * its streams, which cost more CPU than the rest of a turn (docs/agent.md). This file is its entry:
+ * callModel makes one call; openai-compatible-model.ts and anthropic-model.ts post the SDK
+ * providers' own requests and read the answers in one pass (event-stream-parts.ts with
+ * chat-completion-decoder.ts or anthropic-decoder.ts); message-assembly.ts rebuilds the assistant
+ * message as the SDK's client does; model-fetch.ts and model-egress.ts carry the requests.
+ *
+ * Imports from the SDK's `internal` entry points, which carry no semver promise:
+ * - `ai/internal` (here): standardizePrompt and convertToLanguageModelPrompt (the prompt as the
+ *   SDK's streamText builds it), prepareTools and prepareToolChoice (tool definitions), parseToolCall
+ *   (a call's input parsed and checked against its tool, invalid calls marked), asLanguageModelUsage
+ *   (a provider's usage as the SDK reports it), resolveLanguageModel (a model as the SDK calls it).
+ * - `@ai-sdk/anthropic/internal` (anthropic-model.ts): AnthropicMessagesLanguageModel, subclassed
+ *   for its static prepareRequest (the request body, betas, warnings, which answers need its reader)
+ *   and its doStream for the answers the decoder leaves to it.
+ * - `@ai-sdk/openai-compatible/internal` (chat-completion-decoder.ts): convertOpenAICompatibleChatUsage,
+ *   getResponseMetadata and mapOpenAICompatibleFinishReason, so a chunk's usage, metadata and finish
+ *   reason are the provider's own.
+ *
+ * The gate for upgrading `ai` or `@ai-sdk/*` (pinned exactly) is the differential tests, which
+ * replay the same answers through the SDK and through these readers and compare every part, the
+ * requests sent and the errors thrown: worker/test/call-model.test.ts (callModel against the SDK's
+ * single call), worker/test/chat-completion-stream.test.ts and worker/test/anthropic-stream.test.ts
+ * (each model class against the SDK provider's), worker/test/message-assembly.test.ts (against
+ * readUIMessageStream). An upgrade that changes what any of them compares changes this folder first.
+ */
 import type { LanguageModelV4StreamPart, SharedV4ProviderMetadata } from "@ai-sdk/provider";
 import { getErrorMessage } from "@ai-sdk/provider-utils";
 import { StreamProviderError, type ContentPart, type FinishReason, type LanguageModel, type LanguageModelUsage, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
@@ -19,6 +47,8 @@ export interface ModelCallRequest {
   messages: ModelMessage[];
   tools: ToolSet;
   providerOptions?: ProviderOptions;
+  /** The most the answer may take (a compaction's summary); none for a turn's calls. */
+  maxOutputTokens?: number;
   abortSignal: AbortSignal;
 }
 
@@ -68,6 +98,7 @@ export async function callModel(request: ModelCallRequest): Promise<ModelCallStr
     toolChoice: prepareToolChoice({ toolChoice: undefined }),
     prompt,
     ...(request.providerOptions && { providerOptions: request.providerOptions }),
+    ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
     abortSignal: request.abortSignal,
   });
   const content: ContentPart<ToolSet>[] = [];

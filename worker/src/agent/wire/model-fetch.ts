@@ -47,7 +47,7 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
  * The fetch the model providers use: through `egress` (the sidecar's relay), with retries of 429 and 5xx answers
  * (twice, honouring Retry-After up to 10 s, else a short backoff; a longer Retry-After is answered at
  * once) and an idle timeout — the call fails with ModelTimeoutError when the provider's answer does
- * not start within `idleMs` (silence while it streams is stream-idle-timeout.ts's). The caller's
+ * not start within `idleMs` (silence while it streams is the caller's to watch, with idle-timer.ts). The caller's
  * abort closes the connection; the body is the connection's own stream, untouched.
  */
 export function modelFetch(idleMs: number, egress: typeof globalThis.fetch): typeof globalThis.fetch {

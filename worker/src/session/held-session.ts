@@ -15,7 +15,7 @@ export const sessionNotFound = () => fail("SESSION_NOT_FOUND", "Session not foun
  * session: never created, or deleted), its agent state, the settings of its latest request, and
  * when what is pending gets written.
  */
-export class SessionSlot {
+export class HeldSession {
   stores?: SessionStores;
   current?: SessionRecord;
   agent: AgentState = emptyAgentState();
