@@ -14,7 +14,8 @@ export interface ScriptedToolCall {
  * deltas, then tool calls, then usage and the finish reason. `status` answers an HTTP error
  * instead (with `headers`, e.g. Retry-After); `hang` sends the head and nothing more (the stream
  * stays open until the client goes away); `malformed` sends a chunk that is not JSON; `delayMs`
- * waits before each chunk; `stallAfter` stops after that many chunks without ending the stream.
+ * waits before each chunk; `stallAfter` stops after that many chunks without ending the stream;
+ * `holdAfter` waits after that many chunks until the test releases the held replies.
  */
 export interface ScriptedReply {
   reasoning?: string[];
@@ -28,9 +29,20 @@ export interface ScriptedReply {
   malformed?: boolean;
   delayMs?: number;
   stallAfter?: number;
+  holdAfter?: number;
   /** Answers the next summary request (one whose body has "CONTEXT CHECKPOINT") instead of the next ordinary one. */
   summary?: boolean;
 }
+
+/** A promise and the function that resolves it. */
+function released(): { promise: Promise<void>; release(): void } {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+/** A reply as served: one with `holdAfter` carries the release it waits for. */
+export type ServedReply = ScriptedReply & { released?: Promise<void> };
 
 /** An image's data as the two wire formats send it: a data URL (Chat Completions) or a base64 `data` field (Messages). */
 const IMAGE_DATA = /data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=]+|"data":"[A-Za-z0-9+/=]{64,}"/g;
@@ -71,7 +83,8 @@ export interface ModelRequest {
  * The scripting and request log every fake model server shares. Replies are taken in order;
  * with none left, a request gets a short text answer. Tests in workerd steer a fake over HTTP:
  * `POST /__control/script` (a JSON array of replies, appended), `POST /__control/reset`, and
- * `GET /__control/requests` (the log), `POST /__control/window` (`{ "contextWindow": n }` or `{}`).
+ * `GET /__control/requests` (the log), `POST /__control/window` (`{ "contextWindow": n }` or `{}`),
+ * `POST /__control/release` (the replies held by `holdAfter` go on).
  *
  * With a context window set, the fake acts as a model with that window: a request measured above it
  * is refused with the provider's context-length answer (no reply used up), and the usage it reports
@@ -83,12 +96,20 @@ export class ModelScript {
   private replies: ScriptedReply[] = [];
   private summaries: ScriptedReply[] = [];
   contextWindow: number | undefined;
+  private hold = released();
 
   script(...replies: ScriptedReply[]): void {
     for (const reply of replies) (reply.summary ? this.summaries : this.replies).push(reply);
   }
 
+  /** The replies held now go on; a reply held later waits for the next release. */
+  release(): void {
+    this.hold.release();
+    this.hold = released();
+  }
+
   reset(): void {
+    this.release();
     this.replies = [];
     this.summaries = [];
     this.contextWindow = undefined;
@@ -96,12 +117,13 @@ export class ModelScript {
   }
 
   /** The reply to `entry`; undefined when the request is over the window (the caller refuses it). */
-  next(entry?: ModelRequest): ScriptedReply | undefined {
+  next(entry?: ModelRequest): ServedReply | undefined {
     if (entry && this.contextWindow !== undefined && entry.tokens > this.contextWindow) return undefined;
     const reply = entry?.summary
       ? (this.summaries.shift() ?? { text: ["## Goal\nRead the pages.\n## Sources read\nThe loopback pages (their responseIds are in the history)."] })
       : (this.replies.shift() ?? { text: ["Hello", " from the fake model."], usage: { input: 10, output: 5 } });
-    return this.contextWindow !== undefined && entry && !reply.usage ? { ...reply, usage: { input: entry.tokens, output: 20 } } : reply;
+    const served: ServedReply = reply.holdAfter === undefined ? reply : { ...reply, released: this.hold.promise };
+    return this.contextWindow !== undefined && entry && !reply.usage ? { ...served, usage: { input: entry.tokens, output: 20 } } : served;
   }
 
   /** Answers control requests; false when `req` is not one. */
@@ -110,6 +132,7 @@ export class ModelScript {
     if (!path.startsWith("/__control/")) return false;
     if (path === "/__control/script") this.script(...(JSON.parse(body || "[]") as ScriptedReply[]));
     else if (path === "/__control/reset") this.reset();
+    else if (path === "/__control/release") this.release();
     else if (path === "/__control/window") this.contextWindow = (JSON.parse(body || "{}") as { contextWindow?: number }).contextWindow;
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(path === "/__control/requests" ? this.requests : { ok: true }));
     return true;
@@ -140,14 +163,15 @@ export class ModelScript {
   }
 }
 
-/** Writes `chunks` one by one as server-sent events, honouring the reply's delay, stall and hang. */
-export async function streamChunks(res: http.ServerResponse, entry: ModelRequest, reply: ScriptedReply, chunks: string[]): Promise<void> {
+/** Writes `chunks` one by one as server-sent events, honouring the reply's delay, stall, hold and hang. */
+export async function streamChunks(res: http.ServerResponse, entry: ModelRequest, reply: ServedReply, chunks: string[]): Promise<void> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.flushHeaders();
   if (reply.hang) return;
   const limit = reply.stallAfter ?? chunks.length;
   for (const [i, chunk] of chunks.entries()) {
     if (i >= limit || res.destroyed) return;
+    if (i === reply.holdAfter) await reply.released;
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (res.destroyed) return;
     res.write(chunk);

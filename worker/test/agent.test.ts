@@ -17,6 +17,8 @@ const bindings = env as unknown as Env;
 const fake = (name: "openai" | "anthropic") => ({
   script: (...replies: unknown[]) => fetch(`${fakes[name].url}/__control/script`, { method: "POST", body: JSON.stringify(replies) }),
   reset: () => fetch(`${fakes[name].url}/__control/reset`, { method: "POST" }),
+  /** The replies held by `holdAfter` go on. */
+  release: () => fetch(`${fakes[name].url}/__control/release`, { method: "POST" }),
   requests: async () => (await (await fetch(`${fakes[name].url}/__control/requests`)).json()) as Array<{ path: string; body: any; headers: Record<string, string>; aborted: boolean; completed: boolean }>,
 });
 const openai = fake("openai");
@@ -145,7 +147,8 @@ describe("agent turns", () => {
   });
 
   it("delivers a steering message before the next model call, and runs a follow-up as its own turn", async () => {
-    await openai.script({ text: ["one ", "two ", "three ", "four"], delayMs: 150 }, { text: ["steered"] }, { text: ["followed"] });
+    // The first call's answer waits half-way until the steer and the follow-up are in.
+    await openai.script({ text: ["one ", "two ", "three ", "four"], holdAfter: 3 }, { text: ["steered"] }, { text: ["followed"] });
     const s = await followed();
     await s.post("messages", { message: "count" });
     await waitFor(async () => (await openai.requests()).length === 1, "the first model call");
@@ -153,6 +156,7 @@ describe("agent turns", () => {
     expect((await s.post("steer", { message: "Count in French instead." })).status).toBe(200);
     expect((await s.post("follow_up", { message: "And now in German." })).status).toBe(200);
     expect((await s.get("state")).body.state).toMatchObject({ isStreaming: true, pendingMessageCount: 2 });
+    await openai.release();
     const frames = await untilFinish(s.stream, 2);
     // What waits shows as pi's queue: the steer and the follow-up queued, the steer taken by the second call, the follow-up started.
     expect(frames.filter((f) => f.data.chunk?.type === "data-pi-queue").map((f) => f.data.chunk.data)).toEqual([
@@ -173,7 +177,8 @@ describe("agent turns", () => {
   });
 
   it("aborts mid-stream: the provider's connection is closed, an abort chunk, idle within a second, and the next message works", async () => {
-    await openai.script({ text: ["a", "b", "c", "d", "e", "f"], delayMs: 300 });
+    // The answer waits half-way, until the abort closes its connection.
+    await openai.script({ text: ["a", "b", "c", "d", "e", "f"], holdAfter: 3 });
     const s = await followed();
     await s.post("messages", { message: "go slowly" });
     await waitFor(async () => (await openai.requests()).length === 1, "the model call");
