@@ -9,6 +9,7 @@ import { benchReliability } from "./reliability.ts";
 import { benchRender } from "./render.ts";
 import { benchRobots } from "./robots.ts";
 import { benchSearchCache } from "./search-cache.ts";
+import { benchSearchProviders } from "./search-providers.ts";
 import { benchSseFanout } from "./sse-fanout.ts";
 import { benchTurnOverhead } from "./turn-overhead.ts";
 
@@ -32,3 +33,5 @@ try {
 }
 // Its own stack (web.timeoutMs 4 s), after the others so its load weighs on none of them.
 console.log(JSON.stringify(await benchReliability()));
+// Its own stack too: three fake providers at 50, 150 and 400 ms.
+console.log(JSON.stringify(await benchSearchProviders()));
