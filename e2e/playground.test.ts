@@ -717,6 +717,27 @@ describe("the playground page in a real browser", () => {
     }
   });
 
+  it("never scrolls sideways, wide or narrow, with the long model-configuration example shown", async () => {
+    const wideContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const widePage = await wideContext.newPage();
+      widePage.setDefaultTimeout(WAIT.timeout);
+      await widePage.goto(`${authStack.url}/`);
+      await widePage.getByLabel("API token").fill(API_TOKEN);
+      await widePage.getByRole("button", { name: "Use token" }).click();
+      const example = widePage.locator("#model-message code", { hasText: "AGENT_CONFIG='" });
+      await example.waitFor();
+      for (const width of [1400, 390]) {
+        await widePage.setViewportSize({ width, height: 900 });
+        const sizes = await widePage.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(sizes.scrollWidth, `${width} px wide`).toBeLessThanOrEqual(sizes.innerWidth);
+        await shot(widePage, `9-no-model-${width}`);
+      }
+    } finally {
+      await wideContext.close();
+    }
+  });
+
   it("declares the protocol version the server speaks on every API request, the stream included", async () => {
     const served = (await fetch(`${stack.url}/healthz`)).headers.get("x-pi-protocol-version");
     expect(served).toMatch(/^\d+\.\d+\.\d+$/);
