@@ -59,7 +59,7 @@ export const measureTokens = (body: string) => {
   return Math.ceil(rest.length / 4) + images * IMAGE_TOKENS;
 };
 
-/** Marks the summary requests the worker's compaction sends (worker/src/agent/summarise-history.ts). */
+/** Marks the summary requests the worker's compaction sends (worker/src/agent/context/summarise-history.ts). */
 export const SUMMARY_MARK = "CONTEXT CHECKPOINT";
 
 export interface ModelRequest {

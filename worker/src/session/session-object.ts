@@ -25,7 +25,7 @@ type Need = "exists" | "active";
 
 /**
  * One per session. Each method checks the session through one guard (`open`) and hands over to a
- * plain module: `slot` (what is held, agent state, writes), `stream` (SSE frames, replay, closing),
+ * plain module: `held` (what is held, agent state, writes), `stream` (SSE frames, replay, closing),
  * `tools` (tool contexts, direct calls, attachment files), `agent` (turns, their marker and
  * recovery, compactions asked for), `idle` (the idle alarm), and the modules the agent's requests
  * go to (admit-message.ts, prompt-or-command.ts, fork-history.ts, ui-answers.ts,

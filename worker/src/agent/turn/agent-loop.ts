@@ -21,11 +21,11 @@ export type Delivery = "steer" | "followUp";
  * `hand` or `release` is called.
  */
 export interface Admission {
-  /** True when the message starts a turn (the slot is reserved for it): the caller checks a model is configured. */
+  /** True when the message starts a turn (the turn is reserved for it): the caller checks a model is configured. */
   readonly starts: boolean;
   /** The built message goes in: it starts the reserved turn, steers the running one, or waits. Answers a started turn's end. */
   hand(user: SessionMessage, model: () => UserModelMessage): Promise<void> | undefined;
-  /** The message was not built: a reserved slot is given back (a follow-up waiting behind it starts). */
+  /** The message was not built: a reserved turn is given back (a follow-up waiting behind it starts). */
   release(): Promise<void> | undefined;
 }
 
@@ -48,7 +48,7 @@ const ABORT_WAIT_MS = 1_000;
  */
 export class AgentLoop {
   private turn: Running | undefined;
-  /** A turn slot taken by a message still being built. */
+  /** The next turn, reserved by a message still being built. */
   private reserved = false;
   private readonly followUps: SessionMessage[] = [];
   private readonly steers = new Set<Promise<unknown>>();
@@ -81,7 +81,7 @@ export class AgentLoop {
   }
 
   /**
-   * A message's place: when idle it reserves the turn slot (whatever the delivery); while a turn
+   * A message's place: when idle it reserves the next turn (whatever the delivery); while a turn
    * runs it steers or follows up as asked, and without a delivery it is refused (undefined).
    */
   admit(delivery: Delivery | undefined): Admission | undefined {
