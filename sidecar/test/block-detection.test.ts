@@ -11,27 +11,27 @@ import { htmlHandler } from "../src/extract/html-handler.ts";
 import { CHALLENGE_PAGES } from "./support/challenge-pages.ts";
 
 /** Read as the fetch pipeline reads an answer: its type, its text, its extraction. */
-function answerOf(status: number, headers: Record<string, string>, body: string, url = "https://example.test/page") {
+async function answerOf(status: number, headers: Record<string, string>, body: string, url = "https://example.test/page") {
   const bytes = Buffer.from(body);
-  const type = detectContentType({ contentType: headers["content-type"], url, bytes });
+  const type = await detectContentType({ contentType: headers["content-type"], url, bytes });
   if (!type.ok) throw new Error(type.message);
   const { text } = decodeText(bytes, headers["content-type"], type.kind);
   return pageAnswer(status, headers, text, extractContent(type.kind, { text, url, mime: type.mime }));
 }
 
 describe("blocked-page detection", () => {
-  it.each(CHALLENGE_PAGES.map((page) => [page.name, page] as const))("recognises %s", (_name, page) => {
-    expect(detectBlock(answerOf(page.status, page.headers, page.body))).toBeDefined();
+  it.each(CHALLENGE_PAGES.map((page) => [page.name, page] as const))("recognises %s", async (_name, page) => {
+    expect(detectBlock(await answerOf(page.status, page.headers, page.body))).toBeDefined();
   });
 
-  it("leaves ordinary short answers alone: a login form with a captcha, a 401 asking for credentials, a 403 without refusal wording, a 503 maintenance page", () => {
+  it("leaves ordinary short answers alone: a login form with a captcha, a 401 asking for credentials, a 403 without refusal wording, a 503 maintenance page", async () => {
     const login = `<html><head><title>Sign in</title><script src="https://www.google.com/recaptcha/api.js"></script></head><body><form><input name="user"><input type="password" name="pw"><div class="g-recaptcha" data-sitekey="x"></div></form><p>Are you a robot? Prove it.</p></body></html>`;
-    expect(detectBlock(answerOf(403, { "content-type": "text/html" }, login))).toBeUndefined();
-    expect(detectBlock(answerOf(401, { "content-type": "text/html", "www-authenticate": 'Basic realm="x"' }, "<title>401</title><h1>Access denied</h1>"))).toBeUndefined();
-    expect(detectBlock(answerOf(403, { "content-type": "text/html" }, "<title>403 Forbidden</title><h1>403 Forbidden</h1><hr><center>nginx</center>"))).toBeUndefined();
-    expect(detectBlock(answerOf(503, { "content-type": "text/html" }, "<title>Down for maintenance</title><p>We'll be back in an hour.</p>"))).toBeUndefined();
+    expect(detectBlock(await answerOf(403, { "content-type": "text/html" }, login))).toBeUndefined();
+    expect(detectBlock(await answerOf(401, { "content-type": "text/html", "www-authenticate": 'Basic realm="x"' }, "<title>401</title><h1>Access denied</h1>"))).toBeUndefined();
+    expect(detectBlock(await answerOf(403, { "content-type": "text/html" }, "<title>403 Forbidden</title><h1>403 Forbidden</h1><hr><center>nginx</center>"))).toBeUndefined();
+    expect(detectBlock(await answerOf(503, { "content-type": "text/html" }, "<title>Down for maintenance</title><p>We'll be back in an hour.</p>"))).toBeUndefined();
     // DataDome's header rides on every answer of a protected site.
-    expect(detectBlock(answerOf(200, { "content-type": "text/html", "x-datadome": "protected" }, "<title>Shop</title><main><p>Cheap bolts.</p></main>"))).toBeUndefined();
+    expect(detectBlock(await answerOf(200, { "content-type": "text/html", "x-datadome": "protected" }, "<title>Shop</title><main><p>Cheap bolts.</p></main>"))).toBeUndefined();
   });
 
   const corpora = readdirSync(CORPORA_DIR).filter((name) => existsSync(join(CORPORA_DIR, name, "html")));

@@ -1,6 +1,6 @@
+import { fileTypeFromBuffer } from "file-type";
 import { fileExtension } from "../sniff/file-extension.ts";
 import { hasSignature } from "../sniff/has-signature.ts";
-import { latin1Prefix } from "../sniff/latin1-prefix.ts";
 import { mediaType } from "../sniff/media-type.ts";
 import { SIGNATURES } from "../sniff/signatures.ts";
 import { urlFileName } from "../sniff/url-file-name.ts";
@@ -239,88 +239,25 @@ function fromPath(url: string): Finding | undefined {
 
 // ── Bytes ──────────────────────────────────────────────────────────────────────────────
 
-/**
- * Signatures that only binary files start with. Short ones that prose could also start with (MZ, BM, BZh,
- * ID3, fLaC) are checked in fromMagic together with the bytes that confirm them.
- */
-const BINARY_SIGNATURES: [string | readonly number[], string][] = [
-  [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG image"],
-  [[0xff, 0xd8, 0xff], "a JPEG image"],
-  ["GIF87a", "a GIF image"],
-  ["GIF89a", "a GIF image"],
-  ["II*\0", "a TIFF image"],
-  ["MM\0*", "a TIFF image"],
-  [[0x00, 0x00, 0x01, 0x00], "an icon image"],
-  [[0xff, 0x0a], "a JPEG XL image"],
-  ["8BPS\0\x01", "a Photoshop image"],
-  [[0x1f, 0x8b], "a gzip archive"],
-  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], "a 7z archive"],
-  ["Rar!\x1a\x07", "a RAR archive"],
-  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], "an xz archive"],
-  [[0x28, 0xb5, 0x2f, 0xfd], "a zstd archive"],
-  ["MSCF\0", "a cabinet archive"],
-  ["OggS\0", "audio or video (Ogg)"],
-  [[0x1a, 0x45, 0xdf, 0xa3], "a video (Matroska/WebM)"],
-  ["FLV\x01", "a video (FLV)"],
-  ["wOFF", "a font (WOFF)"],
-  ["wOF2", "a font (WOFF2)"],
-  [[0x00, 0x01, 0x00, 0x00, 0x00], "a font (TrueType)"],
-  ["OTTO\0", "a font (OpenType)"],
-  ["ttcf\0", "a font collection"],
-  ["\0asm", "a WebAssembly module"],
-  ["\x7fELF", "an executable (ELF)"],
-  [[0xfe, 0xed, 0xfa, 0xce], "an executable (Mach-O)"],
-  [[0xfe, 0xed, 0xfa, 0xcf], "an executable (Mach-O)"],
-  [[0xce, 0xfa, 0xed, 0xfe], "an executable (Mach-O)"],
-  [[0xcf, 0xfa, 0xed, 0xfe], "an executable (Mach-O)"],
-  [[0xca, 0xfe, 0xba, 0xbe], "an executable (Mach-O universal or Java class)"],
-  ["SQLite format 3\0", "a SQLite database"],
-  ["bplist00", "a binary property list"],
-];
-
 const ZIP_ARCHIVE: Finding = { type: "binary", name: "a ZIP archive" };
 const LEGACY_OFFICE: Finding = { type: "document", name: "a Microsoft Office document (legacy format)" };
 
-/** A ZIP's first entries name the format: OOXML parts, or the ODF/EPUB "mimetype" entry. */
-function zipFormat(bytes: Uint8Array): Finding {
-  const head = latin1Prefix(bytes, 8192);
-  if (head.includes("mimetypeapplication/epub+zip")) return { type: "document", name: "an EPUB e-book" };
-  if (head.includes("mimetypeapplication/vnd.oasis.opendocument.")) return { type: "document", name: "an OpenDocument file" };
-  if (head.includes("word/")) return { type: "document", name: "a Word document" };
-  if (head.includes("xl/")) return { type: "document", name: "an Excel spreadsheet" };
-  if (head.includes("ppt/")) return { type: "document", name: "a PowerPoint presentation" };
-  if (head.includes("[Content_Types].xml")) return { type: "document", name: "an Office document" };
-  return ZIP_ARCHIVE;
-}
-
-/** What the first bytes prove, when they prove a document or binary format (never a text type). */
-function fromMagic(bytes: Uint8Array): Finding | undefined {
-  if (hasSignature(bytes, SIGNATURES.pdf)) return { type: "document", name: "a PDF document" };
-  if (hasSignature(bytes, SIGNATURES.rtf)) return { type: "document", name: "an RTF document" };
+/**
+ * What the first bytes prove, when they prove a document or binary format (never a text type): file-type's
+ * signatures, which also tell DOCX, XLSX, PPTX, OpenDocument and EPUB apart by the entries that open their ZIP.
+ */
+async function fromMagic(bytes: Uint8Array): Promise<Finding | undefined> {
+  // Ours: file-type names the compound file only as application/x-cfb, not as the Office document it holds.
   if (hasSignature(bytes, SIGNATURES.compoundFile)) return LEGACY_OFFICE;
-  if (hasSignature(bytes, SIGNATURES.zip)) return zipFormat(bytes);
-  const signature = BINARY_SIGNATURES.find(([bytesAtStart]) => hasSignature(bytes, bytesAtStart));
-  if (signature) return { type: "binary", name: signature[1] };
-  if (hasSignature(bytes, "RIFF") && bytes.length >= 12) {
-    const form = latin1Prefix(bytes.subarray(8), 4);
-    const name = form === "WEBP" ? "a WebP image" : form === "WAVE" ? "audio (WAV)" : form === "AVI " ? "a video (AVI)" : undefined;
-    if (name) return { type: "binary", name };
-  }
-  if (hasSignature(bytes, "ftyp", 4)) {
-    const brand = latin1Prefix(bytes.subarray(8), 4);
-    const name = /^(?:avi[fs]|hei[cfmsx]|mif1|msf1)$/.test(brand) ? "an image (HEIF/AVIF)" : brand === "M4A " ? "audio (M4A)" : "a video (MP4/QuickTime)";
-    return { type: "binary", name };
-  }
-  if (hasSignature(bytes, "ustar", 257)) return { type: "binary", name: "a tar archive" };
-  // Short signatures that prose could start with are confirmed by the binary byte after them.
-  if (hasSignature(bytes, "BZh") && hasSignature(bytes, "1AY&SY", 4)) return { type: "binary", name: "a bzip2 archive" };
-  if (hasSignature(bytes, "ID3") && (bytes[3] ?? 0xff) <= 4) return { type: "binary", name: "audio (MP3)" };
-  if (hasSignature(bytes, "fLaC") && ((bytes[4] ?? 1) & 0x7f) === 0) return { type: "binary", name: "audio (FLAC)" };
-  // Two-letter signatures count only with the NUL bytes their fixed-size headers always contain.
-  const headerHasNul = bytes.subarray(0, 64).includes(0);
-  if (hasSignature(bytes, "MZ") && headerHasNul) return { type: "binary", name: "an executable (Windows)" };
-  if (hasSignature(bytes, "BM") && headerHasNul) return { type: "binary", name: "a BMP image" };
-  return undefined;
+  const found = await fileTypeFromBuffer(bytes);
+  if (!found) return undefined;
+  if (found.mime === "application/zip") return ZIP_ARCHIVE;
+  const finding = fromMime(found.mime) ?? { type: "binary", name: `a .${found.ext} file (${found.mime})` };
+  // Text formats (XML …) are sniffed from the content, where a header or extension can still outrank them.
+  if (finding.type === "text") return undefined;
+  // file-type takes a short signature prose can start with (MZ, BM, BZh, ID3) for its format: bytes that read as text are text.
+  if (finding.type === "binary" && !looksBinary(bytes)) return undefined;
+  return finding;
 }
 
 /** Bytes that never appear in text: C0 controls other than tab, newline, form feed, carriage return and escape (ISO-2022). */
@@ -420,11 +357,11 @@ function verdict(finding: Finding): DetectedType {
  * extension, as raw-file hosts serve everything as text/plain); then the URL path's extension; then sniffing.
  * Without a header, a text type from the extension still has to pass the binary-content check.
  */
-export function detectContentType(input: { contentType?: string; url: string; bytes: Uint8Array }): DetectedType {
+export async function detectContentType(input: { contentType?: string; url: string; bytes: Uint8Array }): Promise<DetectedType> {
   const mime = mediaType(input.contentType);
   const header = mime ? fromMime(mime) : undefined;
   const path = fromPath(input.url);
-  const magic = fromMagic(input.bytes);
+  const magic = await fromMagic(input.bytes);
   if (magic) {
     // ZIP and the legacy compound file are containers: the header or extension may say which document is inside.
     const claimed = [header, path].find((finding) => finding?.type === "document");

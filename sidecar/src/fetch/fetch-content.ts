@@ -135,7 +135,7 @@ async function runPipeline(
   }
   const answered = status >= 200 && status <= 299;
   const refused = () => failWith("CONTENT_FETCH_FAILED", `${shown} answered HTTP ${status}; the page could not be fetched.`, { fault: "upstream", upstreamStatus: status });
-  const type = detectContentType({ contentType: response.headers["content-type"], url: response.url, bytes: response.bytes });
+  const type = await detectContentType({ contentType: response.headers["content-type"], url: response.url, bytes: response.bytes });
   if (!type.ok) return answered ? failWith("CONTENT_FETCH_FAILED", type.message, { fault: "unsupported-type" }) : refused();
 
   const { text } = decodeText(response.bytes, response.headers["content-type"], type.kind);

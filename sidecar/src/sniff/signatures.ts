@@ -1,6 +1,6 @@
 /**
- * The first bytes of the document formats and containers that both fetch_content's type detection and
- * convert_content's document detection recognise.
+ * The first bytes by which convert_content's converters and document detection know their formats and containers;
+ * fetch_content's type detection knows the compound file by it too, and every other binary format by file-type.
  */
 export const SIGNATURES = {
   pdf: "%PDF-",

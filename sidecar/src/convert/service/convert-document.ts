@@ -37,7 +37,7 @@ async function convert(bytes: Uint8Array, hints: DocumentHints, options: Convert
   const now = Date.now();
   if (now >= options.deadlineMs) return fail("CONVERT_TIMEOUT", "The conversion deadline passed before conversion could start.");
   const stopMs = options.deadlineMs - Math.max(MIN_MARGIN_MS, (options.deadlineMs - now) * MARGIN_SHARE);
-  const detected = detectDocument(bytes, hints, options.maxUnzippedBytes);
+  const detected = await detectDocument(bytes, hints, options.maxUnzippedBytes);
   if (!detected.ok) return detected;
   const found = detected.value;
   if (found.type === "archive" && inArchive) return fail("CONVERT_FAILED", "It is an archive inside the archive, which is not opened.");

@@ -70,7 +70,7 @@ function claimed(converter: DocumentConverter, bytes: Uint8Array, maxUnzippedByt
  * extension; other bytes go to fetch_content's type detection, which finds the text formats and names the
  * binary ones.
  */
-export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzippedBytes: number): Result<DetectedDocument, ConvertErrorCode> {
+export async function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzippedBytes: number): Promise<Result<DetectedDocument, ConvertErrorCode>> {
   const isZip = hasSignature(bytes, SIGNATURES.zip) || hasSignature(bytes, SIGNATURES.emptyZip);
   const archive = isZip ? openZipArchive(bytes, maxUnzippedBytes) : undefined;
   if (archive && !archive.ok) return archive;
@@ -89,7 +89,7 @@ export function detectDocument(bytes: Uint8Array, hints: DocumentHints, maxUnzip
   if (claimedByType) return claimed(claimedByType, bytes, maxUnzippedBytes);
 
   const url = hints.fileName !== undefined ? `file:///${encodeURIComponent(hints.fileName)}` : (hints.url ?? "");
-  const type = detectContentType({ ...(hints.contentType !== undefined && { contentType: hints.contentType }), url, bytes });
+  const type = await detectContentType({ ...(hints.contentType !== undefined && { contentType: hints.contentType }), url, bytes });
   // The type found is the header's own only when the header names a text type. Such a header wins over the
   // extension: a sign-in page served as text/html from …/paper.pdf is that page, not a broken PDF.
   const textByHeader = type.ok && mime !== "" && type.mime === mime;
