@@ -138,10 +138,10 @@ describe("openZipArchive", () => {
   });
 
   it.each([
-    ["an archive", archive],
-    ["an empty archive", buildZip([])],
-  ])("fails %s with data before its first entry, even when every offset allows for it", (_, bytes) => {
-    expect(open(bytes)).toBeDefined();
+    ["an archive", archive, ["stored.txt", "deflated.xml", "folder/"]],
+    ["an empty archive", buildZip([]), []],
+  ])("fails %s with data before its first entry, even when every offset allows for it", (_, bytes, names) => {
+    expect(open(bytes).names()).toEqual(names);
     expect(failure(prepend(bytes, 16))).toEqual({ ok: false, error: { code: "CONVERT_FAILED", message: expect.stringContaining("bytes before its first entry") } });
   });
 
