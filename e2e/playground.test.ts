@@ -729,7 +729,7 @@ describe("the playground page in a real browser", () => {
       await example.waitFor();
       for (const width of [1400, 390]) {
         await widePage.setViewportSize({ width, height: 900 });
-        const sizes = await widePage.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        const sizes = await widePage.evaluate<{ scrollWidth: number; innerWidth: number }>("({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })");
         expect(sizes.scrollWidth, `${width} px wide`).toBeLessThanOrEqual(sizes.innerWidth);
         await shot(widePage, `9-no-model-${width}`);
       }
