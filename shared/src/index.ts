@@ -10,6 +10,7 @@ export * from "./tool-schemas.ts";
 export * from "./robots-record.ts";
 export * from "./sidecar-protocol.ts";
 export * from "./host-limiter.ts";
+export * from "./semaphore.ts";
 export * from "./sidecar-search-protocol.ts";
 export * from "./sse-frame.ts";
 export * from "./merge-patch.ts";

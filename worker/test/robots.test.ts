@@ -1,4 +1,4 @@
-import { createHostLimiter, WebConfigSchema, type RobotsEntry } from "@edge-web/shared";
+import { createSemaphore, WebConfigSchema, type RobotsEntry } from "@edge-web/shared";
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, inject, it } from "vitest";
@@ -67,7 +67,7 @@ function secondSidecarContext(): ToolContext {
     fetchCache: createFetchCache(kv, settings.fetchCache),
     robotsCache: createRobotsCache(kv),
     record: { count: () => {}, latency: () => {}, step: () => {} },
-    limiter: createHostLimiter({ maxConcurrent: 2, maxPerHost: 2, maxQueue: 2 }),
+    limiter: createSemaphore({ maxConcurrent: 2, maxQueue: 2 }),
     newResponseId: () => crypto.randomUUID(),
   };
 }

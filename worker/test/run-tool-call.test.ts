@@ -1,4 +1,4 @@
-import { createHostLimiter, DEFAULT_WEB_CONFIG, type UiMessageChunk } from "@edge-web/shared";
+import { createSemaphore, DEFAULT_WEB_CONFIG, type UiMessageChunk } from "@edge-web/shared";
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -38,7 +38,7 @@ function context(counted: string[]): ToolContext {
     fetchCache: createFetchCache(bindings.CACHE, DEFAULT_WEB_CONFIG.fetchCache),
     robotsCache: createRobotsCache(bindings.CACHE),
     record: { count: (name) => counted.push(name), latency: () => {}, step: () => {} },
-    limiter: createHostLimiter({ maxConcurrent: 1, maxPerHost: 1, maxQueue: 1 }),
+    limiter: createSemaphore({ maxConcurrent: 1, maxQueue: 1 }),
     newResponseId: () => "r1",
   };
 }

@@ -1,4 +1,4 @@
-import { createHostLimiter, type HostLimiter, type ToolName, type WebConfig } from "@edge-web/shared";
+import { createSemaphore, type Semaphore, type ToolName, type WebConfig } from "@edge-web/shared";
 import type { StoredFile } from "../agent/context/user-message.ts";
 import { newAttachmentId } from "../attachments/attachment-id.ts";
 import { getAttachment, putAttachment } from "../attachments/attachment-store.ts";
@@ -30,7 +30,7 @@ export class SessionTools {
   private readonly held: HeldSession;
   private readonly stream: SessionStream;
   private readonly sidecar: SidecarClient;
-  private limiter?: { key: string; limiter: HostLimiter };
+  private limiter?: { key: string; limiter: Semaphore };
 
   /** `sessionKey` names the session to the sidecar (its object's id), which shares render slots fairly between sessions. */
   constructor(env: Env, held: HeldSession, stream: SessionStream, sessionKey: string) {
@@ -126,11 +126,11 @@ export class SessionTools {
   }
 
   /** The limiter follows web.concurrency; a changed setting takes effect on the next call. */
-  private limiterFor(config: WebConfig): HostLimiter {
+  private limiterFor(config: WebConfig): Semaphore {
     const { maxConcurrent, maxQueueSize } = config.concurrency;
     const key = `${maxConcurrent}/${maxQueueSize}`;
     if (this.limiter?.key !== key) {
-      this.limiter = { key, limiter: createHostLimiter({ maxConcurrent, maxPerHost: maxConcurrent, maxQueue: maxQueueSize }) };
+      this.limiter = { key, limiter: createSemaphore({ maxConcurrent, maxQueue: maxQueueSize }) };
     }
     return this.limiter.limiter;
   }

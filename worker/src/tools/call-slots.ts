@@ -1,4 +1,4 @@
-import { fail, type Deadline, type HostLimiter, type Result } from "@edge-web/shared";
+import { fail, type Deadline, type Result, type Semaphore } from "@edge-web/shared";
 
 /** Why a call's task did not get a slot: the session's queue was full, its deadline passed, or it was cancelled. */
 export type SlotRefusal = "queue-full" | "timeout" | "cancelled";
@@ -17,14 +17,14 @@ export interface CallSlots {
  * a full queue fails the call at once. Its later tasks wait whatever the queue holds, so a call
  * with many URLs never crowds out itself.
  */
-export function callSlots(limiter: HostLimiter, deadline: Deadline, cancel?: AbortSignal): CallSlots {
+export function callSlots(limiter: Semaphore, deadline: Deadline, cancel?: AbortSignal): CallSlots {
   const signal = cancel ? AbortSignal.any([cancel, deadline.signal]) : deadline.signal;
   let admitted = false;
   return {
     deadline,
     ...(cancel && { cancel }),
     async run(task) {
-      const pending = limiter.run("session", task, { signal, admitted });
+      const pending = limiter.run(task, { signal, admitted });
       admitted = true;
       const outcome = await pending;
       if (outcome.ok) return outcome;

@@ -1,4 +1,4 @@
-import type { HostLimiter, OperatorUrls, Result, SearchKeys, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
+import type { OperatorUrls, Result, SearchKeys, Semaphore, StoredResult, ToolName, WebConfig } from "@edge-web/shared";
 import type * as v from "valibot";
 import type { FetchCache } from "../cache/fetch-cache.ts";
 import type { RobotsCache } from "../cache/robots-cache.ts";
@@ -37,7 +37,7 @@ export interface ToolContext {
   robotsCache: RobotsCache;
   record: ToolRecorder;
   /** The session's concurrency limit for outbound work (web.concurrency.*); tools take slots through callSlots. */
-  limiter: HostLimiter;
+  limiter: Semaphore;
   /** A file uploaded to this session, or undefined when the session has no such attachment. */
   attachment(id: string): Promise<{ name: string; mimeType: string; bytes: Uint8Array } | undefined>;
   /** Fires when the call is cancelled (an aborted agent turn); its deadline is the tool's own. */
