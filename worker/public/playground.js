@@ -1,3 +1,4 @@
+// @ts-check
 // The playground: one session of the HTTP API — its four tools, agent turns, the live stream and the
 // stats — as ES modules in playground/ (no build step). This entry wires the page's controls, then
 // resumes the tab's session. Everything a response carries is shown as text, never as HTML (dom.js).

@@ -1,29 +1,49 @@
+// @ts-check
 // A tool's answer as the page shows it: searches, pages and converted documents, in the Result panel or a stream card.
 
 import { $, h, safeLink } from "./dom.js";
 import { clip, formatBytes } from "./format.js";
 
+/** @typedef {import("../../../shared/src/index.ts").QueryResultData} QueryResultData */
+/** @typedef {import("../../../shared/src/index.ts").ConvertedDocument} ConvertedDocument */
+/** @typedef {import("../../../shared/src/index.ts").GetSearchContentSuccess} GetSearchContentSuccess */
+/** @typedef {import("../../../shared/src/index.ts").Passage} Passage */
+/** A page as fetch_content answers it, or as get_search_content reads it back (without when it was fetched). */
+/** @typedef {import("../../../shared/src/index.ts").ExtractedContent & Partial<import("../../../shared/src/index.ts").PageResult>} Page */
+/** @typedef {{heading: "h3" | "h5", fold: boolean}} Layout */
+
 /**
  * Where a tool's answer is shown: in the Result panel (under its h2, the Markdown open) or in a tool
  * card on the stream (under the card's h4, the Markdown folded away). The renderers below serve both.
  */
-export const IN_PANEL = { heading: "h3", fold: false };
-export const IN_CARD = { heading: "h5", fold: true };
+export const IN_PANEL = /** @type {Layout} */ ({ heading: "h3", fold: false });
+export const IN_CARD = /** @type {Layout} */ ({ heading: "h5", fold: true });
 
-/** A tool answer by its shape: web_search, fetch_content, convert_content, or get_search_content's stored result. */
+/**
+ * A tool answer by its shape: web_search, fetch_content, convert_content, or get_search_content's stored result.
+ * @param {unknown} data
+ * @param {Layout} layout
+ * @returns {HTMLElement[]}
+ */
 export function answerNodes(data, layout) {
   if (!data || typeof data !== "object") return [];
-  if (Array.isArray(data.queries)) return queryResults(data.queries, layout);
-  if (typeof data.query === "string" && Array.isArray(data.results)) return queryResults([data], layout);
-  if (Array.isArray(data.results)) return pages(data.results, layout);
-  if (typeof data.content === "string" && typeof data.source === "string") return [convertedDocument(data, layout)];
-  if (typeof data.content === "string") return pages([data], layout);
-  if (Array.isArray(data.passages)) return [foundPassages(data)];
-  if (data.result && typeof data.result === "object") return [...(typeof data.totalChars === "number" ? [windowFacts(data)] : []), ...answerNodes(data.result, layout)];
+  const answer = /** @type {Record<string, unknown>} */ (data);
+  if (Array.isArray(answer.queries)) return queryResults(/** @type {QueryResultData[]} */ (answer.queries), layout);
+  if (typeof answer.query === "string" && Array.isArray(answer.results)) return queryResults([/** @type {QueryResultData} */ (data)], layout);
+  if (Array.isArray(answer.results)) return pages(/** @type {Page[]} */ (answer.results), layout);
+  if (typeof answer.content === "string" && typeof answer.source === "string") return [convertedDocument(/** @type {ConvertedDocument} */ (data), layout)];
+  if (typeof answer.content === "string") return pages([/** @type {Page} */ (data)], layout);
+  if (Array.isArray(answer.passages)) return [foundPassages(/** @type {GetSearchContentSuccess} */ (data))];
+  if (answer.result && typeof answer.result === "object") {
+    return [...(typeof answer.totalChars === "number" ? [windowFacts(/** @type {GetSearchContentSuccess} */ (data))] : []), ...answerNodes(answer.result, layout)];
+  }
   return [];
 }
 
-/** Where a window of a stored page lies, and a button that fills the form for the next one. */
+/**
+ * Where a window of a stored page lies, and a button that fills the form for the next one.
+ * @param {GetSearchContentSuccess} data
+ */
 function windowFacts(data) {
   const facts = h("p", { class: "meta" }, `characters ${data.offset}–${data.end} of ${data.totalChars}`);
   if (typeof data.nextOffset === "number") {
@@ -36,10 +56,13 @@ function windowFacts(data) {
   return facts;
 }
 
-/** get_search_content's find answer: each passage with its page and where it starts. */
+/**
+ * get_search_content's find answer: each passage with its page and where it starts.
+ * @param {GetSearchContentSuccess} data
+ */
 function foundPassages(data) {
   const list = h("ol", { class: "result-list" });
-  for (const passage of data.passages) {
+  for (const passage of data.passages ?? []) {
     list.append(
       h("li", {}, h("p", { class: "meta" }, safeLink(passage?.url, String(passage?.url ?? "")), ` · at ${passage?.offset}`), h("pre", { class: "markdown", text: clip(String(passage?.text ?? "")) })),
     );
@@ -48,7 +71,10 @@ function foundPassages(data) {
   return h("section", { class: "result-item", "aria-label": "Found passages" }, h("p", { class: "meta" }, count), list);
 }
 
-/** A result's responseId, with a button that fills it in get_search_content's form. */
+/**
+ * A result's responseId, with a button that fills it in get_search_content's form.
+ * @param {string} responseId
+ */
 export function responseIdLine(responseId) {
   const use = h("button", { type: "button", class: "secondary small" }, "Read again");
   use.addEventListener("click", () => {
@@ -59,7 +85,13 @@ export function responseIdLine(responseId) {
   return h("p", { class: "meta" }, "responseId ", h("code", {}, responseId), " ", use);
 }
 
-/** A page's or document's Markdown as preformatted text; folded in a card, its summary giving the size. */
+/**
+ * A page's or document's Markdown as preformatted text; folded in a card, its summary giving the size.
+ * @param {string | undefined} content
+ * @param {string} label
+ * @param {boolean | undefined} truncated
+ * @param {Layout} layout
+ */
 function markdownBlock(content, label, truncated, layout) {
   const text = String(content ?? "");
   const pre = h("pre", { class: "markdown", "aria-label": label, text: clip(text) });
@@ -67,7 +99,11 @@ function markdownBlock(content, label, truncated, layout) {
   return h("details", {}, h("summary", {}, `Markdown (${text.length} characters${truncated ? ", truncated" : ""})`), pre);
 }
 
-/** fetch_content results: each page's title, facts and Markdown. */
+/**
+ * fetch_content results: each page's title, facts and Markdown.
+ * @param {Page[]} results
+ * @param {Layout} layout
+ */
 function pages(results, layout) {
   if (!Array.isArray(results)) return [];
   return results.map((page, index) => {
@@ -94,7 +130,11 @@ function pages(results, layout) {
   });
 }
 
-/** A page's passages for a question, best first: each with its heading, where it lies and its score. */
+/**
+ * A page's passages for a question, best first: each with its heading, where it lies and its score.
+ * @param {Passage[]} passages
+ * @param {string} label
+ */
 function passageList(passages, label) {
   const section = h("section", { class: "passages", "aria-label": label });
   if (passages.length === 0) {
@@ -110,7 +150,10 @@ function passageList(passages, label) {
   return section;
 }
 
-/** The attachment a converted file was uploaded as (or already was). */
+/**
+ * The attachment a converted file was uploaded as (or already was).
+ * @param {{attachment: import("./api.js").Shape<"AttachmentSchema">, again: boolean}} attached
+ */
 export function attachmentLine({ attachment, again }) {
   return h(
     "p",
@@ -121,7 +164,10 @@ export function attachmentLine({ attachment, again }) {
   );
 }
 
-/** What a convert_content answer says of its document, beyond the Markdown. */
+/**
+ * What a convert_content answer says of its document, beyond the Markdown.
+ * @param {ConvertedDocument} doc
+ */
 function documentFacts(doc) {
   const meta = doc.metadata && typeof doc.metadata === "object" ? doc.metadata : {};
   const facts = [];
@@ -136,7 +182,11 @@ function documentFacts(doc) {
   return facts;
 }
 
-/** A convert_content answer: the document's title, source and facts, its Markdown as preformatted text. */
+/**
+ * A convert_content answer: the document's title, source and facts, its Markdown as preformatted text.
+ * @param {ConvertedDocument} doc
+ * @param {Layout} layout
+ */
 function convertedDocument(doc, layout) {
   const item = h("article", { class: "result-item" });
   item.append(h(layout.heading, {}, String(doc.metadata?.title || doc.metadata?.fileName || doc.source || "Document")));
@@ -147,7 +197,11 @@ function convertedDocument(doc, layout) {
   return item;
 }
 
-/** web_search queries: each result's title, URL, snippet and (when fetched) content. */
+/**
+ * web_search queries: each result's title, URL, snippet and (when fetched) content.
+ * @param {QueryResultData[]} queries
+ * @param {Layout} layout
+ */
 function queryResults(queries, layout) {
   return queries.map((query) => {
     const item = h("section", { class: "result-item" });

@@ -1,3 +1,4 @@
+// @ts-check
 // Chat rendering: the UI-message chunks and control frames of the stream, and the stored history after a resync,
 // as messages in the stream's log (text, reasoning, tool cards, errors, approvals).
 
@@ -10,13 +11,37 @@ import { scheduleStats } from "./stats.js";
 import { errorBox } from "./status.js";
 import { appendToLog, currentMessage, frameNote, keepAtEnd, newMessage, settle, view } from "./stream-log.js";
 
-/** `"CODE: message"` (tool-output-error) as code and message. */
+/** @typedef {import("../../../shared/src/index.ts").UiMessageChunk} UiMessageChunk */
+/** @typedef {import("../../../shared/src/index.ts").ControlPayload} ControlPayload */
+/** @typedef {import("../../../shared/src/index.ts").ExtensionUiRequest} ExtensionUiRequest */
+/** @typedef {import("../../../shared/src/index.ts").QueueData} QueueData */
+/** @typedef {import("../../../shared/src/index.ts").CompactionData} CompactionData */
+/** @typedef {import("../../../shared/src/index.ts").SessionMessage} SessionMessage */
+/** @typedef {import("./stream-log.js").Part} Part */
+/**
+ * A part of a stored message (AI SDK UIMessage parts: text, reasoning, tool-<name>, data-<name>), by the fields read here.
+ * @typedef {{type: string, text?: string, toolCallId?: string, toolName?: string, state?: string, input?: unknown, output?: unknown, errorText?: string, data?: unknown}} HistoryPart
+ */
+/**
+ * A tool call's card in the log: its state label, name, input (of which only what is shown is kept) and output.
+ * @typedef {{element: HTMLDetailsElement, state: HTMLElement, name: HTMLElement, input: Text, output: HTMLElement, inputShown: string, inputLength: number, toolName: string | undefined}} ToolCard
+ */
+
+/**
+ * `"CODE: message"` (tool-output-error) as code and message.
+ * @param {unknown} text
+ * @returns {import("./api.js").ShownError}
+ */
 function splitErrorText(text) {
   const match = /^([A-Z][A-Z0-9_]+): ([\s\S]*)$/.exec(String(text ?? ""));
-  return match ? { code: match[1], message: match[2] } : { code: "ERROR", message: String(text ?? "") };
+  return match ? { code: String(match[1]), message: String(match[2]) } : { code: "ERROR", message: String(text ?? "") };
 }
 
-/** A text or reasoning part: its element, and the one text node its deltas are added to. */
+/**
+ * A text or reasoning part: its element, and the one text node its deltas are added to.
+ * @param {string} id
+ * @returns {Part}
+ */
 function textPart(id) {
   const message = currentMessage();
   let part = message.parts.get(`text:${id}`);
@@ -29,6 +54,10 @@ function textPart(id) {
   return part;
 }
 
+/**
+ * @param {string} id
+ * @returns {{element: HTMLDetailsElement, node: Text}}
+ */
 function reasoningPart(id) {
   const message = currentMessage();
   let part = message.parts.get(`reasoning:${id}`);
@@ -38,13 +67,18 @@ function reasoningPart(id) {
     message.parts.set(`reasoning:${id}`, part);
     message.body.append(part.element);
   }
-  return part;
+  return /** @type {{element: HTMLDetailsElement, node: Text}} */ (part);
 }
 
-const addText = (part, text) => {
+const addText = (/** @type {Part} */ part, /** @type {unknown} */ text) => {
   part.node.data += String(text ?? "");
 };
 
+/**
+ * @param {string} toolCallId
+ * @param {string} [toolName]
+ * @returns {ToolCard}
+ */
 function toolCard(toolCallId, toolName) {
   let card = view.tools.get(toolCallId);
   if (!card) {
@@ -75,12 +109,20 @@ function toolCard(toolCallId, toolName) {
   return card;
 }
 
+/**
+ * @param {ToolCard} card
+ * @param {string} text
+ */
 function setToolInput(card, text) {
   card.input.data = text;
   card.inputShown = "";
   card.inputLength = 0;
 }
 
+/**
+ * @param {ToolCard} card
+ * @param {string} delta
+ */
 function streamToolInput(card, delta) {
   const room = MAX_SHOWN_CHARS - card.inputShown.length;
   card.inputLength += delta.length;
@@ -93,22 +135,36 @@ function streamToolInput(card, delta) {
   card.input.data = clipped(card.inputShown, card.inputLength);
 }
 
+/**
+ * @param {ToolCard} card
+ * @param {string} phase
+ * @param {string} label
+ */
 function setToolState(card, phase, label) {
   card.element.dataset.state = phase;
   card.state.textContent = label;
 }
 
-/** A tool's output in its card: rendered as in the Result panel, the Markdown folded; other shapes as JSON. */
+/**
+ * A tool's output in its card: rendered as in the Result panel, the Markdown folded; other shapes as JSON.
+ * @param {ToolCard} card
+ * @param {unknown} output
+ */
 function toolOutput(card, output) {
+  /** @type {HTMLElement[]} */
   const nodes = [h("h4", {}, "Output")];
-  if (typeof output?.responseId === "string") nodes.push(responseIdLine(output.responseId));
+  const responseId = /** @type {{responseId?: unknown} | null | undefined} */ (output)?.responseId;
+  if (typeof responseId === "string") nodes.push(responseIdLine(responseId));
   const shown = answerNodes(output, IN_CARD);
   if (shown.length) nodes.push(...shown);
   else nodes.push(h("pre", { text: typeof output === "string" ? clip(output) : json(output) }));
   card.output.replaceChildren(...nodes);
 }
 
-/** One UI-message chunk (shared/src/sse-frame.ts lists them). */
+/**
+ * One UI-message chunk (shared/src/sse-frame.ts lists them).
+ * @param {UiMessageChunk} chunk
+ */
 export function renderChunk(chunk) {
   if (!chunk || typeof chunk.type !== "string") return;
   if (view.skipUntilNewStart) {
@@ -184,20 +240,29 @@ export function renderChunk(chunk) {
     case "data-pi-compaction":
       keepAtEnd(() => appendNotes([compactionNote(chunk.data)]));
       break;
-    default:
-      keepAtEnd(() => appendNotes([frameNote(`Unknown chunk ${chunk.type}: ${json(chunk.data ?? chunk)}`, "warn")]));
+    default: {
+      // A chunk of a kind this page does not know yet.
+      const unknown = /** @type {{type: string, data?: unknown}} */ (chunk);
+      keepAtEnd(() => appendNotes([frameNote(`Unknown chunk ${unknown.type}: ${json(unknown.data ?? unknown)}`, "warn")]));
+    }
   }
 }
 
-/** Notes go into the message being streamed, or the log between messages (the queue changes there too). */
+/**
+ * Notes go into the message being streamed, or the log between messages (the queue changes there too).
+ * @param {HTMLElement[]} notes
+ */
 function appendNotes(notes) {
   if (view.current) view.current.body.append(...notes);
   else for (const note of notes) appendToLog(note);
 }
 
-const quoted = (texts) => texts.map((text) => JSON.stringify(String(text))).join(", ");
+const quoted = (/** @type {string[]} */ texts) => texts.map((text) => JSON.stringify(String(text))).join(", ");
 
-/** What waits for the model (data-pi-queue): steers a model call took, then what still waits. */
+/**
+ * What waits for the model (data-pi-queue): steers a model call took, then what still waits.
+ * @param {QueueData} data
+ */
 function queueNotes(data) {
   const notes = (Array.isArray(data?.delivered) ? data.delivered : []).map((text) => frameNote(`Steered: ${String(text)}`));
   const steering = Array.isArray(data?.steering) ? data.steering : [];
@@ -207,7 +272,10 @@ function queueNotes(data) {
   return notes;
 }
 
-/** A compaction of the model's context (data-pi-compaction): started, done (tokens before and after) or not. */
+/**
+ * A compaction of the model's context (data-pi-compaction): started, done (tokens before and after) or not.
+ * @param {CompactionData} data
+ */
 function compactionNote(data) {
   const reason = String(data?.reason ?? "");
   if (data?.phase === "start") return frameNote(`Compacting the context (${reason}, about ${data.tokensBefore} tokens)…`);
@@ -215,11 +283,15 @@ function compactionNote(data) {
   return frameNote(`Context compacted (${reason}): about ${data?.tokensBefore} → ${data?.tokensAfter} tokens.`);
 }
 
-/** A control frame: stream errors, resync, approvals, ui-rpc answers. */
+/**
+ * A control frame: stream errors, resync, approvals, ui-rpc answers.
+ * @param {ControlPayload} payload
+ */
 export async function renderControl(payload) {
   if (!payload || typeof payload.control !== "string") return;
   if (payload.control === "error" && payload.code === "resync") {
-    appendToLog(frameNote(`Frames after ${payload.lastEventId} are no longer buffered (oldest ${payload.oldestAvailableId}); showing the stored history.`, "warn"));
+    const resync = /** @type {Extract<ControlPayload, {code: "resync"}>} */ (payload);
+    appendToLog(frameNote(`Frames after ${resync.lastEventId} are no longer buffered (oldest ${resync.oldestAvailableId}); showing the stored history.`, "warn"));
     await showHistory();
     return;
   }
@@ -235,19 +307,26 @@ export async function renderControl(payload) {
     return;
   }
   if (payload.control === "ui-rpc") {
-    const { correlationId = "", ok, error } = payload.response ?? {};
-    appendToLog(frameNote(`ui-rpc answer ${correlationId}: ${ok ? "ok" : `${error?.code ?? "failed"}: ${error?.message ?? ""}`}`));
+    const response = payload.response;
+    const error = response?.ok === false ? response.error : undefined;
+    appendToLog(frameNote(`ui-rpc answer ${response?.correlationId ?? ""}: ${response?.ok ? "ok" : `${error?.code ?? "failed"}: ${error?.message ?? ""}`}`));
     return;
   }
-  appendToLog(frameNote(`Control frame ${payload.control}.`));
+  appendToLog(frameNote(`Control frame ${/** @type {{control: string}} */ (payload).control}.`));
 }
 
-/** A confirm request (an approval of a tool call, shown in `card` too): Allow or Deny, answered with POST /ui-response. */
+/**
+ * A confirm request (an approval of a tool call, shown in `card` too): Allow or Deny, answered with POST /ui-response.
+ * @param {ExtensionUiRequest} request
+ * @param {ToolCard | undefined} card
+ */
 function approvalBox(request, card) {
   const box = h("div", { class: "approval", role: "group", "aria-label": String(request.title ?? "Approval") });
-  const answer = async (confirmed) => {
-    for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
-    const res = await api("POST", sessionPath(state.sessionId, "ui-response"), { id: request.id, confirmed });
+  const answer = async (/** @type {boolean} */ confirmed) => {
+    for (const button of box.querySelectorAll("button")) button.disabled = true;
+    /** @type {import("./api.js").Sent<"UiResponseRequestSchema">} */
+    const response = { id: request.id, confirmed };
+    const res = await api("POST", sessionPath(state.sessionId, "ui-response"), response);
     box.append(res.ok ? frameNote(confirmed ? "Allowed." : "Denied.") : errorBox(res.error, res.status));
     if (res.ok && card && card.element.dataset.state === "input") setToolState(card, confirmed ? "running" : "error", confirmed ? "approved" : "denied");
   };
@@ -266,7 +345,7 @@ function approvalBox(request, card) {
 /** After a resync: the stored messages (AI SDK UIMessages), then only the frames of newer messages. */
 async function showHistory() {
   if (!state.sessionId) return;
-  const res = await api("GET", sessionPath(state.sessionId, "messages?format=ui"));
+  const res = /** @type {import("./api.js").Answer<{messages: SessionMessage[]}>} */ (await api("GET", sessionPath(state.sessionId, "messages?format=ui")));
   if (!res.ok) {
     appendToLog(errorBox(res.error, res.status, { alert: false }));
     return;
@@ -276,7 +355,7 @@ async function showHistory() {
     const record = newMessage(message.role === "user" ? "user" : "assistant", message.id);
     view.current = record;
     if (message.id) view.shownIds.add(message.id);
-    for (const part of message.parts ?? []) {
+    for (const part of /** @type {HistoryPart[]} */ (message.parts ?? [])) {
       if (part.type === "text") addText(textPart(`h${record.parts.size}`), part.text);
       else if (part.type === "reasoning") {
         const reasoning = reasoningPart(`h${record.parts.size}`);
@@ -292,9 +371,10 @@ async function showHistory() {
           card.output.replaceChildren(h("h4", {}, "Error"), errorBox(splitErrorText(part.errorText), undefined, { alert: false }));
           setToolState(card, "error", "failed");
         } else setToolState(card, "running", String(part.state ?? ""));
-      } else if (part.type === "data-pi-queue" && Array.isArray(part.data?.delivered)) {
-        record.body.append(...part.data.delivered.map((text) => frameNote(`Steered: ${String(text)}`)));
-      } else if (part.type === "data-pi-compaction") record.body.append(compactionNote(part.data));
+      } else if (part.type === "data-pi-queue") {
+        const delivered = /** @type {Partial<QueueData> | undefined} */ (part.data)?.delivered;
+        if (Array.isArray(delivered)) record.body.append(...delivered.map((text) => frameNote(`Steered: ${String(text)}`)));
+      } else if (part.type === "data-pi-compaction") record.body.append(compactionNote(/** @type {CompactionData} */ (part.data)));
     }
   }
   view.current = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The Chat panel: a message to the agent (POST /messages), Enter to send, and Abort; the answer streams in the log.
 
 import { api, sessionPath } from "./api.js";
@@ -30,7 +31,9 @@ export function wireChat() {
         return;
       }
       const echo = echoes.add(message, lastEventId());
-      const res = await api("POST", sessionPath(state.sessionId, "messages"), { message });
+      /** @type {import("./api.js").Sent<"PromptRequestSchema">} */
+      const prompt = { message };
+      const res = await api("POST", sessionPath(state.sessionId, "messages"), prompt);
       if (!res.ok) {
         echoes.remove(echo);
         show("chat-message", errorBox(res.error, res.status));

@@ -1,3 +1,4 @@
+// @ts-check
 // The Model list (GET /api/config/models): the session's model, chosen per session (POST /model).
 
 import { api, sessionPath } from "./api.js";
@@ -5,11 +6,15 @@ import { $, h, show } from "./dom.js";
 import { state } from "./state.js";
 import { errorBox, setStatus } from "./status.js";
 
+/** @typedef {import("./state.js").Model} Model */
+/** @template T @typedef {import("./api.js").Answer<T>} Answer */
+/** @template {keyof import("./api.js").Shared} K @typedef {import("./api.js").Shape<K>} Shape */
+
 const modelSelect = () => /** @type {HTMLSelectElement} */ ($("model"));
 
 /** The server's models: the Model list, or how to configure one when there is none; the chat opens either way. */
 export async function loadModels() {
-  const res = await api("GET", "api/config/models");
+  const res = /** @type {Answer<Shape<"ModelCatalogSchema">>} */ (await api("GET", "api/config/models"));
   /** @type {HTMLTextAreaElement} */ ($("chat-input")).disabled = false;
   /** @type {HTMLButtonElement} */ ($("chat-send")).disabled = false;
   if (!res.ok) {
@@ -60,17 +65,22 @@ export async function loadModels() {
 /** The Model list shows the session's model. */
 async function loadSessionModel() {
   if (!state.sessionId || state.catalog.models.length === 0) return;
-  const res = await api("GET", sessionPath(state.sessionId, "state"));
+  const res = /** @type {Answer<{state: Shape<"SessionStateSchema">}>} */ (await api("GET", sessionPath(state.sessionId, "state")));
   if (!res.ok) return;
   const current = res.data?.state?.model;
   const index = current ? state.catalog.models.findIndex((m) => m.provider === current.provider && m.id === current.id) : -1;
   modelSelect().value = index >= 0 ? String(index) : "";
 }
 
-/** A model for the session (POST /model). */
+/**
+ * A model for the session (POST /model).
+ * @param {Model} model
+ */
 async function applyModel(model) {
   if (!state.sessionId) return;
-  const res = await api("POST", sessionPath(state.sessionId, "model"), { provider: model.provider, modelId: model.id });
+  /** @type {import("./api.js").Sent<"SetModelRequestSchema">} */
+  const request = { provider: model.provider, modelId: model.id };
+  const res = await api("POST", sessionPath(state.sessionId, "model"), request);
   if (res.ok) {
     show("chat-message");
     setStatus(`Model: ${model.provider} · ${model.name || model.id}.`, "ok");

@@ -1,3 +1,4 @@
+// @ts-check
 // The Access panel: the tab's token and its session (created, deleted, forgotten when it ends).
 
 import { api, sessionPath } from "./api.js";
@@ -10,7 +11,10 @@ import { errorBox, setStatus } from "./status.js";
 import { reconnectNow, startStream, stopStream } from "./stream.js";
 import { resetView, settle, view } from "./stream-log.js";
 
-/** The tab's session: kept in the tab, shown, and the controls that need one enabled. */
+/**
+ * The tab's session: kept in the tab, shown, and the controls that need one enabled.
+ * @param {string} id
+ */
 export function setSession(id) {
   state.sessionId = id;
   tabStore.set(KEYS.session, id);
@@ -20,7 +24,9 @@ export function setSession(id) {
 
 async function createSession() {
   setStatus("Creating a session…");
-  const res = await api("POST", "api/sessions", { source: "playground" });
+  /** @type {import("./api.js").Sent<"CreateSessionRequestSchema">} */
+  const request = { source: "playground" };
+  const res = /** @type {import("./api.js").Answer<import("./api.js").Shape<"CreateSessionResponseSchema">>} */ (await api("POST", "api/sessions", request));
   if (!res.ok) {
     show("access-message", errorBox(res.error, res.status));
     setStatus(`Could not create a session: ${res.error.code}${res.status ? ` (HTTP ${res.status})` : ""}.`, "error");
@@ -40,7 +46,10 @@ async function createSession() {
 /** A session to call: the tab's, or a new one; false when none could be created. */
 export const ensureSession = async () => (state.sessionId ? true : createSession());
 
-/** The session is gone (deleted, ended, unknown): the page lets go of it, saying why. */
+/**
+ * The session is gone (deleted, ended, unknown): the page lets go of it, saying why.
+ * @param {string} [reason]
+ */
 export function forgetSession(reason) {
   stopStream();
   settle(view.current);
@@ -50,6 +59,7 @@ export function forgetSession(reason) {
   if (reason) setStatus(reason, "error");
 }
 
+/** @param {string} value */
 function setToken(value) {
   state.token = value;
   tabStore.set(KEYS.token, value);

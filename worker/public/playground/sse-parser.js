@@ -1,12 +1,21 @@
+// @ts-check
 // The stream is read with fetch() (EventSource cannot send an Authorization header), so its events are parsed here.
 
-/** Server-sent events parsed from text as it arrives: `id:`, `event:`, `data:` lines, comments, blank-line dispatch. */
+/** @typedef {{id: string | undefined, event: string, data: string}} SseEvent */
+
+/**
+ * Server-sent events parsed from text as it arrives: `id:`, `event:`, `data:` lines, comments, blank-line dispatch.
+ * @param {(frame: SseEvent) => void} onFrame
+ * @param {(text: string) => void} onComment
+ */
 export function sseParser(onFrame, onComment) {
   let buffer = "";
+  /** @type {string[]} */
   let data = [];
   let event = "";
+  /** @type {string | undefined} */
   let id;
-  const line = (text) => {
+  const line = (/** @type {string} */ text) => {
     if (text === "") {
       if (data.length) onFrame({ id, event: event || "message", data: data.join("\n") });
       data = [];
@@ -24,7 +33,7 @@ export function sseParser(onFrame, onComment) {
     else if (field === "id" && !value.includes("\0")) id = value;
   };
   return {
-    push(text) {
+    push(/** @type {string} */ text) {
       buffer += text;
       const ends = /\r\n|\r|\n/g;
       let start = 0;

@@ -1,4 +1,8 @@
+// @ts-check
 // What the page keeps between its modules, and what the tab keeps across a reload.
+
+/** A model of the catalog (GET /api/config/models): whole for the admin, its id, provider and name for other callers. */
+/** @typedef {import("./api.js").Shape<"ModelCatalogSchema">["models"][number]} Model */
 
 export const KEYS = {
   token: "edge-web-tools.playground.token",
@@ -8,14 +12,14 @@ export const KEYS = {
 
 /** Kept in this tab only: sessionStorage, never the address or localStorage. */
 export const tabStore = {
-  get(key) {
+  get(/** @type {string} */ key) {
     try {
       return sessionStorage.getItem(key) ?? "";
     } catch {
       return "";
     }
   },
-  set(key, value) {
+  set(/** @type {string} */ key, /** @type {string} */ value) {
     try {
       if (value) sessionStorage.setItem(key, value);
       else sessionStorage.removeItem(key);
@@ -31,8 +35,8 @@ export const state = {
   token: tabStore.get(KEYS.token),
   /** The session every call goes to; "" when there is none. */
   sessionId: tabStore.get(KEYS.session),
-  catalog: /** @type {{models: any[]}} */ ({ models: [] }),
+  catalog: /** @type {{models: Model[]}} */ ({ models: [] }),
   catalogLoaded: false,
   /** The model chosen in this tab, applied to each new session; null keeps the server's default. */
-  chosenModel: /** @type {any} */ (null),
+  chosenModel: /** @type {Model | null} */ (null),
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // The session's stats table (GET /stats): after each tool call and finished turn, and on Refresh stats.
 
 import { api, sessionPath } from "./api.js";
@@ -5,6 +6,8 @@ import { $, h, show } from "./dom.js";
 import { formatBytes, json } from "./format.js";
 import { state } from "./state.js";
 import { errorBox } from "./status.js";
+
+/** @typedef {import("./api.js").Shape<"SessionStatsSchema">} SessionStats */
 
 let timer = 0;
 
@@ -19,15 +22,15 @@ export const clearStats = () => show("stats", h("p", { class: "placeholder" }, "
 
 export async function refreshStats() {
   if (!state.sessionId) return;
-  const res = await api("GET", sessionPath(state.sessionId, "stats"));
+  const res = /** @type {import("./api.js").Answer<{stats: SessionStats}>} */ (await api("GET", sessionPath(state.sessionId, "stats")));
   if (!res.ok) {
     show("stats", errorBox(res.error, res.status, { alert: false }));
     return;
   }
-  const stats = res.data?.stats ?? {};
-  const web = stats.web ?? {};
-  const tokens = stats.tokens ?? {};
-  const count = (value) => (value === undefined || value === null ? "—" : typeof value === "object" ? json(value) : String(value));
+  const stats = /** @type {Partial<SessionStats>} */ (res.data?.stats ?? {});
+  const web = /** @type {Partial<SessionStats["web"]>} */ (stats.web ?? {});
+  const tokens = /** @type {Partial<SessionStats["tokens"]>} */ (stats.tokens ?? {});
+  const count = (/** @type {unknown} */ value) => (value === undefined || value === null ? "—" : typeof value === "object" ? json(value) : String(value));
   const rows = [
     ["Tool calls", count(stats.toolCalls)],
     ["Tool results", count(stats.toolResults)],

@@ -1,13 +1,21 @@
+// @ts-check
 // The status line, and the box an error is shown in (with what to do for the common codes).
 
 import { $, h } from "./dom.js";
 
+/** @typedef {import("./api.js").ShownError} ShownError */
+
+/** @param {string} text */
 export function setStatus(text, kind = "info") {
   const status = $("status");
   status.textContent = text;
   status.dataset.kind = kind;
 }
 
+/**
+ * @param {ShownError} error
+ * @param {number | undefined} status
+ */
 function hintFor(error, status) {
   if (status === 401 || error.code === "UNAUTHORIZED") return "This server needs an API token: enter one in the API token field under Access, then try again.";
   if (error.code === "FORBIDDEN") return "This token may not use that: a session belongs to the token that created it; create a new session.";
@@ -26,6 +34,10 @@ function hintFor(error, status) {
   return "";
 }
 
+/**
+ * @param {ShownError} error
+ * @param {number} [status]
+ */
 export function errorBox(error, status, { alert = true } = {}) {
   const box = h("div", { class: "error-box", role: alert ? "alert" : undefined });
   box.append(h("p", {}, h("span", { class: "error-code" }, error.code), status ? ` — HTTP ${status}` : ""));

@@ -1,20 +1,28 @@
+// @ts-check
 // The stream's log: its entries (messages, notes, approvals), capped, and what the view keeps of each message.
 
 import { $, h } from "./dom.js";
+
+/** A text or reasoning part of a message: its element, and the text node its deltas go to. */
+/** @typedef {{element: HTMLElement, node: Text}} Part */
+/**
+ * What the view keeps of a message in the log.
+ * @typedef {{article: HTMLElement, body: HTMLElement, parts: Map<string, Part>, toolCallIds: string[], messageId: string | undefined, onLeave: (() => void) | undefined}} MessageRecord
+ */
 
 /** The log keeps this many entries, dropping the oldest. */
 export const MAX_LOG_ENTRIES = 200;
 
 export const view = {
   /** The message record chunks without an id belong to. */
-  current: null,
+  current: /** @type {MessageRecord | null} */ (null),
   /** toolCallId → tool card, for the cards still in the log. */
-  tools: new Map(),
+  tools: /** @type {Map<string, import("./chat-render.js").ToolCard>} */ (new Map()),
   /** After a resync: chunks of messages the history already showed are skipped. */
   skipUntilNewStart: false,
-  shownIds: new Set(),
+  shownIds: /** @type {Set<string>} */ (new Set()),
   /** A message's article → its record, so that what the view keeps of it goes when the article does. */
-  records: new WeakMap(),
+  records: /** @type {WeakMap<Element, MessageRecord>} */ (new WeakMap()),
 };
 
 const log = () => $("stream-log");
@@ -27,7 +35,10 @@ export function resetView() {
   log().replaceChildren(h("p", { class: "placeholder" }, "The session's stream appears here: tool calls, agent turns, control frames."));
 }
 
-/** Changes the log, keeping it scrolled to the end when it was there. */
+/**
+ * Changes the log, keeping it scrolled to the end when it was there.
+ * @param {() => void} update
+ */
 export function keepAtEnd(update) {
   const element = log();
   const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
@@ -35,7 +46,10 @@ export function keepAtEnd(update) {
   if (atEnd) element.scrollTop = element.scrollHeight;
 }
 
-/** Appends an entry to the log; past MAX_LOG_ENTRIES the oldest entries go (never the message still streaming). */
+/**
+ * Appends an entry to the log; past MAX_LOG_ENTRIES the oldest entries go (never the message still streaming).
+ * @param {Node} node
+ */
 export function appendToLog(node) {
   const element = log();
   keepAtEnd(() => {
@@ -52,7 +66,10 @@ export function appendToLog(node) {
   });
 }
 
-/** Drops what the view kept of a message that left the log: its id, its tool cards, and what its owner kept (`onLeave`). */
+/**
+ * Drops what the view kept of a message that left the log: its id, its tool cards, and what its owner kept (`onLeave`).
+ * @param {Element} entry
+ */
 function forgetEntry(entry) {
   const record = view.records.get(entry);
   if (!record) return;
@@ -62,7 +79,13 @@ function forgetEntry(entry) {
   record.onLeave?.();
 }
 
-/** A message in the log; a streaming one is aria-busy until it settles, so screen readers read it once, whole. */
+/**
+ * A message in the log; a streaming one is aria-busy until it settles, so screen readers read it once, whole.
+ * @param {"user" | "assistant"} role
+ * @param {string | undefined} messageId
+ * @param {{streaming?: boolean, onLeave?: (() => void) | undefined}} [options]
+ * @returns {MessageRecord}
+ */
 export function newMessage(role, messageId, { streaming = false, onLeave = undefined } = {}) {
   const body = h("div", { class: "msg-body" });
   const head = h("p", { class: "msg-head" }, role === "user" ? "you" : "assistant", messageId ? ` · ${messageId}` : "");
@@ -73,7 +96,10 @@ export function newMessage(role, messageId, { streaming = false, onLeave = undef
   return record;
 }
 
-/** A streamed message is complete (finished, failed, aborted or cut short): no longer busy. */
+/**
+ * A streamed message is complete (finished, failed, aborted or cut short): no longer busy.
+ * @param {MessageRecord | null | undefined} record
+ */
 export function settle(record) {
   record?.article.removeAttribute("aria-busy");
 }
@@ -81,6 +107,7 @@ export function settle(record) {
 /** The message chunks go to: the current one, or a new streaming one. */
 export const currentMessage = () => (view.current ??= newMessage("assistant", undefined, { streaming: true }));
 
+/** @param {string} text */
 export function frameNote(text, kind = "") {
   return h("p", { class: `frame-note ${kind}` }, text);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The SSE follower: one connection to the session's stream at a time, resumed with Last-Event-ID after a
 // drop (exponential backoff, jittered) or a silence of a few keep-alives, or replayed from the start.
 
@@ -9,6 +10,9 @@ import { sseParser } from "./sse-parser.js";
 import { state } from "./state.js";
 import { errorBox, setStatus } from "./status.js";
 import { appendToLog, frameNote, resetView } from "./stream-log.js";
+
+/** @typedef {import("../../../shared/src/index.ts").SseFrame} SseFrame */
+/** @typedef {import("../../../shared/src/index.ts").ControlPayload} ControlPayload */
 
 /** The server's `: keep-alive` comment interval by default; the stream's own comments correct it. */
 const HEARTBEAT_MS = 15_000;
@@ -30,7 +34,7 @@ const stream = {
   wanted: false,
   timer: 0,
   watchdog: 0,
-  queue: Promise.resolve(),
+  queue: /** @type {Promise<unknown>} */ (Promise.resolve()),
   /** Set on load with a stored session, until its stream is live. */
   resuming: false,
   /** What the page does when the stream finds its session gone (see wireStream). */
@@ -40,20 +44,27 @@ const stream = {
 /** The id of the last event shown: a message sent now follows it. */
 export const lastEventId = () => stream.lastEventId;
 
+/**
+ * @param {string} phase
+ * @param {string} label
+ */
 function setStreamState(phase, label) {
   const badge = $("stream-state");
   badge.dataset.state = phase;
   badge.textContent = label;
 }
 
+/** @param {number} id */
 function setLastEventId(id) {
   stream.lastEventId = id;
   $("stream-last-id").textContent = String(id);
 }
 
+/** @param {import("./sse-parser.js").SseEvent} frame */
 function handleFrame(frame) {
   const id = frame.id === undefined ? NaN : Number(frame.id);
   if (Number.isFinite(id)) echoes.before(id);
+  /** @type {SseFrame | undefined} */
   let payload;
   try {
     payload = JSON.parse(frame.data);
@@ -65,12 +76,15 @@ function handleFrame(frame) {
   else if (payload?.kind === "control") {
     done = renderControl(payload.payload);
     endedWith(payload.payload);
-  } else if (payload) appendToLog(frameNote(`Frame of kind ${String(payload.kind)}.`, "warn"));
+  } else if (payload) appendToLog(frameNote(`Frame of kind ${String(/** @type {{kind?: unknown}} */ (payload).kind)}.`, "warn"));
   if (Number.isFinite(id)) setLastEventId(id);
   return done;
 }
 
-/** A control error that ends the session (deleted, idle): the page forgets it and the stream stays closed. */
+/**
+ * A control error that ends the session (deleted, idle): the page forgets it and the stream stays closed.
+ * @param {ControlPayload} control
+ */
 function endedWith(control) {
   const code = control?.control === "error" ? control.code : undefined;
   if (code !== "deleted" && code !== "idle") return;
@@ -87,7 +101,10 @@ export function stopStream() {
   setStreamState("idle", "not connected");
 }
 
-/** Follows the session's stream; `fromStart` clears the view and replays every buffered frame. */
+/**
+ * Follows the session's stream; `fromStart` clears the view and replays every buffered frame.
+ * @param {{fromStart: boolean}} options
+ */
 export function startStream({ fromStart }) {
   stopStream();
   if (!state.sessionId) return;
@@ -100,7 +117,10 @@ export function startStream({ fromStart }) {
   void connect(state.sessionId);
 }
 
-/** Follows the stream at once, the backoff started over (Reconnect, Replay, a new token). */
+/**
+ * Follows the stream at once, the backoff started over (Reconnect, Replay, a new token).
+ * @param {{fromStart: boolean}} options
+ */
 export function reconnectNow({ fromStart }) {
   stream.retry = 0;
   startStream({ fromStart });
@@ -115,6 +135,7 @@ export function resumeStream() {
 /** How long a stream may stay silent: a few missed keep-alives, never less than the floor. */
 const silenceLimit = () => Math.max(SILENCE_FLOOR_MS, SILENCE_HEARTBEATS * stream.heartbeatMs);
 
+/** @param {string} reason */
 function scheduleReconnect(reason) {
   clearTimeout(stream.watchdog);
   stream.controller?.abort();
@@ -130,6 +151,7 @@ function scheduleReconnect(reason) {
   stream.timer = setTimeout(() => void connect(id), delay);
 }
 
+/** @param {string} id */
 async function connect(id) {
   const controller = new AbortController();
   stream.controller = controller;
@@ -204,6 +226,7 @@ async function connect(id) {
 /**
  * The Stream panel's buttons; `onSessionGone(reason)` is what the page does when the stream finds its
  * session deleted, ended or unknown (session.js forgets it: passed in, so that imports go one way).
+ * @param {{onSessionGone: (reason: string) => void}} options
  */
 export function wireStream({ onSessionGone }) {
   stream.onSessionGone = onSessionGone;

@@ -1,3 +1,4 @@
+// @ts-check
 // The Tools panel: one form per tool, its call (convert_content from a file uploads it first), the answer in Result.
 
 import { answerNodes, attachmentLine, IN_PANEL, responseIdLine } from "./answers.js";
@@ -9,17 +10,25 @@ import { state } from "./state.js";
 import { refreshStats } from "./stats.js";
 import { errorBox, setStatus } from "./status.js";
 
-/** A tool form's fields as the tool's parameters. */
+/** @template {keyof import("./api.js").Shared} K @typedef {import("./api.js").Sent<K>} Sent */
+/** @template T @typedef {import("./api.js").Answer<T>} Answer */
+/** @typedef {import("./api.js").Shape<"AttachmentSchema">} Attachment */
+
+/**
+ * A tool form's fields as the tool's parameters.
+ * @param {string} tool
+ */
 function toolParams(tool) {
-  const value = (id) => /** @type {HTMLInputElement} */ ($(id)).value.trim();
-  const checked = (id) => /** @type {HTMLInputElement} */ ($(id)).checked;
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value.trim();
+  const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
   if (tool === "web_search") {
     const queries = lines(value("ws-queries"));
+    /** @type {Sent<"WebSearchParamsSchema">} */
     const params = queries.length === 1 ? { query: queries[0] } : { queries };
     if (value("ws-num")) params.numResults = Number(value("ws-num"));
     if (checked("ws-content")) params.includeContent = true;
     if (value("ws-max-age")) params.maxAge = Number(value("ws-max-age"));
-    if (value("ws-recency")) params.recency = value("ws-recency");
+    if (value("ws-recency")) params.recency = /** @type {Sent<"WebSearchParamsSchema">["recency"]} */ (value("ws-recency"));
     const include = lines(value("ws-include"));
     const exclude = lines(value("ws-exclude"));
     if (include.length > 0) params.includeDomains = include;
@@ -28,6 +37,7 @@ function toolParams(tool) {
   }
   if (tool === "fetch_content") {
     const urls = lines(value("fc-urls"));
+    /** @type {Sent<"FetchContentParamsSchema">} */
     const params = urls.length === 1 ? { url: urls[0] } : { urls };
     if (value("fc-query")) params.query = value("fc-query");
     if (value("fc-passages")) params.maxPassages = Number(value("fc-passages"));
@@ -41,11 +51,13 @@ function toolParams(tool) {
     return params;
   }
   if (tool === "convert_content") {
+    /** @type {Sent<"ConvertContentParamsSchema">} */
     const params = convertFrom() === "url" ? { url: value("cc-url") } : {};
     if (value("cc-pages")) params.pages = value("cc-pages");
     if (value("cc-max")) params.maxContentChars = Number(value("cc-max"));
     return params;
   }
+  /** @type {Sent<"GetSearchContentParamsSchema">} */
   const params = { responseId: value("gs-id") };
   if (value("gs-query")) params.query = value("gs-query");
   if (value("gs-query-index")) params.queryIndex = Number(value("gs-query-index"));
@@ -72,17 +84,19 @@ function showConvertSource() {
 }
 
 /** The last file uploaded for convert_content: converting it again (other pages, say) reuses its attachment. */
-let uploaded = /** @type {{file: File, sessionId: string, attachment: any} | null} */ (null);
+let uploaded = /** @type {{file: File, sessionId: string, attachment: Attachment} | null} */ (null);
 
 /**
  * A chosen file as an attachment of this session: uploaded unless it already is.
  * Answers `{ok, attachment, again}` or the failed upload `{ok:false, status, error}`.
+ * @param {File} file
+ * @returns {Promise<{ok: true, attachment: Attachment, again: boolean} | Extract<Answer<unknown>, {ok: false}>>}
  */
 async function attachmentFor(file) {
   if (uploaded && uploaded.file === file && uploaded.sessionId === state.sessionId) return { ok: true, attachment: uploaded.attachment, again: true };
   setStatus(`Uploading ${file.name}…`);
   show("result", h("p", { class: "placeholder" }, `Uploading ${file.name} (${formatBytes(file.size)})…`));
-  const res = await uploadAttachment(state.sessionId, file);
+  const res = /** @type {Answer<import("./api.js").Shape<"UploadResponseSchema">>} */ (await uploadAttachment(state.sessionId, file));
   const attachment = res.ok ? res.data?.attachment : undefined;
   if (!res.ok) return res;
   if (!attachment || typeof attachment.id !== "string") return { ok: false, status: res.status, error: { code: "UPLOAD_FAILED", message: "The upload answered without an attachment id." } };
@@ -90,7 +104,11 @@ async function attachmentFor(file) {
   return { ok: true, attachment, again: false };
 }
 
-/** Runs a tool form's call; convert_content from a file uploads it first. */
+/**
+ * Runs a tool form's call; convert_content from a file uploads it first.
+ * @param {string} tool
+ * @returns {Promise<{res: Answer<unknown>, attached?: {attachment: Attachment, again: boolean}, failedUpload?: File}>}
+ */
 async function runTool(tool) {
   const params = toolParams(tool);
   if (tool !== "convert_content" || convertFrom() === "url") return { res: await api("POST", sessionPath(state.sessionId, `tools/${tool}`), params) };
@@ -103,10 +121,17 @@ async function runTool(tool) {
   return { res: await api("POST", sessionPath(state.sessionId, `tools/${tool}`), { ...params, attachmentId: attached.attachment.id }), attached };
 }
 
-/** A call's answer in the Result panel: status and timing, the answer rendered, and its raw JSON. */
+/**
+ * A call's answer in the Result panel: status and timing, the answer rendered, and its raw JSON.
+ * @param {string} tool
+ * @param {Answer<unknown>} res
+ * @param {number} ms
+ * @param {{attached?: {attachment: Attachment, again: boolean} | undefined, failedUpload?: File | undefined}} [outcome]
+ */
 function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
+  /** @type {HTMLElement[]} */
   const nodes = [];
-  const cache = res.headers?.get("x-cache");
+  const cache = res.ok ? res.headers.get("x-cache") : null;
   const what = failedUpload ? `upload of ${failedUpload.name} failed, ` : "";
   nodes.push(h("p", { class: "meta" }, h("code", {}, tool), ` — ${what}${res.status ? `HTTP ${res.status}` : "no answer"}, ${ms} ms${cache ? `, cache ${cache}` : ""}`));
   if (attached) nodes.push(attachmentLine(attached));
@@ -115,7 +140,7 @@ function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
     show("result", ...nodes);
     return;
   }
-  const data = res.data ?? {};
+  const data = /** @type {{responseId?: unknown}} */ (res.data ?? {});
   if (typeof data.responseId === "string") nodes.push(responseIdLine(data.responseId));
   nodes.push(...answerNodes(data, IN_PANEL));
   nodes.push(h("details", { class: "raw" }, h("summary", {}, "Raw JSON"), h("pre", {}, json(data))));
@@ -146,9 +171,9 @@ export function wireTools() {
       result.removeAttribute("aria-busy");
       button.disabled = false;
       renderResult(tool, res, ms, { attached, failedUpload });
-      if (failedUpload) setStatus(`The upload of ${failedUpload.name} failed: ${res.error.code}.`, "error");
+      if (!res.ok && failedUpload) setStatus(`The upload of ${failedUpload.name} failed: ${res.error.code}.`, "error");
       else setStatus(res.ok ? `${tool} answered in ${ms} ms.` : `${tool} failed: ${res.error.code}.`, res.ok ? "ok" : "error");
-      if (res.status === 404 && res.error?.code === "SESSION_NOT_FOUND") forgetSession("The session no longer exists; create a new one.");
+      if (!res.ok && res.status === 404 && res.error.code === "SESSION_NOT_FOUND") forgetSession("The session no longer exists; create a new one.");
       void refreshStats();
     });
   }
