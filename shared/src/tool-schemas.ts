@@ -16,17 +16,13 @@ export type Recency = (typeof RECENCIES)[number];
 /** Most domains one search's includeDomains or excludeDomains may list. */
 export const MAX_DOMAINS = 20;
 
-/**
- * A host name as DNS writes it (letters, digits, hyphens; IDNs in their xn-- form): no scheme, port,
- * path or wildcard. A check, not a regex action, so the pattern stays out of the tool definitions
- * every model call carries.
- */
+/** A host name as DNS writes it (letters, digits, hyphens; IDNs in their xn-- form): no scheme, port, path or wildcard. */
 const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const domainList = (text: string) =>
   v.optional(
     described(
       v.pipe(
-        v.array(v.pipe(v.string(), v.check((name) => DOMAIN_NAME.test(name), 'must be domain names such as "docs.python.org": no scheme, port or path'))),
+        v.array(v.pipe(v.string(), v.regex(DOMAIN_NAME, 'must be domain names such as "docs.python.org": no scheme, port or path'))),
         v.maxLength(MAX_DOMAINS, `must list at most ${MAX_DOMAINS} domains`),
       ),
       text,

@@ -236,6 +236,58 @@ describe("web_search through the worker", () => {
     expect((await counts()).ddgs).toBe(4);
   });
 
+  it('asks several providers with provider "all", fuses their results with sources, reports a failing one, and caches only whole answers', async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const q = fresh("rust programming");
+    await behave("brave", 500);
+    const partial = await tool(id, "web_search", { query: q, provider: "all" }, b);
+    expect(partial.status).toBe(200);
+    expect(await counts()).toEqual({ ddgs: 1, brave: 1, tavily: 1, serper: 1, openserp: 1, searxng: 1 });
+    const [query] = partial.body.queries;
+    expect(query.providerErrors).toEqual({ brave: { code: "PROVIDER_UNAVAILABLE", message: expect.stringContaining("HTTP 500") } });
+    // Every fake answers www.rust-lang.org first: one result, found by the five that answered.
+    expect(query.results[0]).toMatchObject({ url: "https://www.rust-lang.org/", sources: expect.arrayContaining([{ provider: "ddgs", rank: 1 }, { provider: "tavily", rank: 1 }]) });
+    expect(query.results[0].sources).toHaveLength(5);
+    expect(JSON.stringify(partial.body)).not.toContain(keys.brave);
+    // An answer a provider was missing from is not kept: the next call asks again, and keeps the whole one.
+    await behave("brave", "succeed");
+    expect((await tool(id, "web_search", { query: q, provider: "all" }, b)).headers.get("x-cache")).toBe("MISS");
+    expect((await tool(id, "web_search", { query: q, provider: "all" }, b)).headers.get("x-cache")).toBe("HIT");
+    expect((await counts()).brave).toBe(2);
+    const stats = (await call("GET", `/api/sessions/${id}/stats`, undefined, b)).body.stats.web;
+    expect(stats.providers).toMatchObject({ ddgs: { searches: 2 }, brave: { searches: 1 }, searxng: { searches: 2 } });
+  });
+
+  it("keys the cache on the provider set, in any order, apart from web.provider's own answer", async () => {
+    const b = bindings({ provider: "ddgs" });
+    const id = await newSession(b);
+    const q = fresh();
+    const listed = await tool(id, "web_search", { query: q, provider: ["serper", "brave"] }, b);
+    expect(listed.headers.get("x-cache")).toBe("MISS");
+    expect(listed.body.queries[0].results[0].sources).toEqual([{ provider: "brave", rank: 1 }, { provider: "serper", rank: 1 }]);
+    expect((await tool(id, "web_search", { query: q, provider: ["brave", "serper", "brave"] }, b)).headers.get("x-cache")).toBe("HIT");
+    for (const provider of [undefined, "brave", ["brave"]]) {
+      expect((await tool(id, "web_search", { query: q, ...(provider && { provider }) }, b)).headers.get("x-cache")).toBe("MISS");
+    }
+    expect(await counts()).toMatchObject({ ddgs: 1, brave: 3, serper: 1 });
+  });
+
+  it("refuses a provider choice it cannot serve: 400 INVALID_INPUT naming the field, and for a provider it lacks, naming it without a word on keys", async () => {
+    const b = bindings({ provider: "ddgs" }, false);
+    const id = await newSession(b);
+    // A malformed choice names the field; a provider this deployment lacks is named in the message (the shape was right).
+    const cases = [[[], "at least one", ["provider"]], ["google", '"google"', ["provider"]], [["ddgs", "bing"], '"bing"', ["provider"]], ["brave", '"brave"', undefined], [["ddgs", "tavily"], '"tavily"', undefined]] as const;
+    for (const [provider, named, fields] of cases) {
+      const bad = await tool(id, "web_search", { query: fresh(), provider }, b);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining(named) });
+      expect(bad.body.error.fields).toEqual(fields);
+      expect(bad.body.error.message).not.toMatch(/API_KEY|apiKey/);
+    }
+    expect(await counts()).toMatchObject({ ddgs: 0, brave: 0, tavily: 0 });
+  });
+
   it("fails a separate call at once when the session's queue is full; a call's own queries all run", async () => {
     const b = bindings({ provider: "ddgs", cache: { enabled: false }, concurrency: { maxConcurrent: 1, maxQueueSize: 1 } });
     const id = await newSession(b);

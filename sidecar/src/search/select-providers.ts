@@ -15,10 +15,11 @@ export interface Selection {
 
 /**
  * A provider the caller named that this service cannot ask. One message whatever the reason (not
- * enabled, no key, no instance), so that callers learn nothing of which keys the service holds.
+ * enabled, no key, no instance), so that callers learn nothing of which keys the service holds; no
+ * `fields`, which say the request's shape was wrong (the name is valid, this deployment lacks it).
  */
 const unavailable = (name: ProviderName) =>
-  fail("INVALID_INPUT", `The search provider "${name}" is not available on this service; choose another, or leave \`provider\` out for the service's choice.`, ["provider"]);
+  fail("INVALID_INPUT", `The search provider "${name}" is not available on this service; choose another, or leave \`provider\` out for the service's choice.`);
 
 /**
  * The providers to ask. The caller's choice (`requested`) comes first: "all" is every usable one,

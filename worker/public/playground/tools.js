@@ -33,6 +33,9 @@ function toolParams(tool) {
     const exclude = lines(value("ws-exclude"));
     if (include.length > 0) params.includeDomains = include;
     if (exclude.length > 0) params.excludeDomains = exclude;
+    // One name asks that provider alone; several (comma or space separated) are asked at once and merged.
+    const providers = value("ws-provider").split(/[\s,]+/).filter(Boolean);
+    if (providers.length > 0) params.provider = /** @type {Sent<"WebSearchParamsSchema">["provider"]} */ (providers.length === 1 ? providers[0] : providers);
     return params;
   }
   if (tool === "fetch_content") {

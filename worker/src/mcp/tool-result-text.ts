@@ -24,15 +24,23 @@ const fitted = ({ passages, note }: ExtractedContent): string[] => [
 const page = (item: ExtractedContent & Partial<PageResult>) =>
   [`## ${item.title || item.url}`, `<${item.url}>${item.truncated ? " (truncated)" : ""}${readAt(item)}`, ...fitted(item), "", ...(item.passages ? ["### Content", ""] : []), item.content].join("\n");
 
+/** How each provider held the filters, and which providers failed: a text-only client tells a filtered answer from an unfiltered one by it. */
+const providerNotes = ({ applied, providerErrors }: QueryResultData) => [
+  ...Object.entries(applied ?? {}).map(([provider, how]) => `Applied by ${provider}: ${Object.entries(how).map(([filter, way]) => `${filter} ${way}`).join(", ")}`),
+  ...Object.entries(providerErrors ?? {}).map(([provider, error]) => `${provider} failed: ${error.code}: ${error.message}`),
+];
+
 const query = (data: QueryResultData) =>
   [
     `## Results for ${JSON.stringify(data.query)}`,
+    ...providerNotes(data),
     ...(data.results.length === 0 ? ["(no results)"] : []),
     ...data.results.map((r, i) => searchResult(r, i + 1)),
   ].join("\n");
 
 function searchResult(r: SearchResult, number: number): string {
-  const lines = [`${number}. [${r.title || r.url}](${r.url})${r.snippet ? ` — ${r.snippet}` : ""}`];
+  const found = r.sources ? ` (${r.sources.map((source) => `${source.provider} #${source.rank}`).join(", ")})` : "";
+  const lines = [`${number}. [${r.title || r.url}](${r.url})${found}${r.snippet ? ` — ${r.snippet}` : ""}`];
   if (r.content) lines.push(...fitted(r.content).map((line) => line.replace(/^(?=.)/gm, "   ")), "", r.content.content.replace(/^/gm, "   "));
   return lines.join("\n");
 }
