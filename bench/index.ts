@@ -2,6 +2,7 @@ import { startBenchStack } from "./bench-stack.ts";
 import { benchCallTrace } from "./call-trace.ts";
 import { benchCompaction } from "./compaction.ts";
 import { benchConvert } from "./convert.ts";
+import { benchCrawl } from "./crawl.ts";
 import { benchFetchCache } from "./fetch-cache.ts";
 import { benchFetchPath } from "./fetch-path.ts";
 import { benchPassages } from "./passages.ts";
@@ -35,3 +36,4 @@ try {
 console.log(JSON.stringify(await benchReliability()));
 // Its own stack too: three fake providers at 50, 150 and 400 ms.
 console.log(JSON.stringify(await benchSearchProviders()));
+console.log(JSON.stringify(await benchCrawl()));

@@ -60,7 +60,7 @@ describe("MCP at /mcp", () => {
     it(`lists the four tools with their schemas to a ${era}`, async () => {
       const client = await connect(ALICE);
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["convert_content", "fetch_content", "get_search_content", "web_search"]);
+      expect(tools.map((t) => t.name).sort()).toEqual(["convert_content", "crawl", "crawl_status", "fetch_content", "get_search_content", "map", "web_search"]);
       const fetchTool = tools.find((t) => t.name === "fetch_content")!;
       expect(fetchTool.description).toMatch(/Markdown/);
       expect(Object.keys(fetchTool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["url", "urls", "preferReader"]));

@@ -1,8 +1,10 @@
 // Finds import cycles in worker/src (or the source folder given), between files and between folders
 // (root files count as folders of their own; each subfolder of agent/ counts as a folder of its own, so its
-// concerns import one way too). Exits 1 when there is one. Usage: node scripts/check-imports.mjs [dir]
+// concerns import one way too). With worker/src it also checks docs/architecture.md's map of the source
+// (scripts/check-map.mjs). Exits 1 when there is a cycle or the map is wrong. Usage: node scripts/check-imports.mjs [dir]
 import fs from "node:fs";
 import path from "node:path";
+import { checkMap } from "./check-map.mjs";
 const root = path.resolve(process.argv[2] ?? "worker/src");
 const files = [];
 (function walk(d){ for (const e of fs.readdirSync(d,{withFileTypes:true})) { const p = path.join(d,e.name); if (e.isDirectory()) walk(p); else if (p.endsWith(".ts")) files.push(p);} })(root);
@@ -39,4 +41,7 @@ console.log("file cycles:", fc.map(c=>c.length+": "+c.map(x=>path.relative(root,
 const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap(m=>[...m.keys()])]);
 const c = scc([...nodes], v => [...(edges.get(v)?.keys() ?? [])]);
 console.log("folder cycles:", JSON.stringify(c));
-process.exit(fc.length||c.length?1:0);
+// The map covers every package; it is checked once, with the worker.
+const mapProblems = root === path.resolve(import.meta.dirname, "..", "worker/src") ? checkMap() : [];
+for (const problem of mapProblems) console.error(problem);
+process.exit(fc.length || c.length || mapProblems.length ? 1 : 0);

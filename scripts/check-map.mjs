@@ -9,21 +9,21 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const repo = path.resolve(import.meta.dirname, "..");
 const packages = { Worker: "worker/src", Sidecar: "sidecar/src", Shared: "shared/src" };
 const sourceFile = /\.(ts|mjs|js)$/;
 
-function walk(dir) {
+function walk(repo, dir) {
   const out = [];
   for (const e of fs.readdirSync(path.join(repo, dir), { withFileTypes: true })) {
     const p = `${dir}/${e.name}`;
-    if (e.isDirectory()) out.push(...walk(p));
+    if (e.isDirectory()) out.push(...walk(repo, p));
     else if (sourceFile.test(e.name) && !e.name.endsWith(".d.ts")) out.push(p);
   }
   return out;
 }
 
-export function checkMap() {
+/** The map's problems, each a line to print; none when it is the true map. `repo`: the repository's root. */
+export function checkMap(repo = path.resolve(import.meta.dirname, "..")) {
   const doc = fs.readFileSync(path.join(repo, "docs/architecture.md"), "utf8").split("\n");
   const start = doc.findIndex((l) => l.startsWith("## Where things live"));
   if (start < 0) return ['docs/architecture.md has no "## Where things live" section'];
@@ -31,7 +31,7 @@ export function checkMap() {
   const section = doc.slice(start + 1, end < 0 ? undefined : end);
   const topLevel = new Set(fs.readdirSync(repo));
   const named = new Set();
-  const files = new Map(Object.values(packages).map((dir) => [dir, walk(dir)]));
+  const files = new Map(Object.values(packages).map((dir) => [dir, walk(repo, dir)]));
   const problems = [];
   let root = null;
   let folders = [""];

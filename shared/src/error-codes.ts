@@ -53,6 +53,8 @@ export const API_ERROR_CODES = [
   "MODEL_NOT_CONFIGURED",
   "UNKNOWN_EXTENSION_UI",
   "ENTRY_NOT_FOUND",
+  "CRAWL_NOT_FOUND",
+  "CRAWL_LIMIT_REACHED",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -29,3 +29,4 @@ export * from "./sidecar-convert-protocol.ts";
 export * from "./sidecar-relay-protocol.ts";
 export * from "./compaction.ts";
 export * from "./sidecar-map-protocol.ts";
+export * from "./crawl-schemas.ts";

@@ -59,8 +59,14 @@ export const configuredUrlPolicy = (config: WebConfig): ConfiguredUrlPolicy => (
  */
 export const operatorUrlPolicy = () => ({ allowPrivateNetwork: true, allowHosts: [] as string[], deniedDomains: [] as string[], allowedDomains: [] as string[] });
 
-/** POST /v1/vet: may a configured URL be reached? Answered with the vetted address, or the egress failure. */
-export const SidecarVetRequestSchema = v.object({ url: v.string(), policy: ConfiguredUrlPolicySchema, budgetMs: BudgetSchema });
+/** POST /v1/vet: may a configured URL (or a page's, with allowPrivateNetwork) be reached? Answered with the vetted address, or the egress failure. */
+export const SidecarVetRequestSchema = v.object({
+  url: v.string(),
+  policy: ConfiguredUrlPolicySchema,
+  budgetMs: BudgetSchema,
+  /** Set for a page's URL (a crawl's start): web.allowPrivateNetwork then applies as it does to fetches. A configured URL never sends it. */
+  allowPrivateNetwork: v.optional(v.boolean()),
+});
 export type SidecarVetRequest = v.InferOutput<typeof SidecarVetRequestSchema>;
 export const SidecarVetAnswerSchema = v.union([v.object({ ok: v.literal(true), value: v.object({ address: v.string() }) }), FailureSchema]);
 
@@ -75,6 +81,8 @@ export const PageOptionsSchema = v.object({
   waitForSelector: FetchContentParamsSchema.entries.waitForSelector,
   includeSelectors: FetchContentParamsSchema.entries.includeSelectors,
   excludeSelectors: FetchContentParamsSchema.entries.excludeSelectors,
+  /** A crawl's page: the answer lists the page's links (ExtractedContent.links). */
+  links: v.optional(v.boolean(), false),
 });
 export type PageOptions = v.InferInput<typeof PageOptionsSchema>;
 

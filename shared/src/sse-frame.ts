@@ -1,4 +1,5 @@
 import type { CompactionData } from "./compaction.ts";
+import type { CrawlEvent } from "./crawl-schemas.ts";
 
 /**
  * The UI-message chunks a session streams: those of pi-web's protocol (its frame schema, protocol
@@ -25,7 +26,9 @@ export type UiMessageChunk =
   /** The messages waiting for the model changed (pi's queue_update). */
   | { type: "data-pi-queue"; data: QueueData }
   /** A compaction of the model's context (shared/src/compaction.ts); `id` is the compaction's. */
-  | { type: "data-pi-compaction"; id: string; data: CompactionData };
+  | { type: "data-pi-compaction"; id: string; data: CompactionData }
+  /** A crawl of the session started, settled a page, or finished (shared/src/crawl-schemas.ts). */
+  | { type: "data-crawl"; data: CrawlEvent };
 
 /**
  * The data of a `data-pi-queue` chunk: the texts of the messages waiting, steers (they join the

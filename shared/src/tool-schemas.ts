@@ -212,6 +212,8 @@ export const ExtractedContentSchema = v.object({
   parseWarning: v.optional(v.string()),
   /** Additive to the seed's shape: page metadata when the handler finds it; `rendered: true` when a browser rendered the page. */
   metadata: v.optional(v.record(v.string(), v.union([v.string(), v.boolean()]))),
+  /** With the page option `links` (a crawl's pages): the page's http(s) links, absolute, without fragments, in document order. */
+  links: v.optional(v.array(v.string())),
   /** The rest the worker adds to an answered page, after the fetch (and its cache): the sidecar never sets them. */
   passages: v.optional(described(v.array(PassageSchema), "With fetch_content's `query` (or web_search's query, with includeContent): the parts of the content that fit it best, best first.")),
   totalChars: v.optional(described(v.number(), "When `maxChars` cut the content: the whole content's length.")),

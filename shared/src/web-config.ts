@@ -104,6 +104,30 @@ export const WebConfigSchema = v.object({
     }),
     {},
   ),
+  /** Site maps and crawls (docs/api.md, "Mapping and crawling a site"): the bounds every job is held to. */
+  crawl: v.optional(
+    v.object({
+      /** The most pages one crawl may fetch (its `limit` at most). */
+      maxPages: positiveInt(500),
+      /** The most URLs one map answers (its `limit` at most). */
+      maxMapUrls: positiveInt(5_000),
+      /** The most sitemap files one map or crawl reads. */
+      maxSitemaps: positiveInt(50),
+      /** A crawl ends (completed, with what it has) this long after it started. */
+      maxDurationMs: positiveInt(600_000),
+      /** A crawl ends once its pages' bodies add up to this many bytes. */
+      maxBytes: positiveInt(100 * 1024 * 1024),
+      /** Pages of one host fetched at once. */
+      hostConcurrency: positiveInt(2),
+      /** Milliseconds between two requests to one host when its robots.txt sets no Crawl-delay. */
+      hostDelayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, "must be 0 or more")), 250),
+      /** Crawls running at once per session, and per API token. */
+      maxConcurrentCrawls: positiveInt(2),
+      /** Distinct query strings followed per path (faceted search, calendars); further ones are counted as a trap. */
+      maxQueryVariants: positiveInt(10),
+    }),
+    {},
+  ),
   concurrency: v.optional(v.object({ maxConcurrent: positiveInt(3), maxQueueSize: positiveInt(10) }), {}),
   /** The sidecar's keep-alive pool per origin: at most maxSockets connections, idle ones closed after `timeout` ms. */
   connectionPool: v.optional(v.object({ maxSockets: positiveInt(10), timeout: positiveInt(60_000) }), {}),

@@ -14,6 +14,7 @@ import {
   SidecarFetchRequestSchema,
   SidecarRelayRequestSchema,
   SidecarSearchRequestSchema,
+  SidecarMapRequestSchema,
   SidecarVetRequestSchema,
   summarizeIssues,
   type Failure,
@@ -29,6 +30,7 @@ import type { EgressFailureKind } from "./fetch/egress-types.ts";
 import { fetchContent } from "./fetch/fetch-content.ts";
 import { relayRequest } from "./relay/relay-request.ts";
 import { vetUrl } from "./fetch/vet-url.ts";
+import { mapAnswer } from "./map/map-answer.ts";
 import type { SidecarDeps } from "./sidecar-deps.ts";
 import { searchWeb } from "./search/search-web.ts";
 
@@ -72,6 +74,7 @@ const OPERATIONS = new Map<string, Operation>([
   ["/v1/search", operation("search", SidecarSearchRequestSchema, searchWeb)],
   ["/v1/convert", operation("convert", SidecarConvertUrlRequestSchema, convertUrl)],
   ["/v1/vet", operation("vet", SidecarVetRequestSchema, vetUrl)],
+  ["/v1/map", operation("map", SidecarMapRequestSchema, mapAnswer)],
 ]);
 
 /** What a request's body may hold: the JSON routes' documents, or (convert-file) the document itself. */
@@ -93,7 +96,7 @@ const RELAY_FAILURE_STATUS: Record<Exclude<EgressFailureKind, "aborted">, Conten
   timeout: 504,
 };
 
-/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file, /v1/relay, /v1/vet and GET /healthz, all behind the bearer token. */
+/** The sidecar's HTTP API: POST /v1/fetch, /v1/search, /v1/convert, /v1/convert-file, /v1/relay, /v1/vet, /v1/map and GET /healthz, all behind the bearer token. */
 export function createSidecarServer({ token, deps }: SidecarOptions): Server {
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use((c, next) =>

@@ -12,6 +12,7 @@ import { jsonError } from "./http/respond.ts";
 import { agentRoutes } from "./routes/agent-routes.ts";
 import { attachmentDownloadRoute, attachmentUploadRoute } from "./routes/attachment-routes.ts";
 import { configRoutes } from "./routes/config-routes.ts";
+import { crawlRoutes } from "./routes/crawl-routes.ts";
 import { healthRoute } from "./routes/health-route.ts";
 import { mcpRoute } from "./routes/mcp-route.ts";
 import { openApiRoute } from "./openapi/openapi-route.ts";
@@ -82,6 +83,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   app.route("/", toolRoutes);
   app.route("/", sessionReadRoutes);
   app.route("/", agentRoutes);
+  app.route("/", crawlRoutes);
   app.route("/", attachmentUploadRoute);
   app.route("/", sessionSourceRoute);
   app.route("/", configRoutes);

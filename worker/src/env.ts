@@ -8,6 +8,12 @@ export interface Env {
   SESSIONS: DurableObjectNamespace;
   /** The singleton ConfigObject holding what the config API stored (idFromName("config")). */
   CONFIG: DurableObjectNamespace;
+  /** The CrawlObjects, one per crawl (idFromName(crawlId)). */
+  CRAWLS: DurableObjectNamespace;
+  /** The CrawlQuotaObjects, one per owner (idFromName(owner)): crawls running at once. */
+  CRAWL_QUOTAS: DurableObjectNamespace;
+  /** The crawl queue (a Cloudflare Queue, this worker its consumer): one message per page to fetch (crawl/crawl-message.ts). */
+  CRAWL_QUEUE: Queue<{ crawlId: string; seq: number; attempt: number }>;
   CACHE: KVNamespace;
   ATTACHMENTS: R2Bucket;
   /**

@@ -8,6 +8,7 @@ import {
   isWebErrorCode,
   SidecarConvertAnswerSchema,
   SidecarFetchAnswerSchema,
+  SidecarMapAnswerSchema,
   SidecarSearchAnswerSchema,
   SidecarVetAnswerSchema,
   type ConvertErrorCode,
@@ -30,6 +31,8 @@ import {
   type SidecarVetRequest,
   type StepTimings,
   type WebErrorCode,
+  type MapAnswer,
+  type SidecarMapRequest,
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Env } from "./env.ts";
@@ -54,6 +57,8 @@ export type PageRequest = PageOptions & Pick<SidecarFetchRequest, "revalidate"> 
 export interface SidecarClient {
   fetchContent(url: string, page: PageRequest, options: FetchOptions, deadline: Deadline, cancel?: AbortSignal): Promise<FetchAnswer>;
   search(request: SidecarSearchRequest, deadline: Deadline, cancel?: AbortSignal): Promise<SearchAnswer>;
+  /** A site's URLs from its sitemaps, llms.txt and start page (failures in fetch_content's codes). */
+  map(request: Omit<SidecarMapRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<Result<MapAnswer, WebErrorCode>>;
   /** A document at a URL, downloaded through the sidecar's fetch pipeline and converted there. */
   convertUrl(request: Omit<SidecarConvertUrlRequest, "budgetMs">, deadline: Deadline, cancel?: AbortSignal): Promise<SidecarConvertAnswer>;
   /** A document's bytes (an attachment), converted by the sidecar. */
@@ -179,6 +184,20 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         what: `Searching for ${JSON.stringify(request.query.length > 100 ? `${request.query.slice(0, 100)}…` : request.query)}`,
       } as const;
       return call<typeof SidecarSearchAnswerSchema, SearchAnswer, WebErrorCode>(plan, deadline, cancel);
+    },
+
+    map(request, deadline, cancel) {
+      const plan = {
+        path: "/v1/map",
+        body: request,
+        answer: SidecarMapAnswerSchema,
+        timeoutCode: "CONTENT_FETCH_TIMEOUT",
+        failureCode: "CONTENT_FETCH_FAILED",
+        canonical: isWebErrorCode,
+        timeoutSetting: "web.timeoutMs",
+        what: `Mapping ${displayUrl(request.url)}`,
+      } as const;
+      return call<typeof SidecarMapAnswerSchema, Result<MapAnswer, WebErrorCode>, WebErrorCode>(plan, deadline, cancel);
     },
 
     convertUrl(request, deadline, cancel) {

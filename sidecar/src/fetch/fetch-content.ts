@@ -1,3 +1,4 @@
+import { MAX_PAGE_LINKS, pageLinks } from "../extract/page-links.ts";
 import {
   createStepClock,
   wantsTimings,
@@ -9,7 +10,6 @@ import {
   mediaType,
   ok,
   type ExtractedContent,
-  type Failure,
   type FetchOptions,
   type RenderCounts,
   type RenderMode,
@@ -26,7 +26,8 @@ import { detectContentType } from "../extract/detect-type.ts";
 import { extractContent } from "../extract/extract-content.ts";
 import { withContactUrl } from "../user-agent.ts";
 import { blockedFailure } from "./blocked-failure.ts";
-import type { EgressFailure, FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
+import type { FetchContentDeps, NetworkPolicy } from "./egress-types.ts";
+import { fetchFailure } from "./fetch-failure.ts";
 import { fetchResource } from "./fetch-resource.ts";
 import { classifyIp } from "./ip-classifier.ts";
 import { readViaReader, wantsReader } from "./jina-fallback.ts";
@@ -48,6 +49,8 @@ export interface FetchContentRequest {
   includeSelectors?: string[];
   /** Remove what these CSS selectors match before reading (HTML pages). */
   excludeSelectors?: string[];
+  /** A crawl's page: the answer lists the page's links. */
+  links?: boolean;
   /** A cached copy's validators: the fetch is conditional, and a 304 answers `notModified`. */
   revalidate?: Validators;
   options: FetchOptions;
@@ -110,18 +113,7 @@ async function runPipeline(
     options,
     deps,
   );
-  if (!fetched.ok) {
-    const { code, message } = fetched.error;
-    if (code === "busy") return failWith("CONTENT_FETCH_FAILED", message, { fault: "unavailable" });
-    if (code === "queue-timeout") {
-      return fail(
-        "CONTENT_FETCH_TIMEOUT",
-        `Fetching ${shown} ${message} and could not start within its ${deadline.budgetMs} ms deadline (web.timeoutMs); retry later or raise web.timeoutMs.`,
-      );
-    }
-    if (code === "cancelled") return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} ${message}.`);
-    return egressError({ code, message }, shown, options, Math.round(clock.timings().queue ?? 0));
-  }
+  if (!fetched.ok) return fetchFailure(fetched.error, shown, options, { budgetMs: deadline.budgetMs, queuedMs: Math.round(clock.timings().queue ?? 0) });
   const response = fetched.value;
   // Extraction is CPU the event loop owes every other request: a page whose deadline has passed, or whose caller left, is not extracted.
   if (signal?.aborted || deadline.remainingMs() === 0) {
@@ -197,6 +189,8 @@ async function runPipeline(
   if (block) return blockedFailure(shown, status, block.reason);
 
   const cut = truncateContent(content, options.maxContentChars);
+  // A crawl's page: its links as the browser or the server gave the document, every one, boilerplate's too.
+  const links = req.links && type.kind === "html" ? pageLinks(rendered.value?.html ?? text, new URL(pageUrl), MAX_PAGE_LINKS).map((link) => link.url) : undefined;
   const servedMarkdown = mediaType(response.headers["content-type"]) === "text/markdown";
   const metadata = {
     ...extracted.metadata,
@@ -213,32 +207,9 @@ async function runPipeline(
     contentType: type.mime,
     ...(extracted.parseWarning && { parseWarning: extracted.parseWarning }),
     ...(Object.keys(metadata).length > 0 && { metadata }),
+    ...(links && { links }),
   });
   // The validators describe the bytes served: they hold for this content only when nothing replaced what those bytes extract to.
   const caching = pageCaching(response.headers, !rendered.value && content === extracted.content);
   return { ...page, bytes: response.bytes.length, caching, ...(rendered.value && { render: rendered.value.render }) };
-}
-
-/** Egress failures in the fetch tool's codes, with the fault where CONTENT_FETCH_FAILED covers several. */
-function egressError(failure: EgressFailure, shown: string, options: FetchOptions, queuedMs: number): Failure {
-  switch (failure.code) {
-    case "invalid-url":
-      return fail("CONTENT_FETCH_INVALID_URL", failure.message);
-    case "timeout": {
-      const waited = queuedMs > 0 ? `, ${queuedMs} ms of it waiting in the fetch service's queue` : "";
-      return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} did not finish within web.timeoutMs (${options.timeoutMs} ms${waited}); retry or raise the limit.`);
-    }
-    case "aborted":
-      return fail("CONTENT_FETCH_TIMEOUT", `Fetching ${shown} was aborted.`);
-    case "config":
-      return fail("INVALID_INPUT", failure.message);
-    case "blocked":
-      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "policy" });
-    case "robots":
-      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "robots" });
-    case "dns":
-    case "redirect":
-    case "network":
-      return failWith("CONTENT_FETCH_FAILED", failure.message, { fault: "upstream" });
-  }
 }

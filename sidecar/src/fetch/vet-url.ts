@@ -13,7 +13,8 @@ export const configuredPolicy = (policy: SidecarVetRequest["policy"]): NetworkPo
 
 /**
  * POST /v1/vet: whether a configured URL (a search or model provider's base URL) may be reached,
- * by the same checks a fetch makes, its DNS answers included. Answers the address it would use.
+ * by the same checks a fetch makes, its DNS answers included; with `allowPrivateNetwork`, a page's
+ * URL under the fetch policy. Answers the address it would use.
  * Failures keep the egress kinds as codes (blocked, dns, invalid-url, config, aborted).
  */
 export async function vetUrl(req: SidecarVetRequest, deps: { resolver: HostResolver }, signal?: AbortSignal): Promise<Result<{ address: string }, string>> {
@@ -23,7 +24,8 @@ export async function vetUrl(req: SidecarVetRequest, deps: { resolver: HostResol
   if (!allow.ok) return allow;
   const deadline = deadlineIn(req.budgetMs ?? 5_000);
   const stop = linkSignals([signal, deadline.signal]);
-  const vetted = await vetDestination(url.value, configuredPolicy(req.policy), allow.value, deps.resolver, stop.signal).finally(stop.unlink);
+  const policy = req.allowPrivateNetwork === undefined ? configuredPolicy(req.policy) : { ...req.policy, allowPrivateNetwork: req.allowPrivateNetwork };
+  const vetted = await vetDestination(url.value, policy, allow.value, deps.resolver, stop.signal).finally(stop.unlink);
   if (!vetted.ok) return vetted.error.code === "aborted" && deadline.signal.aborted ? fail("timeout", `Resolving ${url.value.hostname} took too long.`) : vetted;
   return ok({ address: vetted.value.address });
 }

@@ -1,4 +1,4 @@
-import { linkTarget, type PageLink } from "./page-links.ts";
+import { linkTarget, type PageLink } from "../extract/page-links.ts";
 
 /**
  * The llms.txt proposal lists a site's pages as Markdown list items `- [name](url): notes`. Only those

@@ -10,11 +10,11 @@ import { vetDestination } from "../fetch/vet-destination.ts";
 import { decodeText } from "../extract/decode-text.ts";
 import { withContactUrl } from "../user-agent.ts";
 import { llmsTxtLinks } from "./llms-txt-links.ts";
-import { pageLinks, type PageLink } from "./page-links.ts";
+import { MAX_PAGE_LINKS, pageLinks, type PageLink } from "../extract/page-links.ts";
 import { readSitemap } from "./read-sitemap.ts";
 
-/** The most links read from the start page, and from llms.txt. */
-const MAX_PAGE_LINKS = 5_000;
+/** Sitemap files read at once: a site's politeness (web.crawl.hostConcurrency's default) holds while it is mapped. */
+const SITEMAPS_AT_ONCE = 2;
 /** The most distinct hosts of a site whose DNS answers are checked; URLs of further hosts are left out as unvetted. */
 const MAX_VETTED_HOSTS = 100;
 
@@ -99,9 +99,9 @@ export async function mapSite(req: SidecarMapRequest, deps: FetchContentDeps, si
     };
     for (const raw of declaredSitemaps) enqueue(raw, true);
     enqueue(`${start.origin}/sitemap.xml`, false);
-    // Breadth first, a few files at a time: an index's children are read after the files before them.
+    // Breadth first, two files at a time: an index's children are read after the files before them.
     while (queue.length > 0 && sitemapsRead < req.maxSitemaps && !deadline.signal.aborted) {
-      const batch = queue.splice(0, Math.min(4, req.maxSitemaps - sitemapsRead));
+      const batch = queue.splice(0, Math.min(SITEMAPS_AT_ONCE, req.maxSitemaps - sitemapsRead));
       sitemapsRead += batch.length;
       const read = await Promise.all(batch.map(({ url, declared }) => get(url, "application/xml, text/xml;q=0.9, */*;q=0.1", declared)));
       for (const [i, response] of read.entries()) {

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { ErrorLevel, XMLToSitemapIndexStream, XMLToSitemapItemStream } from "sitemap";
-import { linkTarget } from "./page-links.ts";
+import { linkTarget } from "../extract/page-links.ts";
 
 /** The sitemaps protocol's own bound: 50,000 URLs and 50 MB uncompressed per file. */
 const MAX_ENTRIES = 50_000;

@@ -1,29 +1,18 @@
-import { McpServer, type CallToolResult, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { fail, PROTOCOL_VERSION, type CodedError } from "@edge-web/shared";
+import { fail, PROTOCOL_VERSION } from "@edge-web/shared";
 import type { Principal } from "../auth/principal.ts";
 import type { Env } from "../env.ts";
 import { callTool } from "../http/call-tool.ts";
 import type { Tool } from "../tools/tool.ts";
 import { TOOL_INPUT_SCHEMAS } from "../tools/tool-input-schemas.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
+import { advertised } from "./advertised.ts";
+import { toolFailure } from "./tool-failure.ts";
 import { callerSession } from "./caller-session.ts";
+import { registerCrawlTools } from "./crawl-tools.ts";
 import { toolResultText } from "./tool-result-text.ts";
 
-/**
- * A JSON Schema the SDK advertises but does not enforce: arguments are checked by the tool's own
- * valibot schema, so a bad call answers `isError` with INVALID_INPUT and the fields, as over HTTP.
- */
-function advertised(json: Record<string, unknown>): StandardSchemaWithJSON {
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "edge-web",
-      validate: (value) => ({ value }),
-      jsonSchema: { input: () => json, output: () => json },
-    },
-  };
-}
 
 /** Derived once per isolate: the schemas never change while it runs. */
 const SCHEMAS = new Map(
@@ -37,14 +26,8 @@ const SCHEMAS = new Map(
 );
 
 const INSTRUCTIONS =
-  "Web tools: web_search finds pages, fetch_content reads pages as Markdown, convert_content reads documents (PDF, Word, spreadsheets, presentations) as Markdown, get_search_content reads an earlier answer again by its responseId. " +
+  "Web tools: web_search finds pages, fetch_content reads pages as Markdown, convert_content reads documents (PDF, Word, spreadsheets, presentations) as Markdown, get_search_content reads an earlier answer again by its responseId; map lists a site's URLs, crawl reads many pages of a site (crawl_status reads on). " +
   "Your calls share one session, so a responseId stays readable in later calls; each result's _meta names the session.";
-
-function failure(error: CodedError, headers?: Record<string, string>): CallToolResult {
-  const retry = headers?.["retry-after"];
-  const text = `${error.code}: ${error.message}${retry ? ` (retry after ${retry} s)` : ""}`;
-  return { isError: true, content: [{ type: "text", text }] };
-}
 
 const STALE = new Set(["SESSION_NOT_FOUND", "SESSION_ENDED"]);
 
@@ -57,7 +40,7 @@ async function runTool(env: Env, principal: Principal, tool: Tool, args: unknown
     session = await callerSession(env, principal, session.sessionId);
     answer = await callTool(env, { sessionId: session.sessionId, received, opened: Date.now() }, session.stub, tool, args ?? {});
   }
-  if (!answer.ok) return failure(answer.error, answer.headers);
+  if (!answer.ok) return toolFailure(answer.error, answer.headers);
   const value = JSON.parse(answer.json) as Record<string, unknown>;
   return {
     content: [{ type: "text", text: toolResultText(tool.name, value) }],
@@ -72,7 +55,7 @@ async function guardedRunTool(env: Env, principal: Principal, tool: Tool, args: 
     return await runTool(env, principal, tool, args);
   } catch (error) {
     console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : String(error));
-    return failure(fail("INTERNAL_ERROR", `${tool.name} failed unexpectedly; try again.`).error);
+    return toolFailure(fail("INTERNAL_ERROR", `${tool.name} failed unexpectedly; try again.`).error);
   }
 }
 
@@ -93,5 +76,6 @@ export function mcpServer(env: Env, principal: Principal): McpServer {
       (args: unknown) => guardedRunTool(env, principal, tool, args),
     );
   }
+  registerCrawlTools(server, env, principal);
   return server;
 }

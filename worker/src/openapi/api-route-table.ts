@@ -2,6 +2,7 @@ import { AGENT_ROUTES } from "../routes/agent-routes.ts";
 import type { ApiRoute } from "../routes/api-route.ts";
 import { DOWNLOAD_ROUTE, UPLOAD_ROUTE } from "../routes/attachment-routes.ts";
 import { CONFIG_ROUTES } from "../routes/config-routes.ts";
+import { CRAWL_ROUTES } from "../routes/crawl-routes.ts";
 import { HEALTH_ROUTE } from "../routes/health-route.ts";
 import { MCP_ROUTE } from "../routes/mcp-route.ts";
 import { SESSION_READ_ROUTES } from "../routes/session-read-routes.ts";
@@ -31,6 +32,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...TOOL_ROUTES,
   ...SESSION_READ_ROUTES,
   ...AGENT_ROUTES,
+  ...CRAWL_ROUTES,
   UPLOAD_ROUTE,
   DOWNLOAD_ROUTE,
   SESSION_SOURCE_ROUTE,

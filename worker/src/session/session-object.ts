@@ -1,7 +1,8 @@
-import { ok, type CompactResponse, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type ThinkingLevel, type ToolName, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
+import { ok, type CompactResponse, type CrawlEvent, type PromptRequest, type Result, type SessionMessage, type SteerRequest, type ThinkingLevel, type ToolName, type UiResponseRequest, type UiRpcRequest } from "@edge-web/shared";
 import { DurableObject } from "cloudflare:workers";
 import type { ModelSelection } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
+import type { CrawlPageOutcome, CrawlPageRequest } from "../tools/crawl-page.ts";
 import type { Env } from "../env.ts";
 import { admitMessage } from "./admit-message.ts";
 import { completionAnswer } from "./completion-answer.ts";
@@ -19,6 +20,9 @@ import { createSessionStream, type SessionStream } from "./session-stream.ts";
 import { SessionTools } from "./session-tools.ts";
 import { answerApproval, answerOnStream } from "./ui-answers.ts";
 import { stateOf, statsOf } from "./session-view.ts";
+
+/** A crawl event's stored copy is small (a page's URL, status and counts); this caps one that is not. */
+const CRAWL_EVENT_MAX_CHARS = 10_000;
 
 /** Whether a request needs the session to exist, or to be active too (409 SESSION_ENDED otherwise). */
 type Need = "exists" | "active";
@@ -117,6 +121,21 @@ export class SessionObject extends DurableObject<Env> {
     if (!settings) return NEED_SETTINGS;
     const open = this.open("active", settings);
     return open.ok ? ok({ stores: open.value, settings }) : open;
+  }
+
+  /** A crawl's page, fetched and stored as fetch_content would (the crawl queue's consumer calls this). */
+  async crawlPage(request: CrawlPageRequest, settings: Settings): Promise<CrawlPageOutcome> {
+    const open = this.open("active", settings);
+    if (!open.ok) return { ok: false, code: open.error.code, message: open.error.message };
+    return this.tools.crawl(open.value, request, settings);
+  }
+
+  /** A crawl's progress as a `data-crawl` chunk on the session's stream (replayed like every frame). */
+  async publishCrawlEvent(event: CrawlEvent): Promise<void> {
+    const open = this.open("active", undefined, false);
+    if (!open.ok) return;
+    this.stream.sink(open.value, () => CRAWL_EVENT_MAX_CHARS).chunk({ type: "data-crawl", data: event });
+    this.held.flushSoon();
   }
 
   async prompt(input: PromptRequest, sent: Settings | string): Promise<Result<{ ok: true }> | NeedSettings> {

@@ -8,6 +8,7 @@ import { createSearchCache } from "../cache/search-cache.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import type { Env } from "../env.ts";
 import { createSidecarClient, type SidecarClient } from "../sidecar-client.ts";
+import { crawlPage, type CrawlPageOutcome, type CrawlPageRequest } from "../tools/crawl-page.ts";
 import type { ToolAnswer, ToolContext } from "../tools/tool.ts";
 import { TOOLS } from "../tools/tool-registry.ts";
 import { ANSWER_RESERVE_MS } from "../tools/tool-deadline.ts";
@@ -69,6 +70,19 @@ export class SessionTools {
       if (trace) Object.assign(trace, { ran, flushed: Date.now(), steps });
       else logToolCall(config.debug, { sessionId: this.held.current?.sessionId ?? "", tool: name, params, answer, ms: Date.now() - started, steps });
       return alive() ? answer : sessionNotFound();
+    } finally {
+      this.running.delete(cancel);
+    }
+  }
+
+  /** A crawl's page (crawl/consume-crawl-queue.ts), fetched and stored as fetch_content would; its result committed right after. */
+  async crawl(stores: SessionStores, request: CrawlPageRequest, settings: Settings): Promise<CrawlPageOutcome> {
+    const cancel = new AbortController();
+    this.running.add(cancel);
+    try {
+      const outcome = await crawlPage(this.context(stores, settings, cancel.signal), request);
+      if (this.held.alive(stores)() && stores.results.unwritten()) this.held.flushNext();
+      return outcome;
     } finally {
       this.running.delete(cancel);
     }

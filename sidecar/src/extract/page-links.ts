@@ -2,6 +2,8 @@ import { Parser } from "htmlparser2";
 
 /** Longest URL a map or crawl keeps: longer ones are the mark of a generated space (session ids, filters), not of a page. */
 export const MAX_URL_CHARS = 2_048;
+/** The most links read from one page (a map's start page, a crawl's page). */
+export const MAX_PAGE_LINKS = 5_000;
 /** Longest link text kept as a URL's title. */
 const MAX_TITLE_CHARS = 200;
 

@@ -1,0 +1,131 @@
+import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { CrawlParamsSchema, CrawlStateSchema, described, fail, MapParamsSchema, MapSuccessSchema, summarizeIssues, type CrawlState, type Result } from "@edge-web/shared";
+import * as v from "valibot";
+import type { Principal } from "../auth/principal.ts";
+import { ownerId } from "../auth/principal.ts";
+import { loadSettings } from "../config/load-settings.ts";
+import { crawlStub } from "../crawl/crawl-stub.ts";
+import { mapForSession } from "../crawl/map-for-session.ts";
+import { startCrawl } from "../crawl/start-crawl.ts";
+import type { Env } from "../env.ts";
+import { advertised } from "./advertised.ts";
+import { callerSession } from "./caller-session.ts";
+import { toolFailure } from "./tool-failure.ts";
+
+/** The longest a `crawl` call waits for its crawl before answering where it stands. */
+const MAX_WAIT_MS = 60_000;
+/** How often a waiting `crawl` call looks at its crawl. */
+const POLL_MS = 500;
+
+const CrawlToolSchema = v.object({
+  ...CrawlParamsSchema.entries,
+  waitMs: v.optional(described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more"), v.maxValue(MAX_WAIT_MS, `must be at most ${MAX_WAIT_MS}`)), "How long to wait for the crawl to finish before answering its status (default 30000, at most 60000); crawl_status reads on.")),
+});
+const CrawlStatusSchema = v.object({
+  crawlId: described(v.string(), "The crawl's id, as crawl answered it."),
+  cursor: v.optional(described(v.string(), "The `nextCursor` of the previous answer: its pages after those.")),
+});
+
+const json = (schema: v.GenericSchema) => advertised(toJsonSchema(schema, { errorMode: "ignore" }) as Record<string, unknown>);
+
+function answer(value: object, sessionId: string): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown>, _meta: { sessionId } };
+}
+
+function parse<S extends v.GenericSchema>(schema: S, args: unknown): Result<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, args ?? {});
+  if (parsed.success) return { ok: true, value: parsed.output };
+  const { text, fields } = summarizeIssues(parsed.issues);
+  return fail("INVALID_INPUT", `Invalid arguments: ${text}`, fields);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `map`, `crawl` and `crawl_status`: the HTTP API's map and crawls in the caller's MCP session. `crawl`
+ * starts a crawl and waits up to `waitMs` for it, then answers its state and `crawlId`;
+ * `crawl_status` reads a crawl of the caller's session on (its pages by cursor).
+ */
+export function registerCrawlTools(server: McpServer, env: Env, principal: Principal): void {
+  const run = async (work: (sessionId: string) => Promise<CallToolResult>) => {
+    try {
+      return await work((await callerSession(env, principal)).sessionId);
+    } catch (error) {
+      console.error("mcp: a crawl tool failed", error instanceof Error ? error.message : String(error));
+      return toolFailure(fail("INTERNAL_ERROR", "The call failed unexpectedly; try again.").error);
+    }
+  };
+  const readState = async (sessionId: string, crawlId: string, cursor = 0): Promise<CrawlState | undefined> => crawlStub(env, crawlId)?.read(sessionId, cursor);
+  const notFound = (crawlId: string) => toolFailure(fail("CRAWL_NOT_FOUND", `No crawl "${crawlId}" in this MCP session; call crawl to start one.`).error);
+
+  server.registerTool(
+    "map",
+    {
+      title: "Map a site",
+      description: "List a site's URLs without reading them: its sitemaps, llms.txt and the start page's links, kept to the site, robots.txt and the network policy applied; `search` keeps URLs whose address or title holds every word. Use it to choose pages before fetch_content or crawl.",
+      inputSchema: json(MapParamsSchema),
+      outputSchema: json(MapSuccessSchema),
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args: unknown) =>
+      run(async (sessionId) => {
+        const params = parse(MapParamsSchema, args);
+        if (!params.ok) return toolFailure(params.error);
+        const settings = await loadSettings(env);
+        if (!settings.ok) return toolFailure(settings.error);
+        const mapped = await mapForSession(env, sessionId, params.value, settings.value.config);
+        return mapped.ok ? answer(mapped.value, sessionId) : toolFailure(mapped.error);
+      }),
+  );
+
+  server.registerTool(
+    "crawl",
+    {
+      title: "Crawl a site",
+      description:
+        "Read many pages of one site: starts a crawl from `url` that follows links (and the site's sitemaps) within the site, up to `limit` pages (default 50) and `maxDepth` links away (default 2), `includePaths`/`excludePaths` globs narrowing it. Each page is stored like a fetch_content result (its `responseId` reads it with get_search_content). Waits up to `waitMs`, then answers the crawl's state; crawl_status reads on.",
+      inputSchema: json(CrawlToolSchema),
+      outputSchema: json(CrawlStateSchema),
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (args: unknown) =>
+      run(async (sessionId) => {
+        const params = parse(CrawlToolSchema, args);
+        if (!params.ok) return toolFailure(params.error);
+        const settings = await loadSettings(env);
+        if (!settings.ok) return toolFailure(settings.error);
+        const { waitMs = 30_000, ...crawl } = params.value;
+        const started = await startCrawl(env, { sessionId, owner: ownerId(principal) }, crawl, settings.value.config);
+        if (!started.ok) return toolFailure(started.error, "headers" in started ? started.headers : undefined);
+        const { crawlId } = started.value;
+        const until = Date.now() + waitMs;
+        let state = await readState(sessionId, crawlId);
+        while (state?.status === "running" && Date.now() < until) {
+          await sleep(Math.min(POLL_MS, until - Date.now()));
+          state = await readState(sessionId, crawlId);
+        }
+        return state ? answer(state, sessionId) : notFound(crawlId);
+      }),
+  );
+
+  server.registerTool(
+    "crawl_status",
+    {
+      title: "Read a crawl",
+      description: "A crawl's status, counts and pages (100 at a time: pass `cursor` for more), each fetched page with its `responseId` for get_search_content.",
+      inputSchema: json(CrawlStatusSchema),
+      outputSchema: json(CrawlStateSchema),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args: unknown) =>
+      run(async (sessionId) => {
+        const params = parse(CrawlStatusSchema, args);
+        if (!params.ok) return toolFailure(params.error);
+        const cursor = Number(params.value.cursor ?? "0");
+        if (!Number.isInteger(cursor) || cursor < 0) return toolFailure(fail("INVALID_INPUT", "cursor: pass the `nextCursor` of the previous answer.", ["cursor"]).error);
+        const state = await readState(sessionId, params.value.crawlId, cursor);
+        return state ? answer(state, sessionId) : notFound(params.value.crawlId);
+      }),
+  );
+}
