@@ -173,6 +173,14 @@ describe("GET /openapi.json", () => {
     await call("get", "/api/config/nope", { expect: 404 });
     await call("put", "/api/config/sandbox", { json: { values: { askBeforeFetch: false } }, expect: 200 });
     await call("put", "/api/config/sandbox", { json: { values: [] }, expect: 400 });
+    await call("post", `${s}/map`, { json: { url: `${origin.url}/page.html`, sources: "links" }, expect: 200 });
+    await call("post", `${s}/map`, { json: { url: `${origin.url}/`, limit: 0 }, expect: 400 });
+    const crawl = await call("post", `${s}/crawls`, { json: { url: `${origin.url}/page.html`, limit: 1, sources: "links" }, expect: 202 });
+    await call("post", `${s}/crawls`, { json: { url: "http://127.0.0.1:9/" }, expect: 403 });
+    await call("post", `${s}/crawls`, { json: { url: `${origin.url}/`, maxDepth: 6 }, expect: 400 });
+    await call("get", `${s}/crawls/${crawl.crawlId}`, { expect: 200 });
+    await call("get", `${s}/crawls/00000000-0000-4000-8000-000000000000`, { expect: 404 });
+    await call("delete", `${s}/crawls/${crawl.crawlId}`, { expect: 200 });
     await call("delete", s, { expect: 200 });
     await call("get", `${s}/stats`, { expect: 404 });
     // Every operation was checked against a real answer, except those whose answers are not JSON documents.
