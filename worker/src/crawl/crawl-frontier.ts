@@ -284,7 +284,9 @@ export class CrawlFrontier {
     job.status = status;
     job.endedAt = now;
     if (reason) job.reason = reason;
-    const left = this.sql.exec("UPDATE pages SET status = 'skipped', code = 'NOT_STARTED', message = ? WHERE status = 'queued'", reason ?? `The crawl was ${status} first.`).rowsWritten;
+    // Counted, not read off rowsWritten: that counts the index's writes too.
+    const left = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM pages WHERE status = 'queued'").one().n;
+    this.sql.exec("UPDATE pages SET status = 'skipped', code = 'NOT_STARTED', message = ? WHERE status = 'queued'", reason ?? `The crawl was ${status} first.`);
     job.counts.skippedByLimit += left;
     this.#save();
   }
