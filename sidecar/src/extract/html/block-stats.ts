@@ -47,6 +47,8 @@ export interface PageBlocks {
   discussions: Map<Element, number>;
   /** Pictures and the captions written under them (figcaption, or an element named as a caption). */
   captions: Map<Element, Element>;
+  /** Visible characters of the largest <article> or element named as a post's own body (hentry, entry-content, articleBody). */
+  postBodyChars: number;
 }
 
 /** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
@@ -125,7 +127,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false });
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false });
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
@@ -133,6 +135,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   let sections = 0;
   let mains = 0;
   let trustedDiscussions = 0;
+  let postBodyChars = 0;
 
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
@@ -244,6 +247,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;
       if (entry.stats.hint.discussion && trusted.has(node)) trustedDiscussions--;
+      if (entry.stats.hint.postBody || node.name === "article") postBodyChars = Math.max(postBodyChars, entry.stats.chars);
       if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
         for (let level = 1; level <= CAPTION_REACH; level++) {
           const image = open[open.length - level]?.image;
@@ -273,5 +277,5 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     },
   );
   finishParagraph(open[0] as Open, 0);
-  return { stats, root: rootStats, dropped, droppedByName, discussions, captions };
+  return { stats, root: rootStats, dropped, droppedByName, discussions, captions, postBodyChars };
 }

@@ -18,6 +18,8 @@ export interface ClassHint {
   caption: boolean;
   /** Named as a button (a link styled as one: "Subscribe now", "Become a member"). */
   button: boolean;
+  /** Named as a post's or article's own body (hAtom's hentry and entry-content, post-body, schema.org articleBody). */
+  postBody: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -61,6 +63,15 @@ const POSITIVE_WORDS = new Set([
 
 const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
 
+/**
+ * Whole class names that blog engines and CMSs give a post's own body: hAtom's microformat (hentry, entry-content),
+ * Blogger's and WordPress themes' post-body / post-content / entry-body, article-body and story-body.
+ */
+const POST_BODY_NAMES = new Set([
+  "hentry", "entry-content", "entry-body", "post-body", "post-content", "post-entry", "postbody", "postcontent", "entrycontent",
+  "article-body", "article-content", "articlebody", "story-body", "storybody",
+]);
+
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
 
 /**
@@ -72,7 +83,7 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 /** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
-const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false };
+const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
 
 function words(token: string): string[] {
   // cookie-banner, share_bar, cookieBanner → cookie, banner / share, bar / cookie, banner
@@ -88,6 +99,7 @@ const POSITIVE = 16;
 const BYLINE = 32;
 const CAPTION = 64;
 const BUTTON = 128;
+const POST_BODY = 256;
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -97,7 +109,9 @@ const judged = new Map<string, Readonly<ClassHint>>();
 function judgeToken(token: string): number {
   const known = judgedTokens.get(token);
   if (known !== undefined) return known;
-  let bits = VISUALLY_HIDDEN.has(token.toLowerCase()) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  const lower = token.toLowerCase();
+  let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   for (const word of words(token)) {
     // What follows a state word describes the element's state, not the element (o-section--has-ads).
     if (STATE_WORDS.has(word)) break;
@@ -133,6 +147,7 @@ function judge(value: string): Readonly<ClassHint> {
     byline: (bits & BYLINE) !== 0,
     caption: (bits & CAPTION) !== 0,
     button: (bits & BUTTON) !== 0,
+    postBody: (bits & POST_BODY) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -142,11 +157,14 @@ function judge(value: string): Readonly<ClassHint> {
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop } = element.attribs;
   if (!className && !id && !rel && !itemprop) return NONE;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false };
-  if (!NOT_JUDGED.has(element.name) && element.attribs.role !== "main") {
-    for (const value of [className, id]) {
-      if (!value) continue;
-      const said = judge(value);
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
+  // What names a post's body is read on every element: <article class="post hentry"> is one.
+  const judged = !NOT_JUDGED.has(element.name) && element.attribs.role !== "main";
+  for (const value of [className, id]) {
+    if (!value) continue;
+    const said = judge(value);
+    hint.postBody ||= said.postBody;
+    if (judged) {
       hint.furniture ||= said.furniture;
       hint.weight += said.weight;
       hint.byline ||= said.byline;
@@ -159,6 +177,9 @@ export function classHint(element: Element): ClassHint {
   // furniture pictures sit in furniture containers.
   if (element.name === "img") hint.furniture = hint.discussion = false;
   if (/\bauthor\b/i.test(rel ?? "") || /\bauthor\b/i.test(itemprop ?? "")) hint.byline = true;
-  if (/\barticleBody\b/.test(itemprop ?? "")) hint.weight += 25;
+  if (/\barticleBody\b/.test(itemprop ?? "")) {
+    hint.weight += 25;
+    hint.postBody = true;
+  }
   return hint;
 }

@@ -22,6 +22,8 @@ export interface ContentSelection {
   captions: ReadonlyMap<Element, Element>;
   /** Visible characters outside furniture by tag (what is left out by name counted in): bounds the page's text. */
   visibleChars: number;
+  /** The reader comments left out (none when they are the page's text). */
+  comments: ReadonlySet<Element>;
 }
 
 /** A main block holding less than this share of the page's prose is not clearly the main block. */
@@ -51,12 +53,13 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
     for (const [element] of wrappers) trusted.add(element);
     blocks = measureBlocks(body, trusted, landmarks);
   }
-  // Comments are furniture beside a text; on a page with hardly any prose outside them (a live ticker, a
-  // guestbook whose entries are named as comments) they are the text.
+  // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
+  // live ticker, a guestbook whose entries are named as comments) they are the text. A post named as one (hentry,
+  // entry-content, articleBody) is the page's text however short beside its comments: a picture and its caption.
   // Their characters bound their prose: only pages where the rule could hold are measured again.
   let discussed = 0;
   for (const chars of blocks.discussions.values()) discussed += chars;
-  if (blocks.root.prose < discussed * MAX_PROSE_BESIDE_DISCUSSION) {
+  if (blocks.postBodyChars === 0 && blocks.root.prose < discussed * MAX_PROSE_BESIDE_DISCUSSION) {
     for (const element of blocks.discussions.keys()) trusted.add(element);
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     if (blocks.root.prose < withDiscussions.root.prose * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
@@ -111,8 +114,9 @@ export function selectContent(info: PageInfo): ContentSelection {
   let visibleChars = blocks.root.chars;
   for (const chars of blocks.droppedByName.values()) visibleChars += chars;
   for (const chars of blocks.discussions.values()) visibleChars += chars;
-  if (!nodes) return { page, hasProse, captions, visibleChars };
+  const comments = new Set(blocks.discussions.keys());
+  if (!nodes) return { page, hasProse, captions, visibleChars, comments };
   const skip = boilerplateWithin(nodes, blocks, titles, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
-  return { main: { nodes, skip }, page, hasProse, captions, visibleChars };
+  return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments };
 }

@@ -73,7 +73,7 @@ export function failSafe(
   body: ParentNode,
   headline: Element | undefined,
   titles: readonly string[],
-  main: { markdown: string; rendering?: Rendering; visibleChars: number },
+  main: { markdown: string; rendering?: Rendering; visibleChars: number; comments?: ReadonlySet<Element> },
   render: (rendering: Rendering) => string,
 ): Checked {
   const kept: Checked = { markdown: main.markdown, use: "not-run" };
@@ -84,7 +84,8 @@ export function failSafe(
   const { rendering } = main;
   const holdsHeadline = headline !== undefined && rendering !== undefined && rendering.nodes.some((node) => isElement(node) && contains(node, headline));
   if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SHOWN_SHARE) return kept;
-  const page: PageText = textBlocks(body, headline, titles);
+  // Reader comments are no more the article for this method than for the main one: a long thread is the longest stretch.
+  const page: PageText = textBlocks(body, headline, titles, main.comments);
   const pageChars = textChars(page.blocks);
   if (pageChars === 0) return kept;
   const tiny = shown.chars < pageChars * MIN_SHOWN_SHARE;

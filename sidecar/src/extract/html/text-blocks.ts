@@ -77,10 +77,10 @@ export interface PageText {
 }
 
 /**
- * The page's text blocks in reading order, and where its headline ends; hidden elements and furniture by tag (nav,
- * aside, forms, the page's header and footer) are left out.
+ * The page's text blocks in reading order, and where its headline ends; hidden elements, furniture by tag (nav,
+ * aside, forms, the page's header and footer) and the elements in leftOut (reader comments) are left out.
  */
-export function textBlocks(body: ParentNode, headline: Element | undefined, titles: readonly string[]): PageText {
+export function textBlocks(body: ParentNode, headline: Element | undefined, titles: readonly string[], leftOut: ReadonlySet<Element> = new Set()): PageText {
   const blocks: TextBlock[] = [];
   let afterHeadline = -1;
   // Without a headline element, the first short block that reads as the declared title is the headline.
@@ -118,7 +118,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
         return false;
       }
       if (!isElement(node)) return false;
-      if (isHidden(node) || isFurniture(node, sections > 0, sections > mains)) return false;
+      if (isHidden(node) || isFurniture(node, sections > 0, sections > mains) || leftOut.has(node)) return false;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
       if (node.name === "br") {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { htmlHandler } from "../src/extract/html-handler.ts";
+
+/** Reader comments, comment forms and sidebars beside a post: the post is the content, whatever their size. */
+
+const md = (html: string): string => htmlHandler.extract({ text: html, url: "https://blog.test/2012/07/trip", mime: "text/html" }).content;
+const said = (lead: string): string => `${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.`;
+const prose = (lead: string): string => `<p>${said(lead)}</p>`;
+const comment = (n: number): string =>
+  `<li class="comment" id="comment-${n}"><p class="comment-author"><a href="https://reader${n}.test/">Reader ${n}</a> on <a href="#comment-${n}">July 17, 2012</a></p>` +
+  `${prose(`Reader ${n}'s answer`)}${prose(`Reader ${n}'s second thought`)}<a class="comment-reply-link" href="?replytocom=${n}#respond">Reply</a></li>`;
+const thread = (count: number): string =>
+  `<div id="comments"><h3>${count} Comments</h3><ol class="commentlist">${Array.from({ length: count }, (_, i) => comment(i + 1)).join("")}</ol></div>`;
+
+describe("reader comments", () => {
+  it("a long comment thread after a short article (an <article>) is left out, not taken for the page's text", () => {
+    const page = `<html><head><title>My trip</title></head><body><div id="page"><article><h1>My trip</h1>${prose("The post")}${prose("Its end")}</article>${thread(40)}</div></body></html>`;
+    expect(md(page)).toBe(`${said("The post")}\n\n${said("Its end")}`);
+  });
+
+  it("a short post in a blog engine's markup (hentry, entry-content) keeps its place above a long thread", () => {
+    const page = `<html><head><title>My trip</title></head><body><div id="page"><div class="post hentry"><h2 class="entry-title">My trip</h2><div class="entry-content">${prose("The post")}</div></div>${thread(40)}</div></body></html>`;
+    expect(md(page)).toBe(said("The post"));
+  });
+});
