@@ -473,6 +473,26 @@ describe("the playground page in a real browser", () => {
     }
   });
 
+  it("maps a site and follows a crawl until it ends, each fetched page with its responseId", async () => {
+    const mapForm = page.getByRole("form", { name: "map" });
+    await mapForm.getByLabel("Site URL").fill(`${origin.url}/notes.html`);
+    await mapForm.getByLabel("Sources").selectOption("links");
+    await mapForm.getByRole("button", { name: "Map" }).click();
+    const result = page.getByRole("region", { name: "Result" });
+    await expect.poll(() => text(result), WAIT).toMatch(/matching URLs \(\d+ found; 0 sitemap files read/);
+    const form = page.getByRole("form", { name: "crawl" });
+    await form.getByLabel("Start URL").fill(`${origin.url}/notes.html`);
+    await form.getByLabel("Pages").fill("3");
+    await form.getByLabel("Sources").selectOption("links");
+    await form.getByRole("button", { name: "Crawl" }).click();
+    await expect.poll(() => text(page.locator("#status")), WAIT).toMatch(/^The crawl completed: [1-3] pages fetched\.$/);
+    expect(await text(result)).toContain(`${origin.url}/notes.html — fetched`);
+    await result.getByRole("button", { name: "Read again" }).first().click();
+    expect(await page.getByLabel("Response id").inputValue()).toMatch(/^[0-9a-f-]{36}$/);
+    await shot(page, "9-crawl");
+    expect(seen.requests.filter((r) => new URL(r.url).origin !== stack.url && !r.url.startsWith("data:"))).toEqual([]);
+  });
+
   it("shows a failed tool call's error code and message", async () => {
     const before = seen.consoleErrors.length;
     const form = page.getByRole("form", { name: "fetch_content" });

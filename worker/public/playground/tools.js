@@ -6,6 +6,7 @@ import { api, sessionPath, uploadAttachment } from "./api.js";
 import { $, h, show } from "./dom.js";
 import { formatBytes, json, lines } from "./format.js";
 import { ensureSession, forgetSession } from "./session.js";
+import { crawlNodes, followCrawl, mapNodes } from "./site-jobs.js";
 import { state } from "./state.js";
 import { refreshStats } from "./stats.js";
 import { errorBox, setStatus } from "./status.js";
@@ -51,6 +52,24 @@ function toolParams(tool) {
     const exclude = lines(value("fc-exclude"));
     if (exclude.length) params.excludeSelectors = exclude;
     if (checked("fc-reader")) params.preferReader = true;
+    return params;
+  }
+  if (tool === "map") {
+    /** @type {Sent<"MapParamsSchema">} */
+    const params = { url: value("map-url"), sources: /** @type {Sent<"MapParamsSchema">["sources"]} */ (value("map-sources")) };
+    if (value("map-search")) params.search = value("map-search");
+    if (value("map-limit")) params.limit = Number(value("map-limit"));
+    return params;
+  }
+  if (tool === "crawl") {
+    /** @type {Sent<"CrawlParamsSchema">} */
+    const params = { url: value("crawl-url"), sources: /** @type {Sent<"CrawlParamsSchema">["sources"]} */ (value("crawl-sources")) };
+    if (value("crawl-limit")) params.limit = Number(value("crawl-limit"));
+    if (value("crawl-depth")) params.maxDepth = Number(value("crawl-depth"));
+    const include = lines(value("crawl-include"));
+    if (include.length) params.includePaths = include;
+    const exclude = lines(value("crawl-exclude"));
+    if (exclude.length) params.excludePaths = exclude;
     return params;
   }
   if (tool === "convert_content") {
@@ -114,6 +133,8 @@ async function attachmentFor(file) {
  */
 async function runTool(tool) {
   const params = toolParams(tool);
+  // The map and crawls have routes of their own beside the tools'.
+  if (tool === "map" || tool === "crawl") return { res: await api("POST", sessionPath(state.sessionId, tool === "map" ? "map" : "crawls"), params) };
   if (tool !== "convert_content" || convertFrom() === "url") return { res: await api("POST", sessionPath(state.sessionId, `tools/${tool}`), params) };
   const file = convertFile().files?.[0];
   if (!file) return { res: { ok: false, status: 0, error: { code: "NO_FILE", message: "Choose a file to convert." } } };
@@ -145,9 +166,23 @@ function renderResult(tool, res, ms, { attached, failedUpload } = {}) {
   }
   const data = /** @type {{responseId?: unknown}} */ (res.data ?? {});
   if (typeof data.responseId === "string") nodes.push(responseIdLine(data.responseId));
-  nodes.push(...answerNodes(data, IN_PANEL));
+  if (tool === "map") nodes.push(...mapNodes(/** @type {import("./site-jobs.js").MapAnswer} */ (res.data)));
+  else if (tool !== "crawl") nodes.push(...answerNodes(data, IN_PANEL));
   nodes.push(h("details", { class: "raw" }, h("summary", {}, "Raw JSON"), h("pre", {}, json(data))));
   show("result", ...nodes);
+}
+
+/**
+ * A started crawl in the Result panel, read again until it ends: its pages appear as they settle.
+ * @param {string} crawlId
+ */
+async function watchCrawl(crawlId) {
+  const sessionId = state.sessionId;
+  const last = await followCrawl(sessionId, crawlId, (crawl, pages) => {
+    show("result", h("p", { class: "meta" }, h("code", {}, "crawl"), ` — ${crawl.status}`), ...crawlNodes(crawl, pages));
+    setStatus(crawl.status === "running" ? `Crawling: ${crawl.counts.fetched} of at most ${crawl.limit} pages fetched…` : `The crawl ${crawl.status}: ${crawl.counts.fetched} pages fetched.`, crawl.status === "running" ? "info" : "ok");
+  });
+  if (!last.ok) show("result", errorBox(last.error, last.status));
 }
 
 export function wireTools() {
@@ -177,6 +212,8 @@ export function wireTools() {
       if (!res.ok && failedUpload) setStatus(`The upload of ${failedUpload.name} failed: ${res.error.code}.`, "error");
       else setStatus(res.ok ? `${tool} answered in ${ms} ms.` : `${tool} failed: ${res.error.code}.`, res.ok ? "ok" : "error");
       if (!res.ok && res.status === 404 && res.error.code === "SESSION_NOT_FOUND") forgetSession("The session no longer exists; create a new one.");
+      // A started crawl runs on: it is followed here until it ends, its status line replacing the start's.
+      if (tool === "crawl" && res.ok) await watchCrawl(/** @type {{crawlId: string}} */ (res.data).crawlId);
       void refreshStats();
     });
   }
