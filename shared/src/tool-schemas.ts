@@ -214,6 +214,8 @@ export const ExtractedContentSchema = v.object({
   metadata: v.optional(v.record(v.string(), v.union([v.string(), v.boolean()]))),
   /** With the page option `links` (a crawl's pages): the page's http(s) links, absolute, without fragments, in document order. */
   links: v.optional(v.array(v.string())),
+  /** With `links`: the Crawl-delay (ms) the page's origin's robots.txt sets for us, when it sets one. */
+  crawlDelayMs: v.optional(v.number()),
   /** The rest the worker adds to an answered page, after the fetch (and its cache): the sidecar never sets them. */
   passages: v.optional(described(v.array(PassageSchema), "With fetch_content's `query` (or web_search's query, with includeContent): the parts of the content that fit it best, best first.")),
   totalChars: v.optional(described(v.number(), "When `maxChars` cut the content: the whole content's length.")),

@@ -54,6 +54,20 @@ describe("crawl frontier", () => {
     });
   });
 
+  it("keeps a host's robots.txt Crawl-delay once a page of it tells it, never below web.crawl.hostDelayMs and at most a minute", async () => {
+    await withFrontier(jobOf({}, { leaseMs: 600_000 }), (frontier) => {
+      const now = Date.now();
+      const [start] = frontier.next(now);
+      frontier.claim(start!.seq, 1);
+      frontier.settle(start!.seq, { ...stored(["/a", "/b", "/c"]), crawlDelayMs: 2_500 });
+      // workerd's clock stands still here, so "now" is the settle's time.
+      expect(frontier.next(now + 2_499)).toEqual([]);
+      expect(frontier.next(now + 2_500).map((task) => task.url)).toEqual(["https://site.test/a"]);
+      expect(frontier.next(now + 4_999)).toEqual([]);
+      expect(frontier.next(now + 5_000).map((task) => task.url)).toEqual(["https://site.test/b"]);
+    });
+  });
+
   it("claims a page once per hand-out and records it once, however often its message comes", async () => {
     await withFrontier(jobOf(), (frontier) => {
       const [task] = frontier.next(Date.now());

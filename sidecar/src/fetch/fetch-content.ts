@@ -208,6 +208,7 @@ async function runPipeline(
     ...(extracted.parseWarning && { parseWarning: extracted.parseWarning }),
     ...(Object.keys(metadata).length > 0 && { metadata }),
     ...(links && { links }),
+    ...(links && robots.crawlDelayMs !== undefined && { crawlDelayMs: robots.crawlDelayMs }),
   });
   // The validators describe the bytes served: they hold for this content only when nothing replaced what those bytes extract to.
   const caching = pageCaching(response.headers, !rendered.value && content === extracted.content);

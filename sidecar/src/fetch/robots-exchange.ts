@@ -8,6 +8,8 @@ import * as v from "valibot";
 export interface RobotsExchange {
   given?: RobotsEntry;
   read: RobotsEntry[];
+  /** The Crawl-delay (ms) of the last hop's origin, when its robots.txt sets one for us. */
+  crawlDelayMs?: number;
 }
 
 export const robotsExchange = (given: RobotsEntry | undefined): RobotsExchange => ({ ...(given && { given }), read: [] });

@@ -34,7 +34,11 @@ export function robotsGuard(options: FetchOptions, deps: FetchContentDeps, deadl
     if (!check.ok) return check.error.code === "blocked" ? { ok: true, value: undefined } : check;
     if (check.value.read) exchange.read.push(check.value.read);
     const verdict = check.value.check(url.href);
-    if (verdict.allowed) return { ok: true, value: undefined };
+    if (verdict.allowed) {
+      if (verdict.crawlDelayS === undefined) delete exchange.crawlDelayMs;
+      else exchange.crawlDelayMs = Math.round(verdict.crawlDelayS * 1_000);
+      return { ok: true, value: undefined };
+    }
     return fail("robots", `${url.href} was not fetched: ${verdict.reason}. This service respects robots.txt (web.robots); read the page elsewhere or ask the site's owner.`);
   };
 }

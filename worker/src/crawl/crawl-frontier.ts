@@ -52,6 +52,8 @@ const MAX_RUNNING = 8;
 const MAX_LINKS_PER_PAGE = 1_000;
 /** URLs judged per crawl (followed or not); later ones count as skipped by the limit. */
 const MAX_SEEN = 100_000;
+/** The longest Crawl-delay a site's robots.txt gets honoured with; a longer one would stall the crawl until its time. */
+export const MAX_CRAWL_DELAY_MS = 60_000;
 /** Pages listed per read of a crawl's state. */
 export const PAGES_PER_READ = 100;
 
@@ -61,7 +63,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS job (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pages (seq INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, depth INTEGER NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claimed INTEGER NOT NULL DEFAULT 0, sent_at INTEGER, response_id TEXT, code TEXT, message TEXT);
 CREATE INDEX IF NOT EXISTS pages_by_status ON pages (status, seq);
-CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, running INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, running INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL DEFAULT 0, delay_ms INTEGER);
 CREATE TABLE IF NOT EXISTS seen (url TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS variants (path TEXT PRIMARY KEY, n INTEGER NOT NULL);
 `;
@@ -217,7 +219,8 @@ export class CrawlFrontier {
         .toArray()[0];
       if (!row) break;
       this.sql.exec("UPDATE pages SET status = 'fetching', attempts = attempts + 1, sent_at = ? WHERE seq = ?", now, row.seq);
-      this.sql.exec("UPDATE hosts SET running = running + 1, next_at = ? WHERE host = ?", now + job.bounds.hostDelayMs, row.host);
+      // A host's robots.txt Crawl-delay, once a page of it told it, else web.crawl.hostDelayMs.
+      this.sql.exec("UPDATE hosts SET running = running + 1, next_at = ? + coalesce(delay_ms, ?) WHERE host = ?", now, job.bounds.hostDelayMs, row.host);
       tasks.push({ seq: row.seq, attempt: row.attempts + 1, url: row.url, depth: row.depth });
       running++;
     }
@@ -246,6 +249,10 @@ export class CrawlFrontier {
     const counts = job.counts;
     if (outcome.ok) {
       this.sql.exec("UPDATE pages SET status = 'fetched', response_id = ? WHERE seq = ?", outcome.responseId, seq);
+      if (outcome.crawlDelayMs !== undefined) {
+        const delay = Math.max(job.bounds.hostDelayMs, Math.min(outcome.crawlDelayMs, MAX_CRAWL_DELAY_MS));
+        this.sql.exec("UPDATE hosts SET delay_ms = ?, next_at = max(next_at, ?) WHERE host = ?", delay, Date.now() + delay, row.host);
+      }
       counts.fetched++;
       counts.bytes += outcome.bytes;
       // "sitemap" alone reads the sitemaps' pages without following their links.

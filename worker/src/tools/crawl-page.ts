@@ -14,9 +14,9 @@ export interface CrawlPageRequest {
   params: CrawlParams;
 }
 
-/** How the page settled: stored (its responseId, its content's bytes, its links), or failed; robots.txt's and the policy's refusals are skips. */
+/** How the page settled: stored (its responseId, its content's bytes, its links, its origin's Crawl-delay), or failed; robots.txt's and the policy's refusals are skips. */
 export type CrawlPageOutcome =
-  | { ok: true; responseId: string; bytes: number; links: string[] }
+  | { ok: true; responseId: string; bytes: number; links: string[]; crawlDelayMs?: number }
   | { ok: false; code: string; message: string; skip?: "robots" | "policy" };
 
 const DEADLINE: ToolDeadline = { family: "fetch", budgetMs: (_params, config) => fetchBudgetMs(config) };
@@ -41,9 +41,9 @@ export async function crawlPage(ctx: ToolContext, request: CrawlPageRequest): Pr
     const skip = fault === "robots" || fault === "policy" ? fault : undefined;
     return { ok: false, code: read.error.code, message: read.error.message, ...(skip && { skip }) };
   }
-  const { links = [], ...fetched } = read.value;
+  const { links = [], crawlDelayMs, ...fetched } = read.value;
   const result = params.query ? { ...fetched, passages: rankPassages(fetched.content, params.query, DEFAULT_PASSAGES) } : fetched;
   const responseId = ctx.newResponseId();
   ctx.store.save(capContent({ kind: "fetch", responseId, results: [result] }, ctx.config.maxStoredContentChars), ctx.config.maxStoredResults);
-  return { ok: true, responseId, bytes: new TextEncoder().encode(fetched.content).byteLength, links };
+  return { ok: true, responseId, bytes: new TextEncoder().encode(fetched.content).byteLength, links, ...(crawlDelayMs !== undefined && { crawlDelayMs }) };
 }
