@@ -22,4 +22,10 @@ describe("reader comments", () => {
     const page = `<html><head><title>My trip</title></head><body><div id="page"><div class="post hentry"><h2 class="entry-title">My trip</h2><div class="entry-content">${prose("The post")}</div></div>${thread(40)}</div></body></html>`;
     expect(md(page)).toBe(said("The post"));
   });
+
+  it("a short post marked as schema.org's articleBody, or in an entry named as such, keeps its place above a long thread", () => {
+    for (const body of [`<div itemprop="articleBody">${prose("The post")}</div>`, `<div class="entry-single"><h1>My trip</h1>${prose("The post")}</div>`]) {
+      expect(md(`<html><head><title>My trip</title></head><body><div id="page">${body}${thread(40)}</div></body></html>`)).toBe(said("The post"));
+    }
+  });
 });

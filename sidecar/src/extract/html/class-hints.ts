@@ -64,13 +64,13 @@ const POSITIVE_WORDS = new Set([
 const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
 
 /**
- * Whole class names that blog engines and CMSs give a post's own body: hAtom's microformat (hentry, entry-content),
- * Blogger's and WordPress themes' post-body / post-content / entry-body, article-body and story-body.
+ * Whole class names that blog engines and CMSs give a post's own body: Blogger's and WordPress themes' post-body and
+ * post-content, article-body, story-body; and any name with hAtom's entry words (hentry, entry-content, entry-single).
  */
 const POST_BODY_NAMES = new Set([
-  "hentry", "entry-content", "entry-body", "post-body", "post-content", "post-entry", "postbody", "postcontent", "entrycontent",
-  "article-body", "article-content", "articlebody", "story-body", "storybody",
+  "post-body", "post-content", "postbody", "postcontent", "entrycontent", "article-body", "article-content", "articlebody", "story-body", "storybody",
 ]);
+const POST_WORDS = new Set(["entry", "hentry"]);
 
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
 
@@ -123,6 +123,7 @@ function judgeToken(token: string): number {
     if (BYLINE_WORDS.has(word)) bits |= BYLINE;
     if (CAPTION_WORDS.has(word)) bits |= CAPTION;
     if (word === "button" || word === "btn") bits |= BUTTON;
+    if (POST_WORDS.has(word)) bits |= POST_BODY;
   }
   if (judgedTokens.size >= MAX_JUDGED) judgedTokens.clear();
   judgedTokens.set(token, bits);
@@ -147,7 +148,8 @@ function judge(value: string): Readonly<ClassHint> {
     byline: (bits & BYLINE) !== 0,
     caption: (bits & CAPTION) !== 0,
     button: (bits & BUTTON) !== 0,
-    postBody: (bits & POST_BODY) !== 0,
+    // entry-meta, entry-footer: the post's chrome, not its body.
+    postBody: (bits & POST_BODY) !== 0 && !negative,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
