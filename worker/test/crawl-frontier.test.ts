@@ -68,6 +68,20 @@ describe("crawl frontier", () => {
     });
   });
 
+  it("asks for the verdict on new hosts of links it would follow, and counts a refused host's links without queueing them", async () => {
+    await withFrontier(jobOf({ allowExternal: true }), (frontier) => {
+      const [task] = frontier.next(Date.now());
+      frontier.claim(task!.seq, 1);
+      const links = [`${START}a`, "http://10.0.0.1/x", "http://10.0.0.1/y", "https://ok.test/z"];
+      expect(frontier.hostsToVet(links)).toEqual(["http://10.0.0.1", "https://ok.test"]);
+      frontier.recordVerdicts(new Map([["http://10.0.0.1", false], ["https://ok.test", true]]));
+      expect(frontier.hostsToVet(links)).toEqual([]);
+      frontier.settle(task!.seq, stored(links));
+      expect(frontier.job?.counts).toMatchObject({ discovered: 3, skippedByPolicy: 2 });
+      expect(frontier.state(0).pages.map((page) => page.url)).toEqual([START, `${START}a`, "https://ok.test/z"]);
+    });
+  });
+
   it("claims a page once per hand-out and records it once, however often its message comes", async () => {
     await withFrontier(jobOf(), (frontier) => {
       const [task] = frontier.next(Date.now());

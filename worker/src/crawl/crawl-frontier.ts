@@ -50,6 +50,8 @@ const MAX_ATTEMPTS = 3;
 const MAX_RUNNING = 8;
 /** Links read from one page. */
 const MAX_LINKS_PER_PAGE = 1_000;
+/** New hosts of one page's links vetted before they are queued; the others' pages are vetted when fetched. */
+const MAX_HOSTS_VETTED_PER_PAGE = 20;
 /** URLs judged per crawl (followed or not); later ones count as skipped by the limit. */
 const MAX_SEEN = 100_000;
 /** The longest Crawl-delay a site's robots.txt gets honoured with; a longer one would stall the crawl until its time. */
@@ -63,7 +65,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS job (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pages (seq INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, depth INTEGER NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claimed INTEGER NOT NULL DEFAULT 0, sent_at INTEGER, response_id TEXT, code TEXT, message TEXT);
 CREATE INDEX IF NOT EXISTS pages_by_status ON pages (status, seq);
-CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, running INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL DEFAULT 0, delay_ms INTEGER);
+CREATE TABLE IF NOT EXISTS hosts (host TEXT PRIMARY KEY, running INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL DEFAULT 0, delay_ms INTEGER, allowed INTEGER);
 CREATE TABLE IF NOT EXISTS seen (url TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS variants (path TEXT PRIMARY KEY, n INTEGER NOT NULL);
 `;
@@ -120,6 +122,8 @@ export class CrawlFrontier {
     const start = normalizeUrl(job.url)!;
     this.sql.exec("INSERT OR IGNORE INTO seen (url) VALUES (?)", start.href);
     this.#queue(start, 0);
+    // The start was vetted when the crawl was asked for.
+    this.sql.exec("UPDATE hosts SET allowed = 1 WHERE host = ?", start.host);
   }
 
   #save(): void {
@@ -150,6 +154,31 @@ export class CrawlFrontier {
     job.counts.discovered++;
   }
 
+  /**
+   * The hosts (as origins) of links the crawl would follow whose network-policy verdict it does not
+   * hold yet, at most a few per page: they are vetted before any of their pages is queued.
+   */
+  hostsToVet(links: readonly string[]): string[] {
+    const scope = this.#scopeOf(this.#job!);
+    const origins = new Set<string>();
+    for (const link of links.slice(0, MAX_LINKS_PER_PAGE)) {
+      const url = normalizeUrl(link);
+      if (!url || origins.has(url.origin) || !judgeLink(url, 0, scope).follow) continue;
+      if (this.sql.exec("SELECT 1 FROM hosts WHERE host = ? AND allowed IS NOT NULL", url.host).toArray().length > 0) continue;
+      origins.add(url.origin);
+      if (origins.size >= MAX_HOSTS_VETTED_PER_PAGE) break;
+    }
+    return [...origins];
+  }
+
+  /** What the network policy said of hosts (by origin): a refused host's links are counted, never queued. */
+  recordVerdicts(verdicts: ReadonlyMap<string, boolean>): void {
+    for (const [origin, allowed] of verdicts) {
+      const host = new URL(origin).host;
+      this.sql.exec("INSERT INTO hosts (host, allowed) VALUES (?, ?) ON CONFLICT (host) DO UPDATE SET allowed = excluded.allowed", host, allowed ? 1 : 0);
+    }
+  }
+
   /** Links found at `depth` judged and the followed ones queued; how each of the rest was left is counted. */
   discover(links: readonly string[], depth: number, base?: string): void {
     const job = this.#job!;
@@ -170,6 +199,10 @@ export class CrawlFrontier {
       if (!verdict.follow) {
         if (verdict.why === "trap") counts.skippedByTrap++;
         else counts.skippedByFilter++;
+        continue;
+      }
+      if (this.sql.exec("SELECT 1 FROM hosts WHERE host = ? AND allowed = 0", url.host).toArray().length > 0) {
+        counts.skippedByPolicy++;
         continue;
       }
       if (url.search) {

@@ -7,6 +7,7 @@ import type { CrawlMessage } from "./crawl-message.ts";
 import { crawlQuota } from "./crawl-quota.ts";
 import { publishCrawlEvent } from "./publish-crawl-event.ts";
 import { seedFromSitemaps } from "./seed-from-sitemaps.ts";
+import { vetHosts } from "./vet-hosts.ts";
 
 /**
  * One crawl (idFromName(crawlId)): its frontier, seen set, counts and bounds in its SQLite, the pages
@@ -56,8 +57,12 @@ export class CrawlObject extends DurableObject<Env> {
     return task && { ...task, job: this.#frontier.job! };
   }
 
-  /** How a claimed page settled: recorded once, its links judged, the next pages handed out. */
+  /** How a claimed page settled: its links' new hosts vetted, the page recorded once, its links judged, the next pages handed out. */
   async settle(seq: number, outcome: CrawlPageOutcome): Promise<void> {
+    if (outcome.ok && this.#frontier.job?.status === "running") {
+      const origins = this.#frontier.hostsToVet(outcome.links);
+      if (origins.length > 0) this.#frontier.recordVerdicts(await vetHosts(this.env, origins));
+    }
     const page = this.#frontier.settle(seq, outcome);
     const job = this.#frontier.job!;
     if (page) await this.#publish({ crawlId: job.crawlId, event: "page", page, counts: { ...job.counts } });
