@@ -7,6 +7,9 @@ import type { PageSegments } from "./extract-segments.ts";
 /** The shared corpora: `shared/corpus` beside the repository's folder (../shared/corpus from its root). */
 export const CORPORA_DIR = join(import.meta.dirname, "..", "..", "shared", "corpus");
 
+/** The development corpora extraction is measured on, each a sample of a public benchmark whose other pages are held out. */
+export const EXTRACTION_CORPORA = ["extraction-dev", "extraction-segments-dev", "extraction-wceb-dev", "extraction-dragnet-dev"] as const;
+
 /** One page of an extraction corpus, decoded the way fetch_content decodes an unlabelled response. */
 export interface CorpusPage {
   id: string;
@@ -18,11 +21,11 @@ export interface CorpusPage {
 
 /**
  * A corpus is scored one of two ways: against human-written article bodies (ground-truth.json,
- * `{ id: { articleBody, url } }`) or against segments of main content and boilerplate (segments.json,
- * `{ id: { url, with, without } }`).
+ * `{ id: { articleBody, url, comments? } }`, comments being the reader comments the body leaves out) or against
+ * segments of main content and boilerplate (segments.json, `{ id: { url, with, without } }`).
  */
 export type CorpusTruth =
-  | { kind: "articles"; bodies: Record<string, { articleBody: string; url?: string }> }
+  | { kind: "articles"; bodies: Record<string, { articleBody: string; url?: string; comments?: string }> }
   | { kind: "segments"; segments: Record<string, PageSegments> };
 
 export interface Corpus {

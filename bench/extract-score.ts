@@ -12,6 +12,9 @@ export interface Scores {
   /** The pages development looks at, and the third kept aside (extract-holdout.ts). */
   dev: { f1: number; precision: number; recall: number };
   heldOut: { f1: number; precision: number; recall: number };
+  /** Where the ground truth notes reader comments (not main content there): the pages with them, and those without. */
+  withComments?: { f1: number; precision: number; recall: number };
+  withoutComments?: { f1: number; precision: number; recall: number };
 }
 
 export type Outputs = Readonly<Record<string, { articleBody: string }>>;
@@ -39,5 +42,11 @@ export function scoreOutputs(truth: CorpusTruth, outputs: Outputs, markdown: boo
     const { f1, precision, recall } = scoreCorpus(pick(truth.bodies, keep), texts);
     return { f1, precision, recall };
   };
-  return { ...part(() => true), dev: part((id) => !isHeldOut(id)), heldOut: part(isHeldOut) };
+  const scores: Scores = { ...part(() => true), dev: part((id) => !isHeldOut(id)), heldOut: part(isHeldOut) };
+  if (truth.kind === "articles" && Object.values(truth.bodies).some((body) => body.comments !== undefined)) {
+    const commented = (id: string): boolean => truth.bodies[id]?.comments !== undefined;
+    scores.withComments = part(commented);
+    scores.withoutComments = part((id) => !commented(id));
+  }
+  return scores;
 }

@@ -3,20 +3,21 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { extractHtmlPage, type FallbackUse } from "../sidecar/src/extract/html-handler.ts";
-import { type CorpusPage, type CorpusTruth, loadCorpus } from "./extract-corpus.ts";
+import { CORPORA_DIR, type CorpusPage, type CorpusTruth, EXTRACTION_CORPORA, loadCorpus } from "./extract-corpus.ts";
 import { defuddleMarkdown, readabilityMarkdown, readabilityText } from "./extract-peer.ts";
 import { type Outputs, type Scores, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
 import { percentiles } from "./percentiles.ts";
 
 /**
- * `npm run bench:extract -- --corpus DIR [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]`: our HTML
- * extraction against Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and
- * Defuddle, on the same pages in the same run. Each DIR holds html/ and either ground-truth.json (article bodies)
- * or segments.json (segments); F1 is reported over all pages and separately over the development part and the
- * held-out third (extract-holdout.ts); each timed round runs the extractors in turn. Prints one line per corpus
- * and extractor, how often our second method ran, one table over all corpora, the memory line, and last one JSON
- * object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
+ * `npm run bench:extract -- [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]`: our HTML extraction against
+ * Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and Defuddle, on the same
+ * pages in the same run; without --corpus, on all four development corpora in ../shared/corpus. Each DIR holds
+ * html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is reported over all pages and
+ * separately over the development part and the held-out third (extract-holdout.ts), and on a corpus whose ground
+ * truth notes reader comments (Dragnet), over the pages with comments and those without; each timed round runs the
+ * extractors in turn. Prints one line per corpus and extractor, how often our second method ran, one table over all
+ * corpora, the memory line, and last one JSON object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
  * benchmark's own tool reads them, one file per corpus.
  */
 
@@ -43,7 +44,6 @@ const PEERS: Extractor[] = [
   { name: "defuddle", markdown: true, run: (page) => defuddleMarkdown(page.html, page.url) },
 ];
 
-const USAGE = "usage: npm run bench:extract -- --corpus DIR [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]";
 const { values } = parseArgs({
   options: {
     corpus: { type: "string", multiple: true },
@@ -52,10 +52,7 @@ const { values } = parseArgs({
     "skip-peers": { type: "boolean", default: false },
   },
 });
-if (!values.corpus?.length) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const corpora = values.corpus?.length ? values.corpus : EXTRACTION_CORPORA.map((name) => join(CORPORA_DIR, name));
 const rounds = Math.max(1, Number.parseInt(values.rounds, 10) || 1);
 const extractors = values["skip-peers"] ? [OURS] : [OURS, ...PEERS];
 const round2 = (value: number): number => +value.toFixed(2);
@@ -112,9 +109,10 @@ function fallbackSummary(pages: CorpusPage[]): { ran: number; chosen: number; pa
 
 const report: Record<string, unknown>[] = [];
 const tableRows: string[] = [];
+const commentRows: string[] = [];
 const cell = (score: { f1: number; precision: number; recall: number } | undefined): string =>
   score ? `${score.f1.toFixed(3)} / ${score.precision.toFixed(3)} / ${score.recall.toFixed(3)}` : "—";
-for (const dir of values.corpus) {
+for (const dir of corpora) {
   const name = basename(dir.replace(/\/+$/, ""));
   const { pages, truth } = loadCorpus(dir);
   const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
@@ -132,6 +130,7 @@ for (const dir of values.corpus) {
     const speed = extractorName === "ours" ? `${figures.mbPerSec}` : `${figures.mbPerSec} (ours ${ratio(extractorName)}×)`;
     const ran = extractorName === "ours" ? `${fallback.ran} / ${fallback.chosen}` : "";
     tableRows.push(`| ${name} | ${extractorName} | ${cell(figures.dev)} | ${cell(figures.heldOut)} | ${cell(figures.f1 === undefined ? undefined : (figures as Scores))} | ${speed} | ${ran} |`);
+    if (figures.withComments) commentRows.push(`| ${name} | ${extractorName} | ${cell(figures.withComments)} | ${cell(figures.withoutComments)} |`);
   }
   if (values.out) {
     mkdirSync(values.out, { recursive: true });
@@ -162,6 +161,7 @@ console.log(
     "|---|---|---|---|---|---|---|",
     ...tableRows,
     "",
+    ...(commentRows.length > 0 ? ["| corpus | extractor | pages with comments F1 / P / R | without F1 / P / R |", "|---|---|---|---|", ...commentRows, ""] : []),
   ].join("\n"),
 );
 
