@@ -123,7 +123,8 @@ describe("agent turns", () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]!.body).toMatchObject({ model: "fake-gpt", stream: true, stream_options: { include_usage: true } });
     expect(requests[0]!.body.messages[0]).toMatchObject({ role: "system", content: expect.stringMatching(/fetch_content/) });
-    expect(requests[0]!.body.tools.map((t: any) => t.function.name).sort()).toEqual(["convert_content", "fetch_content", "get_search_content", "web_search"]);
+    // A 128,000-token window has room for the site tools beside the four web tools.
+    expect(requests[0]!.body.tools.map((t: any) => t.function.name).sort()).toEqual(["convert_content", "crawl", "crawl_status", "fetch_content", "get_search_content", "map", "web_search"]);
     const toolMessage = requests[1]!.body.messages.find((m: any) => m.role === "tool");
     expect(toolMessage.content).toContain("loopback origin");
 
@@ -585,6 +586,26 @@ describe("approvals (sandbox.askBeforeFetch)", () => {
       await untilFinish(s.stream);
       await waitFor(async () => !(await s.get("state")).body.state.isStreaming, "idle");
     }
+    await s.stream.cancel();
+  });
+
+  it("asks before a crawl, saying how many pages at most; confirmed, the crawl runs and the model reads its pages' responseIds", async () => {
+    const start = `${origin}/notes.txt?crawl=${crypto.randomUUID()}`;
+    await openai.script({ toolCalls: [{ name: "crawl", arguments: { url: start, limit: 2, maxDepth: 1, sources: "links", waitMs: 15_000 } }] }, { text: ["crawled"] });
+    const s = await followed(asking);
+    await s.post("messages", { message: "crawl the notes" });
+    let ask: any;
+    while (!ask) {
+      const frame = await nextFrame(s.stream);
+      if (frame.data?.payload?.control === "extension-ui") ask = frame.data.payload.request;
+    }
+    expect(ask).toMatchObject({ title: "Allow crawl?", message: `Crawl ${start}: up to 2 pages, 1 links deep` });
+    expect((await s.post("ui-response", { id: ask.id, confirmed: true })).status).toBe(200);
+    const rest = await untilFinish(s.stream);
+    const output = rest.find((f) => f.data.chunk?.type === "tool-output-available")!.data.chunk.output;
+    expect(output).toMatchObject({ status: "completed", counts: { fetched: 1 }, pages: [{ url: start, status: "fetched", responseId: expect.any(String) }] });
+    const requests = await openai.requests();
+    expect(requests.filter((r) => JSON.stringify(r.body.messages).includes(output.pages[0].responseId))).toHaveLength(1);
     await s.stream.cancel();
   });
 });

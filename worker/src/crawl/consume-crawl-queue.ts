@@ -1,8 +1,8 @@
 import type { Env } from "../env.ts";
 import { loadSettings } from "../config/load-settings.ts";
-import { sessionStub } from "../session/session-stub.ts";
 import type { CrawlPageOutcome } from "../tools/crawl-page.ts";
 import type { CrawlMessage } from "./crawl-message.ts";
+import { crawlSession } from "./crawl-session.ts";
 import { crawlStub } from "./crawl-stub.ts";
 
 /**
@@ -19,11 +19,9 @@ export async function consumeCrawlQueue(batch: MessageBatch<CrawlMessage>, env: 
         const crawl = crawlStub(env, message.body.crawlId);
         const task = crawl && (await crawl.claim(message.body.seq, message.body.attempt));
         if (!crawl || !task) return message.ack();
-        let outcome: CrawlPageOutcome;
-        const session = sessionStub(env, task.job.sessionId);
-        if (!settings.ok) outcome = { ok: false, code: settings.error.code, message: settings.error.message };
-        else if (!session) outcome = { ok: false, code: "SESSION_NOT_FOUND", message: "The crawl's session cannot be named." };
-        else outcome = await session.crawlPage({ crawlId: task.job.crawlId, seq: task.seq, url: task.url, params: task.job.params }, settings.value);
+        const outcome: CrawlPageOutcome = settings.ok
+          ? await crawlSession(env, task.job.sessionId).crawlPage({ crawlId: task.job.crawlId, seq: task.seq, url: task.url, params: task.job.params }, settings.value)
+          : { ok: false, code: settings.error.code, message: settings.error.message };
         await crawl.settle(task.seq, outcome);
         message.ack();
       } catch {

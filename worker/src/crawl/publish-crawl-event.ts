@@ -1,6 +1,6 @@
 import type { CrawlEvent } from "@edge-web/shared";
 import type { Env } from "../env.ts";
-import { sessionStub } from "../session/session-stub.ts";
+import { crawlSession } from "./crawl-session.ts";
 
 /**
  * A crawl's progress as a `data-crawl` chunk on its session's stream. A session that has ended (or
@@ -8,7 +8,7 @@ import { sessionStub } from "../session/session-stub.ts";
  */
 export async function publishCrawlEvent(env: Env, sessionId: string, event: CrawlEvent): Promise<void> {
   try {
-    await sessionStub(env, sessionId)?.publishCrawlEvent(event);
+    await crawlSession(env, sessionId).publishCrawlEvent(event);
   } catch {
     // The chunk is progress, not the record: GET …/crawls/:crawlId answers what it would have said.
   }

@@ -2,6 +2,7 @@ import { ok, type CompactResponse, type CrawlEvent, type PromptRequest, type Res
 import { DurableObject } from "cloudflare:workers";
 import type { ModelSelection } from "../agent/model/resolve-model.ts";
 import type { Settings } from "../config/resolve-settings.ts";
+import type { CrawlSession } from "../crawl/crawl-session.ts";
 import type { CrawlPageOutcome, CrawlPageRequest } from "../tools/crawl-page.ts";
 import type { Env } from "../env.ts";
 import { admitMessage } from "./admit-message.ts";
@@ -35,7 +36,7 @@ type Need = "exists" | "active";
  * go to (admit-message.ts, prompt-or-command.ts, fork-history.ts, ui-answers.ts,
  * completion-answer.ts) and session-view.ts (state, stats).
  */
-export class SessionObject extends DurableObject<Env> {
+export class SessionObject extends DurableObject<Env> implements CrawlSession {
   private readonly held: HeldSession;
   private readonly stream: SessionStream;
   private readonly tools: SessionTools;
@@ -125,7 +126,8 @@ export class SessionObject extends DurableObject<Env> {
 
   /** A crawl's page, fetched and stored as fetch_content would (the crawl queue's consumer calls this). */
   async crawlPage(request: CrawlPageRequest, settings: Settings): Promise<CrawlPageOutcome> {
-    const open = this.open("active", settings);
+    // The page is read under the settings of now; the session's own (its callers', its turns') stay as they are.
+    const open = this.open("active");
     if (!open.ok) return { ok: false, code: open.error.code, message: open.error.message };
     return this.tools.crawl(open.value, request, settings);
   }

@@ -5,6 +5,10 @@ import { HistoryMemo } from "../agent/context/history-memo.ts";
 import type { ConvertedMessage, HistoryRead } from "../agent/context/to-model-messages.ts";
 import type { TokenTotals } from "../agent/model/token-usage.ts";
 import type { SessionPort, TurnMarker } from "../agent/turn/session-port.ts";
+import type { SiteJobs } from "../agent/turn/site-tools.ts";
+import { crawlStub } from "../crawl/crawl-stub.ts";
+import { mapForSession } from "../crawl/map-for-session.ts";
+import { startCrawl } from "../crawl/start-crawl.ts";
 import { modelEgress } from "../agent/wire/model-egress.ts";
 import type { Settings } from "../config/resolve-settings.ts";
 import { keepCompaction } from "./keep-compaction.ts";
@@ -67,6 +71,17 @@ export class TurnHost implements SessionPort {
 
   toolContext(signal: AbortSignal | undefined) {
     return this.parts.tools.context(this.parts.held.stores!, this.settings(), signal);
+  }
+
+  siteJobs(): SiteJobs {
+    const { env } = this.parts;
+    const sessionId = this.sessionId();
+    const config = () => this.settings().config;
+    return {
+      map: (params) => mapForSession(env, sessionId, params, config()),
+      startCrawl: (params) => startCrawl(env, { sessionId, owner: this.parts.held.current?.owner ?? "open" }, params, config()),
+      readCrawl: async (crawlId) => crawlStub(env, crawlId)?.read(sessionId, 0),
+    };
   }
 
   egress(provider: string): typeof globalThis.fetch {

@@ -6,6 +6,7 @@ import { contextLimits, type ContextLimits, type ContextMeter } from "./context-
 import type { ModelHandle } from "../model/open-model.ts";
 import type { ResolvedModel } from "../model/resolve-model.ts";
 import { summariseHistory } from "./summarise-history.ts";
+import { offersSiteTools, SITE_TOOL_CHARS } from "./site-tool-definitions.ts";
 import { TOOL_DEFINITION_CHARS } from "./tool-definition-chars.ts";
 import { toModelMessages, type HistoryRead, type HistorySources } from "./to-model-messages.ts";
 
@@ -31,7 +32,7 @@ export function compactionDeps(sources: CompactionSources, settings: Settings, l
   let usage: LanguageModelUsage | undefined;
   return {
     limits,
-    baseChars: settings.agent.systemPrompt.length + TOOL_DEFINITION_CHARS,
+    baseChars: settings.agent.systemPrompt.length + TOOL_DEFINITION_CHARS + (offersSiteTools(limits) ? SITE_TOOL_CHARS : 0),
     summarise: async (older, signal, instructions) => {
       const { model, idleMs } = call();
       const made = await summariseHistory(older, { model, idleMs, window: limits.window, maxOutputTokens: limits.summaryTokens, signal, ...(instructions && { instructions }) });

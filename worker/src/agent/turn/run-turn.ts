@@ -9,7 +9,9 @@ import type { OutputSink } from "./output-sink.ts";
 import { resolveModel } from "../model/resolve-model.ts";
 import { withOverflowRetry } from "../context/context-overflow.ts";
 import { compactionDeps, currentView, limitsFor } from "../context/session-compaction.ts";
+import { offersSiteTools } from "../context/site-tool-definitions.ts";
 import { TurnContext } from "../context/turn-context.ts";
+import { siteTools } from "./site-tools.ts";
 import { traceTurn } from "./turn-trace.ts";
 import { costOf, tokensOf } from "../model/token-usage.ts";
 import type { SessionPort } from "./session-port.ts";
@@ -60,15 +62,17 @@ export async function runTurn(session: SessionPort, user: SessionMessage, contro
           messages: view.messages,
           maxSteps: settings.agent.maxSteps,
           nextCall,
-          tools: (inputShown, toolSink) =>
-            agentTools({
-              context: (signal) => session.toolContext(signal),
+          tools: (inputShown, toolSink) => {
+            const deps = {
+              context: (signal: AbortSignal | undefined) => session.toolContext(signal),
               ...(settings.agent.askBeforeFetch && { gate: control.gate }),
               inputShown,
               sink: toolSink,
               newId: () => session.newId(),
               maxResultChars: limits.maxToolResultChars,
-            }),
+            };
+            return { ...agentTools(deps), ...(offersSiteTools(limits) && siteTools(session.siteJobs(), deps)) };
+          },
           steers: control.steers,
           queue: control.queue,
           signal: control.signal,

@@ -5,6 +5,7 @@ import type { CompactionSources } from "../context/session-compaction.ts";
 import type { ModelSelection } from "../model/resolve-model.ts";
 import type { TokenTotals } from "../model/token-usage.ts";
 import type { OutputSink } from "./output-sink.ts";
+import type { SiteJobs } from "./site-tools.ts";
 
 /** A turn in progress, remembered in storage so that a restart can close it (with the message that started it). */
 export interface TurnMarker {
@@ -29,6 +30,8 @@ export interface SessionPort extends CompactionSources {
   sink(): OutputSink;
   sessionId(): string;
   toolContext(signal: AbortSignal | undefined): ToolContext;
+  /** Maps and crawls in this session, for the turn's map and crawl tools. */
+  siteJobs(): SiteJobs;
   /** How requests reach a model provider (the sidecar's relay, under that provider's policy). */
   egress(provider: string): typeof globalThis.fetch;
   addUsage(tokens: TokenTotals, cost: number): void;
