@@ -13,6 +13,15 @@ const thread = (count: number): string =>
   `<div id="comments"><h3>${count} Comments</h3><ol class="commentlist">${Array.from({ length: count }, (_, i) => comment(i + 1)).join("")}</ol></div>`;
 
 describe("reader comments", () => {
+  it("comments after a heading or anchor named as comments, in the post's own column and named as nothing, are left out", () => {
+    const entry = (n: number) => `<p>${said(`Reader ${n}'s answer`)}</p><p class="posted">Posted by: <a href="https://reader${n}.test/">Reader ${n}</a> | July 17, 2012 6:18 PM</p>`;
+    const entries = Array.from({ length: 12 }, (_, i) => entry(i + 1)).join("");
+    for (const marker of [`<h2><a id="comments"></a>Comments</h2>`, `<a name="comments"></a><h2>Comments</h2>`, `<h3 id="comments">12 Comments</h3>`]) {
+      const page = `<html><head><title>My trip</title></head><body><div class="content"><h1>My trip</h1>${prose("The post")}${prose("Its middle")}${prose("Its end")}${marker}${entries}</div></body></html>`;
+      expect(md(page)).toBe([said("The post"), said("Its middle"), said("Its end")].join("\n\n"));
+    }
+  });
+
   it("a long comment thread after a short article (an <article>) is left out, not taken for the page's text", () => {
     const page = `<html><head><title>My trip</title></head><body><div id="page"><article><h1>My trip</h1>${prose("The post")}${prose("Its end")}</article>${thread(40)}</div></body></html>`;
     expect(md(page)).toBe(`${said("The post")}\n\n${said("Its end")}`);

@@ -1,7 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { contains, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
-import { type ClassHint, classHint } from "./class-hints.ts";
+import { type ClassHint, classHint, marksComments } from "./class-hints.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
@@ -136,6 +136,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   let mains = 0;
   let trustedDiscussions = 0;
   let postBodyChars = 0;
+  // Containers whose children after a comment marker are the comments (siblings of the marker's heading).
+  const threads = new Set<ParentNode>();
 
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
@@ -194,6 +196,16 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (isHidden(node)) {
         dropped.add(node);
         return false;
+      }
+      if (node.parent && threads.has(node.parent) && !trusted.has(node)) {
+        dropped.add(node);
+        discussions.set(node, visibleChars(node));
+        return false;
+      }
+      if (marksComments(node)) {
+        // The marker's heading and what follows it in the same container are the thread.
+        const start = node.parent && isElement(node.parent) && HEADING_LEVELS[node.parent.name] !== undefined ? node.parent : node;
+        if (start.parent) threads.add(start.parent);
       }
       const hint = classHint(node);
       const byTag = isFurniture(node, sections > 0, sections > mains);

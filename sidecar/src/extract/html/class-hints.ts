@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
  * What an element's class and id words say about it. Authors name their containers for what they hold
@@ -184,4 +185,16 @@ export function classHint(element: Element): ClassHint {
     hint.postBody = true;
   }
   return hint;
+}
+
+/**
+ * Whether an element marks where the page's reader comments start: a heading named as comments ("<h3 id=comments>12
+ * Comments</h3>") or an anchor target so named (<a name="comments"></a>), the markup old blog engines give a thread
+ * whose entries carry no names of their own.
+ */
+export function marksComments(element: Element): boolean {
+  const { id, name, href } = element.attribs;
+  const named = (value: string | undefined): boolean => value !== undefined && judge(value).discussion;
+  if (HEADING_LEVELS[element.name] !== undefined) return named(id) || named(element.attribs.class);
+  return element.name === "a" && href === undefined && (named(id) || named(name));
 }
