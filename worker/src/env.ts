@@ -27,6 +27,16 @@ export interface Env {
   SIDECAR?: Fetcher;
   /** Bearer token the sidecar requires. */
   SIDECAR_TOKEN?: string;
+  /**
+   * The sidecar containers (SidecarContainer, Cloudflare Containers), when deployed with them
+   * (`wrangler deploy --env containers`): requests to SIDECAR_URL go to one of them instead (sidecar-fetch.ts).
+   */
+  SIDECAR_CONTAINER?: DurableObjectNamespace;
+  /** How many sidecar containers calls are spread over (default 1); at most the container's max_instances. */
+  SIDECAR_INSTANCES?: string;
+  /** The reader service's key and address (docs/operations.md), passed to sidecar containers' environment. */
+  JINA_API_KEY?: string;
+  JINA_BASE_URL?: string;
   /** JSON object merged over the web.* defaults. */
   WEB_CONFIG?: string;
   /** JSON object merged over the agent's defaults: defaultProvider, defaultModel, defaultThinkingLevel, agent, askBeforeFetch, modelProviders. */

@@ -7,6 +7,7 @@ export { SessionObject } from "./session/session-object.ts";
 export { ConfigObject } from "./config/config-object.ts";
 export { CrawlObject } from "./crawl/crawl-object.ts";
 export { CrawlQuotaObject } from "./crawl/crawl-quota-object.ts";
+export { SidecarContainer } from "./sidecar-container.ts";
 export { createApiHandler } from "./create-api-handler.ts";
 export { tokenAuthResolver } from "./auth/token-auth-resolver.ts";
 export type { ApiOptions } from "./app-env.ts";

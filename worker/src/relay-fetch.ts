@@ -18,7 +18,7 @@ export interface RelayTiming {
  * or a failure before any answer throws EgressRefusedError. The init's signal closes the relayed
  * request; a sidecar that cannot relay throws RelayUnavailableError. Only GET and POST are relayed.
  */
-export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, policy: RelayPolicy, timing: RelayTiming): typeof fetch {
+export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR" | "SIDECAR_CONTAINER" | "SIDECAR_INSTANCES">, policy: RelayPolicy, timing: RelayTiming): typeof fetch {
   const endpoint = `${env.SIDECAR_URL.replace(/\/+$/, "")}/v1/relay`;
   const fetch = sidecarFetch(env);
   return async (input, init) => {
@@ -36,7 +36,7 @@ export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SID
         // A relayed 3xx is the destination's answer: following it here would leave the policy behind.
         redirect: "manual",
         ...(signal && { signal }),
-      });
+      }, new URL(request.url).hostname);
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new RelayUnavailableError("The sidecar could not be reached to relay the request; check that it is running and SIDECAR_URL points at it.", { cause: error });

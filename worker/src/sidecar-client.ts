@@ -88,6 +88,8 @@ interface CallPlan<S extends v.GenericSchema, C extends string> {
   failureCode: C & ("CONTENT_FETCH_FAILED" | "WEB_SEARCH_FAILED" | "CONVERT_FAILED");
   /** The codes the tool may answer; the sidecar's other codes become failureCode. */
   canonical: (code: string) => code is C;
+  /** The host the call is about (sidecar-instance.ts), when there is one. */
+  host?: string;
   /** The setting that holds the deadline, named when it passes. */
   timeoutSetting: string;
   what: string;
@@ -100,7 +102,7 @@ const isBytes = (body: CallPlan<v.GenericSchema, string>["body"]): body is { byt
  * session's client sends `sessionKey` (an opaque key for the session) with its fetches, so the
  * sidecar shares its render slots fairly between sessions.
  */
-export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, sessionKey?: string): SidecarClient {
+export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR" | "SIDECAR_CONTAINER" | "SIDECAR_INSTANCES">, sessionKey?: string): SidecarClient {
   const base = env.SIDECAR_URL.replace(/\/+$/, "");
   const fetch = sidecarFetch(env);
   const auth = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}` };
@@ -129,7 +131,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
             ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify({ ...body.header, budgetMs })) }, body: body.bytes }
             : { headers, body: JSON.stringify({ ...body, budgetMs }) }),
           signal: cancel ? AbortSignal.any([cancel, cutoff]) : cutoff,
-        });
+        }, plan.host);
       } catch {
         const stopped = stoppedEarly();
         if (stopped) return stopped;
@@ -152,6 +154,8 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     const refusal = v.safeParse(FailureSchema, json);
     if (refusal.success) {
       const { code, message } = refusal.output.error;
+      // A sidecar container that could not start or failed (sidecar-container.ts).
+      if (code === "SIDECAR_UNAVAILABLE") return failWith(plan.failureCode, message, UNAVAILABLE);
       return plan.canonical(code) ? fail(code, message) : fail(plan.failureCode, `The sidecar refused ${plan.what} (${code}): ${message}`);
     }
     return fail(plan.failureCode, `The sidecar gave an unexpected answer (HTTP ${response.status}) to ${plan.what}.`);
@@ -166,6 +170,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         timeoutCode: "CONTENT_FETCH_TIMEOUT",
         failureCode: "CONTENT_FETCH_FAILED",
         canonical: isWebErrorCode,
+        host: hostOf(url),
         timeoutSetting: "web.timeoutMs",
         what: `Fetching ${displayUrl(url)}`,
       } as const;
@@ -194,6 +199,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
         timeoutCode: "CONTENT_FETCH_TIMEOUT",
         failureCode: "CONTENT_FETCH_FAILED",
         canonical: isWebErrorCode,
+        host: hostOf(request.url),
         timeoutSetting: "web.timeoutMs",
         what: `Mapping ${displayUrl(request.url)}`,
       } as const;
@@ -201,7 +207,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
     },
 
     convertUrl(request, deadline, cancel) {
-      return call<typeof SidecarConvertAnswerSchema, SidecarConvertAnswer, ConvertErrorCode>({ ...CONVERT_PLAN, path: "/v1/convert", body: request, what: `Converting ${displayUrl(request.url)}` }, deadline, cancel);
+      return call<typeof SidecarConvertAnswerSchema, SidecarConvertAnswer, ConvertErrorCode>({ ...CONVERT_PLAN, path: "/v1/convert", body: request, host: hostOf(request.url), what: `Converting ${displayUrl(request.url)}` }, deadline, cancel);
     },
 
     convertFile(bytes, request, deadline, cancel) {
@@ -216,7 +222,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
           headers,
           body: JSON.stringify({ ...request, budgetMs: Math.max(1, deadline.remainingMs()) }),
           signal: AbortSignal.timeout(Math.max(1, deadline.remainingMs()) + SIDECAR_GRACE_MS),
-        });
+        }, hostOf(request.url));
         const answer = v.safeParse(SidecarVetAnswerSchema, await response.json().catch(() => null));
         if (answer.success) return answer.output;
       } catch {}
@@ -242,6 +248,8 @@ const CONVERT_PLAN = {
   canonical: isConvertErrorCode,
   timeoutSetting: "convert.timeoutMs",
 } as const;
+
+const hostOf = (url: string) => URL.parse(url)?.hostname;
 
 /** Only the tool's codes reach callers; anything else becomes the tool's failure code, message kept. */
 function passCanonical<A extends { ok: boolean; error?: { code: string } }>(answer: A, plan: Pick<CallPlan<v.GenericSchema, string>, "canonical" | "failureCode">): A {

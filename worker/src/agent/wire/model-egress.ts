@@ -12,7 +12,7 @@ import { relayFetch } from "../../relay-fetch.ts";
  * turn does (settings.agent.modelTimeoutMs, up to the relay's five minutes), a second more so that
  * the turn's own timeout is the one that speaks.
  */
-export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR">, settings: Settings, provider: string): typeof globalThis.fetch {
+export function modelEgress(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR" | "SIDECAR_CONTAINER" | "SIDECAR_INSTANCES">, settings: Settings, provider: string): typeof globalThis.fetch {
   const policy = settings.operatorUrls.models[provider] ? operatorUrlPolicy() : { ...configuredUrlPolicy(settings.config), allowPrivateNetwork: false };
   const waitMs = Math.min(settings.agent.modelTimeoutMs + 1_000, MAX_RELAY_WAIT_MS);
   return relayFetch(env, policy, { timeoutMs: waitMs, idleMs: waitMs });
