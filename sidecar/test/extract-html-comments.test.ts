@@ -38,3 +38,11 @@ describe("reader comments", () => {
     }
   });
 });
+
+describe("boxes beside the main column", () => {
+  it("a short post in a blog engine's entry markup is not widened over the boxes beside it", () => {
+    const page = `<html><head><title>Quote of the day</title></head><body><div id="wrapper"><div class="entry">${prose("The quote")}${prose("Its source")}</div>
+      <div class="box"><h3>About me</h3>${prose("The author's box")}</div><div class="box"><h3>Opening hours</h3><ul><li>Monday to Friday</li><li>Saturday</li></ul></div></div></body></html>`;
+    expect(md(page)).toBe(`${said("The quote")}\n\n${said("Its source")}`);
+  });
+});

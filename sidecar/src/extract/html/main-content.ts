@@ -111,9 +111,13 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   const exclude: Element[] = [];
   let leadLevels = 0;
   let lead = 0;
+  // Inside a post named as one (hentry, entry-content, articleBody), the text does not go on past the post.
+  let inPost = current.hint.postBody;
   for (let parent = top.parent; parent && isElement(parent); parent = parent.parent) {
     const parentStats = stats.get(parent);
     if (!parentStats) break;
+    const pastPost = inPost && !parentStats.hint.postBody;
+    inPost ||= parentStats.hint.postBody;
     const addedChars = parentStats.chars - current.chars;
     const addedContent = contentOf(parentStats) - contentOf(current);
     const negligible = addedChars <= current.chars * NEGLIGIBLE_ADDED_SHARE;
@@ -122,7 +126,7 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     const listing = addedProse > 0 && addedProse < addedLinkedLines * MIN_ADDED_PROSE_PER_LINKED_LINE;
     const moreContent =
       !listing && addedContent >= addedChars * MIN_ADDED_CONTENT_SHARE && addedContent >= contentOf(current) * MIN_ADDED_CONTENT_GROWTH;
-    if (leadLevels === 0 && (negligible || moreContent)) {
+    if (leadLevels === 0 && !pastPost && (negligible || moreContent)) {
       // What a wrapper adds beside the body is its chrome (a share bar, a dateline, "no comments yet"), unless it
       // is content by its kind (a paragraph, heading, list, table, quote, code or figure) or prose before the
       // body (a standfirst); prose after it is a prompt or a promo.
