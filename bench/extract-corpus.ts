@@ -1,11 +1,29 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeText } from "../sidecar/src/extract/decode-text.ts";
 import type { PageSegments } from "./extract-segments.ts";
 
-/** The shared corpora: `shared/corpus` beside the repository's folder (../shared/corpus from its root). */
-export const CORPORA_DIR = join(import.meta.dirname, "..", "..", "shared", "corpus");
+/**
+ * The shared corpora: `shared/corpus` beside the repository's folder (../shared/corpus from its root).
+ * A clone made elsewhere (a fresh checkout to test, say) finds them beside the repository it was
+ * cloned from, its `origin`.
+ */
+export const CORPORA_DIR = corporaDir();
+
+function corporaDir(): string {
+  const beside = join(import.meta.dirname, "..", "..", "shared", "corpus");
+  if (existsSync(beside)) return beside;
+  try {
+    const origin = execFileSync("git", ["remote", "get-url", "origin"], { cwd: join(import.meta.dirname, ".."), encoding: "utf8" }).trim();
+    const fromOrigin = join(origin, "..", "shared", "corpus");
+    if (existsSync(fromOrigin)) return fromOrigin;
+  } catch {
+    // Not a clone, or git is not there: the corpora are where they should be or nowhere.
+  }
+  return beside;
+}
 
 /** The development corpora extraction is measured on, each a sample of a public benchmark whose other pages are held out. */
 export const EXTRACTION_CORPORA = ["extraction-dev", "extraction-segments-dev", "extraction-wceb-dev", "extraction-dragnet-dev"] as const;
