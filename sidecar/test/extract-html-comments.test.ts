@@ -45,4 +45,18 @@ describe("boxes beside the main column", () => {
       <div class="box"><h3>About me</h3>${prose("The author's box")}</div><div class="box"><h3>Opening hours</h3><ul><li>Monday to Friday</li><li>Saturday</li></ul></div></div></body></html>`;
     expect(md(page)).toBe(`${said("The quote")}\n\n${said("Its source")}`);
   });
+
+  it("an 'about me' box among the widgets beside a short post is not taken for it, nor kept with it", () => {
+    const about = `<div id="text-5" class="widget widget_text"><h3>About me</h3><div class="textwidget">${prose("The author, a long-time writer,")}</div></div>`;
+    const page = `<html><head><title>Quote of the day</title></head><body><div id="wrapper"><div id="left"><h2>Quote of the day</h2>${prose("The quote")}${prose("Its source")}</div>
+      <div id="right">${about}<div class="widget widget_archive"><h3>Archives</h3><ul><li><a href="/2012/11">November 2012</a></li></ul></div></div></div></body></html>`;
+    expect(md(page)).toBe(`${said("The quote")}\n\n${said("Its source")}`);
+  });
+
+  it("a widget that holds the post (Blogger's Blog widget) is the page's layout, not a box beside it", () => {
+    const page = `<html><head><title>Quote of the day</title></head><body><div id="main"><div id="Blog1" class="widget Blog"><div class="post hentry"><h3 class="post-title entry-title">Quote of the day</h3>
+      <div class="post-body entry-content">${prose("The quote")}</div></div></div></div>
+      <div id="sidebar-right"><div id="Profile1" class="widget Profile"><h2>About me</h2>${prose("The author, a long-time writer,")}</div></div></body></html>`;
+    expect(md(page)).toBe(`### Quote of the day\n\n${said("The quote")}`);
+  });
 });

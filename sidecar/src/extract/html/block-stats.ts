@@ -108,6 +108,8 @@ export interface Landmarks {
   holdsMain: ReadonlySet<Element>;
   /** Elements with the headline (an <h1>) inside. */
   holdsHeadline: ReadonlySet<Element>;
+  /** Elements with an element named as a post's body inside. */
+  holdsPost: ReadonlySet<Element>;
 }
 
 function isComma(code: number): boolean {
@@ -213,7 +215,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       const byName = hint.furniture && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
-      const wrapper = landmarks.holdsMain.has(node) || (!byTag && landmarks.holdsHeadline.has(node));
+      // So is a widget holding the post (Blogger's Blog widget), but not a comment section holding its entries.
+      const wrapper = landmarks.holdsMain.has(node) || (!byTag && (landmarks.holdsHeadline.has(node) || (!hint.discussion && landmarks.holdsPost.has(node))));
       if ((byTag || byName) && !wrapper) {
         dropped.add(node);
         if (byName && !byTag) (hint.discussion ? discussions : droppedByName).set(node, visibleChars(node));

@@ -29,7 +29,7 @@ const FURNITURE_WORDS = new Set([
   "share", "shares", "sharing", "sharebar", "sharetools", "social", "socials", "sociallinks",
   "ad", "ads", "advert", "adverts", "advertisement", "advertising", "adsbygoogle", "adslot", "adunit", "dfp", "sponsored",
   "outbrain", "taboola", "zergnet", "sharedaddy", "sharethis", "addthis", "addtoany", "shariff", "shareaholic",
-  "sidebar", "breadcrumb", "breadcrumbs",
+  "sidebar", "breadcrumb", "breadcrumbs", "widget", "widgets",
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
   "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
@@ -50,7 +50,7 @@ const NOT_PRINTED = /^(?:(?:no|not|non|hide|hidden|dont|do-not)[-_]?(?:for[-_]|o
 
 /** Words that make an element less likely to be the article, without ruling it out. */
 const NEGATIVE_WORDS = new Set([
-  "footer", "header", "masthead", "banner", "meta", "metadata", "tags", "tag", "widget", "widgets", "promo", "promos",
+  "footer", "header", "masthead", "banner", "meta", "metadata", "tags", "tag", "promo", "promos",
   "teaser", "teasers", "card", "cards", "rail", "extra", "supplemental", "aside", "contact", "shopping", "pagination",
   "pager", "more", "trending", "popular", "most", "caption", "credit", "credits", "byline", "author", "hidden", "print",
   "tools", "toolbar", "utility", "skip", "jump", "subnav", "links", "list", "feed", "latest", "sponsor", "partner",
@@ -126,6 +126,8 @@ function judgeToken(token: string): number {
     if (word === "button" || word === "btn") bits |= BUTTON;
     if (POST_WORDS.has(word)) bits |= POST_BODY;
   }
+  // A comment's entry (comment-entry) is not the post's.
+  if (bits & DISCUSSION) bits &= ~POST_BODY;
   if (judgedTokens.size >= MAX_JUDGED) judgedTokens.clear();
   judgedTokens.set(token, bits);
   return bits;

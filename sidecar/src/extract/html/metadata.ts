@@ -1,5 +1,6 @@
 import type { Document, Element, ParentNode } from "domhandler";
 import { isElement, isText, textContent, walk } from "../dom.ts";
+import { classHint } from "./class-hints.ts";
 import { isHidden } from "./visibility.ts";
 import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
@@ -28,6 +29,8 @@ export interface PageInfo {
   signals: PageSignals;
   /** Elements with the page's own main-content marker inside (<main>, role=main, schema.org articleBody). */
   holdsMain: ReadonlySet<Element>;
+  /** Elements with an element named as a post's body inside (hentry, entry-content, post-body). */
+  holdsPost: ReadonlySet<Element>;
   /** The longest text the page's JSON-LD gives for its content, as HTML (an articleBody, a how-to's steps). */
   structuredHtml?: string;
   /** The headline: the visible <h1> that repeats a declared title, else the first one. */
@@ -105,6 +108,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   let inSvg = 0;
   const hidden: Element[] = []; // open hidden elements; text under any of them is not shown
   const holdsMain = new Set<Element>();
+  const holdsPost = new Set<Element>();
   const headings: Element[] = []; // visible <h1>s
   let emptyAppRoot = false;
   let noscriptAsksForScript = false;
@@ -130,6 +134,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       // A hidden root's text is not counted as shown, so only a visible one can be told empty.
       else if (hidden.length === 0 && isAppRoot(node)) appRoots.push({ element: node, charsBefore: inBodyText.chars + outsideText.chars });
       if (isMainMarker(node)) addAncestors(node, holdsMain);
+      if (classHint(node).postBody) addAncestors(node, holdsPost);
       switch (name) {
         case "body":
           body ??= node;
@@ -227,6 +232,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       ...(noscriptAsksForScript ? { noscriptAsksForScript: true as const } : {}),
     },
     holdsMain,
+    holdsPost,
     holdsHeadline,
     ...(headline ? { headline } : {}),
     headlineRepeatsTitle: titled !== undefined,
