@@ -21,7 +21,9 @@ let base: string;
 let origin: Origin;
 let dns: DnsServer;
 let bigPdf: Buffer;
-const converter = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 256 });
+// The default memory cap: at 256 MB a 2,000-page PDF's thread was sometimes stopped as too big under a
+// loaded run's slow collections, freeing the thread for the document meant to wait past its deadline.
+const converter = createConvertPool({ threads: 1, maxQueued: 1, memoryMb: 512 });
 let server: ReturnType<typeof createSidecarServer>;
 let closeDispatchers: () => Promise<void>;
 
