@@ -39,6 +39,23 @@ describe("reader comments", () => {
   });
 });
 
+describe("comment forms", () => {
+  const form = `<div class="box"><h3>Speak your mind</h3><form action="/wp-comments-post.php" method="post"><p>Your email address will not be published, comments are moderated, and we ask that you stay on topic, please.</p>
+    <p><label for="author">Name (required)</label><input id="author" name="author"></p><p><textarea name="comment"></textarea></p><p><input type="submit" value="Submit Comment"></p></form></div>`;
+
+  it("a form to write a comment in, after a short article, is neither the content nor kept with it", () => {
+    const page = `<html><head><title>My trip</title></head><body><div id="page"><h1>My trip</h1><div>${prose("The post")}</div>${form}</div></body></html>`;
+    expect(md(page)).toBe(said("The post"));
+  });
+
+  it("a guestbook (entries in a blog engine's comment list, a form to sign it, no post of its own) keeps its entries", () => {
+    const page = `<html><head><title>Guestbook</title></head><body><div id="page"><h1>Guestbook</h1><ol class="commentlist">${[1, 2, 3].map(comment).join("")}</ol>${form}</div></body></html>`;
+    const content = md(page);
+    for (const n of [1, 2, 3]) expect(content).toContain(said(`Reader ${n}'s answer`));
+    expect(content).not.toContain("Speak your mind");
+  });
+});
+
 describe("boxes beside the main column", () => {
   it("a short post in a blog engine's entry markup is not widened over the boxes beside it", () => {
     const page = `<html><head><title>Quote of the day</title></head><body><div id="wrapper"><div class="entry">${prose("The quote")}${prose("Its source")}</div>

@@ -1,5 +1,5 @@
 import type { Element, ParentNode } from "domhandler";
-import { contains, isElement, isText, walk } from "../dom.ts";
+import { contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments } from "./class-hints.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
@@ -212,14 +212,16 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       const hint = classHint(node);
       const byTag = isFurniture(node, sections > 0, sections > mains);
       // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
-      const byName = hint.furniture && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
+      // A form with a box to write in is a comment or reply form whatever its names, and left out as comments are.
+      const discussion = hint.discussion || (node.name === "form" && findElement(node, (element) => element.name === "textarea") !== undefined);
+      const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
       // So is a widget holding the post (Blogger's Blog widget), but not a comment section holding its entries.
       const wrapper = landmarks.holdsMain.has(node) || (!byTag && (landmarks.holdsHeadline.has(node) || (!hint.discussion && landmarks.holdsPost.has(node))));
       if ((byTag || byName) && !wrapper) {
         dropped.add(node);
-        if (byName && !byTag) (hint.discussion ? discussions : droppedByName).set(node, visibleChars(node));
+        if (byName && !byTag) (discussion ? discussions : droppedByName).set(node, visibleChars(node));
         return false;
       }
       const entry: Open = {

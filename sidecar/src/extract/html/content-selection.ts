@@ -62,7 +62,9 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   if (blocks.postBodyChars === 0 && blocks.root.prose < discussed * MAX_PROSE_BESIDE_DISCUSSION) {
     for (const element of blocks.discussions.keys()) trusted.add(element);
     const withDiscussions = measureBlocks(body, trusted, landmarks);
-    if (blocks.root.prose < withDiscussions.root.prose * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
+    // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
+    const [rest, all] = withDiscussions.root.prose > 0 ? [blocks.root.prose, withDiscussions.root.prose] : [blocks.root.chars, withDiscussions.root.chars];
+    if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
   }
   return blocks;
 }
