@@ -58,6 +58,35 @@ export const CrawlParamsSchema = v.object({
 });
 export type CrawlParams = v.InferOutput<typeof CrawlParamsSchema>;
 
+/** The longest a `crawl` tool call waits for its crawl before answering where it stands. */
+export const MAX_CRAWL_WAIT_MS = 60_000;
+export const DEFAULT_CRAWL_WAIT_MS = 30_000;
+
+/** The `crawl` tool's input (MCP, agent turns): a crawl's parameters and how long to wait for it. */
+export const CrawlToolInputSchema = v.object({
+  ...CrawlParamsSchema.entries,
+  waitMs: v.optional(
+    described(
+      v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more"), v.maxValue(MAX_CRAWL_WAIT_MS, `must be at most ${MAX_CRAWL_WAIT_MS}`)),
+      "How long to wait for the crawl (default 30000, at most 60000) before answering its state; crawl_status reads on.",
+    ),
+  ),
+});
+
+/** The `crawl_status` tool's input. */
+export const CrawlStatusInputSchema = v.object({
+  crawlId: described(v.string(), "The crawl's id, as crawl answered it."),
+  cursor: v.optional(described(v.string(), "The `nextCursor` of the previous answer: its pages after those.")),
+});
+
+/** What the `map`, `crawl` and `crawl_status` tools say of themselves to a model (MCP and agent turns alike). */
+export const SITE_TOOL_DESCRIPTIONS = {
+  map: "List a site's URLs without reading them (its sitemaps, llms.txt and the start page's links, robots.txt and the network policy applied); `search` keeps URLs whose address or title holds every word. Use it to pick pages for fetch_content or crawl.",
+  crawl:
+    "Read many pages of one site: follows links (and its sitemaps) within the site up to `limit` pages (default 50) and `maxDepth` links away (default 2), `includePaths`/`excludePaths` globs narrowing it. Each page is stored like a fetch_content result (its `responseId` reads it with get_search_content). Waits up to `waitMs`, then answers the crawl's state.",
+  crawl_status: "A crawl's status, counts and pages (100 at a time: pass `cursor` for more), each fetched page with its `responseId` for get_search_content.",
+} as const;
+
 export const CRAWL_STATUSES = ["queued", "running", "completed", "cancelled", "failed"] as const;
 export type CrawlStatus = (typeof CRAWL_STATUSES)[number];
 export const CRAWL_PAGE_STATUSES = ["queued", "fetching", "fetched", "failed", "skipped"] as const;

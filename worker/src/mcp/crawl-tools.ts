@@ -1,6 +1,18 @@
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { CrawlParamsSchema, CrawlStateSchema, described, fail, MapParamsSchema, MapSuccessSchema, summarizeIssues, type CrawlState, type Result } from "@edge-web/shared";
+import {
+  CrawlStateSchema,
+  CrawlStatusInputSchema,
+  CrawlToolInputSchema,
+  DEFAULT_CRAWL_WAIT_MS,
+  fail,
+  MapParamsSchema,
+  MapSuccessSchema,
+  SITE_TOOL_DESCRIPTIONS,
+  summarizeIssues,
+  type CrawlState,
+  type Result,
+} from "@edge-web/shared";
 import * as v from "valibot";
 import type { Principal } from "../auth/principal.ts";
 import { ownerId } from "../auth/principal.ts";
@@ -13,19 +25,8 @@ import { advertised } from "./advertised.ts";
 import { callerSession } from "./caller-session.ts";
 import { toolFailure } from "./tool-failure.ts";
 
-/** The longest a `crawl` call waits for its crawl before answering where it stands. */
-const MAX_WAIT_MS = 60_000;
 /** How often a waiting `crawl` call looks at its crawl. */
 const POLL_MS = 500;
-
-const CrawlToolSchema = v.object({
-  ...CrawlParamsSchema.entries,
-  waitMs: v.optional(described(v.pipe(v.number(), v.integer("must be an integer"), v.minValue(0, "must be 0 or more"), v.maxValue(MAX_WAIT_MS, `must be at most ${MAX_WAIT_MS}`)), "How long to wait for the crawl to finish before answering its status (default 30000, at most 60000); crawl_status reads on.")),
-});
-const CrawlStatusSchema = v.object({
-  crawlId: described(v.string(), "The crawl's id, as crawl answered it."),
-  cursor: v.optional(described(v.string(), "The `nextCursor` of the previous answer: its pages after those.")),
-});
 
 const json = (schema: v.GenericSchema) => advertised(toJsonSchema(schema, { errorMode: "ignore" }) as Record<string, unknown>);
 
@@ -63,7 +64,7 @@ export function registerCrawlTools(server: McpServer, env: Env, principal: Princ
     "map",
     {
       title: "Map a site",
-      description: "List a site's URLs without reading them: its sitemaps, llms.txt and the start page's links, kept to the site, robots.txt and the network policy applied; `search` keeps URLs whose address or title holds every word. Use it to choose pages before fetch_content or crawl.",
+      description: SITE_TOOL_DESCRIPTIONS.map,
       inputSchema: json(MapParamsSchema),
       outputSchema: json(MapSuccessSchema),
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -83,19 +84,18 @@ export function registerCrawlTools(server: McpServer, env: Env, principal: Princ
     "crawl",
     {
       title: "Crawl a site",
-      description:
-        "Read many pages of one site: starts a crawl from `url` that follows links (and the site's sitemaps) within the site, up to `limit` pages (default 50) and `maxDepth` links away (default 2), `includePaths`/`excludePaths` globs narrowing it. Each page is stored like a fetch_content result (its `responseId` reads it with get_search_content). Waits up to `waitMs`, then answers the crawl's state; crawl_status reads on.",
-      inputSchema: json(CrawlToolSchema),
+      description: SITE_TOOL_DESCRIPTIONS.crawl,
+      inputSchema: json(CrawlToolInputSchema),
       outputSchema: json(CrawlStateSchema),
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     (args: unknown) =>
       run(async (sessionId) => {
-        const params = parse(CrawlToolSchema, args);
+        const params = parse(CrawlToolInputSchema, args);
         if (!params.ok) return toolFailure(params.error);
         const settings = await loadSettings(env);
         if (!settings.ok) return toolFailure(settings.error);
-        const { waitMs = 30_000, ...crawl } = params.value;
+        const { waitMs = DEFAULT_CRAWL_WAIT_MS, ...crawl } = params.value;
         const started = await startCrawl(env, { sessionId, owner: ownerId(principal) }, crawl, settings.value.config);
         if (!started.ok) return toolFailure(started.error, "headers" in started ? started.headers : undefined);
         const { crawlId } = started.value;
@@ -113,14 +113,14 @@ export function registerCrawlTools(server: McpServer, env: Env, principal: Princ
     "crawl_status",
     {
       title: "Read a crawl",
-      description: "A crawl's status, counts and pages (100 at a time: pass `cursor` for more), each fetched page with its `responseId` for get_search_content.",
-      inputSchema: json(CrawlStatusSchema),
+      description: SITE_TOOL_DESCRIPTIONS.crawl_status,
+      inputSchema: json(CrawlStatusInputSchema),
       outputSchema: json(CrawlStateSchema),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args: unknown) =>
       run(async (sessionId) => {
-        const params = parse(CrawlStatusSchema, args);
+        const params = parse(CrawlStatusInputSchema, args);
         if (!params.ok) return toolFailure(params.error);
         const cursor = Number(params.value.cursor ?? "0");
         if (!Number.isInteger(cursor) || cursor < 0) return toolFailure(fail("INVALID_INPUT", "cursor: pass the `nextCursor` of the previous answer.", ["cursor"]).error);

@@ -1,7 +1,20 @@
-import { CrawlParamsSchema, displayUrl, MapParamsSchema, summarizeIssues, type CrawlParams, type CrawlState, type MapAnswer, type MapParams, type Result } from "@edge-web/shared";
+import {
+  CrawlParamsSchema,
+  CrawlStatusInputSchema,
+  CrawlToolInputSchema,
+  DEFAULT_CRAWL_WAIT_MS,
+  displayUrl,
+  MapParamsSchema,
+  summarizeIssues,
+  type CrawlParams,
+  type CrawlState,
+  type MapAnswer,
+  type MapParams,
+  type Result,
+} from "@edge-web/shared";
 import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
-import { CrawlStatusInputSchema, CrawlToolInputSchema, SITE_TOOLS } from "../context/site-tool-definitions.ts";
+import { SITE_TOOLS } from "../context/site-tool-definitions.ts";
 import { modelOutputOf } from "../context/tool-result-budget.ts";
 import type { AgentToolDeps } from "./agent-tools.ts";
 
@@ -14,7 +27,6 @@ export interface SiteJobs {
 
 /** How often a waiting crawl call looks at its crawl. */
 const POLL_MS = 500;
-const DEFAULT_WAIT_MS = 30_000;
 
 class SiteToolFailed extends Error {
   override readonly name = "";
@@ -66,7 +78,7 @@ export function siteTools(jobs: SiteJobs, deps: AgentToolDeps): ToolSet {
       description: SITE_TOOLS.crawl.description,
       inputSchema: jsonSchema(SITE_TOOLS.crawl.input as Parameters<typeof jsonSchema>[0]),
       async execute(input: unknown, { toolCallId, abortSignal }) {
-        const { waitMs = DEFAULT_WAIT_MS, ...params } = parsed(CrawlToolInputSchema, input);
+        const { waitMs = DEFAULT_CRAWL_WAIT_MS, ...params } = parsed(CrawlToolInputSchema, input);
         const limit = v.parse(CrawlParamsSchema, params).limit ?? 50;
         await approve("crawl", `Crawl ${displayUrl(params.url)}: up to ${limit} pages, ${params.maxDepth ?? 2} links deep`, toolCallId, abortSignal);
         const { crawlId } = answered(await jobs.startCrawl(params));
