@@ -32,6 +32,12 @@ describe("reader comments", () => {
     expect(md(page)).toBe(said("The post"));
   });
 
+  it("a post of several paragraphs in plain markup stays the text above a thread ten times as long", () => {
+    const leads = Array.from({ length: 16 }, (_, i) => `Part ${i + 1}`);
+    const page = `<html><head><title>My trip</title></head><body><div id="page"><div class="text">${leads.map(prose).join("")}</div>${thread(150)}</div></body></html>`;
+    expect(md(page)).toBe(leads.map(said).join("\n\n"));
+  });
+
   it("a short post marked as schema.org's articleBody, or in an entry named as such, keeps its place above a long thread", () => {
     for (const body of [`<div itemprop="articleBody">${prose("The post")}</div>`, `<div class="entry-single"><h1>My trip</h1>${prose("The post")}</div>`]) {
       expect(md(`<html><head><title>My trip</title></head><body><div id="page">${body}${thread(40)}</div></body></html>`)).toBe(said("The post"));

@@ -33,8 +33,12 @@ const MIN_PROSE_SHARE = 0.4;
 const FRAME_PROSE_SHARE = 0.8;
 /** An element named like furniture but holding more than this share of the page's text is a layout wrapper (penci_sidebar, menu-open). */
 const WRAPPER_SHARE = 0.5;
-/** Comment sections are the page's text when the rest of it has less than this share of their prose. */
+/**
+ * Comment sections are the page's text when the rest of it has less than this share of their prose, and less than
+ * this much: a few paragraphs of its own are a post, however long the thread below it.
+ */
 const MAX_PROSE_BESIDE_DISCUSSION = 0.1;
+const MAX_PROSE_CHARS_BESIDE_DISCUSSION = 1000;
 /** Wrappers nest; each level found costs one more walk. */
 const MAX_WRAPPER_LEVELS = 4;
 
@@ -59,7 +63,7 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   // Their characters bound their prose: only pages where the rule could hold are measured again.
   let discussed = 0;
   for (const chars of blocks.discussions.values()) discussed += chars;
-  if (blocks.postBodyChars === 0 && blocks.root.prose < discussed * MAX_PROSE_BESIDE_DISCUSSION) {
+  if (blocks.postBodyChars === 0 && blocks.root.prose < Math.min(MAX_PROSE_CHARS_BESIDE_DISCUSSION, discussed * MAX_PROSE_BESIDE_DISCUSSION)) {
     for (const element of blocks.discussions.keys()) trusted.add(element);
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
