@@ -1,7 +1,7 @@
+import { mediaType } from "@edge-web/shared";
 import { fileTypeFromBuffer } from "file-type";
 import { fileExtension } from "../sniff/file-extension.ts";
 import { hasSignature } from "../sniff/has-signature.ts";
-import { mediaType } from "../sniff/media-type.ts";
 import { SIGNATURES } from "../sniff/signatures.ts";
 import { urlFileName } from "../sniff/url-file-name.ts";
 import { bomEncoding } from "./bom.ts";

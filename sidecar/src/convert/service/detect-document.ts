@@ -1,8 +1,7 @@
-import { failWith, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
+import { failWith, mediaType, ok, type ConvertErrorCode, type Result } from "@edge-web/shared";
 import { detectContentType } from "../../extract/detect-type.ts";
 import { fileExtension } from "../../sniff/file-extension.ts";
 import { hasSignature } from "../../sniff/has-signature.ts";
-import { mediaType } from "../../sniff/media-type.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { SIGNATURES } from "../../sniff/signatures.ts";
 import { urlFileName } from "../../sniff/url-file-name.ts";

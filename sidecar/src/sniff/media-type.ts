@@ -1,1 +1,0 @@
-export { mediaType } from "@edge-web/shared";
