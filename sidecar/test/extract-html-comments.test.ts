@@ -32,6 +32,13 @@ describe("reader comments", () => {
     expect(md(page)).toBe(said("The post"));
   });
 
+  it("comments marked up as schema.org's Comment items, with no class names, are left out", () => {
+    const entry = (n: number) =>
+      `<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">Reader ${n}</span><p itemprop="text">${said(`Reader ${n}'s answer`)}</p></div>`;
+    const page = `<html><head><title>My trip</title></head><body><div><h1>My trip</h1>${prose("The post")}${prose("Its end")}${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</div></body></html>`;
+    expect(md(page)).toBe(`${said("The post")}\n\n${said("Its end")}`);
+  });
+
   it("a post of several paragraphs in plain markup stays the text above a thread ten times as long", () => {
     const leads = Array.from({ length: 16 }, (_, i) => `Part ${i + 1}`);
     const page = `<html><head><title>My trip</title></head><body><div id="page"><div class="text">${leads.map(prose).join("")}</div>${thread(150)}</div></body></html>`;

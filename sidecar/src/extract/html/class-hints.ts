@@ -159,9 +159,13 @@ function judge(value: string): Readonly<ClassHint> {
   return hint;
 }
 
+/** schema.org's markup for reader comments: an item typed Comment or UserComments, or a property comment(s). */
+const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
+const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
+
 export function classHint(element: Element): ClassHint {
-  const { class: className, id, rel, itemprop } = element.attribs;
-  if (!className && !id && !rel && !itemprop) return NONE;
+  const { class: className, id, rel, itemprop, itemtype } = element.attribs;
+  if (!className && !id && !rel && !itemprop && !itemtype) return NONE;
   const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
   // What names a post's body is read on every element: <article class="post hentry"> is one.
   const judged = !NOT_JUDGED.has(element.name) && element.attribs.role !== "main";
@@ -178,6 +182,7 @@ export function classHint(element: Element): ClassHint {
       hint.button ||= said.button;
     }
   }
+  if (SCHEMA_COMMENT_TYPE.test(itemtype ?? "") || SCHEMA_COMMENT_PROPERTY.test(itemprop ?? "")) hint.furniture = hint.discussion = true;
   // A picture's own names say how it is shown (td-modal-image: opens in a lightbox), not that it is furniture;
   // furniture pictures sit in furniture containers.
   if (element.name === "img") hint.furniture = hint.discussion = false;
