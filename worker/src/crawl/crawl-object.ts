@@ -65,6 +65,8 @@ export class CrawlObject extends DurableObject<Env> {
     }
     const page = this.#frontier.settle(seq, outcome);
     const job = this.#frontier.job!;
+    // The pages that may start now go out first: the progress frame does not hold them back.
+    if (job.status === "running") await this.#send(this.#frontier.next(Date.now()));
     if (page) await this.#publish({ crawlId: job.crawlId, event: "page", page, counts: { ...job.counts } });
     await this.#advance();
   }
@@ -84,11 +86,16 @@ export class CrawlObject extends DurableObject<Env> {
       const seeds = await seedFromSitemaps(this.env, job);
       this.#frontier.discover(seeds, 1);
     }
-    const tasks = this.#frontier.next(now);
-    if (tasks.length > 0) await this.env.CRAWL_QUEUE.sendBatch(tasks.map((task) => ({ body: { crawlId: job.crawlId, seq: task.seq, attempt: task.attempt } satisfies CrawlMessage })));
+    await this.#send(this.#frontier.next(now));
     if (this.#frontier.drained()) return this.#finish("completed");
     const wakeAt = this.#frontier.wakeAt();
     if (wakeAt !== undefined) await this.ctx.storage.setAlarm(Math.max(wakeAt, Date.now() + 1));
+  }
+
+  /** Pages handed out, to the crawl queue. */
+  async #send(tasks: PageTask[]): Promise<void> {
+    const { crawlId } = this.#frontier.job!;
+    if (tasks.length > 0) await this.env.CRAWL_QUEUE.sendBatch(tasks.map((task) => ({ body: { crawlId, seq: task.seq, attempt: task.attempt } satisfies CrawlMessage })));
   }
 
   async #finish(status: "completed" | "cancelled" | "failed", reason?: string): Promise<void> {
