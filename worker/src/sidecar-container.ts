@@ -7,7 +7,7 @@ const SIDECAR_PORT = 8788;
 /** How long a starting container may take to listen; the caller's own deadline (it aborts its fetch) ends the wait sooner. */
 const START_MS = 30_000;
 const START_POLL_MS = 250;
-/** An idle instance is stopped (SIGTERM: the sidecar drains its calls) after this long without calls, since a running one is billed. */
+/** An instance is stopped (SIGTERM) after this long without calls, since a running one is billed; every call's deadline is far shorter. */
 const SLEEP_AFTER_MS = 10 * 60_000;
 const SIGTERM = 15;
 
