@@ -22,20 +22,30 @@ const PASSED_TO_SIDECAR = ["SIDECAR_TOKEN", "JINA_API_KEY", "JINA_BASE_URL"] as 
  * the runtime's own `ctx.container`, the API the `@cloudflare/containers` package wraps.
  */
 export class SidecarContainer extends DurableObject<Env> {
+  /** Whether the sidecar listens, once found out: calls that arrive while it starts wait on the same answer. */
+  private ready: Promise<boolean> | undefined;
+
   override async fetch(request: Request): Promise<Response> {
     const container = this.ctx.container;
     if (!container) return unavailable("This Durable Object has no container: deploy with `wrangler deploy --env containers`.");
     await this.ctx.storage.setAlarm(Date.now() + SLEEP_AFTER_MS);
     const port = container.getTcpPort(SIDECAR_PORT);
-    if (!container.running) {
-      const env: Record<string, string> = {};
-      for (const name of PASSED_TO_SIDECAR) if (this.env[name]) env[name] = this.env[name];
-      container.start({ env, enableInternet: true });
-      if (!(await listening(port))) return unavailable(`The sidecar container did not listen within ${START_MS / 1000} s of its start.`);
+    if (!container.running || !this.ready) {
+      if (!container.running) {
+        const env: Record<string, string> = {};
+        for (const name of PASSED_TO_SIDECAR) if (this.env[name]) env[name] = this.env[name];
+        container.start({ env, enableInternet: true });
+      }
+      this.ready = listening(port);
+    }
+    if (!(await this.ready)) {
+      this.ready = undefined;
+      return unavailable(`The sidecar container did not listen within ${START_MS / 1000} s of its start.`);
     }
     try {
       return await port.fetch(request);
     } catch (error) {
+      this.ready = undefined;
       return unavailable(`The sidecar container failed (${(error as Error).message}); the next call starts it again.`);
     }
   }
