@@ -1,6 +1,7 @@
 // `npm run test:container`: builds the sidecar's image (sidecar/Dockerfile) and runs it in Docker through
 // e2e/container/ — the token, fetch, extraction, conversion, rendering with Chromium's sandbox, and the
-// network policy from inside the container. Not part of `npm test`: it needs Docker and takes minutes.
+// network policy from inside the container — and reads compose.yaml with compose. Not part of `npm test`:
+// it needs Docker (and compose) and takes minutes.
 import { spawnSync } from "node:child_process";
 import { ensureDeps, runOrExit } from "./ensure-deps.mjs";
 
