@@ -26,10 +26,22 @@ const address = await listen(server, port, host);
 console.log(`sidecar listening on http://${address.address}:${address.port}`);
 deps.converter.warm();
 
+/**
+ * How long a stop waits for the calls in flight (a container platform's SIGTERM: a rollout, `docker stop`,
+ * compose) before it closes what is left; under Docker's default 10 s grace, and longer than most calls.
+ */
+const DRAIN_MS = 8_000;
+let stopping = false;
 const stop = () => {
-  server.close();
-  server.closeAllConnections();
-  void Promise.all([deps.renderer.close(), deps.dispatchers.close(), deps.converter.close()]).finally(() => process.exit(0));
+  // A second signal stops at once.
+  if (stopping) process.exit(0);
+  stopping = true;
+  const finish = () => void Promise.all([deps.renderer.close(), deps.dispatchers.close(), deps.converter.close()]).finally(() => process.exit(0));
+  // No new connections; each kept-alive one is closed as soon as it has no call in flight.
+  server.close(finish);
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  idle.unref();
+  setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
