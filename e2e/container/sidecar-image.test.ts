@@ -31,8 +31,16 @@ const ORIGIN_SERVER = `
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 const types = { html: "text/html; charset=utf-8", pdf: "application/pdf" };
+// /slow is answered only when /release is asked; /held says how many wait.
+const held = [];
 createServer((req, res) => {
   const name = new URL(req.url, "http://origin").pathname.slice(1);
+  if (name === "slow") return void held.push(res);
+  if (name === "held") return void res.end(String(held.length));
+  if (name === "release") {
+    for (const waiting of held.splice(0)) waiting.writeHead(200, { "content-type": "text/plain" }).end("Answered after the signal.");
+    return void res.end();
+  }
   try {
     const body = readFileSync("/srv/" + name.replace(/[^a-z.-]/g, ""));
     res.writeHead(200, { "content-type": types[name.split(".").pop()] ?? "text/plain" }).end(body);
@@ -150,5 +158,19 @@ describe("the sidecar's image", () => {
     // A document by URL goes through the same policy.
     const converted = await post("/v1/convert", { url: `http://${gateway}:8788/x.pdf`, options: options(), limits: DEFAULT_WEB_CONFIG.convert });
     expect(converted.error.code).toBe("PRIVATE_NETWORK_BLOCKED");
+  });
+
+  // Last: it stops the sidecar.
+  it("on SIGTERM refuses new connections, finishes the calls in flight, then exits 0", async () => {
+    const originUrl = `http://${originHost}:8080`;
+    const answer = post("/v1/fetch", { url: `${originUrl}/slow`, render: "never", options: options() });
+    await waitFor(async () => (await (await fetch(`${originUrl}/held`)).text()) === "1", "the sidecar's request to the origin");
+    await docker("kill", "--signal", "TERM", sidecarName);
+    await waitFor(() => fetch(`${base}/healthz`, { headers: auth() }).then(() => false, () => true), "new connections to be refused");
+    expect(await docker("inspect", "-f", "{{.State.Running}}", sidecarName)).toBe("true");
+    await fetch(`${originUrl}/release`);
+    expect(await answer).toMatchObject({ ok: true, value: { content: expect.stringContaining("Answered after the signal.") } });
+    await waitFor(async () => (await docker("inspect", "-f", "{{.State.Status}}", sidecarName)) === "exited", "the container to exit", { timeoutMs: 15_000, intervalMs: 200 });
+    expect(await docker("inspect", "-f", "{{.State.ExitCode}}", sidecarName)).toBe("0");
   });
 });
