@@ -166,6 +166,27 @@ describe("map and crawl over npm start", () => {
   });
 });
 
+describe("a crawl whose session is deleted", () => {
+  it("ends at its next page, freeing its place among the owner's crawls", async () => {
+    const stack = await startStack({ WEB_CONFIG: webConfig({ hostDelayMs: 100 }) });
+    try {
+      const [gone, kept] = [await session(stack), await session(stack)];
+      const start = (id: string) => stack.api("POST", `/api/sessions/${id}/crawls`, { url: `${site.url}/`, sources: "sitemap", limit: 300 });
+      expect((await start(gone)).status).toBe(202);
+      const keptCrawl = await start(kept);
+      expect(keptCrawl.status).toBe(202);
+      // Both of the owner's places are taken.
+      expect((await start(kept)).status).toBe(429);
+      expect((await stack.api("DELETE", `/api/sessions/${gone}`)).status).toBe(200);
+      let third: { status: number; body: any } | undefined;
+      await waitFor(async () => (third = await start(kept)).status === 202, "the deleted session's crawl to end and free its place");
+      for (const crawl of [keptCrawl, third!]) await stack.api("DELETE", `/api/sessions/${kept}/crawls/${crawl.body.crawlId}`);
+    } finally {
+      await stack.stop();
+    }
+  }, 120_000);
+});
+
 describe("a crawl across a restart", () => {
   it("goes on after the stack restarts in the middle, each page fetched and stored once", async () => {
     const persist = mkdtempSync(join(tmpdir(), "crawl-restart-"));

@@ -9,6 +9,9 @@ import { publishCrawlEvent } from "./publish-crawl-event.ts";
 import { seedFromSitemaps } from "./seed-from-sitemaps.ts";
 import { vetHosts } from "./vet-hosts.ts";
 
+/** A page's outcome that says its session can store nothing more. */
+const SESSION_GONE = new Set(["SESSION_ENDED", "SESSION_NOT_FOUND"]);
+
 /**
  * One crawl (idFromName(crawlId)): its frontier, seen set, counts and bounds in its SQLite, the pages
  * handed to the crawl queue a few at a time as hosts' turns come, an alarm for the next turn, an
@@ -65,6 +68,8 @@ export class CrawlObject extends DurableObject<Env> {
     }
     const page = this.#frontier.settle(seq, outcome);
     const job = this.#frontier.job!;
+    // A session that ended or was deleted takes no more pages: its crawl ends with it.
+    if (!outcome.ok && SESSION_GONE.has(outcome.code)) return this.#finish("failed", `The crawl's session ended (${outcome.code}); nothing more is fetched.`);
     // The pages that may start now go out first: the progress frame does not hold them back.
     if (job.status === "running") await this.#send(this.#frontier.next(Date.now()));
     if (page) await this.#publish({ crawlId: job.crawlId, event: "page", page, counts: { ...job.counts } });
