@@ -108,8 +108,8 @@ export interface Landmarks {
   holdsMain: ReadonlySet<Element>;
   /** Elements with the headline (an <h1>) inside. */
   holdsHeadline: ReadonlySet<Element>;
-  /** Elements with an element named as a post's body inside. */
-  holdsPost: ReadonlySet<Element>;
+  /** Forms with a box to write in. */
+  writingForms: ReadonlySet<Element>;
 }
 
 function isComma(code: number): boolean {
@@ -213,12 +213,14 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       const byTag = isFurniture(node, sections > 0, sections > mains);
       // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
       // A form with a box to write in is a comment or reply form whatever its names, and left out as comments are.
-      const discussion = hint.discussion || (node.name === "form" && findElement(node, (element) => element.name === "textarea") !== undefined);
+      const discussion = hint.discussion || landmarks.writingForms.has(node);
       const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
       // So is a widget holding the post (Blogger's Blog widget), but not a comment section holding its entries.
-      const wrapper = landmarks.holdsMain.has(node) || (!byTag && (landmarks.holdsHeadline.has(node) || (!hint.discussion && landmarks.holdsPost.has(node))));
+      const wrapper =
+        landmarks.holdsMain.has(node) ||
+        (!byTag && (landmarks.holdsHeadline.has(node) || (byName && !hint.discussion && findElement(node, (element) => classHint(element).postBody) !== undefined)));
       if ((byTag || byName) && !wrapper) {
         dropped.add(node);
         if (byName && !byTag) (discussion ? discussions : droppedByName).set(node, visibleChars(node));

@@ -182,7 +182,9 @@ export function classHint(element: Element): ClassHint {
       hint.button ||= said.button;
     }
   }
-  if (SCHEMA_COMMENT_TYPE.test(itemtype ?? "") || SCHEMA_COMMENT_PROPERTY.test(itemprop ?? "")) hint.furniture = hint.discussion = true;
+  if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {
+    hint.furniture = hint.discussion = true;
+  }
   // A picture's own names say how it is shown (td-modal-image: opens in a lightbox), not that it is furniture;
   // furniture pictures sit in furniture containers.
   if (element.name === "img") hint.furniture = hint.discussion = false;
@@ -200,8 +202,9 @@ export function classHint(element: Element): ClassHint {
  * whose entries carry no names of their own.
  */
 export function marksComments(element: Element): boolean {
-  const { id, name, href } = element.attribs;
-  const named = (value: string | undefined): boolean => value !== undefined && judge(value).discussion;
-  if (HEADING_LEVELS[element.name] !== undefined) return named(id) || named(element.attribs.class);
-  return element.name === "a" && href === undefined && (named(id) || named(name));
+  const { id, name, href, class: className } = element.attribs;
+  if (HEADING_LEVELS[element.name] !== undefined) return namesDiscussion(id) || namesDiscussion(className);
+  return element.name === "a" && href === undefined && (namesDiscussion(id) || namesDiscussion(name));
 }
+
+const namesDiscussion = (value: string | undefined): boolean => value !== undefined && judge(value).discussion;

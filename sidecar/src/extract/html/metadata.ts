@@ -1,6 +1,5 @@
 import type { Document, Element, ParentNode } from "domhandler";
 import { isElement, isText, textContent, walk } from "../dom.ts";
-import { classHint } from "./class-hints.ts";
 import { isHidden } from "./visibility.ts";
 import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
@@ -29,8 +28,8 @@ export interface PageInfo {
   signals: PageSignals;
   /** Elements with the page's own main-content marker inside (<main>, role=main, schema.org articleBody). */
   holdsMain: ReadonlySet<Element>;
-  /** Elements with an element named as a post's body inside (hentry, entry-content, post-body). */
-  holdsPost: ReadonlySet<Element>;
+  /** Forms with a box to write in (a <textarea>): comment and reply forms. */
+  writingForms: ReadonlySet<Element>;
   /** The longest text the page's JSON-LD gives for its content, as HTML (an articleBody, a how-to's steps). */
   structuredHtml?: string;
   /** The headline: the visible <h1> that repeats a declared title, else the first one. */
@@ -108,7 +107,8 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   let inSvg = 0;
   const hidden: Element[] = []; // open hidden elements; text under any of them is not shown
   const holdsMain = new Set<Element>();
-  const holdsPost = new Set<Element>();
+  const openForms: Element[] = [];
+  const writingForms = new Set<Element>();
   const headings: Element[] = []; // visible <h1>s
   let emptyAppRoot = false;
   let noscriptAsksForScript = false;
@@ -134,7 +134,8 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       // A hidden root's text is not counted as shown, so only a visible one can be told empty.
       else if (hidden.length === 0 && isAppRoot(node)) appRoots.push({ element: node, charsBefore: inBodyText.chars + outsideText.chars });
       if (isMainMarker(node)) addAncestors(node, holdsMain);
-      if (classHint(node).postBody) addAncestors(node, holdsPost);
+      if (name === "form") openForms.push(node);
+      if (name === "textarea") for (const form of openForms) writingForms.add(form);
       switch (name) {
         case "body":
           body ??= node;
@@ -179,6 +180,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       }
       if (node === body) inBody = false;
       if (isElement(node) && node.name === "svg") inSvg--;
+      if (node === openForms[openForms.length - 1]) openForms.pop();
     },
   );
 
@@ -232,7 +234,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       ...(noscriptAsksForScript ? { noscriptAsksForScript: true as const } : {}),
     },
     holdsMain,
-    holdsPost,
+    writingForms,
     holdsHeadline,
     ...(headline ? { headline } : {}),
     headlineRepeatsTitle: titled !== undefined,
