@@ -45,9 +45,10 @@ async function bundle(outDir: string): Promise<void> {
 /**
  * The sidecar's socket as the worker's SIDECAR binding (worker/src/sidecar-fetch.ts): Miniflare
  * sends every global fetch through an outbound worker of its own, one more isolate per request.
+ * A pool (SIDECAR_URL listing several) is reached by fetch, which picks one per call.
  */
 function sidecarBinding(sidecarUrl: string | undefined): { SIDECAR?: { external: { address: string; http: object } } } {
-  const url = sidecarUrl === undefined ? null : URL.parse(sidecarUrl);
+  const url = sidecarUrl === undefined || sidecarUrl.includes(",") ? null : URL.parse(sidecarUrl);
   if (url?.protocol !== "http:") return {};
   return { SIDECAR: { external: { address: url.port ? url.host : `${url.host}:80`, http: {} } } };
 }

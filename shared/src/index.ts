@@ -19,6 +19,7 @@ export * from "./step-clock.ts";
 export * from "./deep-freeze.ts";
 export * from "./display-url.ts";
 export * from "./parse-http-url.ts";
+export * from "./sidecar-urls.ts";
 export * from "./content-type.ts";
 export * from "./agent-config.ts";
 export * from "./agent-requests.ts";

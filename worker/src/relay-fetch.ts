@@ -19,8 +19,7 @@ export interface RelayTiming {
  * request; a sidecar that cannot relay throws RelayUnavailableError. Only GET and POST are relayed.
  */
 export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR" | "SIDECAR_CONTAINER" | "SIDECAR_INSTANCES">, policy: RelayPolicy, timing: RelayTiming): typeof fetch {
-  const endpoint = `${env.SIDECAR_URL.replace(/\/+$/, "")}/v1/relay`;
-  const fetch = sidecarFetch(env);
+  const send = sidecarFetch(env);
   return async (input, init) => {
     const request = new Request(input, init);
     const method = request.method.toUpperCase();
@@ -29,7 +28,7 @@ export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SID
     const description: SidecarRelayRequest = { url: request.url, method, headers: Object.fromEntries(request.headers), policy, ...timing };
     let response: Response;
     try {
-      response = await fetch(endpoint, {
+      response = await send("/v1/relay", {
         method: "POST",
         headers: { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}`, [RELAY_REQUEST_HEADER]: encodeURIComponent(JSON.stringify(description)) },
         body: request.body,
@@ -49,6 +48,8 @@ export function relayFetch(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SID
     }
     const refusal = v.safeParse(FailureSchema, await response.json().catch(() => null));
     if (mark === "refused" && refusal.success) throw new EgressRefusedError(refusal.output.error.code, response.status, refusal.output.error.message);
+    // A sidecar container that could not start, or a SIDECAR_URL that names no sidecar (sidecar-fetch.ts).
+    if (refusal.success && refusal.output.error.code === "SIDECAR_UNAVAILABLE") throw new RelayUnavailableError(refusal.output.error.message);
     if (response.status === 401) throw new RelayUnavailableError("The sidecar refused the worker's token; set the same SIDECAR_TOKEN on both.");
     throw new RelayUnavailableError(`The sidecar gave an unexpected answer (HTTP ${response.status}) to a relayed request.`);
   };

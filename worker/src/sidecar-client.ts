@@ -103,7 +103,6 @@ const isBytes = (body: CallPlan<v.GenericSchema, string>["body"]): body is { byt
  * sidecar shares its render slots fairly between sessions.
  */
 export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKEN" | "SIDECAR" | "SIDECAR_CONTAINER" | "SIDECAR_INSTANCES">, sessionKey?: string): SidecarClient {
-  const base = env.SIDECAR_URL.replace(/\/+$/, "");
   const fetch = sidecarFetch(env);
   const auth = { authorization: `Bearer ${env.SIDECAR_TOKEN ?? ""}` };
   const headers = { ...auth, "content-type": "application/json" };
@@ -125,7 +124,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
       try {
         const { body } = plan;
         const budgetMs = Math.max(1, deadline.remainingMs());
-        response = await fetch(`${base}${plan.path}`, {
+        response = await fetch(plan.path, {
           method: "POST",
           ...(isBytes(body)
             ? { headers: { ...auth, "content-type": "application/octet-stream", [CONVERT_REQUEST_HEADER]: encodeURIComponent(JSON.stringify({ ...body.header, budgetMs })) }, body: body.bytes }
@@ -217,7 +216,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
 
     async vetUrl(request, deadline) {
       try {
-        const response = await fetch(`${base}/v1/vet`, {
+        const response = await fetch("/v1/vet", {
           method: "POST",
           headers,
           body: JSON.stringify({ ...request, budgetMs: Math.max(1, deadline.remainingMs()) }),
@@ -231,7 +230,7 @@ export function createSidecarClient(env: Pick<Env, "SIDECAR_URL" | "SIDECAR_TOKE
 
     async healthy() {
       try {
-        const response = await fetch(`${base}/healthz`, { headers, signal: AbortSignal.timeout(3_000) });
+        const response = await fetch("/healthz", { headers, signal: AbortSignal.timeout(3_000) });
         await response.body?.cancel();
         return response.ok;
       } catch {
