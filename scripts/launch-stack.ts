@@ -2,10 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AgentConfigSchema, resolveConfig, summarizeIssues, WebConfigSchema } from "@edge-web/shared";
+import { AgentConfigSchema, resolveConfig, sidecarUrls, summarizeIssues, WebConfigSchema } from "@edge-web/shared";
 import * as v from "valibot";
 import { SIDECAR_MALLOC_ENV } from "../sidecar/src/sidecar-malloc-env.ts";
 import { projectEnv } from "./ensure-deps.mjs";
+import { requireDocker } from "./require-docker.mjs";
 import { serveWorker, type ServedWorker } from "./serve-worker.ts";
 
 /** The sidecar's settings passed to its container from the environment (a process sidecar inherits the whole environment). */
@@ -19,7 +20,7 @@ const SIDECAR_IMAGE = "edge-web-sidecar";
 
 /**
  * The worker, and the sidecar as a process of its own (the default), in a container (`--container`),
- * or not at all when SIDECAR_URL names one that runs elsewhere (compose.yaml's sidecar service).
+ * or not at all when SIDECAR_URL names one that runs elsewhere (compose.yaml's sidecar service), or a pool of several.
  */
 export async function launch(root: string): Promise<void> {
   // HOST=0.0.0.0 serves every interface (compose.yaml's worker container); the default is loopback only.
@@ -40,11 +41,16 @@ export async function launch(root: string): Promise<void> {
   }
   const external = process.env.SIDECAR_URL;
   const inContainer = process.argv.includes("--container");
+  const listed = external ? sidecarUrls(external) : undefined;
+  if (listed && !listed.ok) {
+    console.error(listed.error.message);
+    process.exit(2);
+  }
   if (external && !process.env.SIDECAR_TOKEN) {
     console.error("SIDECAR_URL names a sidecar of its own: set SIDECAR_TOKEN to the token it was started with.");
     process.exit(2);
   }
-  if (inContainer && !external) exitWithoutDocker();
+  if (inContainer && !external) requireDocker("npm start -- --container", "; plain `npm start` runs the sidecar as a process");
   const token = process.env.SIDECAR_TOKEN || randomBytes(24).toString("base64url");
   const sidecarUrl = external || `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${sidecarPort}`;
 
@@ -108,18 +114,6 @@ export async function launch(root: string): Promise<void> {
   }
   if (stopping) return void worker.close();
   console.log(`API on http://${host}:${port} (sidecar on ${sidecarUrl}${inContainer && !external ? ", in a container" : ""}); Ctrl-C stops ${external ? "it" : "both"}.`);
-}
-
-/** Exits with a message when `npm start -- --container` finds no Docker to run the sidecar in. */
-function exitWithoutDocker(): void {
-  const daemon = spawnSync("docker", ["version", "--format", "{{.Server.Version}}"], { encoding: "utf8" });
-  if (daemon.status === 0) return;
-  console.error(
-    daemon.error
-      ? "npm start -- --container runs the sidecar in Docker, which is not installed (on Debian: apt-get install docker.io); plain `npm start` runs it as a process."
-      : `npm start -- --container needs a running Docker daemon: ${daemon.stderr.trim()}`,
-  );
-  process.exit(2);
 }
 
 /** Exits with a message when a JSON setting from the environment does not parse or `problem` finds one in it. */

@@ -6,7 +6,7 @@ import { CONVERT_REQUEST_HEADER, DEFAULT_WEB_CONFIG } from "@edge-web/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPdf } from "../../sidecar/test/support/document-fixtures.ts";
 import { waitFor } from "../../test-support/wait-for.ts";
-import { docker } from "./docker.ts";
+import { docker } from "../../test-support/docker.ts";
 
 /**
  * The sidecar's image (sidecar/Dockerfile) run as an operator runs it: unprivileged, with the seccomp

@@ -1,0 +1,1 @@
+export function requireDocker(command: string, otherwise?: string): void;
