@@ -11,7 +11,7 @@ const GATES = [
   // Served as UTF-8 (loadCorpus knows): the pages were re-encoded and kept their old <meta charset>.
   { corpus: "extraction-wceb-dev", kind: "articles", pages: 274, minF1: 0.935 },
   // Reader comments are not main content here (the ground truth leaves them out).
-  { corpus: "extraction-dragnet-dev", kind: "articles", pages: 879, minF1: 0.89 },
+  { corpus: "extraction-dragnet-dev", kind: "articles", pages: 879, minF1: 0.9 },
 ] as const;
 
 describe("main-content extraction on the development corpora", () => {

@@ -211,9 +211,9 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       const hint = classHint(node);
       const byTag = isFurniture(node, sections > 0, sections > mains);
-      // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
       // A form with a box to write in is a comment or reply form whatever its names, and left out as comments are.
       const discussion = hint.discussion || landmarks.writingForms.has(node);
+      // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
       const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
