@@ -50,16 +50,25 @@ const token = process.env.SIDECAR_TOKEN;
 const image = process.env.SIDECAR_IMAGE ?? "edge-web-sidecar";
 const files = mkdtempSync(join(tmpdir(), "ewt-scale-origin-"));
 const started: string[] = [];
-let stopping = false;
+/** The worker running now: its process group is its own, so a signal to the bench does not reach it. */
+let worker: Stack | undefined;
+let interrupted = false;
+// A signal stops the worker, so the calls in flight end at once; the run then stops and cleans up as after a failure.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    void worker?.stop();
+  });
+}
+const stopIfInterrupted = () => {
+  if (interrupted) throw new Error("interrupted");
+};
 
 async function cleanUp(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
   if (started.length > 0) await docker("rm", "-f", ...started).catch((error) => console.error((error as Error).message));
   for (const network of [names.origins, names.front]) await docker("network", "rm", network).catch(() => {});
   rmSync(files, { recursive: true, force: true });
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
 /**
  * N sidecars, each on two networks: the bench's internal one, where the origin is and whose
@@ -69,6 +78,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
 async function startSidecars(count: number): Promise<string[]> {
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
+    stopIfInterrupted();
     const name = sidecarName(i);
     started.push(name);
     await docker(
@@ -80,7 +90,10 @@ async function startSidecars(count: number): Promise<string[]> {
     urls.push(`http://${await docker("port", name, "8788/tcp")}`);
   }
   for (const url of urls) {
-    const healthy = async () => (await fetch(`${url}/healthz`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined))?.status === 200;
+    const healthy = async () => {
+      stopIfInterrupted();
+      return (await fetch(`${url}/healthz`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined))?.status === 200;
+    };
     await waitFor(healthy, `the sidecar at ${url} to answer`, { timeoutMs: 90_000, intervalMs: 250 });
   }
   return urls;
@@ -116,7 +129,7 @@ async function drive(stack: Stack, sidecars: number) {
   const errors: Record<string, { count: number; message: string }> = {};
   let next = 0;
   const lane = async (index: number) => {
-    for (let call = next++; call < CALLS; call = next++) {
+    for (let call = next++; call < CALLS && !interrupted; call = next++) {
       const url = `http://${hostName(call)}:8080/article/${suffix}/${call}`;
       const begun = performance.now();
       const response = await api.post(`/api/sessions/${sessions[index % SESSIONS]}/tools/fetch_content`, { url, maxChars: MAX_CHARS }).catch((error: Error) => error);
@@ -167,8 +180,11 @@ try {
     const urls = await startSidecars(count);
     const persist = mkdtempSync(join(tmpdir(), "ewt-scale-worker-"));
     const stack = await startStack({ SIDECAR_URL: urls.join(","), SIDECAR_TOKEN: token, WEB_CONFIG: JSON.stringify(web), PERSIST_DIR: persist });
+    worker = stack;
     try {
+      stopIfInterrupted();
       const result = await drive(stack, count);
+      stopIfInterrupted();
       baseline ??= result.callsPerSecond;
       console.log(
         JSON.stringify({
@@ -180,13 +196,14 @@ try {
       );
     } finally {
       await stack.stop();
+      worker = undefined;
       rmSync(persist, { recursive: true, force: true });
       await stopSidecars(count);
     }
   }
 } catch (error) {
-  console.error(`bench:scale failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  console.error(interrupted ? "bench:scale interrupted; removing its containers and networks." : `bench:scale failed: ${(error as Error).message}`);
+  process.exitCode = interrupted ? 130 : 1;
 } finally {
   await cleanUp();
 }
