@@ -19,6 +19,18 @@ export interface Scores {
 
 export type Outputs = Readonly<Record<string, { articleBody: string }>>;
 
+/** Scores the pages `keep` selects; article bodies are scored as text, converted once for every part. */
+function scorePart(truth: CorpusTruth, outputs: Outputs, markdown: boolean): (keep: (id: string) => boolean) => { f1: number; precision: number; recall: number } {
+  const texts =
+    truth.kind === "articles" && markdown
+      ? Object.fromEntries(Object.entries(outputs).map(([id, { articleBody }]) => [id, { articleBody: markdownPlainText(articleBody) }]))
+      : outputs;
+  return (keep) => {
+    const { f1, precision, recall } = truth.kind === "segments" ? scoreSegments(pick(truth.segments, keep), outputs) : scoreCorpus(pick(truth.bodies, keep), texts);
+    return { f1, precision, recall };
+  };
+}
+
 function pick<T>(record: Readonly<Record<string, T>>, keep: (id: string) => boolean): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([id]) => keep(id)));
 }
@@ -29,19 +41,7 @@ function pick<T>(record: Readonly<Record<string, T>>, keep: (id: string) => bool
  * which the segment tool reads with the syntax ignored.
  */
 export function scoreOutputs(truth: CorpusTruth, outputs: Outputs, markdown: boolean): Scores {
-  // Article bodies are scored as text: converted once, for all three parts.
-  const texts =
-    truth.kind === "articles" && markdown
-      ? Object.fromEntries(Object.entries(outputs).map(([id, { articleBody }]) => [id, { articleBody: markdownPlainText(articleBody) }]))
-      : outputs;
-  const part = (keep: (id: string) => boolean): { f1: number; precision: number; recall: number } => {
-    if (truth.kind === "segments") {
-      const { f1, precision, recall } = scoreSegments(pick(truth.segments, keep), outputs);
-      return { f1, precision, recall };
-    }
-    const { f1, precision, recall } = scoreCorpus(pick(truth.bodies, keep), texts);
-    return { f1, precision, recall };
-  };
+  const part = scorePart(truth, outputs, markdown);
   const scores: Scores = { ...part(() => true), dev: part((id) => !isHeldOut(id)), heldOut: part(isHeldOut) };
   if (truth.kind === "articles" && Object.values(truth.bodies).some((body) => body.comments !== undefined)) {
     const commented = (id: string): boolean => truth.bodies[id]?.comments !== undefined;
@@ -49,4 +49,10 @@ export function scoreOutputs(truth: CorpusTruth, outputs: Outputs, markdown: boo
     scores.withoutComments = part((id) => !commented(id));
   }
   return scores;
+}
+
+/** Each page's F1 on its own, scored as its corpus is, in the order of `ids`: what a paired comparison of two extractors resamples. */
+export function pageF1s(truth: CorpusTruth, outputs: Outputs, markdown: boolean, ids: readonly string[]): number[] {
+  const part = scorePart(truth, outputs, markdown);
+  return ids.map((id) => part((other) => other === id).f1);
 }

@@ -3,22 +3,26 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { extractHtmlPage, type FallbackUse } from "../sidecar/src/extract/html-handler.ts";
+import { loadBaseline } from "./extract-baseline.ts";
 import { CORPORA_DIR, type CorpusPage, type CorpusTruth, EXTRACTION_CORPORA, loadCorpus } from "./extract-corpus.ts";
 import { defuddleMarkdown, readabilityMarkdown, readabilityText } from "./extract-peer.ts";
-import { type Outputs, type Scores, scoreOutputs } from "./extract-score.ts";
+import { type Outputs, pageF1s, type Scores, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
+import { type PairedBootstrap, pairedBootstrap } from "./paired-bootstrap.ts";
 import { percentiles } from "./percentiles.ts";
 
 /**
- * `npm run bench:extract -- [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N]`: our HTML extraction against
+ * `npm run bench:extract -- [--corpus DIR …] [--skip-peers] [--out DIR] [--rounds N] [--baseline REV|none]`: our HTML extraction against
  * Readability on linkedom (its text, and through Turndown, the peer for Markdown output) and Defuddle, on the same
  * pages in the same run; without --corpus, on all four development corpora in ../shared/corpus. Each DIR holds
  * html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is reported over all pages and
  * separately over the development part and the held-out third (extract-holdout.ts), and on a corpus whose ground
  * truth notes reader comments (Dragnet), over the pages with comments and those without; each timed round runs the
  * extractors in turn. Prints one line per corpus and extractor, how often our second method ran, one table over all
- * corpora, the memory line, and last one JSON object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
- * benchmark's own tool reads them, one file per corpus.
+ * corpora, the comparison with the baseline's extractor, the memory line, and last one JSON object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
+ * benchmark's own tool reads them, one file per corpus. The baseline is the sidecar's extractor at REV (default: the
+ * previous commit, or HEAD while sidecar/src has uncommitted changes; extract-baseline.ts): both score every page,
+ * and a paired bootstrap over the pages (paired-bootstrap.ts) says per corpus whether ours is up, down or within noise.
  */
 
 interface Extractor {
@@ -50,8 +54,16 @@ const { values } = parseArgs({
     out: { type: "string" },
     rounds: { type: "string", default: "5" },
     "skip-peers": { type: "boolean", default: false },
+    baseline: { type: "string" },
   },
 });
+const loaded = await loadBaseline(values.baseline);
+if (!loaded.ok) {
+  console.error(`bench:extract: ${loaded.error.code}: ${loaded.error.message}`);
+  process.exit(2);
+}
+const baseline = loaded.value;
+console.log(baseline ? `baseline: ${baseline.label} = ${baseline.sha.slice(0, 12)}` : "baseline: none");
 const corpora = values.corpus?.length ? values.corpus : EXTRACTION_CORPORA.map((name) => join(CORPORA_DIR, name));
 const rounds = Math.max(1, Number.parseInt(values.rounds, 10) || 1);
 const extractors = values["skip-peers"] ? [OURS] : [OURS, ...PEERS];
@@ -107,7 +119,16 @@ function fallbackSummary(pages: CorpusPage[]): { ran: number; chosen: number; pa
   return { ran, chosen, pages: pages.length };
 }
 
+/** Both extractors' per-page F1 on a corpus, compared page by page (not timed: the baseline runs once). */
+function compareWithBaseline(pages: CorpusPage[], truth: CorpusTruth, ours: Outputs): PairedBootstrap | undefined {
+  if (!baseline) return undefined;
+  const theirs = Object.fromEntries(pages.map((page) => [page.id, { articleBody: baseline.extract(page.html, page.url) }]));
+  const ids = Object.keys(truth.kind === "articles" ? truth.bodies : truth.segments).sort();
+  return pairedBootstrap(pageF1s(truth, theirs, true, ids), pageF1s(truth, ours, true, ids));
+}
+
 const report: Record<string, unknown>[] = [];
+const comparisons: { corpus: string; comparison: PairedBootstrap }[] = [];
 const tableRows: string[] = [];
 const commentRows: string[] = [];
 const cell = (score: { f1: number; precision: number; recall: number } | undefined): string =>
@@ -121,6 +142,8 @@ for (const dir of corpora) {
   const fallback = fallbackSummary(pages);
   console.log(`${name} fallback: ran on ${fallback.ran} of ${fallback.pages} pages, chosen on ${fallback.chosen}`);
   const byName = (extractorName: string) => results.find((result) => result.name === extractorName);
+  const comparison = truth && compareWithBaseline(pages, truth, byName("ours")?.outputs ?? {});
+  if (comparison) comparisons.push({ corpus: name, comparison });
   const ratio = (peer: string): number | null => {
     const ours = byName("ours")?.figures.mbPerSec;
     const theirs = byName(peer)?.figures.mbPerSec;
@@ -151,6 +174,7 @@ for (const dir of corpora) {
     speedRatio: ratio("readability"),
     speedRatioMarkdown: ratio("readability+turndown"),
     speedRatioDefuddle: ratio("defuddle"),
+    ...(comparison && { baseline: comparison }),
   });
 }
 
@@ -165,9 +189,30 @@ console.log(
   ].join("\n"),
 );
 
+const meanOf = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+const baselineMean = meanOf(comparisons.map(({ comparison }) => comparison.baselineMean));
+const oursMean = meanOf(comparisons.map(({ comparison }) => comparison.oursMean));
+if (baseline && comparisons.length > 0) {
+  const f = (value: number): string => value.toFixed(4);
+  const signed = (value: number): string => `${value >= 0 ? "+" : ""}${f(value)}`;
+  console.log(
+    [
+      `against the baseline ${baseline.label} = ${baseline.sha.slice(0, 12)}: mean per-page F1, paired bootstrap over pages (2,000 resamples, 95 %)`,
+      "| corpus | baseline F1 | ours F1 | Δ | 95 % interval | verdict |",
+      "|---|---|---|---|---|---|",
+      ...comparisons.map(
+        ({ corpus, comparison: c }) => `| ${corpus} | ${f(c.baselineMean)} | ${f(c.oursMean)} | ${signed(c.delta)} | [${signed(c.low)}, ${signed(c.high)}] | ${c.verdict} |`,
+      ),
+      `| mean of ${comparisons.length} corpora | ${f(baselineMean)} | ${f(oursMean)} | ${signed(oursMean - baselineMean)} | | |`,
+      "",
+    ].join("\n"),
+  );
+}
+
 // In a process of its own, so that its peak resident memory is the extraction's and nothing else's.
 const memory = JSON.parse(
   execFileSync(process.execPath, [join(import.meta.dirname, "extract-memory.ts")], { encoding: "utf8" }).trim(),
 ) as Record<string, number>;
 console.log(`memory (10 MB page): ${JSON.stringify(memory)}`);
-console.log(JSON.stringify({ rounds, corpora: report, memory }));
+const baselineReport = baseline && { rev: baseline.label, sha: baseline.sha, meanF1: { baseline: baselineMean, ours: oursMean } };
+console.log(JSON.stringify({ rounds, corpora: report, ...(baselineReport && { baseline: baselineReport }), memory }));
