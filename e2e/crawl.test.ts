@@ -46,13 +46,17 @@ describe("map and crawl over npm start", () => {
   let stack: Stack;
   let sessionId: string;
 
+  // State of its own: crawls other tests' stacks left running in the default state would count against this owner's places.
+  const persist = mkdtempSync(join(tmpdir(), "crawl-e2e-"));
+
   beforeAll(async () => {
-    stack = await startStack({ WEB_CONFIG: webConfig() });
+    stack = await startStack({ WEB_CONFIG: webConfig(), PERSIST_DIR: persist });
     sessionId = await session(stack);
   }, 90_000);
 
   afterAll(async () => {
     await stack?.stop();
+    rmSync(persist, { recursive: true, force: true });
   });
 
   it("maps the site from its sitemap index (a gzipped part too), llms.txt and the start page's links", async () => {
@@ -168,7 +172,8 @@ describe("map and crawl over npm start", () => {
 
 describe("a crawl whose session is deleted", () => {
   it("ends at its next page, freeing its place among the owner's crawls", async () => {
-    const stack = await startStack({ WEB_CONFIG: webConfig({ hostDelayMs: 100 }) });
+    const persist = mkdtempSync(join(tmpdir(), "crawl-deleted-"));
+    const stack = await startStack({ WEB_CONFIG: webConfig({ hostDelayMs: 100 }), PERSIST_DIR: persist });
     try {
       const [gone, kept] = [await session(stack), await session(stack)];
       const start = (id: string) => stack.api("POST", `/api/sessions/${id}/crawls`, { url: `${site.url}/`, sources: "sitemap", limit: 300 });
@@ -183,6 +188,7 @@ describe("a crawl whose session is deleted", () => {
       for (const crawl of [keptCrawl, third!]) await stack.api("DELETE", `/api/sessions/${kept}/crawls/${crawl.body.crawlId}`);
     } finally {
       await stack.stop();
+      rmSync(persist, { recursive: true, force: true });
     }
   }, 120_000);
 });
