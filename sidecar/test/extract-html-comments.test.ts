@@ -52,6 +52,31 @@ describe("reader comments", () => {
   });
 });
 
+describe("comment threads named as nothing", () => {
+  // Old blog markup: each entry a plain <div> whose author and date share a line; nothing says "comment". What
+  // marks an entry as one: a "Reply" link, a permalink to it on the page, or that line alone.
+  const replyLink = (n: number): string => `<p><b>Reader ${n}</b> wrote on July ${n + 10}, 2012 6:18 PM</p><a href="/2012/07/trip/reply/${n}">Reply</a>`;
+  const marks = [
+    replyLink,
+    (n: number) => `<p>Reader ${n} | <a href="#c${n}">permalink</a></p>`,
+    (n: number) => `<p>Posted by: <a href="https://reader${n}.test/">Reader ${n}</a> | July ${n + 10}, 2012 6:18 PM</p>`,
+  ];
+  const unnamed = (mark: (n: number) => string, count: number): string =>
+    `<div>${Array.from({ length: count }, (_, i) => `<div class="entry-${i + 1}">${prose(`Reader ${i + 1}'s answer`)}${prose(`Reader ${i + 1}'s second thought`)}${mark(i + 1)}</div>`).join("")}</div>`;
+
+  it("an article followed by repeated entries with reply links, permalinks or author-and-date lines leaves them out", () => {
+    for (const mark of marks) {
+      const page = `<html><head><title>My trip</title></head><body><div id="page"><div><h1>My trip</h1>${prose("The post")}${prose("Its end")}</div>${unnamed(mark, 4)}</div></body></html>`;
+      expect(md(page)).toBe(`${said("The post")}\n\n${said("Its end")}`);
+    }
+  });
+
+  it("a guestbook of such entries and no post of its own keeps them as its text", () => {
+    const content = md(`<html><head><title>Guestbook</title></head><body><div id="page"><h1>Guestbook</h1>${unnamed(replyLink, 4)}</div></body></html>`);
+    for (const n of [1, 2, 3, 4]) expect(content).toContain(said(`Reader ${n}'s answer`));
+  });
+});
+
 describe("comment forms", () => {
   const form = `<div class="box"><h3>Speak your mind</h3><form action="/wp-comments-post.php" method="post"><p>Your email address will not be published, comments are moderated, and we ask that you stay on topic, please.</p>
     <p><label for="author">Name (required)</label><input id="author" name="author"></p><p><textarea name="comment"></textarea></p><p><input type="submit" value="Submit Comment"></p></form></div>`;

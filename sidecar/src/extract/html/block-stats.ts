@@ -2,6 +2,7 @@ import type { Element, ParentNode } from "domhandler";
 import { contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments } from "./class-hints.ts";
+import { isUnnamedThread } from "./comment-thread.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
@@ -84,6 +85,8 @@ interface Open {
   ownCommas: number;
   /** Whether the last block child with text was a linked line (a teaser's headline). */
   afterLinkedLine?: boolean;
+  /** Whether it is a comment section taken as the page's text. */
+  trustedDiscussion?: boolean;
 }
 
 function countChars(data: string): number {
@@ -204,6 +207,13 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         discussions.set(node, visibleChars(node));
         return false;
       }
+      // A thread whose markup names nothing, recognised by its shape, is left out as a named one is.
+      const shapedThread = isUnnamedThread(node) && !landmarks.holdsHeadline.has(node) && !landmarks.holdsMain.has(node);
+      if (shapedThread && !trusted.has(node) && trustedDiscussions === 0) {
+        dropped.add(node);
+        discussions.set(node, visibleChars(node));
+        return false;
+      }
       if (marksComments(node)) {
         // The marker's heading and what follows it in the same container are the thread.
         const start = node.parent && isElement(node.parent) && HEADING_LEVELS[node.parent.name] !== undefined ? node.parent : node;
@@ -249,7 +259,10 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (BOLD.has(node.name)) bold++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
-      if (hint.discussion && trusted.has(node)) trustedDiscussions++;
+      if ((hint.discussion || shapedThread) && trusted.has(node)) {
+        trustedDiscussions++;
+        entry.trustedDiscussion = true;
+      }
       return true;
     },
     (node) => {
@@ -265,7 +278,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (BOLD.has(node.name)) bold--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;
-      if (entry.stats.hint.discussion && trusted.has(node)) trustedDiscussions--;
+      if (entry.trustedDiscussion) trustedDiscussions--;
       if (entry.stats.hint.postBody || node.name === "article") postBodyChars = Math.max(postBodyChars, entry.stats.chars);
       if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
         for (let level = 1; level <= CAPTION_REACH; level++) {
