@@ -1,11 +1,11 @@
 import { deadlineIn, fail, failWith, ok, type CrawlParams, type CrawlStatus, type Failure, type Result, type WebConfig } from "@edge-web/shared";
 import type { Env } from "../env.ts";
-import { createSidecarClient } from "../sidecar-client.ts";
 import { emptyCounts, type CrawlJob } from "./crawl-frontier.ts";
 import { crawlQuota } from "./crawl-quota.ts";
 import { normalizeUrl } from "./crawl-scope.ts";
 import { crawlStub } from "./crawl-stub.ts";
 import { compilePathGlobs } from "./path-globs.ts";
+import { vetPageUrl } from "./vet-hosts.ts";
 
 /** The pages a crawl fetches when it does not say (at most web.crawl.maxPages). */
 export const DEFAULT_CRAWL_LIMIT = 50;
@@ -23,8 +23,7 @@ export type StartFailure = Failure & { headers?: Record<string, string> };
 async function vetStart(env: Env, raw: string, config: WebConfig): Promise<Result<string>> {
   const url = normalizeUrl(raw.trim());
   if (!url) return fail("CONTENT_FETCH_INVALID_URL", "url: pass an absolute http:// or https:// URL, for example https://example.com/docs.", ["url"]);
-  const { allowHosts, deniedDomains, allowedDomains, allowPrivateNetwork } = config;
-  const vetted = await createSidecarClient(env).vetUrl({ url: url.href, policy: { allowHosts, deniedDomains, allowedDomains }, allowPrivateNetwork }, deadlineIn(config.timeoutMs));
+  const vetted = await vetPageUrl(env, url.href, config, deadlineIn(config.timeoutMs));
   if (vetted.ok) return ok(url.href);
   const { code, message } = vetted.error;
   if (code === "SIDECAR_UNAVAILABLE") return fail(code, message);

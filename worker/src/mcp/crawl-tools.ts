@@ -9,15 +9,15 @@ import {
   MapParamsSchema,
   MapSuccessSchema,
   SITE_TOOL_DESCRIPTIONS,
-  summarizeIssues,
   type CrawlState,
-  type Result,
 } from "@edge-web/shared";
 import * as v from "valibot";
 import type { Principal } from "../auth/principal.ts";
 import { ownerId } from "../auth/principal.ts";
 import { loadSettings } from "../config/load-settings.ts";
+import { awaitCrawl } from "../crawl/await-crawl.ts";
 import { crawlStub } from "../crawl/crawl-stub.ts";
+import { validate } from "../http/validate.ts";
 import { mapForSession } from "../crawl/map-for-session.ts";
 import { startCrawl } from "../crawl/start-crawl.ts";
 import type { Env } from "../env.ts";
@@ -25,8 +25,6 @@ import { advertised } from "./advertised.ts";
 import { callerSession } from "./caller-session.ts";
 import { toolFailure } from "./tool-failure.ts";
 
-/** How often a waiting `crawl` call looks at its crawl. */
-const POLL_MS = 500;
 
 const json = (schema: v.GenericSchema) => advertised(toJsonSchema(schema, { errorMode: "ignore" }) as Record<string, unknown>);
 
@@ -34,14 +32,7 @@ function answer(value: object, sessionId: string): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown>, _meta: { sessionId } };
 }
 
-function parse<S extends v.GenericSchema>(schema: S, args: unknown): Result<v.InferOutput<S>> {
-  const parsed = v.safeParse(schema, args ?? {});
-  if (parsed.success) return { ok: true, value: parsed.output };
-  const { text, fields } = summarizeIssues(parsed.issues);
-  return fail("INVALID_INPUT", `Invalid arguments: ${text}`, fields);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const parse = <S extends v.GenericSchema>(schema: S, args: unknown) => validate(schema, args ?? {}, "INVALID_INPUT");
 
 /**
  * `map`, `crawl` and `crawl_status`: the HTTP API's map and crawls in the caller's MCP session. `crawl`
@@ -99,12 +90,7 @@ export function registerCrawlTools(server: McpServer, env: Env, principal: Princ
         const started = await startCrawl(env, { sessionId, owner: ownerId(principal) }, crawl, settings.value.config);
         if (!started.ok) return toolFailure(started.error, "headers" in started ? started.headers : undefined);
         const { crawlId } = started.value;
-        const until = Date.now() + waitMs;
-        let state = await readState(sessionId, crawlId);
-        while (state?.status === "running" && Date.now() < until) {
-          await sleep(Math.min(POLL_MS, until - Date.now()));
-          state = await readState(sessionId, crawlId);
-        }
+        const state = await awaitCrawl(() => readState(sessionId, crawlId), waitMs);
         return state ? answer(state, sessionId) : notFound(crawlId);
       }),
   );

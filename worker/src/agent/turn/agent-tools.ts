@@ -56,8 +56,20 @@ function describeCall(name: string, input: CallInput): string {
  * A tool call's failure as the model and the stream both see it: "<CODE>: <message>". The AI SDK
  * shows a tool error as `String(error)`; with an empty name that is the message alone.
  */
-class ToolCallFailed extends Error {
+export class ToolCallFailed extends Error {
   override readonly name = "";
+}
+
+/**
+ * With the approval gate, the user is asked before a call runs (pi's confirm request, as pi-web's
+ * client shows it; the call's outcome — its output, or DENIED — answers it on the stream).
+ */
+export async function askApproval(deps: AgentToolDeps, name: string, message: string, toolCallId: string, signal: AbortSignal | undefined): Promise<void> {
+  if (!deps.gate) return;
+  await deps.inputShown(toolCallId);
+  const id = `ui_${deps.newId()}`;
+  deps.sink.control({ control: "extension-ui", request: { type: "extension_ui_request", id, method: "confirm", title: `Allow ${name}?`, message, toolCallId } });
+  if (!(await deps.gate.wait(id, signal))) throw new ToolCallFailed(`DENIED: the user did not allow this ${name} call; nothing was fetched.`);
 }
 
 function agentTool(web: Tool, deps: AgentToolDeps) {
@@ -68,15 +80,7 @@ function agentTool(web: Tool, deps: AgentToolDeps) {
       // Checked first: the user is asked about a call that can run, described as it will run.
       const params = v.safeParse(web.params, input);
       if (!params.success) throw new ToolCallFailed(`INVALID_INPUT: ${summarizeIssues(params.issues).text}`);
-      if (deps.gate) {
-        await deps.inputShown(toolCallId);
-        const id = `ui_${deps.newId()}`;
-        const message = describeCall(web.name, params.output as CallInput);
-        // pi's confirm request, as pi-web's client shows it; the call's outcome (its output, or DENIED) answers it on the stream.
-        deps.sink.control({ control: "extension-ui", request: { type: "extension_ui_request", id, method: "confirm", title: `Allow ${web.name}?`, message, toolCallId } });
-        const approved = await deps.gate.wait(id, abortSignal);
-        if (!approved) throw new ToolCallFailed(`DENIED: the user did not allow this ${web.name} call; nothing was fetched.`);
-      }
+      await askApproval(deps, web.name, describeCall(web.name, params.output as CallInput), toolCallId, abortSignal);
       const answer = await executeTool(web, params.output, deps.context(abortSignal));
       if (!answer.ok) throw new ToolCallFailed(`${answer.error.code}: ${answer.error.message}`);
       return answer.value;

@@ -16,7 +16,8 @@ import { jsonSchema, tool, type ToolSet } from "ai";
 import * as v from "valibot";
 import { SITE_TOOLS } from "../context/site-tool-definitions.ts";
 import { modelOutputOf } from "../context/tool-result-budget.ts";
-import type { AgentToolDeps } from "./agent-tools.ts";
+import { awaitCrawl } from "../../crawl/await-crawl.ts";
+import { askApproval, ToolCallFailed, type AgentToolDeps } from "./agent-tools.ts";
 
 /** What the agent's map and crawl tools ask of the session (session/turn-host.ts answers it). */
 export interface SiteJobs {
@@ -25,28 +26,17 @@ export interface SiteJobs {
   readCrawl(crawlId: string): Promise<CrawlState | undefined>;
 }
 
-/** How often a waiting crawl call looks at its crawl. */
-const POLL_MS = 500;
 
-class SiteToolFailed extends Error {
-  override readonly name = "";
-}
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 /** Checked input, or the failure the model reads. */
 function parsed<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const checked = v.safeParse(schema, input);
-  if (!checked.success) throw new SiteToolFailed(`INVALID_INPUT: ${summarizeIssues(checked.issues).text}`);
+  if (!checked.success) throw new ToolCallFailed(`INVALID_INPUT: ${summarizeIssues(checked.issues).text}`);
   return checked.output;
 }
 
 function answered<T>(result: Result<T>): T {
-  if (!result.ok) throw new SiteToolFailed(`${result.error.code}: ${result.error.message}`);
+  if (!result.ok) throw new ToolCallFailed(`${result.error.code}: ${result.error.message}`);
   return result.value;
 }
 
@@ -55,13 +45,7 @@ function answered<T>(result: Result<T>): T {
  * with the approval gate, the user is asked first, told the site and how many pages at most.
  */
 export function siteTools(jobs: SiteJobs, deps: AgentToolDeps): ToolSet {
-  const approve = async (name: string, message: string, toolCallId: string, signal: AbortSignal | undefined) => {
-    if (!deps.gate) return;
-    await deps.inputShown(toolCallId);
-    const id = `ui_${deps.newId()}`;
-    deps.sink.control({ control: "extension-ui", request: { type: "extension_ui_request", id, method: "confirm", title: `Allow ${name}?`, message, toolCallId } });
-    if (!(await deps.gate.wait(id, signal))) throw new SiteToolFailed(`DENIED: the user did not allow this ${name} call; nothing was fetched.`);
-  };
+  const approve = (name: string, message: string, toolCallId: string, signal: AbortSignal | undefined) => askApproval(deps, name, message, toolCallId, signal);
   const output = ({ input, output }: { input: unknown; output: unknown }) => modelOutputOf(output, input, deps.maxResultChars);
   return {
     map: tool({
@@ -82,13 +66,8 @@ export function siteTools(jobs: SiteJobs, deps: AgentToolDeps): ToolSet {
         const limit = v.parse(CrawlParamsSchema, params).limit ?? 50;
         await approve("crawl", `Crawl ${displayUrl(params.url)}: up to ${limit} pages, ${params.maxDepth ?? 2} links deep`, toolCallId, abortSignal);
         const { crawlId } = answered(await jobs.startCrawl(params));
-        const until = Date.now() + waitMs;
-        let state = await jobs.readCrawl(crawlId);
-        while (state?.status === "running" && Date.now() < until && !abortSignal?.aborted) {
-          await sleep(Math.min(POLL_MS, until - Date.now()), abortSignal);
-          state = await jobs.readCrawl(crawlId);
-        }
-        if (!state) throw new SiteToolFailed(`CRAWL_NOT_FOUND: the crawl ${crawlId} could not be read.`);
+        const state = await awaitCrawl(() => jobs.readCrawl(crawlId), waitMs, abortSignal);
+        if (!state) throw new ToolCallFailed(`CRAWL_NOT_FOUND: the crawl ${crawlId} could not be read.`);
         return state;
       },
       toModelOutput: output,
@@ -99,7 +78,7 @@ export function siteTools(jobs: SiteJobs, deps: AgentToolDeps): ToolSet {
       async execute(input: unknown) {
         const { crawlId } = parsed(CrawlStatusInputSchema, input);
         const state = await jobs.readCrawl(crawlId);
-        if (!state) throw new SiteToolFailed(`CRAWL_NOT_FOUND: no crawl "${crawlId}" in this session.`);
+        if (!state) throw new ToolCallFailed(`CRAWL_NOT_FOUND: no crawl "${crawlId}" in this session.`);
         return state;
       },
       toModelOutput: output,
