@@ -170,6 +170,34 @@ describe("map and crawl over npm start", () => {
   });
 });
 
+describe("a crawl's time and bytes", () => {
+  it("ends completed, saying which bound it reached: web.crawl.maxBytes after its first page, web.crawl.maxDurationMs before any", async () => {
+    const persist = mkdtempSync(join(tmpdir(), "crawl-bounds-"));
+    const stack = await startStack({ WEB_CONFIG: webConfig({ maxBytes: 1 }), PERSIST_DIR: persist });
+    try {
+      const id = await session(stack);
+      const started = await stack.api("POST", `/api/sessions/${id}/crawls`, { url: `${site.url}/`, sources: "links", limit: 20 });
+      const state = await finished(stack, id, started.body.crawlId);
+      expect(state).toMatchObject({ status: "completed", reason: expect.stringMatching(/web\.crawl\.maxBytes/), counts: { fetched: 1 } });
+      expect(state.pages.filter((page: any) => page.code === "NOT_STARTED").length).toBeGreaterThan(0);
+    } finally {
+      await stack.stop();
+      rmSync(persist, { recursive: true, force: true });
+    }
+    const quick = mkdtempSync(join(tmpdir(), "crawl-bounds-"));
+    const short = await startStack({ WEB_CONFIG: webConfig({ maxDurationMs: 1 }), PERSIST_DIR: quick });
+    try {
+      const id = await session(short);
+      const started = await short.api("POST", `/api/sessions/${id}/crawls`, { url: `${site.url}/`, sources: "links", limit: 20 });
+      const state = await finished(short, id, started.body.crawlId);
+      expect(state).toMatchObject({ status: "completed", reason: expect.stringMatching(/web\.crawl\.maxDurationMs/), counts: { fetched: 0 } });
+    } finally {
+      await short.stop();
+      rmSync(quick, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("a crawl whose session is deleted", () => {
   it("ends at its next page, freeing its place among the owner's crawls", async () => {
     const persist = mkdtempSync(join(tmpdir(), "crawl-deleted-"));
