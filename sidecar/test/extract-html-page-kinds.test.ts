@@ -233,6 +233,12 @@ describe("what the page cannot smuggle in", () => {
     );
   });
 
+  it("every spelling of such an entity is dropped: decimal, leading zeros, upper or lower case, without a semicolon", () => {
+    for (const entity of ["&#64976;", "&#065007;", "&#X0FDEF;", "&#xfde0;", "&#64990"]) {
+      expect(md(`<p>Say ${entity}text${entity} and <code>${entity}*</code>.</p>`), entity).toBe("Say text and `*`.");
+    }
+  });
+
   it("JSON-LD steps nested without end are followed only so deep, and the page still extracts", () => {
     const nested = `${"[".repeat(10_000)}"Too deep"${"]".repeat(10_000)}`;
     const data = `{"@type":"HowTo","description":${JSON.stringify(said("The guide"))},"step":[{"@type":"HowToStep","text":"Mix it."},${nested}]}`;

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, isElement, textContent, walk } from "../dom.ts";
+import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { MAX_DATELINE_CHARS, isDateline } from "./dateline.ts";
 
@@ -23,6 +23,8 @@ const COMMENT_HREF = /^#(?:c|comments?[-_]?)\d+$|[?&]replytocom=\d/i;
 /** A reply link's whole text, in the languages pages here are written in. */
 const REPLY_TEXT = /^\s*(?:reply|antworten|beantworten|répondre|responder|rispondi)\s*$/i;
 const WORD = /\p{L}{2,}/u;
+const FIRST_CLASS = /^\s*(\S+)/;
+const DIGITS = /\d+/g;
 
 /** The author's name, marked up apart from the date: a link, a <cite>, a <strong> whose text is words, not a date. */
 function namesSomeone(element: Element): boolean {
@@ -33,6 +35,10 @@ function namesSomeone(element: Element): boolean {
 const judged = new WeakMap<Element, boolean>();
 
 export function isUnnamedThread(container: Element): boolean {
+  // Most elements have too few children to be a thread: answered without allocating or caching anything.
+  let elements = 0;
+  for (const child of container.children) if (isElement(child) && ++elements === MIN_ENTRIES) break;
+  if (elements < MIN_ENTRIES) return false;
   const known = judged.get(container);
   if (known !== undefined) return known;
   const verdict = judgeContainer(container);
@@ -45,7 +51,7 @@ function judgeContainer(container: Element): boolean {
   if (children.length < MIN_ENTRIES) return false;
   const groups = new Map<string, Element[]>();
   for (const child of children) {
-    const key = `${child.name} ${(child.attribs.class ?? "").trim().split(/\s+/)[0]?.replace(/\d+/g, "") ?? ""}`;
+    const key = `${child.name} ${FIRST_CLASS.exec(child.attribs.class ?? "")?.[1]?.replace(DIGITS, "") ?? ""}`;
     const group = groups.get(key);
     if (group) group.push(child);
     else groups.set(key, [child]);
@@ -53,27 +59,65 @@ function judgeContainer(container: Element): boolean {
   let entries: Element[] = [];
   for (const group of groups.values()) if (group.length > entries.length) entries = group;
   if (entries.length < MIN_ENTRIES || entries.length < children.length * MIN_ENTRY_SHARE) return false;
-  const marked = entries.filter(isMarkedAsComment).length;
-  return marked >= entries.length * MIN_MARKED_SHARE;
+  // Entries are judged until the verdict is certain: a page's paragraphs or list items fail after a few.
+  const needed = Math.ceil(entries.length * MIN_MARKED_SHARE);
+  let marked = 0;
+  for (const [index, entry] of entries.entries()) {
+    if (isMarkedAsComment(entry)) marked++;
+    if (marked >= needed) return true;
+    if (marked + entries.length - index - 1 < needed) return false;
+  }
+  return false;
 }
 
 function isMarkedAsComment(entry: Element): boolean {
   let marked = false;
   let headed = false;
-  let datelined = false;
-  const depths = new Map<Element, number>([[entry, 0]]);
   walk(entry, (node) => {
     if (marked || !isElement(node)) return false;
     if (HEADING_LEVELS[node.name] !== undefined) headed = true;
     if (node.name === "a" && node.attribs.href !== undefined && (COMMENT_HREF.test(node.attribs.href) || REPLY_TEXT.test(textContent(node)))) marked = true;
-    const depth = (node.parent && isElement(node.parent) ? (depths.get(node.parent) ?? 0) : 0) + 1;
-    depths.set(node, depth);
-    if (depth <= DATELINE_DEPTH && !datelined) {
-      const text = textContent(node).trim();
-      datelined = text.length <= MAX_DATELINE_CHARS && isDateline(text) && findElement(node, namesSomeone) !== undefined;
-    }
     return true;
   });
   // A teaser in a listing has a headline and a "Posted by … on …" line too; a comment has no headline.
-  return marked || (datelined && !headed);
+  return marked || (!headed && holdsDateline(entry, DATELINE_DEPTH));
+}
+
+/** Whether one of the element's descendants down to `depth` levels is a dateline in which a name is marked up apart. */
+function holdsDateline(element: Element, depth: number): boolean {
+  if (depth === 0) return false;
+  return element.children.some((child) => isElement(child) && (isNamedDateline(child) || holdsDateline(child, depth - 1)));
+}
+
+function isNamedDateline(element: Element): boolean {
+  const text = shortText(element, MAX_DATELINE_CHARS);
+  return text !== undefined && isDateline(text) && findElement(element, namesSomeone) !== undefined;
+}
+
+/**
+ * The element's text, trimmed, when it is at most `max` characters; undefined as soon as it is longer, so a long
+ * entry is not read whole to learn that it is no dateline.
+ */
+function shortText(root: Element, max: number): string | undefined {
+  const parts: string[] = [];
+  let length = 0;
+  // Offsets in the joined text of its first and last non-space character: the trimmed length, kept as it grows.
+  let first = -1;
+  let last = -1;
+  let over = false;
+  walk(root, (node) => {
+    if (over) return false;
+    if (!isText(node)) return true;
+    const { data } = node;
+    const end = data.trimEnd().length;
+    if (end > 0) {
+      if (first === -1) first = length + data.length - data.trimStart().length;
+      last = length + end - 1;
+      over = last - first + 1 > max;
+    }
+    parts.push(data);
+    length += data.length;
+    return false;
+  });
+  return over ? undefined : parts.join("").trim();
 }

@@ -28,8 +28,11 @@ const DATE_PARTS = new RegExp(
 );
 const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 
+/** Every date or time above has a digit: text without one is answered before the slower pattern runs. */
+const DIGIT = /\p{Nd}/u;
+
 export function isDateline(text: string): boolean {
-  if (text.length > MAX_DATELINE_CHARS) return false;
+  if (text.length > MAX_DATELINE_CHARS || !DIGIT.test(text)) return false;
   const rest = text.replace(DATE_PARTS, " ");
   if (rest === text) return false;
   return (rest.match(WORD) ?? []).length <= MAX_OTHER_WORDS;
