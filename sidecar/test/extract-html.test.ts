@@ -381,6 +381,12 @@ describe("html: signals", () => {
     });
   });
 
+  it("counts shown text up to 10,000 characters, and still sees text in an app root that comes after them", () => {
+    const long = `<p>${"word ".repeat(3_000)}</p>`;
+    expect(extract(`<html><body>${long}<div id="app"></div></body></html>`).signals).toEqual({ bodyTextChars: 10_000, scriptTags: 0, emptyAppRoot: true });
+    expect(extract(`<html><body>${long}<div id="app"><p>Filled on the server.</p></div></body></html>`).signals).toEqual({ bodyTextChars: 10_000, scriptTags: 0 });
+  });
+
   it("finds an empty mount point of any common framework, and not one the server filled", () => {
     const root = (html: string) => extract(`<html><body><header>Site name and menu</header>${html}<script src="/app.js"></script></body></html>`).signals?.emptyAppRoot;
     for (const empty of ['<div id="app"><div class="spinner"></div></div>', '<div id="__next"></div>', '<div id="__nuxt"> </div>', "<app-root></app-root>", "<div data-reactroot></div>", '<div id="___gatsby"><!-- --></div>']) {

@@ -45,6 +45,7 @@ export interface PageInfo {
  * an app's mount point (see isAppRoot) that shows no text, and a <noscript> asking for JavaScript.
  */
 export interface PageSignals {
+  /** Counted up to MAX_COUNTED_CHARS: what reads it asks whether a page shows little, and counting costs a pass over every character. */
   bodyTextChars: number;
   scriptTags: number;
   emptyAppRoot?: true;
@@ -62,12 +63,24 @@ const isAppRoot = (element: Element) => APP_ROOT_IDS.has(element.attribs.id ?? "
 /** "Please enable JavaScript", "This app requires JavaScript", "JavaScript is disabled", "You need to turn on JavaScript"… */
 const ASKS_FOR_SCRIPT = /\b(?:enabl\w*|requir\w*|need\w*|turn(?:ed)? on|activat\w*|allow\w*|disabled|switch(?:ed)? on)\b[^.!?]{0,40}\bjavascript\b|\bjavascript\b[^.!?]{0,40}\b(?:enabl\w*|requir\w*|needed|disabled|turn(?:ed)? off|must be)\b/i;
 
-/** Shown characters, with each run of whitespace between words counted as one space. */
+/** Shown text is counted this far; every threshold read from it (a short page, an app shell) is far below. */
+export const MAX_COUNTED_CHARS = 10_000;
+
+/**
+ * Shown characters, with each run of whitespace between words counted as one space, up to MAX_COUNTED_CHARS;
+ * and how many text nodes showed any, counted whole (an app root is empty when none appeared inside it).
+ */
 class ShownText {
   chars = 0;
+  pieces = 0;
   private pendingSpace = false;
 
   add(data: string): void {
+    if (this.chars >= MAX_COUNTED_CHARS) {
+      if (!isBlank(data)) this.pieces++;
+      return;
+    }
+    const before = this.chars;
     for (let i = 0; i < data.length; i++) {
       if (isHtmlSpace(data.charCodeAt(i))) {
         this.pendingSpace = this.chars > 0;
@@ -75,9 +88,17 @@ class ShownText {
         if (this.pendingSpace) this.chars++;
         this.pendingSpace = false;
         this.chars++;
+        if (this.chars >= MAX_COUNTED_CHARS) break;
       }
     }
+    this.chars = Math.min(this.chars, MAX_COUNTED_CHARS);
+    if (this.chars > before) this.pieces++;
   }
+}
+
+function isBlank(data: string): boolean {
+  for (let i = 0; i < data.length; i++) if (!isHtmlSpace(data.charCodeAt(i))) return false;
+  return true;
 }
 
 function isMainMarker(element: Element): boolean {
@@ -112,7 +133,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const headings: Element[] = []; // visible <h1>s
   let emptyAppRoot = false;
   let noscriptAsksForScript = false;
-  const appRoots: Array<{ element: Element; charsBefore: number }> = []; // open app roots, with the body text shown before each
+  const appRoots: Array<{ element: Element; piecesBefore: number }> = []; // open app roots, with the text nodes shown before each
 
   walk(
     document,
@@ -132,7 +153,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       if (name === "noscript" && !noscriptAsksForScript) noscriptAsksForScript = ASKS_FOR_SCRIPT.test(textContent(node));
       if (isHidden(node)) hidden.push(node);
       // A hidden root's text is not counted as shown, so only a visible one can be told empty.
-      else if (hidden.length === 0 && isAppRoot(node)) appRoots.push({ element: node, charsBefore: inBodyText.chars + outsideText.chars });
+      else if (hidden.length === 0 && isAppRoot(node)) appRoots.push({ element: node, piecesBefore: inBodyText.pieces + outsideText.pieces });
       if (isMainMarker(node)) addAncestors(node, holdsMain);
       if (name === "form") openForms.push(node);
       if (name === "textarea") for (const form of openForms) writingForms.add(form);
@@ -176,7 +197,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       const root = appRoots[appRoots.length - 1];
       if (root?.element === node) {
         appRoots.pop();
-        if (inBodyText.chars + outsideText.chars === root.charsBefore) emptyAppRoot = true;
+        if (inBodyText.pieces + outsideText.pieces === root.piecesBefore) emptyAppRoot = true;
       }
       if (node === body) inBody = false;
       if (isElement(node) && node.name === "svg") inSvg--;
