@@ -35,6 +35,20 @@ describe("html: the main result is checked against the page", () => {
     expect(result.content).not.toContain(sentence("reader", 5));
   });
 
+  it("a one-paragraph post under its headline beats a longer box elsewhere; a standfirst alone does not count as the post", () => {
+    const post = [1, 2, 3, 4, 5].map((i) => sentence("harbour", i)).join(" ");
+    const box = `<div class="issue"><h4>In the new issue</h4><p>${[1, 2, 3, 4, 5].map((i) => `Interviews, essays, portraits, reviews, ${sentence("magazine", i)}`).join(" ")}</p></div>`;
+    const menu = Array.from({ length: 8 }, (_, i) => `<li><a href="/section/${i}">Section of the magazine ${i}</a></li>`).join("");
+    const page = (below: string) =>
+      `<html><head><title>Site | Harbour plan agreed</title></head><body>${box}<ul>${menu}</ul><article><header><h1>Harbour plan agreed</h1><p>Published today</p></header>${below}</article></body></html>`;
+    const { result, fallback } = extract(page(`<p>${post}</p>`));
+    expect(fallback).toBe("chosen");
+    expect(result.content).toContain(sentence("harbour", 4));
+    expect(result.content).not.toContain(sentence("magazine", 1));
+    // A line of standfirst under the headline is not the post: the box stays the main result.
+    expect(extract(page(`<p>${sentence("harbour", 1)}</p>`)).result.content).toContain(sentence("magazine", 1));
+  });
+
   it("in place of the whole page, a stretch holding most of the page's text is taken; a page of links stays whole", () => {
     const links = Array.from({ length: 12 }, (_, i) => `<p><a href="/s/${i}">Another story on the front page, number ${i}</a></p>`).join("");
     const render = ({ nodes, skip }: { nodes: readonly import("domhandler").ChildNode[]; skip: ReadonlySet<import("domhandler").Element> }) =>

@@ -23,6 +23,8 @@ const MIN_ANCHORED_SHARE = 0.25;
  */
 const HEADLINE_TEXT_BLOCKS = 5;
 const MIN_HEADLINE_TEXT_BLOCKS = 2;
+/** A single block there longer than a standfirst is (a one-paragraph post) is the article's text. */
+const MIN_SINGLE_BLOCK_CHARS = 400;
 /** A stretch with this share of the page's text is the page's article. */
 const MIN_ARTICLE_SHARE = 0.5;
 const MIN_ARTICLE_OF_PAGE = 0.25;
@@ -92,7 +94,8 @@ export function failSafe(
   const afterHeadline = rendering ? headlineText(page).slice(0, HEADLINE_TEXT_BLOCKS) : [];
   // Text right after the headline that the main result mostly leaves out (a comment thread or a caption was taken).
   const shownAfterHeadline = afterHeadline.filter((block) => rendering && shows(rendering, block.element)).length;
-  const missesHeadlineText = afterHeadline.length >= MIN_HEADLINE_TEXT_BLOCKS && shownAfterHeadline < afterHeadline.length / 2;
+  const enough = afterHeadline.length >= MIN_HEADLINE_TEXT_BLOCKS || (afterHeadline[0]?.chars ?? 0) >= MIN_SINGLE_BLOCK_CHARS;
+  const missesHeadlineText = enough && shownAfterHeadline < afterHeadline.length / 2;
   if (!tiny && !linky && !missesHeadlineText) return kept;
   const region = textRegion(page, MIN_ANCHORED_SHARE);
   if (!region) return { ...kept, use: "kept-main" };
