@@ -22,6 +22,17 @@ describe("reader comments", () => {
     }
   });
 
+  it("a comment heading in a box of its own starts the thread after the box; a comment count among a post's details does not", () => {
+    const entry = (n: number) => `<div class="reader-${n}"><p>${said(`Reader ${n}'s answer`)}</p><p>Posted by: Reader ${n}</p></div>`;
+    const entries = Array.from({ length: 12 }, (_, i) => entry(i + 1)).join("");
+    const post = `<h1>My trip</h1>${prose("The post")}${prose("Its middle")}${prose("Its end")}`;
+    const boxed = `<html><head><title>My trip</title></head><body><div class="content">${post}<div class="commentform"><h2 id="comments">Comments</h2></div>${entries}</div></body></html>`;
+    expect(md(boxed)).toBe([said("The post"), said("Its middle"), said("Its end")].join("\n\n"));
+    const details = `<div class="details"><h6 class="date">July 17, 2012</h6><h6 class="blog-comments">No comments</h6></div>`;
+    const counted = `<html><head><title>My trip</title></head><body><div class="content"><h1>My trip</h1>${details}${prose("The post")}${prose("Its end")}</div></body></html>`;
+    expect(md(counted)).toBe([said("The post"), said("Its end")].join("\n\n"));
+  });
+
   it("a long comment thread after a short article (an <article>) is left out, not taken for the page's text", () => {
     const page = `<html><head><title>My trip</title></head><body><div id="page"><article><h1>My trip</h1>${prose("The post")}${prose("Its end")}</article>${thread(40)}</div></body></html>`;
     expect(md(page)).toBe(`${said("The post")}\n\n${said("Its end")}`);

@@ -1,4 +1,4 @@
-import type { Element, ParentNode } from "domhandler";
+import type { ChildNode, Element, ParentNode } from "domhandler";
 import { contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments } from "./class-hints.ts";
@@ -122,6 +122,27 @@ function isComma(code: number): boolean {
 }
 
 /**
+ * Where a thread marked by `marker` starts: the marker, or, when it is wrapped in a box of its own (`<div
+ * class="commentform"><h2 id="comments">Comments</h2></div>`), the outermost such box below the body: the comments
+ * follow the box. A marker with company in its container (a "No comments" line among a post's date and author) is
+ * not wrapped.
+ */
+function threadStart(marker: Element): Element {
+  let start = marker;
+  while (start.parent && isElement(start.parent) && start.parent.name !== "body" && onlyShown(start)) start = start.parent;
+  return start;
+}
+
+/** Whether node is the only thing its parent shows: no other visible element, no other text. */
+function onlyShown(node: ChildNode): boolean {
+  for (const sibling of node.parent?.children ?? []) {
+    if (sibling === node) continue;
+    if ((isElement(sibling) && !isHidden(sibling)) || (isText(sibling) && sibling.data.trim() !== "")) return false;
+  }
+  return true;
+}
+
+/**
  * Measures every visible element under root in one walk. Paragraphs (a block's own inline text of
  * MIN_PARAGRAPH_CHARS or more) score 1 + commas + one per 100 characters (at most 3), scaled down by their
  * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard.
@@ -216,7 +237,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       if (marksComments(node)) {
         // The marker's heading and what follows it in the same container are the thread.
-        const start = node.parent && isElement(node.parent) && HEADING_LEVELS[node.parent.name] !== undefined ? node.parent : node;
+        const marker = node.parent && isElement(node.parent) && HEADING_LEVELS[node.parent.name] !== undefined ? node.parent : node;
+        const start = threadStart(marker);
         if (start.parent) threads.add(start.parent);
       }
       const hint = classHint(node);
