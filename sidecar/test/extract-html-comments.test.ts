@@ -22,6 +22,13 @@ describe("reader comments", () => {
     }
   });
 
+  it("a one-paragraph post above a heading named as comments stays the text, however long the thread under the heading", () => {
+    const entry = (n: number) => `<p>${said(`Reader ${n}'s answer`)}</p><p class="posted">Posted by: <a href="https://reader${n}.test/">Reader ${n}</a> | July 17, 2012 6:18 PM</p>`;
+    const entries = Array.from({ length: 60 }, (_, i) => entry(i + 1)).join("");
+    const page = `<html><head><title>My trip</title></head><body><div class="content"><h1>My trip</h1>${prose("The post")}<h2><a id="comments"></a>Comments</h2>${entries}</div></body></html>`;
+    expect(md(page)).toBe(said("The post"));
+  });
+
   it("a comment heading in a box of its own starts the thread after the box; a comment count among a post's details does not", () => {
     const entry = (n: number) => `<div class="reader-${n}"><p>${said(`Reader ${n}'s answer`)}</p><p>Posted by: Reader ${n}</p></div>`;
     const entries = Array.from({ length: 12 }, (_, i) => entry(i + 1)).join("");

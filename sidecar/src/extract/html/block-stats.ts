@@ -50,6 +50,8 @@ export interface PageBlocks {
   captions: Map<Element, Element>;
   /** Visible characters of the largest <article> or element named as a post's own body (hentry, entry-content, articleBody). */
   postBodyChars: number;
+  /** Prose met before the first heading or anchor named as comments (what such a thread comments on); absent without one. */
+  proseBeforeThread?: number;
 }
 
 /** Shorter runs of text are labels, captions of buttons or menu entries rather than paragraphs. */
@@ -164,6 +166,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   let postBodyChars = 0;
   // Containers whose children after a comment marker are the comments (siblings of the marker's heading).
   const threads = new Set<ParentNode>();
+  let proseSoFar = 0;
+  let proseBeforeThread: number | undefined;
 
   const finishParagraph = (entry: Open, index: number): void => {
     const { ownChars: chars, ownLinkChars: linkChars, ownCommas: commas } = entry;
@@ -183,6 +187,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     if (linkDensity <= PROSE_MAX_LINK_DENSITY && !summary) {
       entry.stats.prose += chars - linkChars;
       entry.stats.paragraphs++;
+      proseSoFar += chars - linkChars;
     }
     const score = summary ? 0 : (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
     for (let level = 0; level < PARAGRAPH_SHARE.length; level++) {
@@ -239,6 +244,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         // The marker's heading and what follows it in the same container are the thread.
         const marker = node.parent && isElement(node.parent) && HEADING_LEVELS[node.parent.name] !== undefined ? node.parent : node;
         const start = threadStart(marker);
+        proseBeforeThread ??= proseSoFar;
         if (start.parent) threads.add(start.parent);
       }
       const hint = classHint(node);
@@ -331,5 +337,5 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     },
   );
   finishParagraph(open[0] as Open, 0);
-  return { stats, root: rootStats, dropped, droppedByName, discussions, captions, postBodyChars };
+  return { stats, root: rootStats, dropped, droppedByName, discussions, captions, postBodyChars, ...(proseBeforeThread !== undefined && { proseBeforeThread }) };
 }

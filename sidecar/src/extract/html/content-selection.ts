@@ -63,7 +63,8 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   // Their characters bound their prose: only pages where the rule could hold are measured again.
   let discussed = 0;
   for (const chars of blocks.discussions.values()) discussed += chars;
-  if (blocks.postBodyChars === 0 && blocks.root.prose < Math.min(MAX_PROSE_CHARS_BESIDE_DISCUSSION, discussed * MAX_PROSE_BESIDE_DISCUSSION)) {
+  const commentedOn = (blocks.proseBeforeThread ?? 0) > 0;
+  if (blocks.postBodyChars === 0 && !commentedOn && blocks.root.prose < Math.min(MAX_PROSE_CHARS_BESIDE_DISCUSSION, discussed * MAX_PROSE_BESIDE_DISCUSSION)) {
     for (const element of blocks.discussions.keys()) trusted.add(element);
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
