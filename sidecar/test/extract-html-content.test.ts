@@ -60,6 +60,16 @@ describe("html main content: boilerplate removal", () => {
     ).toBe(`${said("One")}\n\n> Yes, this is real, and the state spent money on it.\n>\n> — A reader\n\n${said("Two")}`);
   });
 
+  it("a section whose id spells out its own heading is not judged by the words of that heading; a box named for what it is still is", () => {
+    const section = (title: string, lead: string) =>
+      `<div class="section" id="${title.toLowerCase().replace(/[^a-z]+/g, "-")}"><h2>${title}</h2>${prose(`${lead} one`)}${prose(`${lead} two`)}</div>`;
+    const page = `<html><head><title>Guide</title></head><body><div class="body">${section("Sharing with a single developer", "Single")}${section("Comments on the design of this tool", "Design")}
+      <div id="related-posts"><h2>Related posts</h2>${prose("Another post")}</div></div></body></html>`;
+    expect(md(page)).toBe(
+      ["## Sharing with a single developer", said("Single one"), said("Single two"), "## Comments on the design of this tool", said("Design one"), said("Design two")].join("\n\n"),
+    );
+  });
+
   it("headings left with nothing under them go with their section", () => {
     expect(md(`<body><article>${prose("One")}<h2>More stories</h2><div class="cards">${links(5)}</div><h2>Also</h2><h3>Nothing</h3></article></body>`)).toBe(said("One"));
   });

@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import { findElement, textContent } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
@@ -176,6 +177,24 @@ function judge(value: string): Readonly<ClassHint> {
   return hint;
 }
 
+/**
+ * An id of at least this many words that spells out the element's heading is a slug of it (documentation generators
+ * and Markdown renderers give every section one: "sharing-with-a-single-developer"); a shorter one may be a box's
+ * name that its heading repeats (`<div id="comments"><h2>Comments</h2>`).
+ */
+const MIN_SLUG_WORDS = 4;
+const NOT_SLUG_CHARACTERS = /[^\p{L}\p{N}]+/gu;
+
+const slug = (text: string): string => text.toLowerCase().replace(NOT_SLUG_CHARACTERS, "-").replace(/^-+|-+$/g, "");
+
+/** Whether id is the slug of the element's heading: itself when it is one, else the first heading inside it. */
+function isHeadingSlug(element: Element, id: string): boolean {
+  const words = slug(id);
+  if (words.split("-").length < MIN_SLUG_WORDS) return false;
+  const heading = HEADING_LEVELS[element.name] !== undefined ? element : findElement(element, (inner) => HEADING_LEVELS[inner.name] !== undefined);
+  return heading !== undefined && slug(textContent(heading)) === words;
+}
+
 /** schema.org's markup for reader comments: an item typed Comment or UserComments, or a property comment(s). */
 const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
 const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
@@ -189,6 +208,8 @@ export function classHint(element: Element): ClassHint {
   for (const value of [className, id]) {
     if (!value) continue;
     const said = judge(value);
+    // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
+    if (value === id && (said.furniture || said.discussion) && isHeadingSlug(element, id)) continue;
     hint.postBody ||= said.postBody;
     if (judged) {
       hint.furniture ||= said.furniture;
