@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { htmlHandler } from "../src/extract/html-handler.ts";
+import { readPageInfo } from "../src/extract/html/metadata.ts";
+import { parseMarkup } from "../src/extract/parse-markup.ts";
+import { textContent } from "../src/extract/dom.ts";
 
 const PAGE = "https://example.test/docs/guide/page.html";
 const extract = (html: string, url = PAGE) => htmlHandler.extract({ text: html, url, mime: "text/html" });
@@ -357,6 +360,20 @@ describe("html: title and metadata", () => {
   it("title falls back to og:title, then the first <h1>; an <svg> <title> is not the page title", () => {
     expect(extract('<head><meta property="og:title" content="OG Title"></head><body><h1>H</h1></body>').title).toBe("OG Title");
     expect(extract("<body><svg><title>Icon</title></svg><h1>First <em>H1</em></h1><h1>Second</h1></body>").title).toBe("First H1");
+  });
+});
+
+describe("html: the headline", () => {
+  const headline = (body: string) => {
+    const info = readPageInfo(parseMarkup(`<html><head><title>Quotation of the day « My Blog</title></head><body>${body}</body></html>`), "https://blog.test/q");
+    return info.headline && { tag: info.headline.name, text: textContent(info.headline), repeats: info.headlineRepeatsTitle };
+  };
+
+  it("is the <h1> that repeats the title, else an <h2> or <h3> that reads as the whole title (a post's title under the blog's name), else the first <h1>", () => {
+    expect(headline("<h2>My Blog</h2><h2>Archives</h2><h2>Quotation of the day</h2>")).toEqual({ tag: "h2", text: "Quotation of the day", repeats: true });
+    expect(headline('<h1><a href="/"><img src="/logo.png" alt=""></a></h1><h3>Quotation of the day</h3>')).toEqual({ tag: "h3", text: "Quotation of the day", repeats: true });
+    expect(headline("<h3>Quotation of the day</h3><h1>Quotation of the day</h1>")).toEqual({ tag: "h1", text: "Quotation of the day", repeats: true });
+    expect(headline("<h1>Welcome</h1><h2>Archives</h2><h2 hidden>Quotation of the day</h2>")).toEqual({ tag: "h1", text: "Welcome", repeats: false });
   });
 });
 

@@ -13,3 +13,24 @@ export function repeatsTitle(heading: string, titles: readonly string[]): boolea
     return words.filter((word) => known.has(word)).length >= words.length * HEADLINE_WORDS_IN_TITLE;
   });
 }
+
+/** A line reads as the title when it repeats it and has this share of the title's words (not the site's name alone). */
+const MIN_TITLE_WORDS_SHARE = 0.5;
+
+/** The words of each declared title, read once per page. */
+export function titleWordsOf(titles: readonly string[]): { words: Set<string>; count: number }[] {
+  return titles.map((title) => {
+    const words = wordsOf(title);
+    return { words: new Set(words), count: words.length };
+  });
+}
+
+/** Whether a line reads as a title: most of its words are the title's, and it has a fair share of the title's words. */
+export function readsAsTitle(line: string, titles: readonly { words: Set<string>; count: number }[]): boolean {
+  const words = wordsOf(line);
+  if (words.length === 0) return false;
+  return titles.some((title) => {
+    const inTitle = words.filter((word) => title.words.has(word));
+    return inTitle.length >= words.length * HEADLINE_WORDS_IN_TITLE && new Set(inTitle).size >= title.count * MIN_TITLE_WORDS_SHARE;
+  });
+}

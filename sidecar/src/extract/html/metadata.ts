@@ -3,7 +3,7 @@ import { isElement, isText, textContent, walk } from "../dom.ts";
 import { isHidden } from "./visibility.ts";
 import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
-import { repeatsTitle } from "../repeats-title.ts";
+import { readsAsTitle, repeatsTitle, titleWordsOf } from "../repeats-title.ts";
 import { resolveUrl } from "../resolve-url.ts";
 import { isHtmlSpace, oneLine } from "../whitespace.ts";
 
@@ -131,6 +131,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const openForms: Element[] = [];
   const writingForms = new Set<Element>();
   const headings: Element[] = []; // visible <h1>s
+  const subheadings: Element[] = []; // visible <h2>s and <h3>s: old blog engines set a post's title in them
   let emptyAppRoot = false;
   let noscriptAsksForScript = false;
   const appRoots: Array<{ element: Element; piecesBefore: number }> = []; // open app roots, with the text nodes shown before each
@@ -171,6 +172,10 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
         case "h1":
           firstH1 ??= node;
           if (hidden.length === 0) headings.push(node);
+          break;
+        case "h2":
+        case "h3":
+          if (hidden.length === 0) subheadings.push(node);
           break;
         case "meta": {
           const key = (attribs.name ?? attribs.property)?.trim().toLowerCase();
@@ -238,7 +243,12 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     (value): value is string => value !== undefined,
   );
   // The headline is the <h1> that repeats a declared title, else the first: other <h1>s head boxes (a newsletter's).
-  const titled = headings.find((heading) => repeatsTitle(textContent(heading), titles));
+  // Under the blog's name (an <h1> or none), a post's title set in an <h2> or <h3> is the headline when it reads as the whole title.
+  let titled = headings.find((heading) => repeatsTitle(textContent(heading), titles));
+  if (!titled && subheadings.length > 0) {
+    const titleWords = titleWordsOf(titles);
+    titled = subheadings.find((heading) => readsAsTitle(textContent(heading), titleWords));
+  }
   const headline = titled ?? headings[0];
   const holdsHeadline = new Set<Element>();
   if (headline) addAncestors(headline, holdsHeadline);

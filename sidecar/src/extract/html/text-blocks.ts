@@ -2,7 +2,7 @@ import type { Element, ParentNode } from "domhandler";
 import { isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS } from "./block-elements.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
-import { HEADLINE_WORDS_IN_TITLE, wordsOf } from "../repeats-title.ts";
+import { readsAsTitle, titleWordsOf } from "../repeats-title.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
 /**
@@ -44,26 +44,6 @@ const MAX_TEXT_LINK_DENSITY = 0.33;
 const MAX_GAP_CHARS = 120;
 /** A headline is no longer than this. */
 const MAX_TITLE_CHARS = 200;
-/** A line reads as the title when most of its words are the title's and it has this share of the title's words (not the site's name alone). */
-const MIN_TITLE_WORDS_SHARE = 0.5;
-
-/** The words of each declared title, read once per page. */
-function titleWordsOf(titles: readonly string[]): { words: Set<string>; count: number }[] {
-  return titles.map((title) => {
-    const words = wordsOf(title);
-    return { words: new Set(words), count: words.length };
-  });
-}
-
-/** Whether a line reads as a title: most of its words are the title's, and it has a fair share of the title's words. */
-function readsAsTitle(line: string, titles: readonly { words: Set<string>; count: number }[]): boolean {
-  const words = wordsOf(line);
-  if (words.length === 0) return false;
-  return titles.some((title) => {
-    const inTitle = words.filter((word) => title.words.has(word));
-    return inTitle.length >= words.length * HEADLINE_WORDS_IN_TITLE && new Set(inTitle).size >= title.count * MIN_TITLE_WORDS_SHARE;
-  });
-}
 
 /** The text after the headline starts within this many characters of other blocks (a byline, a dateline, a picture's caption). */
 const MAX_LEAD_GAP_CHARS = 300;
