@@ -49,6 +49,23 @@ describe("html: the main result is checked against the page", () => {
     expect(extract(page(`<p>${sentence("harbour", 1)}</p>`)).result.content).toContain(sentence("magazine", 1));
   });
 
+  it("in place of the whole page, the text right after a headline that repeats the title is the post, however short beside the boxes", () => {
+    const box = (title: string, n: number) =>
+      `<div class="box"><h3>${title}</h3><ul>${Array.from({ length: n }, (_, i) => `<li><a href="/${title}/${i}">${title} entry number ${i}</a></li>`).join("")}</ul></div>`;
+    const line = "Heroes at home on a day off, drawn by a friend of the blog who draws every weekend in the park. Lovely work, really.";
+    const page = (title: string) => `<html><head><title>${title} « The Brain</title></head><body><div id="head"><a href="/">The Brain</a></div>
+      <div id="main"><h2>Casual superheroes</h2><p class="date">October 3, 2012</p><img src="/heroes.jpg" alt="Heroes at home"><p>${line}</p></div>
+      <div id="side">${box("Archives", 12)}${box("Categories", 10)}<p>All pictures belong to their makers, who are credited under each post, and are shown here with thanks.</p></div>
+      <div id="foot"><p>The Brain is a blog about drawings, videos and other things that made its writer smile this week.</p></div></body></html>`;
+    const { result, fallback } = extract(page("Casual superheroes"));
+    expect(fallback).toBe("chosen");
+    expect(result.content).toBe(line);
+    // Without a headline that repeats the title there is no post to anchor on: the page stays whole.
+    const other = extract(page("Drawings of the week"));
+    expect(other.result.metadata?.extraction).toBe("whole-page");
+    expect(other.result.content).toContain("Archives entry number 3");
+  });
+
   it("in place of the whole page, a stretch holding most of the page's text is taken; a page of links stays whole", () => {
     const links = Array.from({ length: 12 }, (_, i) => `<p><a href="/s/${i}">Another story on the front page, number ${i}</a></p>`).join("");
     const render = ({ nodes, skip }: { nodes: readonly import("domhandler").ChildNode[]; skip: ReadonlySet<import("domhandler").Element> }) =>

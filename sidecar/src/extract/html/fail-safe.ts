@@ -97,7 +97,10 @@ export function failSafe(
   const enough = afterHeadline.length >= MIN_HEADLINE_TEXT_BLOCKS || (afterHeadline[0]?.chars ?? 0) >= MIN_SINGLE_BLOCK_CHARS;
   const missesHeadlineText = enough && shownAfterHeadline < afterHeadline.length / 2;
   if (!tiny && !linky && !missesHeadlineText) return kept;
-  const region = textRegion(page, MIN_ANCHORED_SHARE);
+  // In place of the whole page, the text right after a headline that repeats the title is the post, however short
+  // beside the page's boxes (a picture and a line under its title).
+  const wholePost = rendering === undefined && headline !== undefined;
+  const region = textRegion(page, wholePost ? 0 : MIN_ANCHORED_SHARE);
   if (!region) return { ...kept, use: "kept-main" };
   const markdown = render({ nodes: region.nodes, skip: region.skip });
   const other = shownText(markdown);
@@ -107,5 +110,6 @@ export function failSafe(
   // all it shows, is its article (not a cookie notice on a page of links).
   const article = rendering === undefined && readable && region.chars >= pageChars * MIN_ARTICLE_SHARE && region.chars >= shown.chars * MIN_ARTICLE_OF_PAGE;
   const headlineFound = missesHeadlineText && region.anchored && other.chars >= shown.chars * MIN_ANCHORED_GAIN;
-  return longer || headlineFound || article ? { markdown, use: "chosen" } : { ...kept, use: "kept-main" };
+  const post = wholePost && region.anchored && readable;
+  return longer || headlineFound || article || post ? { markdown, use: "chosen" } : { ...kept, use: "kept-main" };
 }
