@@ -93,7 +93,7 @@ class NoncharacterFreeHandler extends DomHandler {
  * (&#xFDD0;, &#64976;, leading zeros allowed). It may say yes for text that has none (&#649760;), never no for
  * text that has one.
  */
-const MAY_HOLD_NONCHARACTERS = /[\ufdd0-\ufdef]|&#(?:x0*fd[de][0-9a-f]|0*(?:6497[6-9]|649[89]\d|6500[0-7]))/i;
+const MAY_HOLD_NONCHARACTERS = new RegExp(String.raw`${NONCHARACTERS.source}|&#(?:x0*fd[de][0-9a-f]|0*(?:6497[6-9]|649[89]\d|6500[0-7]))`, "i");
 
 /**
  * Parses HTML (or XML with xmlMode) into htmlparser2's DOM, with entities decoded, noncharacters dropped, nesting

@@ -47,8 +47,8 @@ export function isUnnamedThread(container: Element): boolean {
 }
 
 function judgeContainer(container: Element): boolean {
+  // isUnnamedThread has seen at least MIN_ENTRIES element children.
   const children = container.children.filter(isElement);
-  if (children.length < MIN_ENTRIES) return false;
   const groups = new Map<string, Element[]>();
   for (const child of children) {
     const key = `${child.name} ${FIRST_CLASS.exec(child.attribs.class ?? "")?.[1]?.replace(DIGITS, "") ?? ""}`;
