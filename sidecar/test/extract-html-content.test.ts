@@ -70,12 +70,6 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
-  it("a picture credit on a line of its own goes; a sentence that starts the same way and goes on stays", () => {
-    const long = "Photo: the harbour at dawn, taken by our reader from the old lighthouse after the storm had passed over.";
-    const page = `<html><head><title>Storm</title></head><body><article>${prose("One")}<p><img src="/s.jpg" alt="The harbour at dawn"></p><p>Foto: dpa/Ann Lee</p><div>Photo: Reuters</div>${prose("Two")}<p>${long}</p></article></body></html>`;
-    expect(md(page)).toBe([said("One"), "![The harbour at dawn](https://news.test/s.jpg)", said("Two"), long].join("\n\n"));
-  });
-
   it("headings left with nothing under them go with their section", () => {
     expect(md(`<body><article>${prose("One")}<h2>More stories</h2><div class="cards">${links(5)}</div><h2>Also</h2><h3>Nothing</h3></article></body>`)).toBe(said("One"));
   });

@@ -53,13 +53,6 @@ const AD_LABELS = new Set([
   "article continues below", "article continues below advertisement", "continue reading below", "scroll to continue with content",
 ]);
 
-/**
- * A picture credit standing as a line of its own: "Foto: dpa", "Photo: Reuters/Ann Lee", "Bild: Verlag" — a label for a
- * picture's maker and a name, in the languages pages here are written in.
- */
-const CREDIT_LINE = /^(?:fotos?|photos?|photograph|image|picture|bild|bilder|titelbild|bildquelle|foto\/grafik|credit|crédit|fotografía|zdjęcie)\s*:/i;
-const MAX_CREDIT_CHARS = 80;
-
 /** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
 const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
 
@@ -120,7 +113,6 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const line = (): string => (text ??= oneLine(plainText(element)));
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
   if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) return true;
-  if (chars > 0 && chars <= MAX_CREDIT_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && CREDIT_LINE.test(line())) return true;
   // A heading that is a link stays (a listing's titles); so does a sentence around a long link, but not a paragraph
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
