@@ -42,7 +42,7 @@ describe("crawl frontier", () => {
       const [start] = frontier.next(now);
       expect(start).toMatchObject({ url: START, depth: 0, attempt: 1 });
       frontier.claim(start!.seq, 1);
-      frontier.settle(start!.seq, stored(["/a", "/b", "/c", "https://other.test/x"]));
+      frontier.settle(start!.seq, stored(["/a", "/b", "/c", "https://other.test/x"]), now);
       // The start host's delay (100 ms) has not passed.
       expect(frontier.next(now + 50)).toEqual([]);
       expect(frontier.wakeAt()).toBe(now + 100);
@@ -56,11 +56,10 @@ describe("crawl frontier", () => {
 
   it("keeps a host's robots.txt Crawl-delay once a page of it tells it, never below web.crawl.hostDelayMs and at most a minute", async () => {
     await withFrontier(jobOf({}, { leaseMs: 600_000 }), (frontier) => {
-      const now = Date.now();
+      const now = 1_000_000;
       const [start] = frontier.next(now);
       frontier.claim(start!.seq, 1);
-      frontier.settle(start!.seq, { ...stored(["/a", "/b", "/c"]), crawlDelayMs: 2_500 });
-      // workerd's clock stands still here, so "now" is the settle's time.
+      frontier.settle(start!.seq, { ...stored(["/a", "/b", "/c"]), crawlDelayMs: 2_500 }, now);
       expect(frontier.next(now + 2_499)).toEqual([]);
       expect(frontier.next(now + 2_500).map((task) => task.url)).toEqual(["https://site.test/a"]);
       expect(frontier.next(now + 4_999)).toEqual([]);
@@ -76,7 +75,7 @@ describe("crawl frontier", () => {
       expect(frontier.hostsToVet(links)).toEqual(["http://10.0.0.1", "https://ok.test"]);
       frontier.recordVerdicts(new Map([["http://10.0.0.1", false], ["https://ok.test", true]]));
       expect(frontier.hostsToVet(links)).toEqual([]);
-      frontier.settle(task!.seq, stored(links));
+      frontier.settle(task!.seq, stored(links), Date.now());
       expect(frontier.job?.counts).toMatchObject({ discovered: 3, skippedByPolicy: 2 });
       expect(frontier.state(0).pages.map((page) => page.url)).toEqual([START, `${START}a`, "https://ok.test/z"]);
     });
@@ -88,8 +87,8 @@ describe("crawl frontier", () => {
       expect(frontier.claim(task!.seq, 1)).toMatchObject({ url: START });
       expect(frontier.claim(task!.seq, 1)).toBeUndefined();
       const outcome = stored(["/a"]);
-      expect(frontier.settle(task!.seq, outcome)).toMatchObject({ status: "fetched", responseId: outcome.responseId });
-      expect(frontier.settle(task!.seq, stored(["/b"]))).toBeUndefined();
+      expect(frontier.settle(task!.seq, outcome, Date.now())).toMatchObject({ status: "fetched", responseId: outcome.responseId });
+      expect(frontier.settle(task!.seq, stored(["/b"]), Date.now())).toBeUndefined();
       expect(frontier.claim(task!.seq, 2)).toBeUndefined();
       expect(frontier.job?.counts).toMatchObject({ fetched: 1, discovered: 2 });
     });
@@ -115,13 +114,13 @@ describe("crawl frontier", () => {
       const [task] = frontier.next(Date.now());
       frontier.claim(task!.seq, 1);
       const links = ["/s?q=1", "/s?q=2", "/s?q=3", "/s?q=4", "/private/x", "/a/b/a/b/a/b/a/b", `/${"x".repeat(2_100)}`, "/p1", "/p2", "/p3"];
-      frontier.settle(task!.seq, stored(links));
+      frontier.settle(task!.seq, stored(links), Date.now());
       expect(frontier.job?.counts).toMatchObject({ discovered: 6, skippedByTrap: 3, skippedByFilter: 1, skippedByLimit: 1 });
       // One host: its second page starts once the delay after the first has passed.
       const tasks = [...frontier.next(Date.now() + 1_000), ...frontier.next(Date.now() + 1_100)];
       expect(tasks.map((task) => task.url)).toEqual(["https://site.test/s?q=1", "https://site.test/s?q=2"]);
-      frontier.settle(tasks[0]!.seq, { ok: false, code: "CONTENT_FETCH_FAILED", message: "robots.txt disallows it", skip: "robots" });
-      frontier.settle(tasks[1]!.seq, { ok: false, code: "CONTENT_FETCH_FAILED", message: "private address", skip: "policy" });
+      frontier.settle(tasks[0]!.seq, { ok: false, code: "CONTENT_FETCH_FAILED", message: "robots.txt disallows it", skip: "robots" }, Date.now());
+      frontier.settle(tasks[1]!.seq, { ok: false, code: "CONTENT_FETCH_FAILED", message: "private address", skip: "policy" }, Date.now());
       expect(frontier.job?.counts).toMatchObject({ skippedByRobots: 1, skippedByPolicy: 1 });
       // A depth-2 link of a depth-1 page is past maxDepth 1.
       frontier.next(Date.now() + 2_000);
@@ -134,7 +133,7 @@ describe("crawl frontier", () => {
     await withFrontier(jobOf({}, { limit: 250 }), (frontier, reopen) => {
       const [task] = frontier.next(Date.now());
       frontier.claim(task!.seq, 1);
-      frontier.settle(task!.seq, stored(Array.from({ length: 200 }, (_, i) => `/p${i}`)));
+      frontier.settle(task!.seq, stored(Array.from({ length: 200 }, (_, i) => `/p${i}`)), Date.now());
       frontier.finish("cancelled", Date.now(), "Cancelled by the caller.");
       const again = reopen();
       const first = again.state(0);

@@ -235,7 +235,7 @@ export class CrawlFrontier {
     const overdue = this.sql.exec<PageRow>("SELECT * FROM pages WHERE status = 'fetching' AND sent_at <= ?", now - job.bounds.leaseMs).toArray();
     for (const row of overdue) {
       if (row.attempts >= MAX_ATTEMPTS) {
-        this.settle(row.seq, { ok: false, code: "CONTENT_FETCH_TIMEOUT", message: `No answer came for this page after ${row.attempts} tries.` });
+        this.settle(row.seq, { ok: false, code: "CONTENT_FETCH_TIMEOUT", message: `No answer came for this page after ${row.attempts} tries.` }, now);
         continue;
       }
       this.sql.exec("UPDATE pages SET attempts = attempts + 1, sent_at = ? WHERE seq = ?", now, row.seq);
@@ -273,8 +273,11 @@ export class CrawlFrontier {
     return { seq: row.seq, attempt, url: row.url, depth: row.depth };
   }
 
-  /** Records how a page settled (once: a later report of the same page is ignored) and queues its links; the page as listed, or undefined. */
-  settle(seq: number, outcome: PageOutcome): CrawlPage | undefined {
+  /**
+   * Records how a page settled at `now` (once: a later report of the same page is ignored) and queues
+   * its links; the page as listed, or undefined.
+   */
+  settle(seq: number, outcome: PageOutcome, now: number): CrawlPage | undefined {
     const job = this.#job!;
     const row = this.sql.exec<PageRow>("SELECT * FROM pages WHERE seq = ? AND status = 'fetching'", seq).toArray()[0];
     if (!row) return undefined;
@@ -284,7 +287,7 @@ export class CrawlFrontier {
       this.sql.exec("UPDATE pages SET status = 'fetched', response_id = ? WHERE seq = ?", outcome.responseId, seq);
       if (outcome.crawlDelayMs !== undefined) {
         const delay = Math.max(job.bounds.hostDelayMs, Math.min(outcome.crawlDelayMs, MAX_CRAWL_DELAY_MS));
-        this.sql.exec("UPDATE hosts SET delay_ms = ?, next_at = max(next_at, ?) WHERE host = ?", delay, Date.now() + delay, row.host);
+        this.sql.exec("UPDATE hosts SET delay_ms = ?, next_at = max(next_at, ?) WHERE host = ?", delay, now + delay, row.host);
       }
       counts.fetched++;
       counts.bytes += outcome.bytes;

@@ -66,7 +66,7 @@ export class CrawlObject extends DurableObject<Env> {
       const origins = this.#frontier.hostsToVet(outcome.links);
       if (origins.length > 0) this.#frontier.recordVerdicts(await vetHosts(this.env, origins));
     }
-    const page = this.#frontier.settle(seq, outcome);
+    const page = this.#frontier.settle(seq, outcome, Date.now());
     const job = this.#frontier.job!;
     // A session that ended or was deleted takes no more pages: its crawl ends with it.
     if (!outcome.ok && SESSION_GONE.has(outcome.code)) return this.#finish("failed", `The crawl's session ended (${outcome.code}); nothing more is fetched.`);
