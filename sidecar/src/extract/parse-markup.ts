@@ -1,5 +1,6 @@
 import type { Document } from "domhandler";
 import { DomHandler, Parser } from "htmlparser2";
+import { FastForwardTokenizer } from "./fast-forward-tokenizer.ts";
 import { NONCHARACTERS } from "./markdown-emphasis.ts";
 
 /**
@@ -34,7 +35,7 @@ class NestingCappedParser extends Parser {
   private readonly html: boolean;
 
   constructor(handler: DomHandler, html: boolean) {
-    super(handler, { xmlMode: !html });
+    super(handler, { xmlMode: !html, Tokenizer: FastForwardTokenizer });
     this.html = html;
   }
 
