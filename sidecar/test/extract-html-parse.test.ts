@@ -37,3 +37,12 @@ describe("parsing: where the body starts", () => {
     expect(names).toEqual(["head"]);
   });
 });
+
+describe("parsing: attributes", () => {
+  it("holds only the element's own attributes, whatever their names: __proto__ is kept, constructor absent unless written", () => {
+    const [plain, named] = parseMarkup(`<p id="a">x</p><p __proto__="kept" constructor="c">y</p>`).children.filter(isElement);
+    expect(plain?.attribs.constructor).toBeUndefined();
+    expect(Object.keys(named?.attribs ?? {})).toEqual(["__proto__", "constructor"]);
+    expect(named?.attribs.constructor).toBe("c");
+  });
+});
