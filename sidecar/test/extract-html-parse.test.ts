@@ -38,7 +38,13 @@ describe("parsing: where the body starts", () => {
   });
 });
 
-describe("parsing: attributes", () => {
+describe("parsing: what the tree holds", () => {
+  it("leaves comments out, and the text on either side of one stays two pieces", () => {
+    const [paragraph] = parseMarkup(`<p>before<!-- a comment --> after<!----></p>`).children.filter(isElement);
+    expect(paragraph?.children.map((node) => node.type)).toEqual(["text", "text"]);
+    expect(paragraph?.children.map((node) => (node as { data: string }).data)).toEqual(["before", " after"]);
+  });
+
   it("holds only the element's own attributes, whatever their names: __proto__ is kept, constructor absent unless written", () => {
     const [plain, named] = parseMarkup(`<p id="a">x</p><p __proto__="kept" constructor="c">y</p>`).children.filter(isElement);
     expect(plain?.attribs.constructor).toBeUndefined();
