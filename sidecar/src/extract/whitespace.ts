@@ -7,8 +7,12 @@ export function normalizeNewlines(text: string): string {
 
 /** Runs of HTML whitespace (no-break spaces included) as one space: how browsers show inline text. */
 export function collapseSpaces(text: string): string {
-  return text.replace(/[ \t\n\r\f\u00a0]+/g, " ");
+  // Most strings read have only single spaces: they are returned as they are, without a copy (2 % of an extraction).
+  return COLLAPSIBLE.test(text) ? text.replace(SPACE_RUNS, " ") : text;
 }
+const SPACE_RUNS = /[ \t\n\r\f\u00a0]+/g;
+/** Whitespace that is not a lone space. */
+const COLLAPSIBLE = /[\t\n\r\f\u00a0]| {2}/;
 
 /** Collapsed and trimmed: text that must fit on one line (titles, headings, alt text). */
 export function oneLine(text: string): string {
