@@ -176,7 +176,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     const linkedLine = chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE;
     if (linkedLine) entry.stats.linkedLines++;
     // A paragraph right after a linked line is a teaser's summary, not the page's prose.
-    const parentEntry = open[index - 1];
+    // Never index -1 (the root's paragraph): it is a slow property lookup in V8.
+    const parentEntry = index > 0 ? open[index - 1] : undefined;
     const summary = parentEntry?.afterLinkedLine === true;
     if (parentEntry && chars > 0) parentEntry.afterLinkedLine = linkedLine;
     if (chars < MIN_PARAGRAPH_CHARS) {
@@ -190,9 +191,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       proseSoFar += chars - linkChars;
     }
     const score = summary ? 0 : (1 + commas + Math.min(3, Math.floor(chars / 100))) * (1 - linkDensity);
-    for (let level = 0; level < PARAGRAPH_SHARE.length; level++) {
-      const ancestor = open[index - 1 - level];
-      if (!ancestor) break;
+    for (let level = 0; level < PARAGRAPH_SHARE.length && level < index; level++) {
+      const ancestor = open[index - 1 - level] as Open;
       ancestor.stats.score += score * (PARAGRAPH_SHARE[level] ?? 0);
     }
   };
@@ -309,7 +309,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (entry.trustedDiscussion) trustedDiscussions--;
       if (entry.stats.hint.postBody || node.name === "article") postBodyChars = Math.max(postBodyChars, entry.stats.chars);
       if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
-        for (let level = 1; level <= CAPTION_REACH; level++) {
+        for (let level = 1; level <= CAPTION_REACH && level <= open.length; level++) {
           const image = open[open.length - level]?.image;
           const known = image && captions.get(image);
           // A caption around the one found first (a figcaption around its caption and credit lines) is the caption.

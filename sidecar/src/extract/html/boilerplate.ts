@@ -177,7 +177,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents[parents.length - 1], quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
+        if (isBoilerplate(node, entry, { parent: parents.length > 0 ? parents[parents.length - 1] : undefined, quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
           found.add(node);
           return false;
         }

@@ -86,8 +86,8 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
     body,
     (node) => {
       if (isText(node)) {
-        const owner = owners[owners.length - 1];
-        if (!owner) return false;
+        if (owners.length === 0) return false;
+        const owner = owners[owners.length - 1] as Element;
         open ??= { element: owner, chars: 0, linkChars: 0, sentence: false, content: false };
         let chars = 0;
         for (let i = 0; i < node.data.length; i++) if (!isHtmlSpace(node.data.charCodeAt(i))) chars++;
