@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
-import { extractHtmlPage, type FallbackUse } from "../sidecar/src/extract/html-handler.ts";
+import { Worker } from "node:worker_threads";
+import type { FallbackUse } from "../sidecar/src/extract/html-handler.ts";
 import { loadBaseline } from "./extract-baseline.ts";
 import { CORPORA_DIR, type CorpusPage, type CorpusTruth, EXTRACTION_CORPORA, loadCorpus } from "./extract-corpus.ts";
-import { defuddleMarkdown, readabilityMarkdown, readabilityText } from "./extract-peer.ts";
+import { type Extractor, OURS, PEERS } from "./extract-extractors.ts";
 import { type Outputs, pageF1s, type Scores, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
 import { type PairedBootstrap, pairedBootstrap } from "./paired-bootstrap.ts";
@@ -18,35 +19,12 @@ import { percentiles } from "./percentiles.ts";
  * html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is reported over all pages and
  * separately over the development part and the held-out third (extract-holdout.ts), and on a corpus whose ground
  * truth notes reader comments (Dragnet), over the pages with comments and those without; each timed round runs the
- * extractors in turn. Prints one line per corpus and extractor, how often our second method ran, one table over all
+ * extractors in turn, each in a thread of its own. Prints one line per corpus and extractor, how often our second method ran, one table over all
  * corpora, the comparison with the baseline's extractor, the memory line, and last one JSON object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
  * benchmark's own tool reads them, one file per corpus. The baseline is the sidecar's extractor at REV (default: the
  * previous commit, or HEAD while sidecar/src has uncommitted changes; extract-baseline.ts): both score every page,
  * and a paired bootstrap over the pages (paired-bootstrap.ts) says per corpus whether ours is up, down or within noise.
  */
-
-interface Extractor {
-  name: string;
-  /** Whether the output is Markdown (read as text for article-body scoring) or already text. */
-  markdown: boolean;
-  run: (page: CorpusPage) => string | Promise<string>;
-}
-
-const fallbackUses = new Map<string, FallbackUse>();
-const OURS: Extractor = {
-  name: "ours",
-  markdown: true,
-  run: (page) => {
-    const { result, fallback } = extractHtmlPage({ text: page.html, url: page.url, mime: "text/html" });
-    fallbackUses.set(page.id, fallback);
-    return result.content;
-  },
-};
-const PEERS: Extractor[] = [
-  { name: "readability", markdown: false, run: (page) => readabilityText(page.html).text },
-  { name: "readability+turndown", markdown: true, run: (page) => readabilityMarkdown(page.html) },
-  { name: "defuddle", markdown: true, run: (page) => defuddleMarkdown(page.html, page.url) },
-];
 
 const { values } = parseArgs({
   options: {
@@ -67,6 +45,7 @@ console.log(baseline ? `baseline: ${baseline.label} = ${baseline.sha.slice(0, 12
 const corpora = values.corpus?.length ? values.corpus : EXTRACTION_CORPORA.map((name) => join(CORPORA_DIR, name));
 const rounds = Math.max(1, Number.parseInt(values.rounds, 10) || 1);
 const extractors = values["skip-peers"] ? [OURS] : [OURS, ...PEERS];
+const fallbackUses = new Map<string, FallbackUse>();
 const round2 = (value: number): number => +value.toFixed(2);
 
 interface Result {
@@ -76,27 +55,34 @@ interface Result {
 }
 
 /**
- * Runs every extractor on every page. The first pass collects the outputs and warms the JIT; each timed round then
- * runs the extractors one after another over all pages, so each is timed with its own garbage, not another's; over
- * several rounds the load of a shared machine changes for all of them alike.
+ * Runs every extractor on every page. The first pass collects the outputs; each timed round then has the extractors
+ * run over all pages one after another, each in a thread of its own (extract-timing-worker.ts) that warmed up on the
+ * pages first, so each is timed with its own heap and garbage; over several rounds the load of a shared machine
+ * changes for all of them alike.
  */
-async function measure(extractors: Extractor[], pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
+async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
   const outputs = extractors.map(() => ({}) as Record<string, { articleBody: string }>);
   for (const [e, extractor] of extractors.entries()) {
-    for (const page of pages) (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: await extractor.run(page) };
+    for (const page of pages) {
+      const { text, fallback } = await extractor.run(page);
+      (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: text };
+      if (fallback) fallbackUses.set(page.id, fallback);
+    }
   }
+  const timers = await Promise.all(extractors.map((extractor) => startTimer(dir, extractor.name)));
   const perPage = extractors.map(() => pages.map(() => [] as number[]));
   const totalMs = extractors.map(() => 0);
-  for (let round = 0; round < rounds; round++) {
-    for (const [e, extractor] of extractors.entries()) {
-      for (const [i, page] of pages.entries()) {
-        const start = performance.now();
-        await extractor.run(page);
-        const ms = performance.now() - start;
-        totalMs[e] = (totalMs[e] ?? 0) + ms;
-        perPage[e]?.[i]?.push(ms);
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const [e, timer] of timers.entries()) {
+        for (const [i, ms] of (await timer.round()).entries()) {
+          totalMs[e] = (totalMs[e] ?? 0) + ms;
+          perPage[e]?.[i]?.push(ms);
+        }
       }
     }
+  } finally {
+    await Promise.all(timers.map((timer) => timer.stop()));
   }
   return extractors.map((extractor, e) => {
     const medians = (perPage[e] ?? []).map((samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)] ?? 0);
@@ -105,6 +91,29 @@ async function measure(extractors: Extractor[], pages: CorpusPage[], truth: Corp
     const own = outputs[e] ?? {};
     return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, outputs: own };
   });
+}
+
+/** A timing thread for one extractor on one corpus, once it has warmed up: each round() is every page's time, in ms. */
+async function startTimer(dir: string, extractor: string): Promise<{ round: () => Promise<number[]>; stop: () => Promise<number> }> {
+  const worker = new Worker(new URL("./extract-timing-worker.ts", import.meta.url), { workerData: { corpus: dir, extractor } });
+  const next = <T>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(`timing thread for ${extractor}: ${String(error)}`));
+      worker.once("error", fail);
+      worker.once("message", (value: T) => {
+        worker.off("error", fail);
+        resolve(value);
+      });
+    });
+  await next<string>();
+  return {
+    round: () => {
+      const times = next<number[]>();
+      worker.postMessage("round");
+      return times;
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 /** How often our second method ran on a corpus's pages, and how often its result was the one shown. */
@@ -137,7 +146,7 @@ for (const dir of corpora) {
   const name = basename(dir.replace(/\/+$/, ""));
   const { pages, truth } = loadCorpus(dir);
   const totalBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
-  const results = await measure(extractors, pages, truth, totalBytes);
+  const results = await measure(extractors, dir, pages, truth, totalBytes);
   for (const result of results) console.log(`${name} ${result.name}: ${JSON.stringify(result.figures)}`);
   const fallback = fallbackSummary(pages);
   console.log(`${name} fallback: ran on ${fallback.ran} of ${fallback.pages} pages, chosen on ${fallback.chosen}`);
