@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import type { FallbackUse } from "../sidecar/src/extract/html-handler.ts";
 import { loadBaseline } from "./extract-baseline.ts";
 import { CORPORA_DIR, type CorpusPage, type CorpusTruth, EXTRACTION_CORPORA, loadCorpus } from "./extract-corpus.ts";
@@ -19,7 +18,7 @@ import { percentiles } from "./percentiles.ts";
  * html/ and either ground-truth.json (article bodies) or segments.json (segments); F1 is reported over all pages and
  * separately over the development part and the held-out third (extract-holdout.ts), and on a corpus whose ground
  * truth notes reader comments (Dragnet), over the pages with comments and those without; each timed round runs the
- * extractors in turn, each in a thread of its own. Prints one line per corpus and extractor, how often our second method ran, one table over all
+ * extractors in turn, each in a process of its own. Prints one line per corpus and extractor, how often our second method ran, one table over all
  * corpora, the comparison with the baseline's extractor, the memory line, and last one JSON object with all figures. --skip-peers runs ours alone (a quick run); --out writes our outputs as each
  * benchmark's own tool reads them, one file per corpus. The baseline is the sidecar's extractor at REV (default: the
  * previous commit, or HEAD while sidecar/src has uncommitted changes; extract-baseline.ts): both score every page,
@@ -56,7 +55,7 @@ interface Result {
 
 /**
  * Runs every extractor on every page. The first pass collects the outputs; each timed round then has the extractors
- * run over all pages one after another, each in a thread of its own (extract-timing-worker.ts) that warmed up on the
+ * run over all pages one after another, each in a process of its own (extract-timer.ts) that warmed up on the
  * pages first, so each is timed with its own heap and garbage; over several rounds the load of a shared machine
  * changes for all of them alike.
  */
@@ -84,7 +83,7 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
       }
     }
   } finally {
-    await Promise.all(timers.map((timer) => timer.stop()));
+    for (const timer of timers) timer.stop();
   }
   return extractors.map((extractor, e) => {
     const medians = (perPage[e] ?? []).map((samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)] ?? 0);
@@ -95,26 +94,26 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
   });
 }
 
-/** A timing thread for one extractor on one corpus, once it has warmed up: each round() is every page's time, in ms. */
-async function startTimer(dir: string, extractor: string): Promise<{ round: () => Promise<number[]>; stop: () => Promise<number> }> {
-  const worker = new Worker(new URL("./extract-timing-worker.ts", import.meta.url), { workerData: { corpus: dir, extractor } });
+/** A timing process for one extractor on one corpus, once it has warmed up: each round() is every page's time, in ms. */
+async function startTimer(dir: string, extractor: string): Promise<{ round: () => Promise<number[]>; stop: () => void }> {
+  const child = fork(join(import.meta.dirname, "extract-timer.ts"), [dir, extractor]);
   const next = <T>(): Promise<T> =>
     new Promise((resolve, reject) => {
-      const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(`timing thread for ${extractor}: ${String(error)}`));
-      worker.once("error", fail);
-      worker.once("message", (value: T) => {
-        worker.off("error", fail);
-        resolve(value);
+      const exited = (code: number | null) => reject(new Error(`the timing process for ${extractor} exited (${code})`));
+      child.once("exit", exited);
+      child.once("message", (value) => {
+        child.off("exit", exited);
+        resolve(value as T);
       });
     });
   await next<string>();
   return {
     round: () => {
       const times = next<number[]>();
-      worker.postMessage("round");
+      child.send("round");
       return times;
     },
-    stop: () => worker.terminate(),
+    stop: () => child.kill(),
   };
 }
 

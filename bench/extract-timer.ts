@@ -1,14 +1,15 @@
-import { parentPort, workerData } from "node:worker_threads";
 import { loadCorpus } from "./extract-corpus.ts";
 import { extractorNamed } from "./extract-extractors.ts";
 
 /**
- * Times one extractor on one corpus in a thread of its own (bench:extract starts one per extractor), so each is timed
- * with its own heap and garbage: run in one thread, an extractor's round paid for the collections of the garbage the
- * others left (ours ran at 46 MB/s there on the article pages, 59 MB/s alone). workerData: { corpus: DIR, extractor:
- * NAME }. It runs the pages untimed until the JIT has warmed up, then answers each message with every page's time, in ms.
+ * `node bench/extract-timer.ts DIR NAME`, started by bench:extract with an IPC channel, one process per extractor: times
+ * one extractor on one corpus with a heap, a JIT and a garbage collector of its own. In one thread each round paid for
+ * the collections of the garbage the others left (ours 46 MB/s on the article pages beside the peers, 59 MB/s alone),
+ * and in worker threads of one process ours ran a third slower on WCEB while Defuddle's thread merely existed (590 ms
+ * a round alone, 1,000 beside it; 600 in processes of their own). It runs the pages untimed until the JIT has warmed
+ * up, then answers each message with every page's time, in ms.
  */
-const { corpus, extractor: name } = workerData as { corpus: string; extractor: string };
+const [corpus = "", name = ""] = process.argv.slice(2);
 const extractor = extractorNamed(name);
 if (!extractor) throw new Error(`no extractor named ${name}`);
 const { pages } = loadCorpus(corpus);
@@ -19,13 +20,13 @@ const WARM_UP_MS = 3_000;
 const warmUntil = performance.now() + WARM_UP_MS;
 do for (const page of pages) await extractor.run(page);
 while (performance.now() < warmUntil);
-parentPort?.postMessage("ready");
-parentPort?.on("message", async () => {
+process.send?.("ready");
+process.on("message", async () => {
   const times: number[] = [];
   for (const page of pages) {
     const start = performance.now();
     await extractor.run(page);
     times.push(performance.now() - start);
   }
-  parentPort?.postMessage(times);
+  process.send?.(times);
 });
