@@ -51,4 +51,12 @@ describe("parsing: what the tree holds", () => {
     expect(Object.keys(named?.attribs ?? {})).toEqual(["__proto__", "constructor"]);
     expect(named?.attribs.constructor).toBe("c");
   });
+
+  it("holds the same for elements the parser implies: a body started for a page without one, a <p> for a stray </p>", () => {
+    const html = parseMarkup(`<html><head><title>t</title></head><div>text</div></p></html>`).children.filter(isElement)[0];
+    const body = html?.children.filter(isElement).find((element) => element.name === "body");
+    const implied = body?.children.filter(isElement).find((element) => element.name === "p");
+    expect(body?.attribs.constructor).toBeUndefined();
+    expect(implied?.attribs.constructor).toBeUndefined();
+  });
 });

@@ -24,30 +24,25 @@ interface Steps {
 const stock = Tokenizer.prototype as unknown as Steps;
 
 /**
- * Moves the tokenizer to the next character `stop` matches after the current one and returns that character's code,
- * or to the buffer's last character (the loop's step then ends the buffer) and returns -1, as htmlparser2's own
- * fast-forward does.
+ * Moves the tokenizer to buffer position `at` and says so, or, when there is none (-1), to the buffer's last character
+ * (the loop's step then ends the buffer) and says false, as htmlparser2's own fast-forward does.
  */
+function moveTo(tokenizer: TokenizerInternals, at: number): boolean {
+  tokenizer.index = (at === -1 ? tokenizer.buffer.length - 1 : at) + tokenizer.offset;
+  return at !== -1;
+}
+
+/** Moves the tokenizer to the next character `stop` matches after the current one: its code, or -1 when there is none. */
 function skipTo(tokenizer: TokenizerInternals, stop: RegExp): number {
   stop.lastIndex = tokenizer.index + 1 - tokenizer.offset;
   const found = stop.exec(tokenizer.buffer);
-  if (found === null) {
-    tokenizer.index = tokenizer.buffer.length + tokenizer.offset - 1;
-    return -1;
-  }
-  tokenizer.index = found.index + tokenizer.offset;
-  return found[0].charCodeAt(0);
+  moveTo(tokenizer, found === null ? -1 : found.index);
+  return found === null ? -1 : found[0].charCodeAt(0);
 }
 
 const steps: Steps = {
   fastForwardTo(c) {
-    const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
-    if (at === -1) {
-      this.index = this.buffer.length + this.offset - 1;
-      return false;
-    }
-    this.index = at + this.offset;
-    return true;
+    return moveTo(this, this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset));
   },
   stateText(c) {
     if (c !== LT && c !== AMP) {

@@ -17,8 +17,11 @@ const MARKER: Readonly<Record<string, string>> = {
 const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
 const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
 const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
-/** Noncharacters in the page are dropped before it is parsed (html-handler.ts), so they cannot pose as placeholders. */
-export const NONCHARACTERS = /[\ufdd0-\ufdef]/g;
+const FIRST_NONCHARACTER = 0xfdd0;
+const LAST_NONCHARACTER = 0xfdef;
+/** Noncharacters in the page are dropped as it is parsed (parse-markup.ts), so they cannot pose as placeholders. */
+export const NONCHARACTERS = new RegExp(`[${String.fromCharCode(FIRST_NONCHARACTER)}-${String.fromCharCode(LAST_NONCHARACTER)}]`, "g");
+export const isNoncharacter = (codePoint: number): boolean => codePoint >= FIRST_NONCHARACTER && codePoint <= LAST_NONCHARACTER;
 
 /** Not "]" or "[": moving those would break a link around or inside the run. */
 const TRAILING = /^([\ufdd1\ufdd3\ufdd5]+)([.,:;!?)»”’"'…]+)/;

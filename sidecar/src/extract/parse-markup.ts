@@ -1,7 +1,7 @@
 import type { Document } from "domhandler";
 import { DomHandler, Parser } from "htmlparser2";
 import { FastForwardTokenizer } from "./fast-forward-tokenizer.ts";
-import { NONCHARACTERS } from "./markdown-emphasis.ts";
+import { isNoncharacter, NONCHARACTERS } from "./markdown-emphasis.ts";
 
 /**
  * Elements nested deeper than this are not opened; their content joins the deepest open element
@@ -49,9 +49,6 @@ class NestingCappedParser extends Parser {
     // Only elements at the top of the document are read here: the check costs nothing further down.
     if (this.html && !this.bodySeen && (top === "head" || top === "html" || top === undefined)) this.beforeBody(parser, parser.getSlice(start, endIndex).toLowerCase());
     super.onopentagname(start, endIndex);
-    // Attribute names are the page's own, thousands of them: a map without a prototype takes each as a key, where a
-    // plain object changes shape with every new name (5 % of parsing an article page). No name reaches a prototype.
-    if (parser.attribs) parser.attribs = Object.create(null) as Record<string, string>;
   }
 
   /** A noncharacter written as a reference is dropped as it is decoded (see NoncharacterFreeHandler). */
@@ -89,6 +86,17 @@ class NestingCappedParser extends Parser {
 }
 
 /**
+ * Every element's attributes, those the parser implies (a <body>, a <p> for a stray </p>) included, go into a map
+ * without a prototype: attribute names are the page's own, thousands of them, and a plain object changes shape with
+ * every new name (5 % of parsing an article page). No name reaches a prototype.
+ */
+const stockEmitOpenTag = (Parser.prototype as unknown as ParserInternals).emitOpenTag;
+(NestingCappedParser.prototype as unknown as ParserInternals).emitOpenTag = function (this: ParserInternals, name: string): void {
+  stockEmitOpenTag.call(this, name);
+  if (this.attribs) this.attribs = Object.create(null) as Record<string, string>;
+};
+
+/**
  * htmlparser2's DOM without comment nodes: no step reads them, and building them took 4.6 % of an extraction on the
  * article pages (scripts and markup commented out, conditional comments). The text on either side of a comment stays
  * two text nodes, as it was with the comment between.
@@ -96,8 +104,6 @@ class NestingCappedParser extends Parser {
 class CommentlessHandler extends DomHandler {
   override oncomment(): void {}
 }
-
-const isNoncharacter = (cp: number): boolean => cp >= 0xfdd0 && cp <= 0xfdef;
 
 /**
  * Noncharacters are the Markdown renderer's placeholders: they are dropped from the decoded text and attribute

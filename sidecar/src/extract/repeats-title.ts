@@ -30,7 +30,7 @@ function matchesTitle(line: string, titles: readonly TitleWords[], minTitleShare
 }
 
 /** Whether a heading's text repeats one of the page's declared titles: most of its words are that title's (a site's name alone does). */
-export const repeatsTitle = (heading: string, titles: readonly string[]): boolean => matchesTitle(heading, titleWordsOf(titles), 0);
+export const repeatsTitle = (heading: string, titles: readonly TitleWords[]): boolean => matchesTitle(heading, titles, 0);
 
 /** Whether a line reads as a title: it repeats it and has a fair share of the title's words (not the site's name alone). */
 export const readsAsTitle = (line: string, titles: readonly TitleWords[]): boolean => matchesTitle(line, titles, MIN_TITLE_WORDS_SHARE);

@@ -4,7 +4,7 @@ import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import type { BlockStats, PageBlocks } from "./block-stats.ts";
 import { isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
-import { repeatsTitle, wordsOf } from "../repeats-title.ts";
+import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { plainText } from "../plain-text.ts";
 import { oneLine } from "../whitespace.ts";
@@ -139,7 +139,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
 export function boilerplateWithin(
   nodes: readonly ChildNode[],
   blocks: PageBlocks,
-  titles: readonly string[],
+  titles: readonly TitleWords[],
   excluded: readonly Element[],
 ): Set<Element> {
   const { stats } = blocks;
@@ -177,7 +177,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents.length > 0 ? parents[parents.length - 1] : undefined, quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
+        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
           found.add(node);
           return false;
         }

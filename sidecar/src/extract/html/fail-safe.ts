@@ -1,6 +1,7 @@
 import type { Element, ParentNode } from "domhandler";
 import { contains, isElement } from "../dom.ts";
 import type { Rendering } from "./content-selection.ts";
+import type { TitleWords } from "../repeats-title.ts";
 import { headlineText, type PageText, textBlocks, textChars, textRegion } from "./text-blocks.ts";
 
 /** Whether the second, independent method ran on a page, and whether its result was the one shown. */
@@ -74,7 +75,7 @@ export interface Checked {
 export function failSafe(
   body: ParentNode,
   headline: Element | undefined,
-  titles: readonly string[],
+  titles: readonly TitleWords[],
   main: { markdown: string; rendering?: Rendering; visibleChars: number; comments?: ReadonlySet<Element> },
   render: (rendering: Rendering) => string,
 ): Checked {

@@ -3,7 +3,7 @@ import { isElement, isText, textContent, walk } from "../dom.ts";
 import { isHidden } from "./visibility.ts";
 import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
-import { readsAsTitle, repeatsTitle, titleWordsOf } from "../repeats-title.ts";
+import { readsAsTitle, repeatsTitle, type TitleWords, titleWordsOf } from "../repeats-title.ts";
 import { resolveUrl } from "../resolve-url.ts";
 import { isHtmlSpace, oneLine } from "../whitespace.ts";
 
@@ -16,8 +16,8 @@ export interface PageInfo {
   metadata: Record<string, string>;
   /** <base href> resolved against the page URL, else the page URL. */
   baseUrl: string;
-  /** Every title the page declares (<title>, og:title, twitter:title, JSON-LD headline): how its headline may read. */
-  titles: string[];
+  /** The words of every title the page declares (<title>, og:title, twitter:title, JSON-LD headline): how its headline may read. */
+  titles: TitleWords[];
   /** The <body>, or the document when there is none. */
   body: ParentNode;
   /**
@@ -198,17 +198,17 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       return true;
     },
     (node) => {
-      // Each stack's top is read only when it has one: index -1 of an empty array is a property lookup through the
-      // prototypes in V8, 40 times as slow as an element's (3 % of an extraction, read for every element here).
-      if (hidden.length > 0 && node === hidden[hidden.length - 1]) hidden.pop();
-      const root = appRoots.length > 0 ? appRoots[appRoots.length - 1] : undefined;
+      // Stack tops are read with at(-1): index -1 of an empty array (the stacks are mostly empty) is a property lookup
+      // through the prototypes in V8, 25 times as slow (3 % of an extraction, read for every element here).
+      if (node === hidden.at(-1)) hidden.pop();
+      const root = appRoots.at(-1);
       if (root?.element === node) {
         appRoots.pop();
         if (inBodyText.pieces + outsideText.pieces === root.piecesBefore) emptyAppRoot = true;
       }
       if (node === body) inBody = false;
       if (isElement(node) && node.name === "svg") inSvg--;
-      if (openForms.length > 0 && node === openForms[openForms.length - 1]) openForms.pop();
+      if (node === openForms.at(-1)) openForms.pop();
     },
   );
 
@@ -241,16 +241,13 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   for (const [key, value] of found) if (value) metadata[key] = value;
 
   const declared = (titleElement && oneLine(textContent(titleElement))) || undefined;
-  const titles = [declared, meta.get("og:title"), meta.get("twitter:title"), ...summaries.map((s) => s?.title)].filter(
-    (value): value is string => value !== undefined,
+  const titles = titleWordsOf(
+    [declared, meta.get("og:title"), meta.get("twitter:title"), ...summaries.map((s) => s?.title)].filter((value): value is string => value !== undefined),
   );
   // The headline is the <h1> that repeats a declared title, else the first: other <h1>s head boxes (a newsletter's).
   // Under the blog's name (an <h1> or none), a post's title set in an <h2> or <h3> is the headline when it reads as the whole title.
   let titled = headings.find((heading) => repeatsTitle(textContent(heading), titles));
-  if (!titled && subheadings.length > 0) {
-    const titleWords = titleWordsOf(titles);
-    titled = subheadings.find((heading) => readsAsTitle(textContent(heading), titleWords));
-  }
+  titled ??= subheadings.find((heading) => readsAsTitle(textContent(heading), titles));
   const headline = titled ?? headings[0];
   const holdsHeadline = new Set<Element>();
   if (headline) addAncestors(headline, holdsHeadline);

@@ -2,7 +2,7 @@ import type { Element, ParentNode } from "domhandler";
 import { isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS } from "./block-elements.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
-import { readsAsTitle, titleWordsOf } from "../repeats-title.ts";
+import { readsAsTitle, type TitleWords } from "../repeats-title.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
 /**
@@ -60,12 +60,11 @@ export interface PageText {
  * The page's text blocks in reading order, and where its headline ends; hidden elements, furniture by tag (nav,
  * aside, forms, the page's header and footer) and the elements in leftOut (reader comments) are left out.
  */
-export function textBlocks(body: ParentNode, headline: Element | undefined, titles: readonly string[], leftOut: ReadonlySet<Element> = new Set()): PageText {
+export function textBlocks(body: ParentNode, headline: Element | undefined, titles: readonly TitleWords[], leftOut: ReadonlySet<Element> = new Set()): PageText {
   const blocks: TextBlock[] = [];
   let afterHeadline = -1;
   // Without a headline element, the first short block that reads as the declared title is the headline.
   let line = "";
-  const titleWords = headline ? [] : titleWordsOf(titles);
   const owners: Element[] = [];
   let links = 0;
   let sections = 0;
@@ -76,7 +75,7 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
     if (open && open.chars > 0) {
       open.sentence = SENTENCE_END.test(last.trimEnd());
       blocks.push(open);
-      if (!headline && afterHeadline < 0 && open.chars <= MAX_TITLE_CHARS && readsAsTitle(line, titleWords)) afterHeadline = blocks.length;
+      if (!headline && afterHeadline < 0 && open.chars <= MAX_TITLE_CHARS && readsAsTitle(line, titles)) afterHeadline = blocks.length;
     }
     open = undefined;
     last = "";
@@ -86,8 +85,8 @@ export function textBlocks(body: ParentNode, headline: Element | undefined, titl
     body,
     (node) => {
       if (isText(node)) {
-        if (owners.length === 0) return false;
-        const owner = owners[owners.length - 1] as Element;
+        const owner = owners.at(-1);
+        if (!owner) return false;
         open ??= { element: owner, chars: 0, linkChars: 0, sentence: false, content: false };
         let chars = 0;
         for (let i = 0; i < node.data.length; i++) if (!isHtmlSpace(node.data.charCodeAt(i))) chars++;
