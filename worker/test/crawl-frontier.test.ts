@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CrawlParams } from "@edge-web/shared";
 import type { Env } from "../src/env.ts";
-import { CrawlFrontier, emptyCounts, type CrawlJob } from "../src/crawl/crawl-frontier.ts";
+import { CrawlFrontier, emptyCounts, MAX_CRAWL_DELAY_MS, type CrawlJob } from "../src/crawl/crawl-frontier.ts";
 
 const bindings = env as unknown as Env;
 const START = "https://site.test/";
@@ -65,6 +65,23 @@ describe("crawl frontier", () => {
       expect(frontier.next(now + 4_999)).toEqual([]);
       expect(frontier.next(now + 5_000).map((task) => task.url)).toEqual(["https://site.test/b"]);
     });
+  });
+
+  it("holds a Crawl-delay to its bounds: an hour waits a minute, a millisecond waits web.crawl.hostDelayMs", async () => {
+    for (const [crawlDelayMs, waits] of [[3_600_000, MAX_CRAWL_DELAY_MS], [1, 100]] as const) {
+      await withFrontier(jobOf({}, { leaseMs: 600_000 }), (frontier) => {
+        const now = 1_000_000;
+        const [start] = frontier.next(now);
+        frontier.claim(start!.seq, 1);
+        frontier.settle(start!.seq, { ...stored(["/a", "/b"]), crawlDelayMs }, now);
+        const a = now + waits;
+        expect(frontier.next(a - 1)).toEqual([]);
+        expect(frontier.next(a).map((task) => task.url)).toEqual(["https://site.test/a"]);
+        // The page after it waits the bounded delay again.
+        expect(frontier.next(a + waits - 1)).toEqual([]);
+        expect(frontier.next(a + waits).map((task) => task.url)).toEqual(["https://site.test/b"]);
+      });
+    }
   });
 
   it("asks for the verdict on new hosts of links it would follow, and counts a refused host's links without queueing them", async () => {
