@@ -1,5 +1,5 @@
 import { loadCorpus } from "./extract-corpus.ts";
-import { extractorNamed } from "./extract-extractors.ts";
+import { extractorNamed, type Output } from "./extract-extractors.ts";
 
 /**
  * `node bench/extract-timer.ts DIR NAME`, started by bench:extract with an IPC channel, one process per extractor: times
@@ -7,7 +7,7 @@ import { extractorNamed } from "./extract-extractors.ts";
  * the collections of the garbage the others left (ours 46 MB/s on the article pages beside the peers, 59 MB/s alone),
  * and in worker threads of one process ours ran a third slower on WCEB while Defuddle's thread merely existed (590 ms
  * a round alone, 1,000 beside it; 600 in processes of their own). It runs the pages untimed until the JIT has warmed
- * up, then answers each message with every page's time, in ms.
+ * up and sends the first pass's outputs, then answers each message with every page's time, in ms.
  */
 const [corpus = "", name = ""] = process.argv.slice(2);
 const extractor = extractorNamed(name);
@@ -18,9 +18,10 @@ const { pages } = loadCorpus(corpus);
 // 149, 140, 137 ms for its first five passes).
 const WARM_UP_MS = 3_000;
 const warmUntil = performance.now() + WARM_UP_MS;
-do for (const page of pages) await extractor.run(page);
-while (performance.now() < warmUntil);
-process.send?.("ready");
+const outputs: Output[] = [];
+for (const page of pages) outputs.push(await extractor.run(page));
+while (performance.now() < warmUntil) for (const page of pages) await extractor.run(page);
+process.send?.(outputs);
 process.on("message", async () => {
   const times: number[] = [];
   for (const page of pages) {

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import type { FallbackUse } from "../sidecar/src/extract/html-handler.ts";
 import { loadBaseline } from "./extract-baseline.ts";
 import { CORPORA_DIR, type CorpusPage, type CorpusTruth, EXTRACTION_CORPORA, loadCorpus } from "./extract-corpus.ts";
-import { type Extractor, OURS, PEERS } from "./extract-extractors.ts";
+import { type Extractor, OURS, type Output, PEERS } from "./extract-extractors.ts";
 import { type Outputs, pageF1s, type Scores, scoreOutputs } from "./extract-score.ts";
 import { markdownPlainText } from "./markdown-plain-text.ts";
 import { type PairedBootstrap, pairedBootstrap } from "./paired-bootstrap.ts";
@@ -54,23 +54,21 @@ interface Result {
 }
 
 /**
- * Runs every extractor on every page. The first pass collects the outputs; each timed round then has the extractors
- * run over all pages one after another, each in a process of its own (extract-timer.ts) that warmed up on the
- * pages first, so each is timed with its own heap and garbage; over several rounds the load of a shared machine
- * changes for all of them alike.
+ * Runs every extractor on every page, each in a process of its own (extract-timer.ts) that warms up on the pages and
+ * sends its first pass's outputs; each timed round then has the extractors run over all pages one after another, so
+ * each is timed with its own heap and garbage; over several rounds the load of a shared machine changes for all of
+ * them alike.
  */
 async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[], truth: CorpusTruth | undefined, totalBytes: number): Promise<Result[]> {
-  const outputs = extractors.map(() => ({}) as Record<string, { articleBody: string }>);
-  for (const [e, extractor] of extractors.entries()) {
-    for (const page of pages) {
-      const { text, fallback } = await extractor.run(page);
-      (outputs[e] as Record<string, { articleBody: string }>)[page.id] = { articleBody: text };
-      if (fallback) fallbackUses.set(page.id, fallback);
-    }
-  }
   // One at a time: each warms up with the machine to itself, as it is then timed.
-  const timers: Awaited<ReturnType<typeof startTimer>>[] = [];
+  const timers: Timer[] = [];
   for (const extractor of extractors) timers.push(await startTimer(dir, extractor.name));
+  const outputs = timers.map((timer) => Object.fromEntries(pages.map((page, i) => [page.id, { articleBody: timer.outputs[i]?.text ?? "" }])));
+  const ours = timers[extractors.indexOf(OURS)];
+  for (const [i, page] of pages.entries()) {
+    const fallback = ours?.outputs[i]?.fallback;
+    if (fallback) fallbackUses.set(page.id, fallback);
+  }
   const perPage = extractors.map(() => pages.map(() => [] as number[]));
   const totalMs = extractors.map(() => 0);
   try {
@@ -94,8 +92,14 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
   });
 }
 
-/** A timing process for one extractor on one corpus, once it has warmed up: each round() is every page's time, in ms. */
-async function startTimer(dir: string, extractor: string): Promise<{ round: () => Promise<number[]>; stop: () => void }> {
+/** A timing process for one extractor on one corpus, once it has warmed up: its outputs, and each round() is every page's time, in ms. */
+interface Timer {
+  outputs: Output[];
+  round: () => Promise<number[]>;
+  stop: () => void;
+}
+
+async function startTimer(dir: string, extractor: string): Promise<Timer> {
   const child = fork(join(import.meta.dirname, "extract-timer.ts"), [dir, extractor]);
   const next = <T>(): Promise<T> =>
     new Promise((resolve, reject) => {
@@ -106,8 +110,9 @@ async function startTimer(dir: string, extractor: string): Promise<{ round: () =
         resolve(value as T);
       });
     });
-  await next<string>();
+  const outputs = await next<Output[]>();
   return {
+    outputs,
     round: () => {
       const times = next<number[]>();
       child.send("round");
