@@ -52,6 +52,11 @@ describe("parsing: what the tree holds", () => {
     expect(named?.attribs.constructor).toBe("c");
   });
 
+  it("keeps an attribute's first value when the tag repeats its name, whatever case it is written in", () => {
+    const [element] = parseMarkup(`<div class="first" CLASS="second" id="" id="later" hidden hidden="x">z</div>`).children.filter(isElement);
+    expect(element?.attribs).toEqual({ class: "first", id: "", hidden: "" });
+  });
+
   it("holds the same for elements the parser implies: a body started for a page without one, a <p> for a stray </p>", () => {
     const html = parseMarkup(`<html><head><title>t</title></head><div>text</div></p></html>`).children.filter(isElement)[0];
     const body = html?.children.filter(isElement).find((element) => element.name === "body");

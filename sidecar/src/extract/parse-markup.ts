@@ -1,5 +1,5 @@
 import type { ChildNode, Document, ParentNode } from "domhandler";
-import { DomHandler, Parser } from "htmlparser2";
+import { DomHandler, Parser, type QuoteType } from "htmlparser2";
 import { FastForwardTokenizer } from "./fast-forward-tokenizer.ts";
 import { isNoncharacter, NONCHARACTERS } from "./markdown-emphasis.ts";
 
@@ -24,6 +24,9 @@ interface ParserInternals {
   stack: string[];
   /** The attributes of the tag being read, or null when nothing takes them. */
   attribs: Record<string, string> | null;
+  /** The name and value of the attribute being read. */
+  attribname: string;
+  attribvalue: string;
   getSlice(start: number, end: number): string;
   popElement(implied: boolean): void;
   emitOpenTag(name: string): void;
@@ -58,6 +61,19 @@ class NestingCappedParser extends Parser {
 
   override onattribentity(cp: number): void {
     if (!isNoncharacter(cp)) super.onattribentity(cp);
+  }
+
+  /**
+   * An attribute's first value is kept, as htmlparser2 keeps it, told by a read of the prototype-free map (see
+   * emitOpenTag below) where htmlparser2 asks Object.hasOwn: 6 % of parsing an article page. No handler here takes
+   * the onattribute event it also reports.
+   */
+  override onattribend(_quote: QuoteType, endIndex: number): void {
+    const parser = this as unknown as ParserInternals;
+    this.endIndex = endIndex;
+    const { attribs, attribname } = parser;
+    if (attribs && attribs[attribname] === undefined) attribs[attribname] = parser.attribvalue;
+    parser.attribvalue = "";
   }
 
   /**
