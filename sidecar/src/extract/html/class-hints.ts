@@ -202,16 +202,18 @@ const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;
   if (!className && !id && !rel && !itemprop && !itemtype) return NONE;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
+  const byClass = className ? judge(className) : NONE;
+  let byId = id ? judge(id) : NONE;
+  // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
+  if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NONE;
   // What names a post's body is read on every element: <article class="post hentry"> is one.
   const judged = !NOT_JUDGED.has(element.name) && element.attribs.role !== "main";
-  for (const value of [className, id]) {
-    if (!value) continue;
-    const said = judge(value);
-    // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
-    if (value === id && (said.furniture || said.discussion) && isHeadingSlug(element, id)) continue;
-    hint.postBody ||= said.postBody;
-    if (judged) {
+  // Most named elements are named by their class or their id alone: that name's judgement is theirs, as it is kept.
+  const alone = byId === NONE ? byClass : byClass === NONE ? byId : undefined;
+  if (alone && judged && !rel && !itemprop && !itemtype && element.name !== "img") return alone;
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: byClass.postBody || byId.postBody };
+  if (judged) {
+    for (const said of [byClass, byId]) {
       hint.furniture ||= said.furniture;
       hint.weight += said.weight;
       hint.byline ||= said.byline;
