@@ -117,6 +117,16 @@ describe("boilerplate inside the article", () => {
     );
   });
 
+  it("a short post whose title links to its own page is the post, not a teaser card beside a box", () => {
+    const post = `<div class="post"><h2><a href="/2012/08/chair/#top">Making of the chair (video)</a></h2><p class="post-meta">Posted by Dave on August 13th, 2012</p>
+      <div class="post-content"><p>A designer has made a short video to show how the chair was made.</p><p>Watch the video on Vimeo, <a href="https://vimeo.test/1">here</a>.</p></div></div>`;
+    const page = (url: string) => `<html><head><title>Making of the chair (video) » Studio</title><link rel="canonical" href="${url}"></head><body><div id="body"><div id="content">${post}</div>
+      <div id="about"><h4>About the studio</h4><p>The studio is a celebration of contemporary culture, focused on architecture, design, art and travel.</p><p>It has written about houses, chairs, lamps, gardens and the people who make them, every day, for ten years.</p></div></div></body></html>`;
+    expect(extract(page("https://site.test/2012/08/chair/"), "https://site.test/2012/08/chair/?utm=feed").content).toContain("A designer has made a short video to show how the chair was made.");
+    // Linked elsewhere, the same card is a teaser for another page.
+    expect(extract(page("https://site.test/2012/08/table/"), "https://site.test/2012/08/table/").content).not.toContain("A designer has made a short video");
+  });
+
   it("a paragraph that is only a link goes; a sentence around a long link stays", () => {
     expect(
       md(`<body><article>${prose("One")}<p><a href="/forum">Discuss this in the forum</a></p><p>He replaced the spokesman, <a href="/x">who had held both jobs for the last eight months</a>.</p>${prose("Two")}</article></body>`),

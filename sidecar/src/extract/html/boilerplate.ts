@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { isElement, isText, textContent, walk } from "../dom.ts";
+import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import type { BlockStats, PageBlocks } from "./block-stats.ts";
@@ -8,6 +8,8 @@ import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { plainText } from "../plain-text.ts";
 import { oneLine } from "../whitespace.ts";
+import { resolveUrl } from "../resolve-url.ts";
+import { type PageInfo, withoutFragment } from "./metadata.ts";
 
 /**
  * Boilerplate inside the main content: what a reader skips even within the article's column. Link lists
@@ -132,6 +134,13 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2;
 }
 
+/** Whether the first link in element points to the page itself: a post's title linked to its permalink. */
+function linksToPage(element: Element, { baseUrl, addresses }: Pick<PageInfo, "baseUrl" | "addresses">): boolean {
+  const link = findElement(element, (inner) => inner.name === "a" && inner.attribs.href !== undefined);
+  const target = link && resolveUrl(link.attribs.href as string, baseUrl);
+  return target !== undefined && addresses.has(withoutFragment(target));
+}
+
 /**
  * Elements inside the main content to leave out, found top-down (a dropped element's subtree is not judged),
  * added to those selection excluded.
@@ -139,9 +148,10 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
 export function boilerplateWithin(
   nodes: readonly ChildNode[],
   blocks: PageBlocks,
-  titles: readonly TitleWords[],
+  page: Pick<PageInfo, "titles" | "baseUrl" | "addresses">,
   excluded: readonly Element[],
 ): Set<Element> {
+  const { titles } = page;
   const { stats } = blocks;
   const statsOf = (element: Element): BlockStats | undefined => stats.get(element);
   // What selection already left out counts as gone: a heading above it is left with nothing.
@@ -181,8 +191,9 @@ export function boilerplateWithin(
           found.add(node);
           return false;
         }
-        // A card is still judged inside: if the cards stay (a listing, a thread), their chrome goes.
-        if (!openTeaser && isTeaser(node, entry, statsOf)) {
+        // A card is still judged inside: if the cards stay (a listing, a thread), their chrome goes. A card whose
+        // heading links to the page itself is the post (old blog themes link a post's title to its permalink).
+        if (!openTeaser && isTeaser(node, entry, statsOf) && !(entry.heading && linksToPage(entry.heading, page))) {
           teasers.push(node);
           teaserChars += entry.chars;
           openTeaser = node;

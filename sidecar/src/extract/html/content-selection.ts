@@ -123,7 +123,7 @@ export function selectContent(info: PageInfo): ContentSelection {
   for (const chars of blocks.discussions.values()) visibleChars += chars;
   const comments = new Set(blocks.discussions.keys());
   if (!nodes) return { page, hasProse, captions, visibleChars, comments };
-  const skip = boilerplateWithin(nodes, blocks, titles, clear ? scored.exclude : []);
+  const skip = boilerplateWithin(nodes, blocks, info, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
   return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments };
 }

@@ -38,6 +38,8 @@ export interface PageInfo {
   headlineRepeatsTitle: boolean;
   /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
+  /** The page's own addresses without their fragment, its URL and its canonical URL: where a post's permalink points. */
+  addresses: ReadonlySet<string>;
 }
 
 /**
@@ -110,6 +112,12 @@ function isMainMarker(element: Element): boolean {
 function addAncestors(element: Element, holders: Set<Element>): void {
   for (let parent = element.parent; parent && isElement(parent) && !holders.has(parent); parent = parent.parent) holders.add(parent);
 }
+
+/** A URL without its fragment: the page it points to. */
+export const withoutFragment = (url: string): string => {
+  const hash = url.indexOf("#");
+  return hash === -1 ? url : url.slice(0, hash);
+};
 
 export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const meta = new Map<string, string>();
@@ -239,6 +247,8 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   ];
   const metadata: Record<string, string> = {};
   for (const [key, value] of found) if (value) metadata[key] = value;
+  const addresses = new Set<string>();
+  for (const address of [resolveUrl(pageUrl, pageUrl), metadata.canonical]) if (address) addresses.add(withoutFragment(address));
 
   const declared = (titleElement && oneLine(textContent(titleElement))) || undefined;
   const titles = titleWordsOf(
@@ -266,6 +276,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     holdsMain,
     writingForms,
     holdsHeadline,
+    addresses,
     ...(headline ? { headline } : {}),
     headlineRepeatsTitle: titled !== undefined,
     ...(structuredHtml ? { structuredHtml } : {}),
