@@ -50,6 +50,16 @@ describe("reader comments", () => {
     expect(md(page)).toBe(said("The post"));
   });
 
+  it("a box of recent comments, each linked to a comment on another post, is left out as comments are; links to a page's numbered blocks are not comments", () => {
+    const recent = (fragment: (n: number) => string) =>
+      `<ul>${[1, 2, 3, 4, 5].map((n) => `<li><b><a href="https://blog.test/2012/0${n}/post-${n}/${fragment(n)}">Post number ${n}</a></b> ${said(`Reader ${n}'s remark`)}</li>`).join("")}</ul>`;
+    const page = (box: string) => `<html><head><title>My trip</title></head><body><div><h1>My trip</h1>${prose("The post")}${prose("Its end")}${box}</div></body></html>`;
+    expect(md(page(recent((n) => `#comment-13791${n}`)))).toBe(`${said("The post")}
+
+${said("Its end")}`);
+    expect(md(page(recent((n) => `#c13791${n}`)))).toContain(said("Reader 3's remark"));
+  });
+
   it("comments marked up as schema.org's Comment items, with no class names, are left out", () => {
     const entry = (n: number) =>
       `<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">Reader ${n}</span><p itemprop="text">${said(`Reader ${n}'s answer`)}</p></div>`;
