@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS, startFakeProviders, type FakeProviders } from "../sidecar/test/support/fake-providers.ts";
 import { startFakeOpenAI } from "../test-support/fake-openai.ts";
 import type { FakeModelServer } from "../test-support/model-script.ts";
 import { routes, send, startOrigin, type Origin } from "../test-support/origin.ts";
@@ -118,6 +119,7 @@ const text = (locator: Locator) => locator.innerText();
 
 describe("the playground page in a real browser", () => {
   let model: FakeModelServer;
+  let providers: FakeProviders;
   let origin: Origin;
   let stack: Stack;
   let authStack: Stack;
@@ -144,9 +146,20 @@ describe("the playground page in a real browser", () => {
       routes({ "/notes.html": send(200, "text/html; charset=utf-8", PAGE), "/hostile.html": send(200, "text/html; charset=utf-8", HOSTILE), "/survey.pdf": send(200, "application/pdf", pdf) }),
     );
     const webConfig = JSON.stringify({ allowHosts: ["127.0.0.2"] });
+    providers = await startFakeProviders();
+    const { fakes } = providers;
+    const searchConfig = {
+      allowHosts: ["127.0.0.2"],
+      provider: "ddgs",
+      ddgs: { baseUrl: fakes.ddgs.baseUrl },
+      brave: { enabled: true, baseUrl: fakes.brave.baseUrl },
+      tavily: { enabled: true, baseUrl: fakes.tavily.baseUrl },
+    };
     // One stack at a time: each start checks the installed dependencies, and two installs at once would collide.
     stack = await startStack({
-      WEB_CONFIG: webConfig,
+      WEB_CONFIG: JSON.stringify(searchConfig),
+      BRAVE_SEARCH_API_KEY: KEYS.brave,
+      TAVILY_API_KEY: KEYS.tavily,
       AGENT_CONFIG: JSON.stringify({ modelProviders: { local: { api: "openai-compatible", baseURL: model.baseURL, apiKey: MODEL_KEY } }, defaultModel: "playground-model" }),
       PERSIST_DIR: persist[0]!,
     });
@@ -165,6 +178,7 @@ describe("the playground page in a real browser", () => {
     await Promise.all([stack?.stop(), authStack?.stop()]);
     await origin?.close();
     await model?.close();
+    await providers?.close();
     for (const dir of persist) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -756,6 +770,31 @@ describe("the playground page in a real browser", () => {
     } finally {
       await wideContext.close();
     }
+  });
+
+  it("searches several providers: who found each result at which rank, what each applied, which failed and why", async () => {
+    const errorsBefore = seen.consoleErrors.length;
+    // A session of its own: the tests before count their session's tool calls.
+    await page.getByRole("button", { name: "New session" }).click();
+    await expect.poll(() => text(page.locator("#stream-state")), WAIT).toBe("live");
+    providers.fakes.tavily.behave(429);
+    const form = page.getByRole("form", { name: "web_search" });
+    await form.getByLabel(/^Query/).fill("rust programming");
+    await form.getByLabel(/^Providers/).fill("brave, tavily, ddgs");
+    await form.getByLabel(/^Not domains/).fill("wikipedia.org");
+    await form.getByRole("button", { name: "Search" }).click();
+
+    const result = page.getByRole("region", { name: "Result" });
+    const failed = result.getByRole("list", { name: "Providers that failed" });
+    await expect.poll(() => text(failed), WAIT).toMatch(/^tavily failed: PROVIDER_RATE_LIMITED: .*retry after 17/);
+    const shown = await text(result);
+    expect(shown).toMatch(/found by (brave #1, ddgs #1|ddgs #1, brave #1)/);
+    expect(shown).toMatch(/Filters applied by .*brave: domains query/);
+    expect(shown).not.toContain("wikipedia.org");
+    for (const key of Object.values(KEYS)) expect(shown).not.toContain(key);
+    providers.fakes.tavily.behave("succeed");
+    await shot(page, "web-search");
+    expect(unexpectedConsole(seen.consoleErrors.slice(errorsBefore))).toEqual([]);
   });
 
   it("declares the protocol version the server speaks on every API request, the stream included", async () => {

@@ -198,7 +198,8 @@ function convertedDocument(doc, layout) {
 }
 
 /**
- * web_search queries: each result's title, URL, snippet and (when fetched) content.
+ * web_search queries: each result's title, URL, snippet and (when fetched) content; with several providers asked,
+ * who found each result at which rank, what each provider applied of the filters, and which failed and why.
  * @param {QueryResultData[]} queries
  * @param {Layout} layout
  */
@@ -206,6 +207,16 @@ function queryResults(queries, layout) {
   return queries.map((query) => {
     const item = h("section", { class: "result-item" });
     item.append(h(layout.heading, {}, `“${String(query?.query ?? "")}”`));
+    const applied = Object.entries(query?.applied ?? {}).map(([provider, how]) =>
+      `${provider}: ${Object.entries(how ?? {}).map(([filter, way]) => `${filter} ${String(way)}`).join(", ") || "nothing"}`,
+    );
+    if (applied.length > 0) item.append(h("p", { class: "meta" }, `Filters applied by ${applied.join("; ")}`));
+    const failed = Object.entries(query?.providerErrors ?? {});
+    if (failed.length > 0) {
+      const errors = h("ul", { class: "failures", "aria-label": "Providers that failed" });
+      for (const [provider, error] of failed) errors.append(h("li", {}, h("strong", {}, provider), ` failed: ${String(error?.code ?? "")}: ${String(error?.message ?? "")}`));
+      item.append(errors);
+    }
     const results = Array.isArray(query?.results) ? query.results : [];
     if (results.length === 0) {
       item.append(h("p", { class: "placeholder" }, "No results."));
@@ -214,8 +225,11 @@ function queryResults(queries, layout) {
     const list = h("ol", { class: "result-list" });
     for (const result of results) {
       const li = h("li", {}, h("strong", {}, safeLink(result?.url, result?.title || result?.url)));
-      li.append(h("p", { class: "meta" }, String(result?.url ?? ""), result?.source ? ` · ${result.source}` : ""));
+      const found = Array.isArray(result?.sources) ? result.sources.map((source) => `${source.provider} #${source.rank}`).join(", ") : "";
+      const facts = [result?.source, result?.publishedDate && `published ${result.publishedDate}`, found && `found by ${found}`].filter(Boolean);
+      li.append(h("p", { class: "meta" }, String(result?.url ?? ""), ...facts.map((fact) => ` · ${fact}`)));
       if (result?.snippet) li.append(h("p", {}, String(result.snippet)));
+      if (result?.contentError) li.append(h("p", { class: "failures" }, `No content: ${String(result.contentError.code)}: ${String(result.contentError.message)}`));
       if (result?.content && typeof result.content.content === "string") {
         if (Array.isArray(result.content.passages)) li.append(passageList(result.content.passages, `Passages of ${String(result.url ?? "")}`));
         li.append(h("details", {}, h("summary", {}, `Page content (${result.content.content.length} characters)`), h("pre", { class: "markdown", text: clip(result.content.content) })));
