@@ -1,4 +1,4 @@
-import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage, SharedV4Warning } from "@ai-sdk/provider";
+import type { JSONObject, JSONValue, LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage, SharedV4Warning } from "@ai-sdk/provider";
 import { createProviderStreamError } from "@ai-sdk/provider-utils";
 import { InvalidResponseDataError, JSONParseError, TypeValidationError } from "ai";
 import type { EnqueuePart, EventDecoder } from "./event-stream-parts.ts";
@@ -102,14 +102,15 @@ const NO_USAGE: LanguageModelV4Usage = { inputTokens: { total: undefined, noCach
 export function anthropicDecoder(warnings: SharedV4Warning[], given: EnqueuePart): EventDecoder {
   const blocks = new Map<number, Block>();
   const usage: Required<Pick<WireUsage, "input_tokens" | "output_tokens">> & WireUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, iterations: null };
-  let rawUsage: Record<string, unknown> | undefined;
+  // What the wire said, kept as parsed JSON for the finish part's provider metadata.
+  let rawUsage: JSONObject | undefined;
   let finishReason: LanguageModelV4FinishReason = { unified: "other", raw: undefined };
-  let stopSequence: unknown = null;
-  let serviceTier: unknown = null;
-  let stopDetails: Record<string, unknown> | undefined;
-  let inputTransformations: unknown;
-  let safeguardResults: unknown;
-  let container: unknown = null;
+  let stopSequence: JSONValue = null;
+  let serviceTier: JSONValue | undefined = null;
+  let stopDetails: JSONObject | undefined;
+  let inputTransformations: JSONValue | undefined;
+  let safeguardResults: JSONValue | undefined;
+  let container: JSONValue = null;
   let blockType: string | undefined;
   let open = false;
   let messageId: unknown;
@@ -264,7 +265,7 @@ export function anthropicDecoder(warnings: SharedV4Warning[], given: EnqueuePart
           container,
           contextManagement: null,
         };
-        enqueue({ type: "finish", finishReason, usage: usageOf(usage, rawUsage ?? usage), providerMetadata: { anthropic } as never });
+        enqueue({ type: "finish", finishReason, usage: usageOf(usage, rawUsage ?? usage), providerMetadata: { anthropic } });
         return;
       }
       case "error": {
