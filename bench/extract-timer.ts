@@ -1,5 +1,9 @@
 import { loadCorpus } from "./extract-corpus.ts";
 import { extractorNamed, type Output } from "./extract-extractors.ts";
+import { applyV8Flags } from "../sidecar/src/v8-flags.ts";
+
+// Every extractor runs with the V8 settings the sidecar runs with.
+applyV8Flags();
 
 /**
  * `node bench/extract-timer.ts DIR NAME`, started by bench:extract with an IPC channel, one process per extractor: times

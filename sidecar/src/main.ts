@@ -2,6 +2,9 @@ import { createSidecarDeps, settingsFromEnv } from "./sidecar-deps.ts";
 import { createSidecarServer, listen } from "./server.ts";
 import { SIDECAR_MALLOC_ENV } from "./sidecar-malloc-env.ts";
 import { testTrustFromEnv } from "./render/test-trust-from-env.ts";
+import { applyV8Flags } from "./v8-flags.ts";
+
+applyV8Flags();
 
 const token = process.env.SIDECAR_TOKEN ?? "";
 if (token.length < 16) {
