@@ -118,13 +118,15 @@ describe("boilerplate inside the article", () => {
   });
 
   it("a short post whose title links to its own page is the post, not a teaser card beside a box", () => {
-    const post = `<div class="post"><h2><a href="/2012/08/chair/#top">Making of the chair (video)</a></h2><p class="post-meta">Posted by Dave on August 13th, 2012</p>
+    const post = (href = "/2012/08/chair/#top") => `<div class="post"><h2><a href="${href}">Making of the chair (video)</a></h2><p class="post-meta">Posted by Dave on August 13th, 2012</p>
       <div class="post-content"><p>A designer has made a short video to show how the chair was made.</p><p>Watch the video on Vimeo, <a href="https://vimeo.test/1">here</a>.</p></div></div>`;
-    const page = (url: string) => `<html><head><title>Making of the chair (video) » Studio</title><link rel="canonical" href="${url}"></head><body><div id="body"><div id="content">${post}</div>
+    const page = (url: string, href?: string) => `<html><head><title>Making of the chair (video) » Studio</title><link rel="canonical" href="${url}"></head><body><div id="body"><div id="content">${post(href)}</div>
       <div id="about"><h4>About the studio</h4><p>The studio is a celebration of contemporary culture, focused on architecture, design, art and travel.</p><p>It has written about houses, chairs, lamps, gardens and the people who make them, every day, for ten years.</p></div></div></body></html>`;
     expect(extract(page("https://site.test/2012/08/chair/"), "https://site.test/2012/08/chair/?utm=feed").content).toContain("A designer has made a short video to show how the chair was made.");
     // Linked elsewhere, the same card is a teaser for another page.
     expect(extract(page("https://site.test/2012/08/table/"), "https://site.test/2012/08/table/").content).not.toContain("A designer has made a short video");
+    // A bare "#" is a script's handle, no link to the page.
+    expect(extract(page("https://site.test/2012/08/chair/", "#"), "https://site.test/2012/08/chair/").content).not.toContain("A designer has made a short video");
   });
 
   it("a paragraph that is only a link goes; a sentence around a long link stays", () => {

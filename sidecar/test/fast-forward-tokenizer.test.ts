@@ -69,4 +69,11 @@ describe("FastForwardTokenizer", () => {
       expect(ours.length, markup).toBeGreaterThan(1);
     }
   });
+
+  it("finds the stops anew in a part written after one with the same text, whose stops were sought further on", () => {
+    const part = `xx<p title="a">yy & zz`;
+    const { ours, stock } = bothWays([part, part, part]);
+    expect(ours).toEqual(stock);
+    expect(ours.filter(([name]) => name === "onopentagname")).toHaveLength(3);
+  });
 });

@@ -33,7 +33,8 @@ function nextOf(tokenizer: TokenizerInternals, stop: number, from: number): numb
     stops = tokenizer.stops = { buffer: tokenizer.buffer, next: new Int32Array(4).fill(-2), from: new Int32Array(4) };
   }
   const known = stops.next[stop] as number;
-  // The tokenizer steps back at times (after an entity's name): a position holds only for searches from where it was sought on.
+  // A position holds only for searches from where it was sought on: a part written next may have the same text (the
+  // same string, so the same buffer as far as this check can tell), and the tokenizer steps back after an entity's name.
   if (from >= (stops.from[stop] as number) && (known >= from || known === -1)) return known;
   const found = tokenizer.buffer.indexOf(STOP_CHARACTERS[stop] as string, from);
   stops.next[stop] = found;

@@ -8,8 +8,8 @@ import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { plainText } from "../plain-text.ts";
 import { oneLine } from "../whitespace.ts";
-import { resolveUrl } from "../resolve-url.ts";
-import { type PageInfo, withoutFragment } from "./metadata.ts";
+import { linkTarget } from "../page-links.ts";
+import type { PageInfo } from "./metadata.ts";
 
 /**
  * Boilerplate inside the main content: what a reader skips even within the article's column. Link lists
@@ -134,11 +134,15 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2;
 }
 
-/** Whether the first link in element points to the page itself: a post's title linked to its permalink. */
+/**
+ * Whether the first link in element points to the page itself: a post's title linked to its permalink. An empty href
+ * or a bare "#" points nowhere, as resolveUrl reads them (a script's handle).
+ */
 function linksToPage(element: Element, { baseUrl, addresses }: Pick<PageInfo, "baseUrl" | "addresses">): boolean {
-  const link = findElement(element, (inner) => inner.name === "a" && inner.attribs.href !== undefined);
-  const target = link && resolveUrl(link.attribs.href as string, baseUrl);
-  return target !== undefined && addresses.has(withoutFragment(target));
+  const href = findElement(element, (inner) => inner.name === "a" && inner.attribs.href !== undefined)?.attribs.href?.trim();
+  const base = URL.parse(baseUrl);
+  const target = href && href !== "#" && base ? linkTarget(href, base) : undefined;
+  return target !== undefined && addresses.has(target);
 }
 
 /**

@@ -22,7 +22,7 @@ const DATELINE_DEPTH = 2;
  * A permalink to a comment on the same page (#comment-12, #c123), to one on another page (/post/#comment-12: a recent
  * comments box; TYPO3 names every block of a page #c123, so not that form), or a reply link (?replytocom=12).
  */
-const COMMENT_HREF = /^#(?:c|comments?[-_]?)\d+$|#comments?[-_]?\d+$|[?&]replytocom=\d/i;
+const COMMENT_HREF = /^#c\d+$|#comments?[-_]?\d+$|[?&]replytocom=\d/i;
 /** A reply link's whole text, in the languages pages here are written in. */
 const REPLY_TEXT = /^\s*(?:reply|antworten|beantworten|répondre|responder|rispondi)\s*$/i;
 const WORD = /\p{L}{2,}/u;

@@ -5,6 +5,7 @@ import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
 import { readsAsTitle, repeatsTitle, type TitleWords, titleWordsOf } from "../repeats-title.ts";
 import { resolveUrl } from "../resolve-url.ts";
+import { linkTarget } from "../page-links.ts";
 import { isHtmlSpace, oneLine } from "../whitespace.ts";
 
 /**
@@ -38,7 +39,7 @@ export interface PageInfo {
   headlineRepeatsTitle: boolean;
   /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
-  /** The page's own addresses without their fragment, its URL and its canonical URL: where a post's permalink points. */
+  /** The page's own addresses as links are read (page-links.ts linkTarget), its URL and its canonical URL: where a post's permalink points. */
   addresses: ReadonlySet<string>;
 }
 
@@ -112,12 +113,6 @@ function isMainMarker(element: Element): boolean {
 function addAncestors(element: Element, holders: Set<Element>): void {
   for (let parent = element.parent; parent && isElement(parent) && !holders.has(parent); parent = parent.parent) holders.add(parent);
 }
-
-/** A URL without its fragment: the page it points to. */
-export const withoutFragment = (url: string): string => {
-  const hash = url.indexOf("#");
-  return hash === -1 ? url : url.slice(0, hash);
-};
 
 export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const meta = new Map<string, string>();
@@ -248,7 +243,11 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const metadata: Record<string, string> = {};
   for (const [key, value] of found) if (value) metadata[key] = value;
   const addresses = new Set<string>();
-  for (const address of [resolveUrl(pageUrl, pageUrl), metadata.canonical]) if (address) addresses.add(withoutFragment(address));
+  const base = URL.parse(baseUrl);
+  for (const href of [pageUrl, canonicalHref]) {
+    const address = base && href !== undefined ? linkTarget(href, base) : undefined;
+    if (address) addresses.add(address);
+  }
 
   const declared = (titleElement && oneLine(textContent(titleElement))) || undefined;
   const titles = titleWordsOf(
