@@ -54,6 +54,29 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a sidebar of link lists is a box, not a wrapper, however much of the page's text it holds beside a one-line post", () => {
+    const archive = `<ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="/2012/${i + 1}">Archive of month number ${i + 1} of the year</a></li>`).join("")}</ul>`;
+    const page = `<html><head><title>The Brain » La Muerte</title><meta property="og:title" content="La Muerte"></head><body><div id="rap">
+      <div id="headwrap"><h1><a href="/">The Brain</a></h1><div class="description">Things I find on the web</div></div>
+      <div id="content"><div class="post"><h3><a href="https://blog.test/2012/11/la-muerte">La Muerte</a></h3>
+        <div class="meta"><a href="/c/sounds">sounds</a> — Tags: <a href="/t/animation">animation</a> — me @ 15:58</div>
+        <div class="storycontent"><p>Wonderful animated video for <a href="https://band.test/">Monsieur Periné</a>! Created by <a href="https://artist.test/">Jose Arboleda</a></p></div>
+        <div class="feedback"><a href="#respond">Comments (0)</a></div></div></div>
+      <div id="sidebar"><ul><li class="widget"><div class="textwidget">Hello stranger, let us connect: you can like my page <a href="/f">here</a> or add me to your circles, and the brain has its own video channel too, with new films every week for you!</div></li>
+        <li class="widget"><h2>Archives</h2>${archive}</li></ul></div></div></body></html>`;
+    const content = extract(page, "https://blog.test/2012/11/la-muerte").content;
+    expect(content).toContain("Wonderful animated video for [Monsieur Periné](https://band.test/)! Created by [Jose Arboleda](https://artist.test/)");
+    expect(content).not.toContain("Hello stranger");
+    expect(content).not.toContain("Archive of month");
+  });
+
+  it("a frame around a post's named body does not widen to the site's footer", () => {
+    const page = `<html><head><title>A post</title></head><body><div id="wrapper"><div id="sidebar">${links(6)}</div>
+      <div id="content"><div class="post"><h1>A post</h1><div class="entry">${prose("One")}</div>${prose("Two")}<p>Comments are closed.</p></div></div>
+      <div id="footer"><p>All writing on this site is, unless said otherwise, under a Creative Commons licence, with attribution, for any use.</p></div></div></body></html>`;
+    expect(md(page)).toBe(`${said("One")}\n\n${said("Two")}\n\nComments are closed.`);
+  });
+
   it("embedded posts are content even when their wrapper mentions social media", () => {
     expect(
       md(`<body><article>${prose("One")}<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes, this is real, and the state spent money on it.</p>— A reader</blockquote></div>${prose("Two")}</article></body>`),

@@ -33,6 +33,8 @@ const MIN_PROSE_SHARE = 0.4;
 const FRAME_PROSE_SHARE = 0.8;
 /** An element named like furniture but holding more than this share of the page's text is a layout wrapper (penci_sidebar, menu-open). */
 const WRAPPER_SHARE = 0.5;
+/** ...and no more than this share of its text is links. */
+const MAX_WRAPPER_LINK_SHARE = 0.5;
 /**
  * Comment sections are the page's text when the rest of it has less than this share of their prose, and less than
  * this much: a few paragraphs of its own are a post, however long the thread below it.
@@ -44,18 +46,32 @@ const MAX_WRAPPER_LEVELS = 4;
 
 /**
  * Measures the page, trusting elements that furniture-like names would drop but that hold most of the page's
- * text, and comment sections when nothing else on the page is prose.
+ * text and are not mostly links, and comment sections when nothing else on the page is prose.
  */
 function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   const trusted = new Set<Element>();
+  const boxes = new Set<Element>();
   let blocks = measureBlocks(body, trusted, landmarks);
   for (let level = 0; level < MAX_WRAPPER_LEVELS; level++) {
     let total = blocks.root.chars;
     for (const chars of blocks.droppedByName.values()) total += chars;
-    const wrappers = [...blocks.droppedByName].filter(([, chars]) => chars > total * WRAPPER_SHARE);
+    const wrappers = [...blocks.droppedByName].filter(([element, chars]) => chars > total * WRAPPER_SHARE && !boxes.has(element)).map(([element]) => element);
     if (wrappers.length === 0) break;
-    for (const [element] of wrappers) trusted.add(element);
+    for (const element of wrappers) trusted.add(element);
+    const without = blocks;
     blocks = measureBlocks(body, trusted, landmarks);
+    // A wrapper holds the article's text; one that is mostly links is the box it is named as, large only beside a
+    // tiny post (a sidebar of link lists beside a one-line post).
+    const found = wrappers.filter((element) => {
+      const entry = blocks.stats.get(element);
+      return entry !== undefined && entry.linkChars > entry.chars * MAX_WRAPPER_LINK_SHARE;
+    });
+    if (found.length === 0) continue;
+    for (const element of found) {
+      trusted.delete(element);
+      boxes.add(element);
+    }
+    blocks = found.length === wrappers.length ? without : measureBlocks(body, trusted, landmarks);
   }
   // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
   // live ticker, a guestbook whose entries are named as comments) they are the text. A post named as one (hentry,
