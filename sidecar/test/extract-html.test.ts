@@ -51,6 +51,13 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a short block right after the same block is written once; a paragraph written twice is kept twice", () => {
+    const paragraph = "Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ".repeat(3).trim();
+    expect(md(`<h2>Storm hits the coast</h2><h2>Storm hits the coast</h2><p>${paragraph}</p><p>${paragraph}</p><p>Photo: A. Reader</p><p>Photo: A. Reader</p>`)).toBe(
+      `## Storm hits the coast\n\n${paragraph}\n\n${paragraph}\n\nPhoto: A. Reader`,
+    );
+  });
+
   it("definition lists, including <div> groups and multi-paragraph definitions", () => {
     expect(md("<dl><dt>Term</dt><dt>Alias</dt><dd>Meaning</dd><dd>Other</dd><div><dt>Two</dt><dd><p>P</p><p>Q</p></dd></div></dl>")).toBe(
       "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",

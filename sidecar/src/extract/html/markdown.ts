@@ -61,11 +61,15 @@ interface Flow {
   inline: string;
 }
 
+/** Headlines and captions are shorter than this; a repeated block this long is a paragraph. */
+const MAX_COPY_CHARS = 300;
+
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it), parsed from markup without noncharacters. */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 });
-  // A block right after the same block is a copy (a headline repeated under its picture, a caption shown twice).
-  return blocks.filter((block, i) => block !== blocks[i - 1]).join("\n\n");
+  // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
+  // twice); a paragraph is the author's, written as often as it was.
+  return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
 }
 
 function inlineText(data: string): string {
