@@ -92,6 +92,13 @@ describe("the article's frame", () => {
     );
   });
 
+  it("a BEM modifier flags a variant: TestReport__Section--Ads is a section of the report; an element named as an ad still goes", () => {
+    const section = (id: string, lead: string) => `<section id="${id}" class="TestReport__Section TestReport__Section--Ads"><h2>${id}</h2>${prose(lead)}<div class="ad-slot">Buy now</div></section>`;
+    expect(md(`<body><main><h1>Title</h1>${section("Setup", "One")}${section("Verdict", "Two")}</main></body>`)).toBe(
+      `# Title\n\n## Setup\n\n${said("One")}\n\n## Verdict\n\n${said("Two")}`,
+    );
+  });
+
   it("comments that hold most of the page's text are still comments", () => {
     const comment = (n: number) => `<li class="comment">${prose(`Comment ${n} says`)}</li>`;
     expect(md(`<body><div class="article"><div class="text">${prose("One")}${prose("Two")}</div></div><ul class="comments">${[1, 2, 3, 4, 5].map(comment).join("")}</ul></body>`)).toBe(

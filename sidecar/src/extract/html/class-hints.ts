@@ -131,10 +131,14 @@ function judgeToken(token: string): number {
   const lower = token.toLowerCase();
   let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
-  for (const word of words(token)) {
+  // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
+  // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
+  const modifier = token.indexOf("--");
+  const named = modifier > 0 ? words(token.slice(0, modifier)).length : Infinity;
+  for (const [index, word] of words(token).entries()) {
     // What follows a state word describes the element's state, not the element (o-section--has-ads).
     if (STATE_WORDS.has(word)) break;
-    if (FURNITURE_WORDS.has(word)) bits |= FURNITURE;
+    if (FURNITURE_WORDS.has(word) && index < named) bits |= FURNITURE;
     if (DISCUSSION_WORDS.has(word)) bits |= FURNITURE | DISCUSSION;
     if (word === "embed" || word === "embedded") bits |= EMBED;
     if (NEGATIVE_WORDS.has(word)) bits |= NEGATIVE;
