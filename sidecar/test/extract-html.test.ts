@@ -287,6 +287,13 @@ describe("html: what is dropped", () => {
     expect(md('<body><div class="wrapper has-sidebar"><article class="post tag-ads category-social"><p>Story</p></article></div></body>')).toBe("Story");
   });
 
+  it("a link in a sentence keeps its words whatever its names (an annotation popup); a share button beside a byline still goes", () => {
+    expect(
+      md(`<body><article><p>I am a man who has been filled with the conviction that <a href="javascript:void(0);" class="popup">the easiest way of life is the best</a>. Hence I keep to it.</p>
+        <p class="posted">Posted by Ann <a href="https://x.test/share" class="twitter-share-button">Tweet</a></p></article></body>`),
+    ).toBe("I am a man who has been filled with the conviction that the easiest way of life is the best. Hence I keep to it.\n\nPosted by Ann");
+  });
+
   it("a page-wide wrapper with a furniture-like name (menu-open) is kept; furniture inside it still goes", () => {
     expect(md('<body><div class="page menu-open"><p>All content</p><div class="sidebar">Side</div></div><nav>Nav</nav></body>')).toBe("All content");
   });

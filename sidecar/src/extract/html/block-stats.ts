@@ -145,6 +145,16 @@ function onlyShown(node: ChildNode): boolean {
 }
 
 /**
+ * A link in a sentence of a paragraph (text of the paragraph's own beside it): its words are the sentence's whatever
+ * its names say (a glossary or annotation popup, class="popup"); a share button or an ad stands in a line of its own.
+ */
+function inSentence(node: Element): boolean {
+  const { parent } = node;
+  if (node.name !== "a" || !parent || !isElement(parent) || parent.name !== "p") return false;
+  return parent.children.some((sibling) => isText(sibling) && sibling.data.trim() !== "");
+}
+
+/**
  * Measures every visible element under root in one walk. Paragraphs (a block's own inline text of
  * MIN_PARAGRAPH_CHARS or more) score 1 + commas + one per 100 characters (at most 3), scaled down by their
  * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard.
@@ -252,7 +262,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       // A form with a box to write in is a comment or reply form whatever its names, and left out as comments are.
       const discussion = hint.discussion || landmarks.writingForms.has(node);
       // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
-      const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0);
+      const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0) && (discussion || hint.button || !inSentence(node));
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
       // So is a widget holding the post (Blogger's Blog widget), but not a comment section holding its entries.
