@@ -114,7 +114,7 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   // Inside a post named as one (hentry, entry-content, articleBody), the text does not go on past the post; nor from a
   // block around the post's named body (a post's frame: its title, its body and a line after it), which is the post.
   const holdsPost = (element: Element): boolean => element !== top && (stats.get(element)?.hint.postBody ?? false) && (stats.get(element)?.prose ?? 0) >= current.prose / 2;
-  let inPost = current.hint.postBody || findElement(top, holdsPost) !== undefined;
+  let inPost = current.hint.postBody || (blocks.postBodyChars > 0 && findElement(top, holdsPost) !== undefined);
   for (let parent = top.parent; parent && isElement(parent); parent = parent.parent) {
     const parentStats = stats.get(parent);
     if (!parentStats) break;
