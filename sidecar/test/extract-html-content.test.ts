@@ -70,6 +70,18 @@ describe("html main content: boilerplate removal", () => {
     expect(content).not.toContain("Archive of month");
   });
 
+  it("a page's one post named as one is its text, however short beside a box that scores better", () => {
+    const page = `<html><head><title>city chic - A blog</title></head><body><div id="container"><div id="banner"><h1><a href="/">A blog</a></h1></div>
+<div id="beta"><div class="entry-category-decor entry-author-ann entry-type-post entry" id="entry-1"><h3 class="entry-header">city chic</h3><div class="asset-content"><div class="asset-body"><p>Happy Friday! We love this inspiration board and are excited to celebrate with a chic couple this weekend.</p></div></div>
+<div class="entry-footer"><span class="post-footers">Posted at 10:52 AM in <a href="/decor/">Decor</a> | <a href="/2012/10/city-chic.html">Permalink</a></span></div></div>
+<div class="trackbacks"><h3>TrackBack</h3><p>TrackBack URL for this entry: https://www.typepad.test/services/trackback/6a00e5</p><p>Listed below are links to weblogs that reference <a href="/2012/10/city-chic.html">city chic</a>:</p></div></div>
+<div id="gamma"><div class="module-typelist module"><h2 class="module-header">{small print}</h2><div class="module-content"><ul><li>If you see an image we have not linked or given credit to, please let us know so we can give proper credit, and we will.</li><li>If we have used an image that belongs to your company, and you would prefer we not post it, please let us know, and we will take it down.</li></ul></div></div></div>
+</div></body></html>`;
+    expect(extract(page, "https://blog.test/2012/10/city-chic.html").content).toBe(
+      "### city chic\n\nHappy Friday! We love this inspiration board and are excited to celebrate with a chic couple this weekend.\n\nPosted at 10:52 AM in [Decor](https://blog.test/decor/) | [Permalink](https://blog.test/2012/10/city-chic.html)",
+    );
+  });
+
   it("a frame around a post's named body does not widen to the site's footer", () => {
     const page = `<html><head><title>A post</title></head><body><div id="wrapper"><div id="sidebar">${links(6)}</div>
       <div id="content"><div class="post"><h1>A post</h1><div class="entry">${prose("One")}</div>${prose("Two")}<p>Comments are closed.</p></div></div>

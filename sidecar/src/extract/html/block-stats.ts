@@ -50,6 +50,8 @@ export interface PageBlocks {
   captions: Map<Element, Element>;
   /** Visible characters of the largest <article> or element named as a post's own body (hentry, entry-content, articleBody). */
   postBodyChars: number;
+  /** The outermost elements named as a post's own body that hold text, in page order: one on a post's page. */
+  posts: Element[];
   /** Prose met before the first heading or anchor named as comments (what such a thread comments on); absent without one. */
   proseBeforeThread?: number;
 }
@@ -174,6 +176,8 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   let mains = 0;
   let trustedDiscussions = 0;
   let postBodyChars = 0;
+  const posts: Element[] = [];
+  let openPosts = 0;
   // Containers whose children after a comment marker are the comments (siblings of the marker's heading).
   const threads = new Set<ParentNode>();
   let proseSoFar = 0;
@@ -295,6 +299,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         if (hint.button) entry.stats.buttons = 1;
       }
       if (BOLD.has(node.name)) bold++;
+      if (hint.postBody) openPosts++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
       if ((hint.discussion || shapedThread) && trusted.has(node)) {
@@ -318,6 +323,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (node.name === "main") mains--;
       if (entry.trustedDiscussion) trustedDiscussions--;
       if (entry.stats.hint.postBody || node.name === "article") postBodyChars = Math.max(postBodyChars, entry.stats.chars);
+      if (entry.stats.hint.postBody && --openPosts === 0 && entry.stats.chars > 0) posts.push(node);
       if ((node.name === "figcaption" || entry.stats.hint.caption) && entry.stats.images === 0) {
         for (let level = 1; level <= CAPTION_REACH && level <= open.length; level++) {
           const image = open[open.length - level]?.image;
@@ -347,5 +353,5 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     },
   );
   finishParagraph(open[0] as Open, 0);
-  return { stats, root: rootStats, dropped, droppedByName, discussions, captions, postBodyChars, ...(proseBeforeThread !== undefined && { proseBeforeThread }) };
+  return { stats, root: rootStats, dropped, droppedByName, discussions, captions, postBodyChars, posts, ...(proseBeforeThread !== undefined && { proseBeforeThread }) };
 }

@@ -126,7 +126,7 @@ export function selectContent(info: PageInfo): ContentSelection {
   const hasProse = blocks.root.paragraphs > 0;
   const scored = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
   const marked = markedMain(blocks);
-  const clear = scored && scored.prose >= blocks.root.prose * MIN_PROSE_SHARE;
+  const clear = scored && (scored.post || scored.prose >= blocks.root.prose * MIN_PROSE_SHARE);
   const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;
   const chosen = clear ? scored.element : (marked ?? frame);
   // A header apart from the body (a cover, a hero) brings the headline and standfirst.

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, isElement } from "../dom.ts";
+import { contains, findElement, isElement } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import type { BlockStats, PageBlocks } from "./block-stats.ts";
 
@@ -10,6 +10,8 @@ export interface MainContent {
   prose: number;
   /** Parts of it that are not the article: what follows the body in its frame, the chrome around the lead. */
   exclude: Element[];
+  /** Whether it is the page's one post named as such, chosen over a better-scoring box beside it. */
+  post: boolean;
 }
 
 /** What a container's tag says before its text is read (Readability's weights). */
@@ -38,6 +40,8 @@ const MIN_ADDED_PROSE_PER_LINKED_LINE = 250;
  */
 const MAX_LEAD_SHARE = 0.5;
 const MAX_LEAD_LINK_DENSITY = 0.2;
+/** The page's one named post is its text when it holds at least this share of the best-scoring block's prose. */
+const MIN_POST_PROSE_SHARE = 0.25;
 /** The lead is looked for this many levels above the body at most (headline, standfirst, picture, dateline wrappers). */
 const MAX_LEAD_LEVELS = 3;
 const CONTENT_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote", "figure"]);
@@ -107,6 +111,12 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     }
   }
   if (!top) return undefined;
+  // A page with one post named as one (hentry, entry-content, articleBody) is about that post, however short beside a
+  // box that scores better (a sidebar's about-me text beside a one-line post), if it holds a fair part of that box's prose.
+  const post = blocks.posts.length === 1 ? blocks.posts[0] : undefined;
+  if (post && !contains(post, top) && !contains(top, post) && (stats.get(post)?.prose ?? 0) >= (stats.get(top)?.prose ?? 0) * MIN_POST_PROSE_SHARE) {
+    return { element: post, prose: stats.get(post)?.prose ?? 0, exclude: [], post: true };
+  }
   let current = stats.get(top) as BlockStats;
   const exclude: Element[] = [];
   let leadLevels = 0;
@@ -154,5 +164,5 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     leadLevels++;
     if (holdsHeadline(top) || leadLevels >= MAX_LEAD_LEVELS) break;
   }
-  return { element: top, prose: current.prose, exclude };
+  return { element: top, prose: current.prose, exclude, post: false };
 }
