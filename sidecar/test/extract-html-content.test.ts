@@ -89,6 +89,19 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page)).toBe(`${said("One")}\n\n${said("Two")}\n\nComments are closed.`);
   });
 
+  it("a table whose first row heads its columns is data however linked (a support matrix); a box of links under one title cell still goes", () => {
+    const row = (name: string, path: string) => `<tr><td><a href="${path}">${name}</a></td><td><a href="${path}"><img src="/check.svg" alt="yes"></a></td><td><a href="${path}">Docs</a></td></tr>`;
+    const page = `<html><head><title>Install</title></head><body><article><h1>Install</h1>${prose("One")}
+      <table><thead><tr><th>Platform</th><th>x86_64</th><th>Guide</th></tr></thead><tbody>${row("Desktop for Mac", "/mac/")}${row("Desktop for Windows", "/windows/")}</tbody></table>
+      ${prose("Two")}
+      <table class="box"><tr><th colspan="2">Villagers</th></tr><tr><th>Town</th><td><a href="/a">Alex</a> • <a href="/e">Elliott</a> • <a href="/s">Sam</a></td></tr><tr><th>Farm</th><td><a href="/m">Marnie</a> • <a href="/j">Jas</a></td></tr></table>
+      </article></body></html>`;
+    const cells = (name: string, path: string) => `| [${name}](https://docs.test${path}) | [![yes](https://docs.test/check.svg)](https://docs.test${path}) | [Docs](https://docs.test${path}) |`;
+    expect(extract(page, "https://docs.test/install/").content).toBe(
+      [said("One"), ["| Platform | x86_64 | Guide |", "| --- | --- | --- |", cells("Desktop for Mac", "/mac/"), cells("Desktop for Windows", "/windows/")].join("\n"), said("Two")].join("\n\n"),
+    );
+  });
+
   it("embedded posts are content even when their wrapper mentions social media", () => {
     expect(
       md(`<body><article>${prose("One")}<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes, this is real, and the state spent money on it.</p>— A reader</blockquote></div>${prose("Two")}</article></body>`),

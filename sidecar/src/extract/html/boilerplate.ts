@@ -89,6 +89,16 @@ interface Context {
   statsOf: (element: Element) => BlockStats | undefined;
 }
 
+/**
+ * A table whose first row heads its columns: two or more cells, all `<th>`. A navigation box has one title cell
+ * over its rows of links instead.
+ */
+function isHeadedTable(element: Element): boolean {
+  if (element.name !== "table") return false;
+  const cells = findElement(element, (inner) => inner.name === "tr")?.children.filter(isElement) ?? [];
+  return cells.length >= 2 && cells.every((cell) => cell.name === "th");
+}
+
 /** Whether all of an element's text is its first heading's. */
 function holdsOnlyHeading(stats: BlockStats, statsOf: Context["statsOf"]): boolean {
   const heading = stats.heading && statsOf(stats.heading);
@@ -119,6 +129,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
     if (HEADING_LEVELS[element.name] !== undefined) return false;
+    // A table with a header row is data, its cells links or not (a support matrix: platform links and check marks).
+    if (isHeadedTable(element)) return false;
     if (element.name !== "p") return true;
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
@@ -131,7 +143,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && prose < mainProse / 2) return true;
   if (commas >= PROSE_COMMAS) return false;
-  return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2;
+  return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
 }
 
 /**
