@@ -92,6 +92,10 @@ describe("html: inline formatting", () => {
     );
   });
 
+  it("a <q> the author already set in quotation marks is not quoted twice", () => {
+    expect(md("<p>Er sagt „<q>Ja, gern</q>“, sie sagt <q>nein</q> und «<q>peut-être</q>».</p>")).toBe('Er sagt „Ja, gern“, sie sagt "nein" und «peut-être».');
+  });
+
   it("moves spaces out of emphasis, skips empty emphasis and does not double nested emphasis", () => {
     expect(md("<p>a<b> bold </b>c<b></b> <b>x <b>y</b></b> <em><i>z</i></em></p>")).toBe("a **bold** c **x y** *z*");
   });

@@ -72,6 +72,16 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
 }
 
+/** Quotation marks, opening and closing, of the languages pages are written in. */
+const QUOTE_BEFORE = /["'„“”‚‘’«»‹›「『]\s*$/;
+const QUOTE_AFTER = /^\s*["'„“”‚‘’«»‹›」』]/;
+
+/** Whether the text around a <q> already has quotation marks: the element's own would double them. */
+function quotedByAuthor(element: Element): boolean {
+  const { prev, next } = element;
+  return (prev !== null && isText(prev) && QUOTE_BEFORE.test(prev.data)) || (next !== null && isText(next) && QUOTE_AFTER.test(next.data));
+}
+
 function inlineText(data: string): string {
   return escapeInlineLazily(collapseSpaces(data));
 }
@@ -315,7 +325,8 @@ class Renderer {
         return `${code.startsWith(" ") ? " " : ""}${codeSpan(core)}${code.endsWith(" ") ? " " : ""}`;
       }
       case "q":
-        return `"${inner()}"`;
+        // Authors often write the marks themselves around a <q> („<q>…</q>“), and style sheets drop the browser's.
+        return quotedByAuthor(node) ? inner() : `"${inner()}"`;
       default:
         return BLOCK_ELEMENTS.has(node.name) ? `${scope.blockBreak}${inner()}${scope.blockBreak}` : inner();
     }
