@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { contains, findElement, isElement } from "../dom.ts";
+import { contains, isElement } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import type { BlockStats, PageBlocks } from "./block-stats.ts";
 
@@ -123,8 +123,8 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   let lead = 0;
   // Inside a post named as one (hentry, entry-content, articleBody), the text does not go on past the post; nor from a
   // block around the post's named body (a post's frame: its title, its body and a line after it), which is the post.
-  const holdsPost = (element: Element): boolean => element !== top && (stats.get(element)?.hint.postBody ?? false) && (stats.get(element)?.prose ?? 0) >= current.prose / 2;
-  let inPost = current.hint.postBody || (blocks.postBodyChars > 0 && findElement(top, holdsPost) !== undefined);
+  const start = top;
+  let inPost = current.hint.postBody || blocks.posts.some((named) => named !== start && contains(start, named) && (stats.get(named)?.prose ?? 0) >= current.prose / 2);
   for (let parent = top.parent; parent && isElement(parent); parent = parent.parent) {
     const parentStats = stats.get(parent);
     if (!parentStats) break;
