@@ -102,6 +102,17 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
+    const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
+    const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>
+      <div class="main"><div class="entries"><h1>Lineups for the Rays game tonight</h1><p class="byline">by <a href="/u/bw">BWoodrum</a> on Aug 9, 2012</p>
+      <p>This may be wrong, I can't check right now, but the lineup below is the one posted this morning.</p>
+      <ol>${names.map((name, i) => `<li><a href="/players/${i}">${name}</a></li>`).join("")}</ol></div></div>
+      <div class="col-two"><p>The Club is a fan site run by volunteers since 2005, covering every game, trade and rumour of the season.</p></div></body></html>`;
+    // Dropped as a link list, the box left the main block empty and the whole page, side column and all, came out.
+    expect(extract(page, "https://club.test/2012/8/9/lineups").content).toBe("This may be wrong, I can't check right now, but the lineup below is the one posted this morning.");
+  });
+
   it("embedded posts are content even when their wrapper mentions social media", () => {
     expect(
       md(`<body><article>${prose("One")}<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes, this is real, and the state spent money on it.</p>— A reader</blockquote></div>${prose("Two")}</article></body>`),

@@ -87,6 +87,8 @@ interface Context {
   /** The characters of the whole main content. */
   mainChars: number;
   statsOf: (element: Element) => BlockStats | undefined;
+  /** Whether the element holds the headline that repeats the page's title. */
+  framesHeadline: (element: Element) => boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
 }
 
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -129,6 +131,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
     if (HEADING_LEVELS[element.name] !== undefined) return false;
+    // The box around the headline is the article's frame: its links (a byline, tags, names linked in a table) do not
+    // make it a list of links; what is inside it is still judged.
+    if (framesHeadline(element)) return false;
     // A table with a header row is data, its cells links or not (a support matrix: platform links and check marks).
     if (isHeadedTable(element)) return false;
     if (element.name !== "p") return true;
@@ -164,7 +169,7 @@ function linksToPage(element: Element, { baseUrl, addresses }: Pick<PageInfo, "b
 export function boilerplateWithin(
   nodes: readonly ChildNode[],
   blocks: PageBlocks,
-  page: Pick<PageInfo, "titles" | "baseUrl" | "addresses">,
+  page: Pick<PageInfo, "titles" | "baseUrl" | "addresses" | "holdsHeadline" | "headlineRepeatsTitle">,
   excluded: readonly Element[],
 ): Set<Element> {
   const { titles } = page;
@@ -172,6 +177,7 @@ export function boilerplateWithin(
   const statsOf = (element: Element): BlockStats | undefined => stats.get(element);
   // What selection already left out counts as gone: a heading above it is left with nothing.
   const found = new Set<Element>(excluded);
+  const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
@@ -203,7 +209,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf })) {
+        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline })) {
           found.add(node);
           return false;
         }
