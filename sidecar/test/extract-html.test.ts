@@ -112,6 +112,12 @@ describe("html: inline formatting", () => {
 });
 
 describe("html: links and images", () => {
+  it("a heading's permalink mark (¶, #) is left out; a mark linking elsewhere and a footnote number stay", () => {
+    expect(
+      md('<h2 id="setup">Setting up<a class="headerlink" href="#setup" title="Permalink">¶</a></h2><h3><a href="#more" aria-hidden="true">#</a>More</h3><p>Photo <a href="https://photos.test/1">#</a> and a note<a href="#fn1">1</a>.</p>'),
+    ).toBe("## Setting up\n\n### More\n\nPhoto [#](https://photos.test/1) and a note[1](https://example.test/docs/guide/page.html#fn1).");
+  });
+
   it("resolves relative links against the page URL", () => {
     expect(md('<p><a href="other.html">Other</a>, <a href="/root">Root</a>, <a href="../up/">Up</a>, <a href="?q=1#s">Query</a>, <a href="//cdn.test/x">CDN</a></p>')).toBe(
       "[Other](https://example.test/docs/guide/other.html), [Root](https://example.test/root), [Up](https://example.test/docs/up/), [Query](https://example.test/docs/guide/page.html?q=1#s), [CDN](https://cdn.test/x)",

@@ -72,6 +72,9 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
 }
 
+/** The marks documentation generators link a heading to itself with. */
+const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
+
 /** Quotation marks, opening and closing, of the languages pages are written in. */
 const QUOTE_BEFORE = /["'„“”‚‘’«»‹›「『]\s*$/;
 const QUOTE_AFTER = /^\s*["'„“”‚‘’«»‹›」』]/;
@@ -336,6 +339,8 @@ class Renderer {
     const href = element.attribs.href;
     const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
     const text = settleBrackets(oneLine(content));
+    // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page.
+    if (href?.trim().startsWith("#") && PERMALINK_MARKS.has(text)) return "";
     if (!url || !text) return content;
     const outer = outerEmphasis(text);
     const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
