@@ -152,12 +152,11 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
 }
 
 /**
- * Whether the first link in element points to the page itself: a post's title linked to its permalink. An empty href
- * or a bare "#" points nowhere, as resolveUrl reads them (a script's handle).
+ * Whether the first link in element points to the page itself (one of `addresses`): a post's title linked to its
+ * permalink. An empty href or a bare "#" points nowhere, as resolveUrl reads them (a script's handle).
  */
-function linksToPage(element: Element, { baseUrl, addresses }: Pick<PageInfo, "baseUrl" | "addresses">): boolean {
+function linksToPage(element: Element, base: URL | null, addresses: ReadonlySet<string>): boolean {
   const href = findElement(element, (inner) => inner.name === "a" && inner.attribs.href !== undefined)?.attribs.href?.trim();
-  const base = URL.parse(baseUrl);
   const target = href && href !== "#" && base ? linkTarget(href, base) : undefined;
   return target !== undefined && addresses.has(target);
 }
@@ -178,6 +177,7 @@ export function boilerplateWithin(
   // What selection already left out counts as gone: a heading above it is left with nothing.
   const found = new Set<Element>(excluded);
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
+  const base = URL.parse(page.baseUrl);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
@@ -215,7 +215,7 @@ export function boilerplateWithin(
         }
         // A card is still judged inside: if the cards stay (a listing, a thread), their chrome goes. A card whose
         // heading links to the page itself is the post (old blog themes link a post's title to its permalink).
-        if (!openTeaser && isTeaser(node, entry, statsOf) && !(entry.heading && linksToPage(entry.heading, page))) {
+        if (!openTeaser && isTeaser(node, entry, statsOf) && !(entry.heading && linksToPage(entry.heading, base, page.addresses))) {
           teasers.push(node);
           teaserChars += entry.chars;
           openTeaser = node;

@@ -58,7 +58,6 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
     const wrappers = [...blocks.droppedByName].filter(([element, chars]) => chars > total * WRAPPER_SHARE && !boxes.has(element)).map(([element]) => element);
     if (wrappers.length === 0) break;
     for (const element of wrappers) trusted.add(element);
-    const without = blocks;
     blocks = measureBlocks(body, trusted, landmarks);
     // A wrapper holds the article's text; one that is mostly links is the box it is named as, large only beside a
     // tiny post (a sidebar of link lists beside a one-line post).
@@ -71,7 +70,7 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
       trusted.delete(element);
       boxes.add(element);
     }
-    blocks = found.length === wrappers.length ? without : measureBlocks(body, trusted, landmarks);
+    blocks = measureBlocks(body, trusted, landmarks);
   }
   // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
   // live ticker, a guestbook whose entries are named as comments) they are the text. A post named as one (hentry,

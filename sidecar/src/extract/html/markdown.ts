@@ -76,13 +76,12 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
 
 /** Quotation marks, opening and closing, of the languages pages are written in. */
-const QUOTE_BEFORE = /["'„“”‚‘’«»‹›「『]\s*$/;
-const QUOTE_AFTER = /^\s*["'„“”‚‘’«»‹›」』]/;
+const QUOTE_MARKS = new Set(["\"", "'", "„", "“", "”", "‚", "‘", "’", "«", "»", "‹", "›", "「", "」", "『", "』"]);
 
 /** Whether the text around a <q> already has quotation marks: the element's own would double them. */
 function quotedByAuthor(element: Element): boolean {
   const { prev, next } = element;
-  return (prev !== null && isText(prev) && QUOTE_BEFORE.test(prev.data)) || (next !== null && isText(next) && QUOTE_AFTER.test(next.data));
+  return (prev !== null && isText(prev) && QUOTE_MARKS.has(prev.data.trimEnd().at(-1) ?? "")) || (next !== null && isText(next) && QUOTE_MARKS.has(next.data.trimStart().charAt(0)));
 }
 
 function inlineText(data: string): string {
