@@ -269,6 +269,12 @@ describe("html: what is dropped", () => {
     ).toBe("shown\n\nopen");
   });
 
+  it("elements hidden by a framework's class name (hidden, hide, d-none, is-hidden), unless shown again from a screen width on", () => {
+    expect(
+      md('<div class="article hidden"><p>Copy</p></div><p class="hide">h</p><p class="Print d-none">dn</p><section class="print is-hidden">ih</section><p class="hidden-xs">xs</p><p class="d-none d-lg-block">wide</p><p class="hidden xl:flex">flex</p><p class="note visible-md hidden">md</p><p class="unhidden">shown</p>'),
+    ).toBe("xs\n\nwide\n\nflex\n\nmd\n\nshown");
+  });
+
   it("nav, aside, search, page-level header and footer, and furniture ARIA roles", () => {
     expect(
       md('<body><header><h1>Site</h1></header><nav><a href="/">Home</a></nav><search><p>Find</p></search><div role="search">Search</div><div role="navigation">Nav</div><div role="banner">Banner</div><div role="complementary">Compl</div><p>Content</p><aside>Aside</aside><footer>Copyright</footer><div role="contentinfo">Info</div></body>'),

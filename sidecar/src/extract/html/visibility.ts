@@ -13,12 +13,25 @@ const FORM_CONTROLS = new Set(["input", "button", "select", "textarea", "option"
 
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"]);
 
-/** Hidden from everyone: not rendered, the hidden attribute, aria-hidden, or an inline display:none / visibility:hidden. */
+/**
+ * The class names CSS frameworks hide an element with (Bootstrap's hidden, hide and d-none, Bulma's is-hidden): a
+ * second copy of the article kept for a paywall's teaser, a print-only header, closed captions, poll results.
+ */
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden)(?:\s|$)/i;
+/** ...unless another class shows it again from a screen width on, or in print (d-none d-lg-block, hidden xl:flex, visible-md). */
+const SHOWN_AT_BREAKPOINT = /(?:^|\s)(?:(?:d-(?:sm|md|lg|xl|xxl|print)-|(?:sm|md|lg|xl|2xl|print):)(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)(?:\s|$)|visible-(?:xs|sm|md|lg|print))/i;
+
+/**
+ * Hidden from everyone: not rendered, the hidden attribute, aria-hidden, an inline display:none / visibility:hidden, or a
+ * framework's hiding class name.
+ */
 export function isHidden(element: Element): boolean {
   const { attribs } = element;
   if (NOT_RENDERED.has(element.name)) return true;
   if (attribs.hidden !== undefined || attribs["aria-hidden"] === "true") return true;
   if (element.name === "dialog" && attribs.open === undefined) return true;
+  const names = attribs.class;
+  if (names !== undefined && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
   const style = attribs.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
