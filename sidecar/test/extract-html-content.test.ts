@@ -102,6 +102,18 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a list in a post's named body with more of the post after it is the author's points, each with its link; related links after the post still go", () => {
+    const point = (who: string, path: string, what: string) => `<li>${who} <a href="https://bugs.test${path}">${what}</a></li>`;
+    const page = `<html><head><title>These weeks in the browser</title></head><body><div class="post hentry"><h1>These weeks in the browser</h1><div class="entry-content">${prose("One")}
+      <ul>${point("Thanks to Ann, users can now", "/1", "import logins from a file")}${point("Bo, a first-time contributor,", "/2", "removed an attribute from dialogs")}</ul>
+      ${prose("Two")}
+      <ul><li><a href="/older">An older post about releases</a> (2020)</li><li><a href="/oldest">The oldest post about releases</a> (2019)</li></ul>
+      </div></div></body></html>`;
+    expect(extract(page, "https://blog.test/weeks").content).toBe(
+      [said("One"), "- Thanks to Ann, users can now [import logins from a file](https://bugs.test/1)\n- Bo, a first-time contributor, [removed an attribute from dialogs](https://bugs.test/2)", said("Two")].join("\n\n"),
+    );
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

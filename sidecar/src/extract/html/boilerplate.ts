@@ -1,4 +1,4 @@
-import type { ChildNode, Element } from "domhandler";
+import type { ChildNode, Element, ParentNode } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
@@ -22,6 +22,10 @@ import type { PageInfo } from "./metadata.ts";
 const LINK_LIST_DENSITY = 0.5;
 /** A paragraph is a bare link when nearly all of it is link text. */
 const LINK_PARAGRAPH_DENSITY = 0.8;
+/** Lists and their items, which hold a list of links or the author's points, each with a link. */
+const LISTS = new Set(["ul", "ol", "li", "dl"]);
+/** ...and a list with text of its own beside its links has less link text than this share: not bare links. */
+const MAX_POINTS_LINK_DENSITY = 0.9;
 /** Containers with this much link text and little prose are link lists too (teasers: a link and a line). */
 const LINKY_CONTAINER_DENSITY = 0.25;
 /** Containers with this many commas read as prose whatever their links. */
@@ -89,6 +93,8 @@ interface Context {
   statsOf: (element: Element) => BlockStats | undefined;
   /** Whether the element holds the headline that repeats the page's title. */
   framesHeadline: (element: Element) => boolean;
+  /** Whether the element stands in a post named as one with more of the post's prose after it. */
+  precedesPostProse: (element: Element) => boolean;
 }
 
 /**
@@ -116,7 +122,7 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
 }
 
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -136,6 +142,10 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     if (framesHeadline(element)) return false;
     // A table with a header row is data, its cells links or not (a support matrix: platform links and check marks).
     if (isHeadedTable(element)) return false;
+    // A list in a post's named body with more of the post after it is the author's points, each with its link (a
+    // newsletter's items, a deal list, a press review), when its items say something beside their links; related
+    // stories stand after the post's text, or are bare links.
+    if (LISTS.has(element.name) && linkDensity < MAX_POINTS_LINK_DENSITY && precedesPostProse(element)) return false;
     if (element.name !== "p") return true;
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
@@ -149,6 +159,16 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   if (element.name === "form" && prose < mainProse / 2) return true;
   if (commas >= PROSE_COMMAS) return false;
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
+}
+
+/** Whether element stands inside one of `frames` with prose after it there (in a later sibling of it or of an ancestor). */
+function precedesProseIn(element: Element, frames: ReadonlySet<Element>, statsOf: Context["statsOf"]): boolean {
+  let followed = false;
+  for (let node: ParentNode | null = element; node && isElement(node); node = node.parent) {
+    if (frames.has(node)) return followed;
+    for (let next = node.next; next && !followed; next = next.next) followed = isElement(next) && (statsOf(next)?.prose ?? 0) > 0;
+  }
+  return false;
 }
 
 /**
@@ -178,6 +198,8 @@ export function boilerplateWithin(
   const found = new Set<Element>(excluded);
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   const base = URL.parse(page.baseUrl);
+  const posts = new Set(blocks.posts);
+  const precedesPostProse = (element: Element): boolean => precedesProseIn(element, posts, statsOf);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
@@ -209,7 +231,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline })) {
+        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse })) {
           found.add(node);
           return false;
         }
