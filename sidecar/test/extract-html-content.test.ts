@@ -114,6 +114,16 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a post's named body is not dropped whole as a list of links: a picture post's credit line stays, a bare link list in it goes", () => {
+    const page = `<html><head><title>Casual hero portraits</title></head><body><div id="content"><div class="hentry"><h1>Casual hero portraits</h1><div class="entry-content">
+      <p><img src="/one.jpg" alt="One"></p><p>Created by <a href="https://artist.test/">Mia Turner</a>, <a href="https://gallery.test/heroes">gallery</a></p>
+      <ul><li><a href="/share/x">Share on X</a></li><li><a href="/share/mail">Share by mail</a></li></ul>
+      </div></div><p>Every picture here is shared under a licence that lets you remix it, as long as you credit the artist.</p></div></body></html>`;
+    expect(extract(page, "https://pictures.test/heroes").content).toBe(
+      "![One](https://pictures.test/one.jpg)\n\nCreated by [Mia Turner](https://artist.test/), [gallery](https://gallery.test/heroes)\n\nEvery picture here is shared under a licence that lets you remix it, as long as you credit the artist.",
+    );
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

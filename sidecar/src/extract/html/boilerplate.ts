@@ -140,6 +140,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // The box around the headline is the article's frame: its links (a byline, tags, names linked in a table) do not
     // make it a list of links; what is inside it is still judged.
     if (framesHeadline(element)) return false;
+    // So is a post's named body (entry-content, post-body): a picture post's credit line or a link round-up is all its
+    // text; its parts are judged.
+    if (hint.postBody && container) return false;
     // A table with a header row is data, its cells links or not (a support matrix: platform links and check marks).
     if (isHeadedTable(element)) return false;
     // A list in a post's named body with more of the post after it is the author's points, each with its link (a
