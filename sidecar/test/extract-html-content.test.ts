@@ -124,6 +124,15 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a box about the author (author-bio) after the post goes however long; an author's page that is all bio stays", () => {
+    const steps = ["One", "Two", "Three", "Four", "Five", "Six"];
+    const bio = `<div class="author-bio"><h2>About the author</h2>${prose("Mia")}${prose("Before that, Mia")}${prose("She also")}${prose("On weekends, she")}${prose("Her first book")}</div>`;
+    const page = `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>${steps.map(prose).join("")}${bio}</article></body></html>`;
+    expect(md(page)).toBe(steps.map(said).join("\n\n"));
+    const authorPage = `<html><head><title>Mia Writer</title></head><body><article><h1>Mia Writer</h1><div class="bio">${prose("Mia")}${prose("Before that, Mia")}</div></article></body></html>`;
+    expect(md(authorPage)).toBe([said("Mia"), said("Before that, Mia")].join("\n\n"));
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

@@ -167,7 +167,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false });
+  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false });
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;

@@ -126,6 +126,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
+  // A box about the author is the post's furniture whatever its length, unless it is most of the text (an author's page).
+  if (hint.authorBox && BLOCK_ELEMENTS.has(element.name) && prose < mainProse / 2) return true;
   if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   // The element's text as one line, read once when a check needs it.

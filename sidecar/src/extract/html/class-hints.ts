@@ -22,6 +22,8 @@ export interface ClassHint {
   button: boolean;
   /** Named as a post's or article's own body (hAtom's hentry and entry-content, post-body, schema.org articleBody). */
   postBody: boolean;
+  /** Named as the box about the author (author-bio): the post's furniture, however long. */
+  authorBox: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -75,6 +77,8 @@ const POST_BODY_NAMES = new Set([
 const POST_WORDS = new Set(["entry", "hentry"]);
 
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
+/** Words that name the box about the author (author-bio, authorbio, bios) after or beside a post. */
+const AUTHOR_BOX_WORDS = new Set(["bio", "bios", "authorbio", "authorbios"]);
 
 /**
  * The rest of a token after one of these says nothing about what the element is: state classes (has-sidebar,
@@ -85,7 +89,7 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 /** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
-const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
+const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
 const isSmall = (code: number): boolean => code >= 0x61 && code <= 0x7a;
@@ -119,6 +123,7 @@ const BYLINE = 32;
 const CAPTION = 64;
 const BUTTON = 128;
 const POST_BODY = 256;
+const AUTHOR_BOX = 512;
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -147,6 +152,7 @@ function judgeToken(token: string): number {
     if (CAPTION_WORDS.has(word)) bits |= CAPTION;
     if (word === "button" || word === "btn") bits |= BUTTON;
     if (POST_WORDS.has(word)) bits |= POST_BODY;
+    if (AUTHOR_BOX_WORDS.has(word)) bits |= AUTHOR_BOX;
   }
   // A comment's entry (comment-entry) is not the post's.
   if (bits & DISCUSSION) bits &= ~POST_BODY;
@@ -175,6 +181,7 @@ function judge(value: string): Readonly<ClassHint> {
     button: (bits & BUTTON) !== 0,
     // entry-meta, entry-footer: the post's chrome, not its body.
     postBody: (bits & POST_BODY) !== 0 && !negative,
+    authorBox: (bits & AUTHOR_BOX) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -215,12 +222,13 @@ export function classHint(element: Element): ClassHint {
   // Most named elements are named by their class or their id alone: that name's judgement is theirs, as it is kept.
   const alone = byId === NONE ? byClass : byClass === NONE ? byId : undefined;
   if (alone && judged && !rel && !itemprop && !itemtype && element.name !== "img") return alone;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: byClass.postBody || byId.postBody };
+  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: byClass.postBody || byId.postBody, authorBox: false };
   if (judged) {
     for (const said of [byClass, byId]) {
       hint.furniture ||= said.furniture;
       hint.weight += said.weight;
       hint.byline ||= said.byline;
+      hint.authorBox ||= said.authorBox;
       hint.discussion ||= said.discussion;
       hint.caption ||= said.caption;
       hint.button ||= said.button;
