@@ -133,6 +133,16 @@ describe("html main content: boilerplate removal", () => {
     expect(md(authorPage)).toBe([said("Mia"), said("Before that, Mia")].join("\n\n"));
   });
 
+  it("a box headed as other stories (Related posts, Mehr zum Thema) goes whatever its items hold; the same box under another heading stays", () => {
+    const box = (heading: string) =>
+      `<section><h3>${heading}</h3><ul><li><a href="/a">Tides rise</a><p>Tides rose along the coast again this week, and the harbour closed for a day.</p></li><li><a href="/b">Dunes move</a><p>The dunes moved inland by a metre, the survey says, after two winters of storms.</p></li></ul></section>`;
+    const page = (heading: string) => `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>${["One", "Two", "Three", "Four"].map(prose).join("")}${box(heading)}</article></body></html>`;
+    const body = ["One", "Two", "Three", "Four"].map(said).join("\n\n");
+    expect(md(page("Related posts"))).toBe(body);
+    expect(md(page("Mehr zum Thema"))).toBe(body);
+    expect(md(page("Earlier storms"))).toContain("Tides rose along the coast again this week");
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

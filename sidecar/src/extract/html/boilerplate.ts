@@ -50,6 +50,18 @@ const MAX_TEASER_SHARE = 0.5;
 const MAX_LINK_LABEL_CHARS = 40;
 /** A web address as text: "https://…", "www.…". */
 const WRITTEN_URL = /^(?:https?:\/\/|www\.)\S+$/i;
+/**
+ * Headings that name a box of other stories (after or beside the article), in the languages pages here are written
+ * in: the box goes whatever its items hold (linked titles with summaries, pictures), unless it is most of the text.
+ */
+const MAX_BOX_HEADING_CHARS = 40;
+const RELATED_HEADINGS = new Set([
+  "related", "related posts", "related articles", "related stories", "related content", "related links", "related news",
+  "you may also like", "you might also like", "more stories", "recommended for you", "recent posts", "popular posts",
+  "most popular", "most read", "read next", "more news",
+  "ähnliche artikel", "mehr zum thema", "das könnte sie auch interessieren", "lesen sie auch", "weitere artikel",
+  "articles similaires", "à lire aussi", "artículos relacionados", "leggi anche", "articoli correlati",
+]);
 /** Blocks that can be a box's label line. */
 const LABEL_BLOCKS = new Set(["p", "div", "section", "header", "footer", "center"]);
 /** Labels that stand where an ad was or will be; they are the whole text of their block. */
@@ -107,6 +119,12 @@ function isHeadedTable(element: Element): boolean {
   return cells.length >= 2 && cells.every((cell) => cell.name === "th");
 }
 
+/** Whether a box's first heading names it as other stories ("Related posts", "Mehr zum Thema"). */
+function namesOtherStories({ heading }: BlockStats, statsOf: Context["statsOf"]): boolean {
+  const chars = heading ? (statsOf(heading)?.chars ?? 0) : 0;
+  return heading !== undefined && chars > 0 && chars <= MAX_BOX_HEADING_CHARS && RELATED_HEADINGS.has(wordsOf(plainText(heading)).join(" "));
+}
+
 /** Whether all of an element's text is its first heading's. */
 function holdsOnlyHeading(stats: BlockStats, statsOf: Context["statsOf"]): boolean {
   const heading = stats.heading && statsOf(stats.heading);
@@ -156,6 +174,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
   }
   if (!container) return element.name === "p" && isCallToAction(stats);
+  if (prose < mainProse / 2 && namesOtherStories(stats, statsOf)) return true;
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf)) return true;
   // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text.
