@@ -143,6 +143,13 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page("Earlier storms"))).toContain("Tides rose along the coast again this week");
   });
 
+  it("a recipe's ingredients are content, however their box is named (ingredients-list: a list, no prose)", () => {
+    const page = `<html><head><title>Pumpkin pierogi</title></head><body><article><h1>Pumpkin pierogi</h1>
+      <div class="ingredients-list"><h2>Ingredients</h2><ul><li>pumpkin, 400 g</li><li>onion, 1</li><li>flour, 500 g</li></ul></div>
+      <h2>Method</h2>${["First", "Then", "Last"].map(prose).join("")}</article></body></html>`;
+    expect(md(page)).toBe(["## Ingredients", "- pumpkin, 400 g\n- onion, 1\n- flour, 500 g", "## Method", ...["First", "Then", "Last"].map(said)].join("\n\n"));
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

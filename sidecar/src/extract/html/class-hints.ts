@@ -62,7 +62,7 @@ const NEGATIVE_WORDS = new Set([
 /** Words that name the article or its text. */
 const POSITIVE_WORDS = new Set([
   "article", "articles", "body", "content", "entry", "hentry", "main", "post", "text", "story", "blog", "prose",
-  "articlebody", "storybody", "postbody", "entrycontent", "maincontent",
+  "articlebody", "storybody", "postbody", "entrycontent", "maincontent", "ingredient", "ingredients",
 ]);
 
 const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
