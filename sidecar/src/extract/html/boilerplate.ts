@@ -185,14 +185,37 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
 }
 
-/** Whether element stands inside one of `frames` with prose after it there (in a later sibling of it or of an ancestor). */
-function precedesProseIn(element: Element, frames: ReadonlySet<Element>, statsOf: Context["statsOf"]): boolean {
-  let followed = false;
-  for (let node: ParentNode | null = element; node && isElement(node); node = node.parent) {
-    if (frames.has(node)) return followed;
-    for (let next = node.next; next && !followed; next = next.next) followed = isElement(next) && (statsOf(next)?.prose ?? 0) > 0;
-  }
-  return false;
+/**
+ * Whether an element stands inside one of `frames` with prose after it there (in a later sibling of it or of an
+ * ancestor). Each parent's children are read once, from the last: asked for every item of a long list, a walk over
+ * the later siblings from each item would take time growing with the square of the list.
+ */
+function prosePrecedence(frames: ReadonlySet<Element>, statsOf: Context["statsOf"]): (element: Element) => boolean {
+  /** Per parent asked about, its children with prose in a later sibling. */
+  const followed = new Map<ParentNode, Set<ChildNode>>();
+  const isFollowed = (node: ChildNode, parent: ParentNode): boolean => {
+    let known = followed.get(parent);
+    if (!known) {
+      known = new Set();
+      let seen = false;
+      for (let child = parent.children.at(-1) ?? null; child; child = child.prev) {
+        if (seen) known.add(child);
+        else seen = isElement(child) && (statsOf(child)?.prose ?? 0) > 0;
+      }
+      followed.set(parent, known);
+    }
+    return known.has(node);
+  };
+  return (element) => {
+    let before = false;
+    for (let node: Element = element; ; ) {
+      if (frames.has(node)) return before;
+      const { parent } = node;
+      if (!parent || !isElement(parent)) return false;
+      before ||= isFollowed(node, parent);
+      node = parent;
+    }
+  };
 }
 
 /**
@@ -223,7 +246,7 @@ export function boilerplateWithin(
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   const base = URL.parse(page.baseUrl);
   const posts = new Set(blocks.posts);
-  const precedesPostProse = (element: Element): boolean => precedesProseIn(element, posts, statsOf);
+  const precedesPostProse = prosePrecedence(posts, statsOf);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
