@@ -50,11 +50,12 @@ const MAX_TEASER_SHARE = 0.5;
 const MAX_LINK_LABEL_CHARS = 40;
 /** A web address as text: "https://…", "www.…". */
 const WRITTEN_URL = /^(?:https?:\/\/|www\.)\S+$/i;
+/** A heading that names its box ("Related posts") is a few words. */
+const MAX_BOX_HEADING_CHARS = 40;
 /**
  * Headings that name a box of other stories (after or beside the article), in the languages pages here are written
  * in: the box goes whatever its items hold (linked titles with summaries, pictures), unless it is most of the text.
  */
-const MAX_BOX_HEADING_CHARS = 40;
 const RELATED_HEADINGS = new Set([
   "related", "related posts", "related articles", "related stories", "related content", "related links", "related news",
   "you may also like", "you might also like", "more stories", "recommended for you", "recent posts", "popular posts",
@@ -245,8 +246,7 @@ export function boilerplateWithin(
   const found = new Set<Element>(excluded);
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   const base = URL.parse(page.baseUrl);
-  const posts = new Set(blocks.posts);
-  const precedesPostProse = prosePrecedence(posts, statsOf);
+  const precedesPostProse = prosePrecedence(new Set(blocks.posts), statsOf);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
