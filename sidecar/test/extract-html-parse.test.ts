@@ -32,6 +32,15 @@ describe("parsing: where the body starts", () => {
     expect(parseMarkup(STORY).children.filter(isElement).map((element) => element.name)).toEqual(["p"]);
   });
 
+  it("documents pasted one after another (server-side includes) are one body, as a browser shows them", () => {
+    const weather = `<html><head><title>Station</title></head><body><div>Temperature: 25°</div></body></html>`;
+    const story = `<!DOCTYPE html><html><head><title>Bridge reopens</title></head><body class="story"><h1>Bridge reopens</h1>${STORY}</body></html>`;
+    const html = weather + story + "<p>After the last document.</p>";
+    expect(topNames(html)).toEqual(["head", "body"]);
+    expect(md(html)).toContain("The council voted on Tuesday");
+    expect(md(html)).toContain("After the last document.");
+  });
+
   it("XML is parsed as written", () => {
     const names = parseMarkup("<head><item>x</item></head>", true).children.filter(isElement).map((element) => element.name);
     expect(names).toEqual(["head"]);

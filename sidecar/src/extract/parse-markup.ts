@@ -17,6 +17,8 @@ const MAX_NESTING = 256;
  */
 const HEAD_CONTENT = new Set(["base", "basefont", "bgsound", "link", "meta", "title", "noframes", "style", "script", "template"]);
 const OUTSIDE_BODY = new Set(["html", "head", "body", "frameset", "frame"]);
+/** The tags of a document's frame, which a browser reads once. */
+const DOCUMENT_TAGS = new Set(["html", "head", "body"]);
 
 /** The parser's own members this subclass uses; private in the typings (htmlparser2 12). */
 interface ParserInternals {
@@ -28,6 +30,8 @@ interface ParserInternals {
   attribname: string;
   attribvalue: string;
   getSlice(start: number, end: number): string;
+  /** Where the next node starts. */
+  startIndex: number;
   popElement(implied: boolean): void;
   emitOpenTag(name: string): void;
   endOpenTag(implied: boolean): void;
@@ -51,7 +55,21 @@ class NestingCappedParser extends Parser {
     const top = stack[0];
     // Only elements at the top of the document are read here: the check costs nothing further down.
     if (this.html && !this.bodySeen && (top === "head" || top === "html" || top === undefined)) this.beforeBody(parser, parser.getSlice(start, endIndex).toLowerCase());
+    // A second document's <html>, <head> or <body> (pages pasted together by server-side includes) opens nothing: what
+    // follows is shown in the body, as a browser shows it. Only four-letter names are read.
+    else if (this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase())) return;
     super.onopentagname(start, endIndex);
+  }
+
+  /** After the body started, </body> and </html> close nothing: text after them is still shown in the body. */
+  override onclosetag(start: number, endIndex: number): void {
+    const parser = this as unknown as ParserInternals;
+    if (this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase())) {
+      this.endIndex = endIndex;
+      parser.startIndex = endIndex + 1;
+      return;
+    }
+    super.onclosetag(start, endIndex);
   }
 
   /** A noncharacter written as a reference is dropped as it is decoded (see NoncharacterFreeHandler). */
