@@ -150,6 +150,15 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page)).toBe(["## Ingredients", "- pumpkin, 400 g\n- onion, 1\n- flour, 500 g", "## Method", ...["First", "Then", "Last"].map(said)].join("\n\n"));
   });
 
+  it("a post's filing line (Posted in …, Tags: …, Filed under …, linked) goes; a byline and a sentence that starts so stay", () => {
+    const page = `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>
+      <p>Posted by Ann on March 3</p>${["One", "Two", "Three"].map(prose).join("")}
+      <p>Tagged in our archive as storms, the pictures below, with commas, clauses, and enough words, are from Ann.</p>
+      <div>Posted in <a href="/c/news">News</a> | <a href="/c/weather">Weather</a></div><p>Tags: <a href="/t/storm">storm</a>, <a href="/t/coast">coast</a></p><p>Filed under: <a href="/c/weather">Weather</a></p>
+      </article></body></html>`;
+    expect(md(page)).toBe(["Posted by Ann on March 3", ...["One", "Two", "Three"].map(said), "Tagged in our archive as storms, the pictures below, with commas, clauses, and enough words, are from Ann."].join("\n\n"));
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

@@ -63,6 +63,14 @@ const RELATED_HEADINGS = new Set([
   "ähnliche artikel", "mehr zum thema", "das könnte sie auch interessieren", "lesen sie auch", "weitere artikel",
   "articles similaires", "à lire aussi", "artículos relacionados", "leggi anche", "articoli correlati",
 ]);
+/**
+ * A post's filing line: its categories and tags, linked to their pages ("Posted in News | Tagged storms, coast", "Filed
+ * under: …", "Tags: …"). Bylines ("Posted by …", "Posted on <date>") are not read so: the benchmarks differ on whether
+ * they are text.
+ */
+const FILING_LINE = /^(?:posted (?:in|under)\b|filed (?:under|in)\b|tagged\b|tags:|categories:|category:)/i;
+/** ...a line, not a paragraph that starts so. */
+const MAX_FILING_CHARS = 200;
 /** Blocks that can be a box's label line. */
 const LABEL_BLOCKS = new Set(["p", "div", "section", "header", "footer", "center"]);
 /** Labels that stand where an ad was or will be; they are the whole text of their block. */
@@ -154,6 +162,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const line = (): string => (text ??= oneLine(plainText(element)));
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
   if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) return true;
+  if (linkChars > 0 && chars <= MAX_FILING_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && FILING_LINE.test(line())) return true;
   // A heading that is a link stays (a listing's titles); so does a sentence around a long link, but not a paragraph
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
   if (linkDensity > LINK_LIST_DENSITY) {
