@@ -159,6 +159,16 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page)).toBe(["Posted by Ann on March 3", ...["One", "Two", "Three"].map(said), "Tagged in our archive as storms, the pictures below, with commas, clauses, and enough words, are from Ann."].join("\n\n"));
   });
 
+  it("the bounds of the post's own lists and filing lines: bare links in a post still go, a long paragraph that starts like a filing line stays", () => {
+    const long = `Tagged by the survey as <a href="/t/risk">a risk</a>, the old bridge, which has carried traffic across the river since 1890, will be closed for repairs next spring and summer, with commas, clauses, detours for the buses, and enough words to be a paragraph, not a line.`;
+    const page = `<html><head><title>Bridge</title></head><body><div class="hentry"><h1>Bridge</h1><div class="entry-content">${prose("One")}
+      <ul><li><a href="/a">An older post about bridges</a></li><li><a href="/b">Another older post about rivers</a></li></ul>
+      ${prose("Two")}<p>${long}</p></div></div></body></html>`;
+    expect(extract(page, "https://blog.test/bridge").content).toBe(
+      [said("One"), said("Two"), "Tagged by the survey as [a risk](https://blog.test/t/risk), the old bridge, which has carried traffic across the river since 1890, will be closed for repairs next spring and summer, with commas, clauses, detours for the buses, and enough words to be a paragraph, not a line."].join("\n\n"),
+    );
+  });
+
   it("the box around a title-repeating headline is the article's frame, not a list of links, however linked its parts", () => {
     const names = ["Rajai Davis", "Colby Rasmus", "Edwin Encarnacion", "Adam Lind", "Kelly Johnson", "Brett Lawrie", "Jeff Mathis", "Anthony Gose", "Sam Fuld", "Ben Zobrist", "Evan Longoria", "Carlos Pena", "Luke Scott", "Matt Joyce"];
     const page = `<html><head><title>Lineups for the Rays game tonight</title></head><body><nav><a href="/">Home</a> <a href="/teams">Teams</a></nav>

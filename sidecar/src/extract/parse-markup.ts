@@ -56,20 +56,25 @@ class NestingCappedParser extends Parser {
     // Only elements at the top of the document are read here: the check costs nothing further down.
     if (this.html && !this.bodySeen && (top === "head" || top === "html" || top === undefined)) this.beforeBody(parser, parser.getSlice(start, endIndex).toLowerCase());
     // A second document's <html>, <head> or <body> (pages pasted together by server-side includes) opens nothing: what
-    // follows is shown in the body, as a browser shows it. Only four-letter names are read.
-    else if (this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase())) return;
+    // follows is shown in the body, as a browser shows it.
+    else if (this.isLaterDocumentTag(parser, start, endIndex)) return;
     super.onopentagname(start, endIndex);
   }
 
   /** After the body started, </body> and </html> close nothing: text after them is still shown in the body. */
   override onclosetag(start: number, endIndex: number): void {
     const parser = this as unknown as ParserInternals;
-    if (this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase())) {
+    if (this.isLaterDocumentTag(parser, start, endIndex)) {
       this.endIndex = endIndex;
       parser.startIndex = endIndex + 1;
       return;
     }
     super.onclosetag(start, endIndex);
+  }
+
+  /** Whether a tag named start..endIndex is an <html>, <head> or <body> after the body started; only four-letter names are read. */
+  private isLaterDocumentTag(parser: ParserInternals, start: number, endIndex: number): boolean {
+    return this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase());
   }
 
   /** A noncharacter written as a reference is dropped as it is decoded (see NoncharacterFreeHandler). */

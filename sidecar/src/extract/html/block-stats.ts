@@ -1,7 +1,7 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
 import { contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
-import { type ClassHint, classHint, marksComments } from "./class-hints.ts";
+import { type ClassHint, classHint, marksComments, NO_HINT } from "./class-hints.ts";
 import { isUnnamedThread } from "./comment-thread.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
@@ -167,7 +167,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats({ furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false });
+  const rootStats = newStats(NO_HINT);
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;

@@ -153,8 +153,10 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
-  // A box about the author is the post's furniture whatever its length, unless it is most of the text (an author's page).
-  if (hint.authorBox && BLOCK_ELEMENTS.has(element.name) && prose < mainProse / 2) return true;
+  // Less than half the content's prose: a box beside the text, not the text (an author's page is all bio).
+  const minor = prose < mainProse / 2;
+  // A box about the author is the post's furniture whatever its length, unless it is most of the text.
+  if (hint.authorBox && BLOCK_ELEMENTS.has(element.name) && minor) return true;
   if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   // The element's text as one line, read once when a check needs it.
@@ -184,13 +186,13 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
   }
   if (!container) return element.name === "p" && isCallToAction(stats);
-  if (prose < mainProse / 2 && namesOtherStories(stats, statsOf)) return true;
+  if (minor && namesOtherStories(stats, statsOf)) return true;
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides.
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf)) return true;
   // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text.
   if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
-  if (element.name === "form" && prose < mainProse / 2) return true;
+  if (element.name === "form" && minor) return true;
   if (commas >= PROSE_COMMAS) return false;
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
 }

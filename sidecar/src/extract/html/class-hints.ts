@@ -89,7 +89,8 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 /** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
-const NONE: ClassHint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false };
+/** What an element without names (or with names that say nothing) is: the one literal of every field. */
+export const NO_HINT: Readonly<ClassHint> = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
 const isSmall = (code: number): boolean => code >= 0x61 && code <= 0x7a;
@@ -212,17 +213,17 @@ const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;
-  if (!className && !id && !rel && !itemprop && !itemtype) return NONE;
-  const byClass = className ? judge(className) : NONE;
-  let byId = id ? judge(id) : NONE;
+  if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
+  const byClass = className ? judge(className) : NO_HINT;
+  let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
-  if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NONE;
+  if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;
   // What names a post's body is read on every element: <article class="post hentry"> is one.
   const judged = !NOT_JUDGED.has(element.name) && element.attribs.role !== "main";
   // Most named elements are named by their class or their id alone: that name's judgement is theirs, as it is kept.
-  const alone = byId === NONE ? byClass : byClass === NONE ? byId : undefined;
+  const alone = byId === NO_HINT ? byClass : byClass === NO_HINT ? byId : undefined;
   if (alone && judged && !rel && !itemprop && !itemtype && element.name !== "img") return alone;
-  const hint = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: byClass.postBody || byId.postBody, authorBox: false };
+  const hint = { ...NO_HINT, postBody: byClass.postBody || byId.postBody };
   if (judged) {
     for (const said of [byClass, byId]) {
       hint.furniture ||= said.furniture;

@@ -114,8 +114,9 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   // A page with one post named as one (hentry, entry-content, articleBody) is about that post, however short beside a
   // box that scores better (a sidebar's about-me text beside a one-line post), if it holds a fair part of that box's prose.
   const post = blocks.posts.length === 1 ? blocks.posts[0] : undefined;
-  if (post && !contains(post, top) && !contains(top, post) && (stats.get(post)?.prose ?? 0) >= (stats.get(top)?.prose ?? 0) * MIN_POST_PROSE_SHARE) {
-    return { element: post, prose: stats.get(post)?.prose ?? 0, exclude: [], post: true };
+  const postProse = post ? (stats.get(post)?.prose ?? 0) : 0;
+  if (post && !contains(post, top) && !contains(top, post) && postProse >= (stats.get(top)?.prose ?? 0) * MIN_POST_PROSE_SHARE) {
+    return { element: post, prose: postProse, exclude: [], post: true };
   }
   let current = stats.get(top) as BlockStats;
   const exclude: Element[] = [];
