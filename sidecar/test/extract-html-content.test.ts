@@ -124,15 +124,6 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
-  it("a box about the author (author-bio) after the post goes however long; an author's page that is all bio stays", () => {
-    const steps = ["One", "Two", "Three", "Four", "Five", "Six"];
-    const bio = `<div class="author-bio"><h2>About the author</h2>${prose("Mia")}${prose("Before that, Mia")}${prose("She also")}${prose("On weekends, she")}${prose("Her first book")}</div>`;
-    const page = `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>${steps.map(prose).join("")}${bio}</article></body></html>`;
-    expect(md(page)).toBe(steps.map(said).join("\n\n"));
-    const authorPage = `<html><head><title>Mia Writer</title></head><body><article><h1>Mia Writer</h1><div class="bio">${prose("Mia")}${prose("Before that, Mia")}</div></article></body></html>`;
-    expect(md(authorPage)).toBe([said("Mia"), said("Before that, Mia")].join("\n\n"));
-  });
-
   it("a box headed as other stories (Related posts, Mehr zum Thema) goes whatever its items hold; the same box under another heading stays", () => {
     const box = (heading: string) =>
       `<section><h3>${heading}</h3><ul><li><a href="/a">Tides rise</a><p>Tides rose along the coast again this week, and the harbour closed for a day.</p></li><li><a href="/b">Dunes move</a><p>The dunes moved inland by a metre, the survey says, after two winters of storms.</p></li></ul></section>`;

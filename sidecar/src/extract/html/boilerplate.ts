@@ -153,10 +153,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
-  // Less than half the content's prose: a box beside the text, not the text (an author's page is all bio).
+  // Less than half the content's prose: a box beside the text, not the text.
   const minor = prose < mainProse / 2;
-  // A box about the author is the post's furniture whatever its length, unless it is most of the text.
-  if (hint.authorBox && BLOCK_ELEMENTS.has(element.name) && minor) return true;
   if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   // The element's text as one line, read once when a check needs it.

@@ -22,8 +22,6 @@ export interface ClassHint {
   button: boolean;
   /** Named as a post's or article's own body (hAtom's hentry and entry-content, post-body, schema.org articleBody). */
   postBody: boolean;
-  /** Named as the box about the author (author-bio): the post's furniture, however long. */
-  authorBox: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -77,8 +75,6 @@ const POST_BODY_NAMES = new Set([
 const POST_WORDS = new Set(["entry", "hentry"]);
 
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
-/** Words that name the box about the author (author-bio, authorbio, bios) after or beside a post. */
-const AUTHOR_BOX_WORDS = new Set(["bio", "bios", "authorbio", "authorbios"]);
 
 /**
  * The rest of a token after one of these says nothing about what the element is: state classes (has-sidebar,
@@ -90,7 +86,7 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
-export const NO_HINT: Readonly<ClassHint> = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, authorBox: false };
+export const NO_HINT: Readonly<ClassHint> = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
 const isSmall = (code: number): boolean => code >= 0x61 && code <= 0x7a;
@@ -124,7 +120,6 @@ const BYLINE = 32;
 const CAPTION = 64;
 const BUTTON = 128;
 const POST_BODY = 256;
-const AUTHOR_BOX = 512;
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -153,7 +148,6 @@ function judgeToken(token: string): number {
     if (CAPTION_WORDS.has(word)) bits |= CAPTION;
     if (word === "button" || word === "btn") bits |= BUTTON;
     if (POST_WORDS.has(word)) bits |= POST_BODY;
-    if (AUTHOR_BOX_WORDS.has(word)) bits |= AUTHOR_BOX;
   }
   // A comment's entry (comment-entry) is not the post's.
   if (bits & DISCUSSION) bits &= ~POST_BODY;
@@ -182,7 +176,6 @@ function judge(value: string): Readonly<ClassHint> {
     button: (bits & BUTTON) !== 0,
     // entry-meta, entry-footer: the post's chrome, not its body.
     postBody: (bits & POST_BODY) !== 0 && !negative,
-    authorBox: (bits & AUTHOR_BOX) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -229,7 +222,6 @@ export function classHint(element: Element): ClassHint {
       hint.furniture ||= said.furniture;
       hint.weight += said.weight;
       hint.byline ||= said.byline;
-      hint.authorBox ||= said.authorBox;
       hint.discussion ||= said.discussion;
       hint.caption ||= said.caption;
       hint.button ||= said.button;
