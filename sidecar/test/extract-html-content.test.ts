@@ -134,6 +134,15 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page("Earlier storms"))).toContain("Tides rose along the coast again this week");
   });
 
+  it("a slideshow, carousel or slider inside the article goes, whatever its slides hold; the same box under another name stays", () => {
+    const box = (name: string) =>
+      `<div class="${name}"><ul><li><h4>Tides rise</h4>${prose("Tides")}</li><li><h4>Dunes move</h4>${prose("Dunes")}</li></ul></div>`;
+    const page = (name: string) => `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>${["One", "Two", "Three", "Four"].map(prose).join("")}${box(name)}</article></body></html>`;
+    const body = ["One", "Two", "Three", "Four"].map(said).join("\n\n");
+    for (const name of ["hp-slideshow", "story-carousel", "slider slider--products"]) expect(md(page(name)), name).toBe(body);
+    expect(md(page("storm-timeline"))).toContain(said("Tides"));
+  });
+
   it("a recipe's ingredients are content, however their box is named (ingredients-list: a list, no prose)", () => {
     const page = `<html><head><title>Pumpkin pierogi</title></head><body><article><h1>Pumpkin pierogi</h1>
       <div class="ingredients-list"><h2>Ingredients</h2><ul><li>pumpkin, 400 g</li><li>onion, 1</li><li>flour, 500 g</li></ul></div>
