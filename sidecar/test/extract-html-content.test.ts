@@ -124,6 +124,15 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a container holding the page's one named post is not dropped whole as a list of links (the post's filing links, more stories after it); its parts are judged", () => {
+    const categories = Array.from({ length: 12 }, (_, i) => `<a href="/c${i}">Category ${i}</a>`).join(", ");
+    const page = `<html><head><title>Voters explain their choice | Gossip</title></head><body><div id="main"><h1>Gossip</h1><div id="content">
+      <div class="post hentry"><h2>Shocking: voters stumped for reasons</h2><div class="entry-content">${prose("The video")}${prose("The crowd")}</div>
+      <p>Filed in: ${categories}</p></div><h3>More from the site</h3>${links(14)}</div>
+      <div id="sidebar"><h3>Popular</h3>${links(10)}</div></div></body></html>`;
+    expect(md(page)).toBe(["## Shocking: voters stumped for reasons", said("The video"), said("The crowd")].join("\n\n"));
+  });
+
   it("a box headed as other stories (Related posts, Mehr zum Thema) goes whatever its items hold; the same box under another heading stays", () => {
     const box = (heading: string) =>
       `<section><h3>${heading}</h3><ul><li><a href="/a">Tides rise</a><p>Tides rose along the coast again this week, and the harbour closed for a day.</p></li><li><a href="/b">Dunes move</a><p>The dunes moved inland by a metre, the survey says, after two winters of storms.</p></li></ul></section>`;

@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
+import { contains, findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import type { BlockStats, PageBlocks } from "./block-stats.ts";
@@ -116,6 +116,8 @@ interface Context {
   framesHeadline: (element: Element) => boolean;
   /** Whether the element stands in a post named as one with more of the post's prose after it. */
   precedesPostProse: (element: Element) => boolean;
+  /** Whether the element holds the page's one post named as one. */
+  holdsPost: (element: Element) => boolean;
 }
 
 /**
@@ -149,7 +151,7 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
 }
 
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
@@ -171,8 +173,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // make it a list of links; what is inside it is still judged.
     if (framesHeadline(element)) return false;
     // So is a post's named body (entry-content, post-body): a picture post's credit line or a link round-up is all its
-    // text; its parts are judged.
-    if (hint.postBody && container) return false;
+    // text; its parts are judged. So is a box around the page's one named post, linked beside a short post (its
+    // filing links, more stories after it): dropped whole, it takes the post with it.
+    if (container && (hint.postBody || holdsPost(element))) return false;
     // A table with a header row is data, its cells links or not (a support matrix: platform links and check marks).
     if (isHeadedTable(element)) return false;
     // A list in a post's named body with more of the post after it is the author's points, each with its link (a
@@ -256,6 +259,8 @@ export function boilerplateWithin(
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   const base = URL.parse(page.baseUrl);
   const precedesPostProse = prosePrecedence(new Set(blocks.posts), statsOf);
+  const post = blocks.posts.length === 1 ? blocks.posts[0] : undefined;
+  const holdsPost = (element: Element): boolean => post !== undefined && contains(element, post);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
@@ -287,7 +292,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse })) {
+        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse, holdsPost })) {
           found.add(node);
           return false;
         }
