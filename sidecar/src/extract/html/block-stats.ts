@@ -109,6 +109,9 @@ function visibleChars(element: Element): number {
   return chars;
 }
 
+/** The page's one post named as one (a post's page); undefined when there is none or several (a listing). */
+export const onlyPost = (blocks: Pick<PageBlocks, "posts">): Element | undefined => (blocks.posts.length === 1 ? blocks.posts[0] : undefined);
+
 /** Where the page's own markers are: what furniture-looking wrappers around the main content hold. */
 export interface Landmarks {
   /** Elements with <main>, role=main or an articleBody inside. */

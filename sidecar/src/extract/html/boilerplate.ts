@@ -2,7 +2,7 @@ import type { ChildNode, Element, ParentNode } from "domhandler";
 import { contains, findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
-import type { BlockStats, PageBlocks } from "./block-stats.ts";
+import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
 import { isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
 import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
@@ -259,7 +259,7 @@ export function boilerplateWithin(
   const framesHeadline = (element: Element): boolean => page.headlineRepeatsTitle && page.holdsHeadline.has(element);
   const base = URL.parse(page.baseUrl);
   const precedesPostProse = prosePrecedence(new Set(blocks.posts), statsOf);
-  const post = blocks.posts.length === 1 ? blocks.posts[0] : undefined;
+  const post = onlyPost(blocks);
   const holdsPost = (element: Element): boolean => post !== undefined && contains(element, post);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;

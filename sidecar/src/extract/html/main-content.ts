@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
 import { contains, isElement } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
-import type { BlockStats, PageBlocks } from "./block-stats.ts";
+import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
 
 /** The page's main block. */
 export interface MainContent {
@@ -113,7 +113,7 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   if (!top) return undefined;
   // A page with one post named as one (hentry, entry-content, articleBody) is about that post, however short beside a
   // box that scores better (a sidebar's about-me text beside a one-line post), if it holds a fair part of that box's prose.
-  const post = blocks.posts.length === 1 ? blocks.posts[0] : undefined;
+  const post = onlyPost(blocks);
   const postProse = post ? (stats.get(post)?.prose ?? 0) : 0;
   if (post && !contains(post, top) && !contains(top, post) && postProse >= (stats.get(top)?.prose ?? 0) * MIN_POST_PROSE_SHARE) {
     return { element: post, prose: postProse, exclude: [], post: true };
