@@ -41,6 +41,20 @@ describe("parsing: where the body starts", () => {
     expect(md(html)).toContain("After the last document.");
   });
 
+  it("a later document's frame tags open and close nothing in any letter case; XML keeps every element it names so", () => {
+    const html = `<html><head><title>One</title></head><body><p>First part of the page.</p></BODY></Html><HTML><HEAD><TITLE>Two</TITLE></HEAD><Body class="second"><p>Second part of the page.</p></BODY></HTML>`;
+    const frames: string[] = [];
+    const visit = (element: Element): void => {
+      if (["html", "head", "body"].includes(element.name)) frames.push(element.name);
+      element.children.filter(isElement).forEach(visit);
+    };
+    parseMarkup(html).children.filter(isElement).forEach(visit);
+    expect(frames).toEqual(["html", "head", "body"]);
+    expect(md(html)).toBe("First part of the page.\n\nSecond part of the page.");
+    const xml = parseMarkup("<doc><body>a</body><body>b</body></doc>", true);
+    expect((xml.children[0] as Element).children.filter(isElement).map((element) => element.name)).toEqual(["body", "body"]);
+  });
+
   it("XML is parsed as written", () => {
     const names = parseMarkup("<head><item>x</item></head>", true).children.filter(isElement).map((element) => element.name);
     expect(names).toEqual(["head"]);

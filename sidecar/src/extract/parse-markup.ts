@@ -32,6 +32,8 @@ interface ParserInternals {
   getSlice(start: number, end: number): string;
   /** Where the next node starts. */
   startIndex: number;
+  /** The tag being opened; "" when it is ignored. */
+  tagname: string;
   popElement(implied: boolean): void;
   emitOpenTag(name: string): void;
   endOpenTag(implied: boolean): void;
@@ -39,6 +41,7 @@ interface ParserInternals {
 
 class NestingCappedParser extends Parser {
   private headSeen = false;
+  /** Set as the body is opened, explicitly or implied (the patched emitOpenTag below). */
   private bodySeen = false;
 
   private readonly html: boolean;
@@ -55,26 +58,21 @@ class NestingCappedParser extends Parser {
     const top = stack[0];
     // Only elements at the top of the document are read here: the check costs nothing further down.
     if (this.html && !this.bodySeen && (top === "head" || top === "html" || top === undefined)) this.beforeBody(parser, parser.getSlice(start, endIndex).toLowerCase());
-    // A second document's <html>, <head> or <body> (pages pasted together by server-side includes) opens nothing: what
-    // follows is shown in the body, as a browser shows it.
-    else if (this.isLaterDocumentTag(parser, start, endIndex)) return;
     super.onopentagname(start, endIndex);
   }
 
-  /** After the body started, </body> and </html> close nothing: text after them is still shown in the body. */
+  /**
+   * After the body started, </body> and </html> close nothing: text after them is still shown in the body (documents
+   * pasted together by server-side includes are one body, as a browser shows them). Only four-letter names are read.
+   */
   override onclosetag(start: number, endIndex: number): void {
     const parser = this as unknown as ParserInternals;
-    if (this.isLaterDocumentTag(parser, start, endIndex)) {
+    if (this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase())) {
       this.endIndex = endIndex;
       parser.startIndex = endIndex + 1;
       return;
     }
     super.onclosetag(start, endIndex);
-  }
-
-  /** Whether a tag named start..endIndex is an <html>, <head> or <body> after the body started; only four-letter names are read. */
-  private isLaterDocumentTag(parser: ParserInternals, start: number, endIndex: number): boolean {
-    return this.html && this.bodySeen && endIndex - start === 4 && DOCUMENT_TAGS.has(parser.getSlice(start, endIndex).toLowerCase());
   }
 
   /** A noncharacter written as a reference is dropped as it is decoded (see NoncharacterFreeHandler). */
@@ -105,10 +103,8 @@ class NestingCappedParser extends Parser {
    * has all its text in <head> or outside any body, and shows nothing.
    */
   private beforeBody(parser: ParserInternals, name: string): void {
-    if (name === "body" || name === "frameset") {
-      this.bodySeen = true;
-      return;
-    }
+    // The body is seen as it is opened (see emitOpenTag below).
+    if (name === "body" || name === "frameset") return;
     if (name === "head") this.headSeen = true;
     if (HEAD_CONTENT.has(name) || OUTSIDE_BODY.has(name)) return;
     if (parser.stack[0] === "head") {
@@ -117,11 +113,16 @@ class NestingCappedParser extends Parser {
     }
     // A fragment (no <html>, no <head>) has no body to start: all of it is the body.
     if (parser.stack[0] === "html" || (parser.stack.length === 0 && this.headSeen)) {
-      this.bodySeen = true;
       parser.emitOpenTag("body");
       parser.endOpenTag(true);
     }
   }
+}
+
+/** The subclass's own state that the patched emitOpenTag reads and sets. */
+interface BodyState {
+  readonly html: boolean;
+  bodySeen: boolean;
 }
 
 /**
@@ -130,7 +131,14 @@ class NestingCappedParser extends Parser {
  * every new name (5 % of parsing an article page). No name reaches a prototype.
  */
 const stockEmitOpenTag = (Parser.prototype as unknown as ParserInternals).emitOpenTag;
-(NestingCappedParser.prototype as unknown as ParserInternals).emitOpenTag = function (this: ParserInternals, name: string): void {
+(NestingCappedParser.prototype as unknown as ParserInternals).emitOpenTag = function (this: ParserInternals & BodyState, name: string): void {
+  // Once the body is open, a later document's <html>, <head> or <body> is ignored (HTML's in-body mode), the way
+  // htmlparser2 ignores a second <form>: no element, no attributes; what follows is shown in the body.
+  if (this.bodySeen && DOCUMENT_TAGS.has(name)) {
+    this.tagname = "";
+    return;
+  }
+  if (this.html && (name === "body" || name === "frameset")) this.bodySeen = true;
   stockEmitOpenTag.call(this, name);
   if (this.attribs) this.attribs = Object.create(null) as Record<string, string>;
 };
