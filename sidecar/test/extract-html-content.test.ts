@@ -152,6 +152,19 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page("storm-timeline"))).toContain(said("Tides"));
   });
 
+  it("a column of teasers beside the story in the best-scoring box is left out: linked headlines, each with a one-sentence summary past its date", () => {
+    const teaser = (i: number, summary: string) =>
+      `<div class="box"><div><a href="/story-${i}">Another story of the day, number ${i}</a></div><div>updated 11:0${i} AM, Wed November 7</div><div><a href="/story-${i}"><img src="/t${i}.jpg" alt=""></a></div><div>${summary}</div></div>`;
+    const story = ["One", "Two", "Three", "Four", "Five", "Six"];
+    const page = (summary: (i: number) => string, paragraphs = story) => `<html><head><title>Quake shakes the coast</title></head><body><div class="story-area" id="contentContainer">
+      <div class="column-left"><h1>Quake shakes the coast</h1>${paragraphs.map(prose).join("")}</div>
+      <div class="column-right">${[1, 2, 3, 4, 5].map((i) => teaser(i, summary(i))).join("")}</div></div></body></html>`;
+    expect(md(page((i) => `Now that vote ${i} is over, the hard business of governing begins again, says a historian.`))).toBe(story.map(said).join("\n\n"));
+    // Summaries of more than a sentence (over 150 characters a linked line) are not a listing's: the box stays the text.
+    const longer = [...story, ...story.map((word) => `${word} more`)];
+    expect(md(page((i) => `${said(`Summary ${i}`)} ${said("Then")}`, longer))).toContain(said("Summary 3"));
+  });
+
   it("a recipe's ingredients are content, however their box is named (ingredients-list: a list, no prose)", () => {
     const page = `<html><head><title>Pumpkin pierogi</title></head><body><article><h1>Pumpkin pierogi</h1>
       <div class="ingredients-list"><h2>Ingredients</h2><ul><li>pumpkin, 400 g</li><li>onion, 1</li><li>flour, 500 g</li></ul></div>

@@ -35,6 +35,13 @@ const NEGLIGIBLE_ADDED_SHARE = 0.05;
  */
 const MIN_ADDED_PROSE_PER_LINKED_LINE = 250;
 /**
+ * The best-scoring container is narrowed to the child with its text when the rest is a listing of at least
+ * MIN_LISTING_LINES linked lines with a summary of at most one sentence each (teasers beside a story in its column,
+ * link ads with their blurbs): the summaries score as paragraphs, and the container's name may add to them.
+ */
+const MIN_LISTING_LINES = 3;
+const MAX_SUMMARY_PER_LINKED_LINE = 150;
+/**
  * What stands before the body in its frame (headline, standfirst, dateline) is its lead when it is small
  * beside the body and hardly linked; only its prose and headings are kept.
  */
@@ -92,6 +99,29 @@ function leadChrome(elements: readonly Element[], stats: PageBlocks["stats"], ou
   }
 }
 
+/** The child of top holding the most prose, while what top holds beside it is a listing (see MIN_LISTING_LINES). */
+function narrowedToText(top: Element, stats: PageBlocks["stats"]): Element {
+  for (;;) {
+    const topStats = stats.get(top) as BlockStats;
+    let text: Element | undefined;
+    let textStats: BlockStats | undefined;
+    for (const child of top.children) {
+      const childStats = isElement(child) ? stats.get(child) : undefined;
+      if (childStats && childStats.prose > (textStats?.prose ?? 0)) {
+        text = child as Element;
+        textStats = childStats;
+      }
+    }
+    // A paragraph (text of its own) is a part of the text, not a container of it.
+    if (!text || !textStats || textStats.ownChars > 0) return top;
+    const linkedLines = topStats.linkedLines - textStats.linkedLines;
+    const prose = topStats.prose - textStats.prose;
+    // Without summaries, the lines added nothing to the container's score.
+    if (linkedLines < MIN_LISTING_LINES || prose === 0 || prose > linkedLines * MAX_SUMMARY_PER_LINKED_LINE) return top;
+    top = text;
+  }
+}
+
 /**
  * The best-scoring container, widened to the ancestors that add mostly content, then framed with its lead (up
  * to the headline); undefined when no paragraph scored. Scoring finds where paragraphs concentrate
@@ -118,6 +148,7 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
   if (post && !contains(post, top) && !contains(top, post) && postProse >= (stats.get(top)?.prose ?? 0) * MIN_POST_PROSE_SHARE) {
     return { element: post, prose: postProse, exclude: [], post: true };
   }
+  top = narrowedToText(top, stats);
   let current = stats.get(top) as BlockStats;
   const exclude: Element[] = [];
   let leadLevels = 0;
