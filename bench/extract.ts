@@ -50,6 +50,8 @@ const round2 = (value: number): number => +value.toFixed(2);
 interface Result {
   name: string;
   figures: { mbPerSec: number; p50Ms: number; p95Ms: number } & Partial<Scores>;
+  /** MB/s in each timed round: how far one round's rate strays from the run's. */
+  roundMbPerSec: number[];
   outputs: Outputs;
 }
 
@@ -71,13 +73,17 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
   }
   const perPage = extractors.map(() => pages.map(() => [] as number[]));
   const totalMs = extractors.map(() => 0);
+  const roundMs = extractors.map(() => [] as number[]);
   try {
     for (let round = 0; round < rounds; round++) {
       for (const [e, timer] of timers.entries()) {
-        for (const [i, ms] of (await timer.round()).entries()) {
-          totalMs[e] = (totalMs[e] ?? 0) + ms;
-          perPage[e]?.[i]?.push(ms);
+        let ms = 0;
+        for (const [i, pageMs] of (await timer.round()).entries()) {
+          ms += pageMs;
+          perPage[e]?.[i]?.push(pageMs);
         }
+        totalMs[e] = (totalMs[e] ?? 0) + ms;
+        roundMs[e]?.push(ms);
       }
     }
   } finally {
@@ -88,7 +94,8 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
     const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / ((totalMs[e] ?? 0) / 1000));
     const { p50, p95 } = percentiles(medians);
     const own = outputs[e] ?? {};
-    return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, outputs: own };
+    const roundMbPerSec = (roundMs[e] ?? []).map((ms) => totalBytes / 1024 / 1024 / (ms / 1000));
+    return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, roundMbPerSec, outputs: own };
   });
 }
 
@@ -164,8 +171,17 @@ for (const dir of corpora) {
     const theirs = byName(peer)?.figures.mbPerSec;
     return ours && theirs ? round2(ours / theirs) : null;
   };
+  // The ratio in each round (both timed in it, one after the other): the run's ratio is only as firm as their spread.
+  const roundRatios = (peer: string): { min: number; max: number } | null => {
+    const ours = byName("ours")?.roundMbPerSec ?? [];
+    const theirs = byName(peer)?.roundMbPerSec ?? [];
+    const ratios = ours.flatMap((rate, round) => (theirs[round] ? [rate / (theirs[round] as number)] : []));
+    return ratios.length > 1 ? { min: round2(Math.min(...ratios)), max: round2(Math.max(...ratios)) } : null;
+  };
   for (const { name: extractorName, figures } of results) {
-    const speed = extractorName === "ours" ? `${figures.mbPerSec}` : `${figures.mbPerSec} (ours ${ratio(extractorName)}×)`;
+    const spread = roundRatios(extractorName);
+    const speed =
+      extractorName === "ours" ? `${figures.mbPerSec}` : `${figures.mbPerSec} (ours ${ratio(extractorName)}×${spread ? `; rounds ${spread.min}–${spread.max}×` : ""})`;
     const ran = extractorName === "ours" ? `${fallback.ran} / ${fallback.chosen}` : "";
     tableRows.push(`| ${name} | ${extractorName} | ${cell(figures.dev)} | ${cell(figures.heldOut)} | ${cell(figures.f1 === undefined ? undefined : (figures as Scores))} | ${speed} | ${ran} |`);
     if (figures.withComments) commentRows.push(`| ${name} | ${extractorName} | ${cell(figures.withComments)} | ${cell(figures.withoutComments)} |`);
@@ -187,6 +203,7 @@ for (const dir of corpora) {
     fallback,
     ...Object.fromEntries(results.map(({ name: extractorName, figures }) => [extractorName, figures])),
     speedRatio: ratio("readability"),
+    speedRatioRounds: roundRatios("readability"),
     speedRatioMarkdown: ratio("readability+turndown"),
     speedRatioDefuddle: ratio("defuddle"),
     ...(comparison && { baseline: comparison }),
