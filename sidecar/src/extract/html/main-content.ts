@@ -106,9 +106,10 @@ function narrowedToText(top: Element, stats: PageBlocks["stats"]): Element {
     let text: Element | undefined;
     let textStats: BlockStats | undefined;
     for (const child of top.children) {
-      const childStats = isElement(child) ? stats.get(child) : undefined;
+      if (!isElement(child)) continue;
+      const childStats = stats.get(child);
       if (childStats && childStats.prose > (textStats?.prose ?? 0)) {
-        text = child as Element;
+        text = child;
         textStats = childStats;
       }
     }
