@@ -46,6 +46,7 @@ const rounds = Math.max(1, Number.parseInt(values.rounds, 10) || 1);
 const extractors = values["skip-peers"] ? [OURS] : [OURS, ...PEERS];
 const fallbackUses = new Map<string, FallbackUse>();
 const round2 = (value: number): number => +value.toFixed(2);
+const megabytesPerSecond = (bytes: number, ms: number): number => bytes / 1024 / 1024 / (ms / 1000);
 
 interface Result {
   name: string;
@@ -72,7 +73,6 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
     if (fallback) fallbackUses.set(page.id, fallback);
   }
   const perPage = extractors.map(() => pages.map(() => [] as number[]));
-  const totalMs = extractors.map(() => 0);
   const roundMs = extractors.map(() => [] as number[]);
   try {
     for (let round = 0; round < rounds; round++) {
@@ -82,7 +82,6 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
           ms += pageMs;
           perPage[e]?.[i]?.push(pageMs);
         }
-        totalMs[e] = (totalMs[e] ?? 0) + ms;
         roundMs[e]?.push(ms);
       }
     }
@@ -91,10 +90,11 @@ async function measure(extractors: Extractor[], dir: string, pages: CorpusPage[]
   }
   return extractors.map((extractor, e) => {
     const medians = (perPage[e] ?? []).map((samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)] ?? 0);
-    const mbPerSec = round2((totalBytes * rounds) / 1024 / 1024 / ((totalMs[e] ?? 0) / 1000));
+    const ms = roundMs[e] ?? [];
+    const mbPerSec = round2(megabytesPerSecond(totalBytes * ms.length, ms.reduce((sum, round) => sum + round, 0)));
     const { p50, p95 } = percentiles(medians);
     const own = outputs[e] ?? {};
-    const roundMbPerSec = (roundMs[e] ?? []).map((ms) => totalBytes / 1024 / 1024 / (ms / 1000));
+    const roundMbPerSec = ms.map((round) => megabytesPerSecond(totalBytes, round));
     return { name: extractor.name, figures: { mbPerSec, p50Ms: p50, p95Ms: p95, ...(truth && scoreOutputs(truth, own, extractor.markdown)) }, roundMbPerSec, outputs: own };
   });
 }

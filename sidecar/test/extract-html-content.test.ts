@@ -165,6 +165,23 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page((i) => `${said(`Summary ${i}`)} ${said("Then")}`, longer))).toContain(said("Summary 3"));
   });
 
+  it("the bounds of narrowing to the text: two teasers are not a listing, a paragraph is not a container, bare linked lines do not narrow the box", () => {
+    const teaser = (i: number) =>
+      `<div class="box"><div><a href="/story-${i}">Another story of the day, number ${i}</a></div><div>updated 11:0${i} AM</div><div>Now that vote ${i} is over, the hard business of governing begins again.</div></div>`;
+    const story = ["One", "Two", "Three", "Four", "Five", "Six"];
+    const column = (right: string) => `<html><head><title>Quake shakes the coast</title></head><body><div class="story-area" id="contentContainer">
+      <div class="column-left"><h1>Quake shakes the coast</h1>${story.map(prose).join("")}</div>${right}</div></body></html>`;
+    // Two linked lines with their summaries are fewer than a listing's three: the box stays.
+    expect(md(column(`<div class="column-right">${teaser(1)}${teaser(2)}</div>`))).toContain("Now that vote 2 is over");
+    // The box's biggest child is a paragraph: the text's other paragraph stays beside the linked lines.
+    const lines = ["a", "b", "c"].map((target) => `<p><a href="/${target}">A linked line to another story of the day, ${target}</a></p>`).join("");
+    const article = `<html><head><title>Storm</title></head><body><div class="content"><h1>Storm</h1><p>${said("Long").repeat(4)}</p>
+      <p>The harbour reopened on Friday, the mayor said.</p>${lines}</div><div class="side">${prose("Side")}</div></body></html>`;
+    expect(md(article)).toContain("The harbour reopened on Friday, the mayor said.");
+    // Linked lines without summaries added nothing to the box's score: it is not narrowed, and the facts after them stay.
+    expect(md(column(`<div class="links">${lines}</div><ul><li>Magnitude: 7.4</li><li>Depth: 24 km</li><li>Deaths: 29</li></ul>`))).toContain("- Depth: 24 km");
+  });
+
   it("a recipe's ingredients are content, however their box is named (ingredients-list: a list, no prose)", () => {
     const page = `<html><head><title>Pumpkin pierogi</title></head><body><article><h1>Pumpkin pierogi</h1>
       <div class="ingredients-list"><h2>Ingredients</h2><ul><li>pumpkin, 400 g</li><li>onion, 1</li><li>flour, 500 g</li></ul></div>

@@ -40,6 +40,7 @@ const MIN_ADDED_PROSE_PER_LINKED_LINE = 250;
  * link ads with their blurbs): the summaries score as paragraphs, and the container's name may add to them.
  */
 const MIN_LISTING_LINES = 3;
+/** A summary of one sentence: under this many characters of prose a linked line. */
 const MAX_SUMMARY_PER_LINKED_LINE = 150;
 /**
  * What stands before the body in its frame (headline, standfirst, dateline) is its lead when it is small
@@ -55,6 +56,15 @@ const CONTENT_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul",
 const FIGURE = new Set(["figure", "figcaption"]);
 
 const contentOf = (stats: BlockStats): number => stats.prose + stats.structured;
+/**
+ * Whether what outer holds beside inner is a listing with summaries: prose, but under maxProsePerLine characters of it
+ * for each linked line it adds (a teaser's headline and its summary line, a link ad and its blurb).
+ */
+function addsListing(outer: BlockStats, inner: BlockStats, maxProsePerLine: number, minLines = 1): boolean {
+  const linkedLines = outer.linkedLines - inner.linkedLines;
+  const prose = outer.prose - inner.prose;
+  return linkedLines >= minLines && prose > 0 && prose < linkedLines * maxProsePerLine;
+}
 const linkDensity = (stats: BlockStats): number => (stats.chars > 0 ? stats.linkChars / stats.chars : 0);
 
 function candidateScore(element: Element, stats: BlockStats): number {
@@ -113,12 +123,9 @@ function narrowedToText(top: Element, stats: PageBlocks["stats"]): Element {
         textStats = childStats;
       }
     }
-    // A paragraph (text of its own) is a part of the text, not a container of it.
-    if (!text || !textStats || textStats.ownChars > 0) return top;
-    const linkedLines = topStats.linkedLines - textStats.linkedLines;
-    const prose = topStats.prose - textStats.prose;
-    // Without summaries, the lines added nothing to the container's score.
-    if (linkedLines < MIN_LISTING_LINES || prose === 0 || prose > linkedLines * MAX_SUMMARY_PER_LINKED_LINE) return top;
+    // A paragraph (text of its own) is a part of the text, not a container of it. Without summaries, the lines added
+    // nothing to the container's score.
+    if (!text || !textStats || textStats.ownChars > 0 || !addsListing(topStats, textStats, MAX_SUMMARY_PER_LINKED_LINE, MIN_LISTING_LINES)) return top;
     top = text;
   }
 }
@@ -166,9 +173,7 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     const addedChars = parentStats.chars - current.chars;
     const addedContent = contentOf(parentStats) - contentOf(current);
     const negligible = addedChars <= current.chars * NEGLIGIBLE_ADDED_SHARE;
-    const addedLinkedLines = parentStats.linkedLines - current.linkedLines;
-    const addedProse = parentStats.prose - current.prose;
-    const listing = addedProse > 0 && addedProse < addedLinkedLines * MIN_ADDED_PROSE_PER_LINKED_LINE;
+    const listing = addsListing(parentStats, current, MIN_ADDED_PROSE_PER_LINKED_LINE);
     const moreContent =
       !listing && addedContent >= addedChars * MIN_ADDED_CONTENT_SHARE && addedContent >= contentOf(current) * MIN_ADDED_CONTENT_GROWTH;
     if (leadLevels === 0 && !pastPost && (negligible || moreContent)) {
