@@ -117,6 +117,26 @@ describe("html: teasers are not the page's prose", () => {
     expect(content).not.toContain(sentence("city", 1));
     expect(content).not.toContain(sentence("world", 1));
   });
+
+  it("a block opening with a headline's link on a line of its own is a teaser, its summary no prose of the page", () => {
+    const related = Array.from(
+      { length: 6 },
+      (_, i) => `<li><img src="/thumb/${i}.jpg" alt=""><a href="/related/${i}">A related story with a headline number ${i}</a><br>${sentence("related", i)} ${sentence("summary", i)} [...]</li>`,
+    ).join("");
+    const html = `<html><head><title>Bridge</title></head><body><div id="page"><div id="story"><p><a href="/council">The city council</a> voted on the bridge last night, after a long debate and a public hearing.</p>${paragraphs("bridge", 4)}</div><div class="box"><div>Related posts</div><ul>${related}</ul></div></div></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain("voted on the bridge last night");
+    expect(content).toContain(sentence("bridge", 3));
+    expect(content).not.toContain(sentence("related", 2));
+  });
+
+  it("entries opening with a short linked label on a line of its own (a live blog's times) stay the page's prose", () => {
+    const entries = Array.from({ length: 6 }, (_, i) => `<p><a href="#entry-${i}">10:4${i}</a><br>${sentence("bridge", i)}</p>`).join("");
+    const html = `<html><head><title>Bridge</title></head><body><div id="page"><div id="live">${entries}</div><div class="box"><p>${sentence("about", 1)}</p><p>${sentence("about", 2)}</p></div></div></body></html>`;
+    const { content } = extract(html).result;
+    expect(content).toContain(sentence("bridge", 0));
+    expect(content).toContain(sentence("bridge", 5));
+  });
 });
 
 describe("html: calls to action inside the article", () => {

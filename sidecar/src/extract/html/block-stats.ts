@@ -89,9 +89,20 @@ interface Open {
   ownCommas: number;
   /** Whether the last block child with text was a linked line (a teaser's headline). */
   afterLinkedLine?: boolean;
+  /** How the block's own text opens (see Lead). */
+  lead: Lead;
+  /** The characters of the link it opens with, once a line break follows it. */
+  leadLinkChars: number;
   /** Whether it is a comment section taken as the page's text. */
   trustedDiscussion?: boolean;
 }
+
+/**
+ * How a block's own text opens: not yet, with a link and nothing else so far, with a link on a line of its own (a
+ * line break after it: a teaser's headline over its summary in one block), or otherwise.
+ */
+const Lead = { None: 0, Link: 1, LinkLine: 2, Other: 3 } as const;
+type Lead = (typeof Lead)[keyof typeof Lead];
 
 function countChars(data: string): number {
   let chars = 0;
@@ -171,7 +182,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
   const rootStats = newStats(NO_HINT);
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0 }];
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, lead: Lead.None, leadLinkChars: 0 }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let bold = 0;
@@ -191,11 +202,13 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     entry.stats.ownChars = chars;
     entry.stats.ownMarkedChars = entry.ownMarkedChars;
     const linkedLine = chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE;
-    if (linkedLine) entry.stats.linkedLines++;
+    // A block opening with a headline's link on a line of its own is a teaser: the headline and its summary.
+    const teaser = entry.lead === Lead.LinkLine && entry.leadLinkChars >= MIN_LINKED_LINE_CHARS;
+    if (linkedLine || teaser) entry.stats.linkedLines++;
     // A paragraph right after a linked line is a teaser's summary, not the page's prose.
     // Never index -1 (the root's paragraph): it is a slow property lookup in V8.
     const parentEntry = index > 0 ? open[index - 1] : undefined;
-    const summary = parentEntry?.afterLinkedLine === true;
+    const summary = teaser || parentEntry?.afterLinkedLine === true;
     if (parentEntry && chars > 0) parentEntry.afterLinkedLine = linkedLine;
     if (chars < MIN_PARAGRAPH_CHARS) {
       if (entry.element && STRUCTURED.has(entry.element.name)) entry.stats.structured += chars - linkChars;
@@ -229,6 +242,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
           chars++;
           if (isComma(code)) commas++;
         }
+        if (chars > 0 && (owner.lead === Lead.None || (owner.lead === Lead.Link && links === 0))) owner.lead = links > 0 ? Lead.Link : Lead.Other;
         top.stats.chars += chars;
         top.stats.commas += commas;
         owner.ownChars += chars;
@@ -289,7 +303,16 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         ownLinkChars: 0,
         ownMarkedChars: 0,
         ownCommas: 0,
+        lead: Lead.None,
+        leadLinkChars: 0,
       };
+      if (node.name === "br") {
+        const owner = owners[owners.length - 1] as Open;
+        if (owner.lead === Lead.Link && links === 0) {
+          owner.lead = Lead.LinkLine;
+          owner.leadLinkChars = owner.ownLinkChars;
+        }
+      }
       if (node.name === "img") {
         entry.stats.images = 1;
         entry.image = node;
