@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeText } from "../sidecar/src/extract/decode-text.ts";
 import type { PageSegments } from "./extract-segments.ts";
@@ -68,16 +68,8 @@ function urlOf(truth: CorpusTruth | undefined, id: string): string | undefined {
   return undefined;
 }
 
-/**
- * The charset a server would send with a corpus's pages, by the corpus folder's name. WCEB's pages were
- * re-encoded to UTF-8 and kept their old <meta charset>: served as they are, with `charset=utf-8`.
- */
-const SERVED_CHARSET: Readonly<Record<string, string>> = { "extraction-wceb-dev": "utf-8" };
-
 /** Reads DIR/html/*.html and *.html.gz (the id is the name without extensions) and DIR's truth file, if any. */
 export function loadCorpus(dir: string): Corpus {
-  const charset = SERVED_CHARSET[basename(dir.replace(/\/+$/, ""))];
-  const contentType = charset ? `text/html; charset=${charset}` : "text/html";
   const truth = readTruth(dir);
   const htmlDir = join(dir, "html");
   const pages = readdirSync(htmlDir)
@@ -87,8 +79,9 @@ export function loadCorpus(dir: string): Corpus {
       const id = name.replace(/\.html(?:\.gz)?$/, "");
       const raw = readFileSync(join(htmlDir, name));
       const bytes = name.endsWith(".gz") ? gunzipSync(raw) : raw;
-      // As served: without a charset in Content-Type the decoder has to find it in the bytes.
-      const { text } = decodeText(bytes, contentType, "html");
+      // As served, without a charset in Content-Type: the decoder finds it in the bytes (WCEB's pages, re-encoded to
+      // UTF-8 under their old <meta charset>, prove to be UTF-8).
+      const { text } = decodeText(bytes, "text/html", "html");
       return { id, bytes: bytes.byteLength, html: text, url: urlOf(truth, id) ?? `${PLACEHOLDER_ORIGIN}${id}` };
     });
   return truth ? { pages, truth } : { pages };

@@ -169,3 +169,35 @@ describe("decodeText: unlabeled bytes", () => {
     expect(decodeText(bytesOf('"caf', [0xe9], ' x"'), undefined, kind)).toEqual({ text: '"caf\uFFFD x"', charset: "utf-8" });
   });
 });
+
+describe("decodeText: bytes that prove to be UTF-8 beat a declared legacy encoding", () => {
+  const UTF8 = { bytes: [0x63, 0x61, 0x66, 0xc3, 0xa9, 0x20, 0xe2, 0x80, 0x9c, 0x78, 0xe2, 0x80, 0x9d], text: "café “x”" };
+
+  it("a page re-saved as UTF-8 that kept its <meta charset=iso-8859-1>", () => {
+    const page = bytesOf('<meta charset="iso-8859-1">', UTF8.bytes);
+    expect(decodeText(page, "text/html", "html")).toEqual({ text: `<meta charset="iso-8859-1">${UTF8.text}`, charset: "utf-8" });
+  });
+
+  it("a server's default charset on UTF-8 bytes, for any kind", () => {
+    expect(decodeText(new Uint8Array(UTF8.bytes), "text/plain; charset=ISO-8859-1", "text")).toEqual({ text: UTF8.text, charset: "utf-8" });
+    expect(decodeText(new Uint8Array(UTF8.bytes), "text/html; charset=windows-1251", "html")).toEqual({ text: UTF8.text, charset: "utf-8" });
+  });
+
+  it("UTF-8 cut inside its last character under a legacy label stays UTF-8 and drops the fragment", () => {
+    expect(decodeText(bytesOf("h", [0xc3, 0xa9], " w", [0xe2, 0x80]), "text/html; charset=iso-8859-1", "html")).toEqual({ text: "hé w", charset: "utf-8" });
+  });
+
+  it("text in the declared encoding stays in it: the legacy bytes are not valid UTF-8", () => {
+    expect(decodeText(bytesOf('<meta charset="iso-8859-1">', WINDOWS_1252.bytes), undefined, "html").charset).toBe("windows-1252");
+    expect(decodeText(new Uint8Array(GB18030.bytes), "text/html; charset=gb18030", "html").charset).toBe("gb18030");
+  });
+
+  it("ASCII bytes prove nothing: a 7-bit encoding (ISO-2022-JP's escapes) is read as declared", () => {
+    const bytes = bytesOf([0x1b, 0x24, 0x42], "F|K\\", [0x1b, 0x28, 0x42]);
+    expect(decodeText(bytes, "text/plain; charset=iso-2022-jp", "text")).toEqual({ text: "日本", charset: "iso-2022-jp" });
+  });
+
+  it("declared UTF-16 is read as UTF-16 even where its code units happen to be UTF-8 sequences", () => {
+    expect(decodeText(bytesOf([0xc3, 0xa9]), "text/plain; charset=utf-16be", "text")).toEqual({ text: "\uC3A9", charset: "utf-16be" });
+  });
+});

@@ -35,6 +35,10 @@ describe("html charsets end to end", () => {
     expect(markdown(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]), "text/html; charset=iso-8859-1")).toBe("naïve");
   });
 
+  it("a page re-saved as UTF-8 under its old <meta charset=iso-8859-1> is read as UTF-8, not as mojibake", () => {
+    expect(markdown(page('<meta charset="iso-8859-1">', [...new TextEncoder().encode("Rücker’s “report”")]))).toBe("Rücker’s “report”");
+  });
+
   it("unlabelled bytes that are not UTF-8 fall back to windows-1252", () => {
     expect(markdown(page("", hex("636166E920962093789420")))).toBe("café – “x”");
   });

@@ -67,6 +67,23 @@ function htmlEncoding(bytes: Uint8Array, transport: string | undefined): string 
   return encodingOf(sniffed) ?? headMetaEncoding(bytes);
 }
 
+/** Encodings whose text can be valid UTF-8 by chance: UTF-16's code units of some scripts are UTF-8 sequences. */
+const UTF16 = new Set(["utf-16le", "utf-16be"]);
+
+/**
+ * The text of bytes that are UTF-8 with characters beyond ASCII, a last character cut off by the byte cap dropped;
+ * undefined for other bytes. Text in a legacy encoding is practically never valid UTF-8 once it has a character
+ * beyond ASCII (an accented letter would have to be followed by exactly the right symbols), so this proves UTF-8.
+ */
+function provenUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+    return /[^\x00-\x7f]/.test(text) ? text : undefined;
+  } catch {
+    return undefined; // invalid before the end: not UTF-8
+  }
+}
+
 /**
  * Unlabeled bytes: UTF-8 when valid, else the legacy encoding the text itself points to (detectCharset;
  * windows-1252, the web's legacy default, for text that points nowhere). A body that is valid except for an
@@ -79,12 +96,8 @@ function decodeUnlabeled(bytes: Uint8Array): { text: string; charset: string } {
   } catch {
     // fall through to the truncation check
   }
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
-    if (/[^\x00-\x7f]/.test(text)) return { text, charset: "utf-8" };
-  } catch {
-    // invalid before the end: not UTF-8
-  }
+  const text = provenUtf8(bytes);
+  if (text !== undefined) return { text, charset: "utf-8" };
   const charset = detectCharset(bytes);
   return { text: new TextDecoder(charset).decode(bytes, { stream: true }), charset };
 }
@@ -92,7 +105,10 @@ function decodeUnlabeled(bytes: Uint8Array): { text: string; charset: string } {
 /**
  * Decodes a response body. The encoding comes from, in order: a byte order mark, the Content-Type charset,
  * <meta> (HTML) or the XML declaration (XML), else UTF-8, with the detected legacy encoding for unlabeled
- * bytes that are not UTF-8 (except for kinds that are UTF-8 by definition). The BOM is removed. Labelled text is
+ * bytes that are not UTF-8 (except for kinds that are UTF-8 by definition). Bytes that prove to be UTF-8 (see
+ * provenUtf8) are UTF-8 whatever legacy encoding is declared: pages re-saved as UTF-8 under their old declaration
+ * (a `<meta charset=iso-8859-1>` kept by a conversion, a server's default charset) are common, and reading them
+ * as declared turns every accented letter and quotation mark into mojibake. The BOM is removed. Labelled text is
  * decoded in streaming mode, so a character cut off by the byte cap is dropped rather than becoming U+FFFD.
  */
 export function decodeText(bytes: Uint8Array, contentType: string | undefined, kind: ContentKind): { text: string; charset: string } {
@@ -105,5 +121,9 @@ export function decodeText(bytes: Uint8Array, contentType: string | undefined, k
         ? encodingOf(sniffEncoding(bytes, { xml: true, defaultEncoding: UNDECLARED, ...(transport && { transportLayerEncodingLabel: transport }) }))
         : (bomEncoding(bytes) ?? transport)) ?? (UTF8_BY_SPEC.has(kind) ? "utf-8" : undefined);
   if (!declared) return decodeUnlabeled(bytes);
+  if (declared !== "utf-8" && !UTF16.has(declared)) {
+    const text = provenUtf8(bytes);
+    if (text !== undefined) return { text, charset: "utf-8" };
+  }
   return { text: new TextDecoder(declared).decode(bytes, { stream: true }), charset: declared };
 }
