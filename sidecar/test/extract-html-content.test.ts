@@ -124,6 +124,41 @@ describe("html main content: boilerplate removal", () => {
     );
   });
 
+  it("a short post named as one is the page's text, however many boxes of prose stand beside it", () => {
+    const box = (name: string) => `<div class="box"><h3>${name}</h3>${prose(name)}</div>`;
+    const page = `<html><head><title>Meetup</title></head><body><div id="body"><div id="left"><div class="post hentry"><h2>Meetup</h2><div class="entry">${prose("The meetup")}${prose("The bootcamp")}</div></div></div>
+      <div id="right">${["About me", "My project", "My course", "My book", "My talk", "My newsletter"].map(box).join("")}</div></div></body></html>`;
+    expect(md(page)).toBe([said("The meetup"), said("The bootcamp")].join("\n\n"));
+  });
+
+  it("a block holding less than half of the page's one named post is not taken for it: the post's other column stays", () => {
+    const box = (name: string) => `<div class="box"><h3>${name}</h3>${prose(name)}</div>`;
+    const first = ["Cushions", "Lamps", "Blankets", "Candles", "Vases", "Throws", "Trays", "Baskets", "Mirrors", "Stools"];
+    const second = ["Books", "Mugs", "Plants", "Frames", "Rugs", "Clocks", "Games", "Pens", "Maps", "Kites", "Socks", "Teas"];
+    const page = `<html><head><title>Gift guide</title></head><body><div id="body"><div id="left"><div class="post hentry"><h2>Gift guide</h2>
+      <div class="text">${first.map(prose).join("")}</div>
+      <div class="column"><div>${second.map((gift) => `<div>${prose(gift)}</div>`).join("")}</div>
+      <ul>${second.slice(0, 6).map((gift) => `<li><a href="/shop/${gift}">${gift} in our shop, with free delivery</a></li>`).join("")}</ul></div></div></div>
+      <div id="right">${["About me", "My project", "My course", "My book", "My talk", "My newsletter", "My shop", "My podcast", "My travels", "My links", "My friends", "My tools"].map(box).join("")}</div></div></body></html>`;
+    const content = md(page);
+    expect(content).toContain(said("Cushions"));
+    expect(content).toContain(said("Teas"));
+  });
+
+  it("the page's one named post, a single line, is kept over the longer text of the boxes beside it", () => {
+    const comment = (i: number) =>
+      `<li id="comment-${i}"><div class="commentname"><cite>Reader ${i}</cite> Says:<br><small><a href="#comment-${i}">November 7th at 9:4${i} pm</a></small></div><div class="commentext"><p>Congratulations, what a beautiful little baby, all the best to the three of you!</p></div></li>`;
+    const widget = (name: string) =>
+      `<li class="widget widget_text"><h2 class="widgettitle">${name}</h2><div class="textwidget">My ${name.toLowerCase()} are about how to learn faster, study smarter and build a career that matters, with ideas tested over many years of writing.</div></li>`;
+    const page = `<html><head><title>My new project</title></head><body><div id="wrap"><div id="content"><div id="post-1" class="post"><h2><a href="/my-new-project">My new project</a></h2>
+      <span class="post-cat"><a href="/category/family">Family</a></span> <span class="post-author"><a href="/author/cal">Cal</a></span> <span class="post-calendar">November 7th. 2012</span>
+      <div class="post-content"><p><img src="/max.jpg"></p><p>Max was born last night, our future study hacker.</p></div>
+      <div class="entrymeta"><ul><li><a href="/my-new-project/trackback">Trackback address</a></li><li><a href="/my-new-project/feed">Comments feed for this post</a></li></ul></div>
+      <h3 id="comments">3 Responses to “My new project”</h3><ul class="commentlist">${[1, 2, 3].map(comment).join("")}</ul></div></div>
+      <div id="sidebar"><ul>${["Essays", "Books", "Talks", "Courses", "Tools"].map(widget).join("")}</ul></div></div></body></html>`;
+    expect(md(page)).toBe("Max was born last night, our future study hacker.");
+  });
+
   it("a container holding the page's one named post is not dropped whole as a list of links (the post's filing links, more stories after it); its parts are judged", () => {
     const categories = Array.from({ length: 12 }, (_, i) => `<a href="/c${i}">Category ${i}</a>`).join(", ");
     const page = `<html><head><title>Voters explain their choice | Gossip</title></head><body><div id="main"><h1>Gossip</h1><div id="content">

@@ -24,6 +24,8 @@ export interface ContentSelection {
   visibleChars: number;
   /** The reader comments left out (none when they are the page's text). */
   comments: ReadonlySet<Element>;
+  /** Whether the main content is the page's one post named as one (see MainContent). */
+  post?: boolean;
 }
 
 /** A main block holding less than this share of the page's prose is not clearly the main block. */
@@ -140,5 +142,5 @@ export function selectContent(info: PageInfo): ContentSelection {
   if (!nodes) return { page, hasProse, captions, visibleChars, comments };
   const skip = boilerplateWithin(nodes, blocks, info, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
-  return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments };
+  return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments, ...(clear && scored.post && { post: true }) };
 }

@@ -76,7 +76,7 @@ export function failSafe(
   body: ParentNode,
   headline: Element | undefined,
   titles: readonly TitleWords[],
-  main: { markdown: string; rendering?: Rendering; visibleChars: number; comments?: ReadonlySet<Element> },
+  main: { markdown: string; rendering?: Rendering; post?: boolean; visibleChars: number; comments?: ReadonlySet<Element> },
   render: (rendering: Rendering) => string,
 ): Checked {
   const kept: Checked = { markdown: main.markdown, use: "not-run" };
@@ -87,6 +87,8 @@ export function failSafe(
   const { rendering } = main;
   const holdsHeadline = headline !== undefined && rendering !== undefined && rendering.nodes.some((node) => isElement(node) && contains(node, headline));
   if (!linky && holdsHeadline && shown.chars >= main.visibleChars * MIN_SHOWN_SHARE) return kept;
+  // The page's one post named as one is its text however short beside the page's boxes.
+  if (!linky && main.post && shown.chars > 0) return kept;
   // Reader comments are no more the article for this method than for the main one: a long thread is the longest stretch.
   const page: PageText = textBlocks(body, headline, titles, main.comments);
   const pageChars = textChars(page.blocks);

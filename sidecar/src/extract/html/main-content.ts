@@ -10,7 +10,10 @@ export interface MainContent {
   prose: number;
   /** Parts of it that are not the article: what follows the body in its frame, the chrome around the lead. */
   exclude: Element[];
-  /** Whether it is the page's one post named as such, chosen over a better-scoring box beside it. */
+  /**
+   * Whether it is the page's one post named as such: chosen over a better-scoring box beside it, or chosen inside it
+   * holding most of its prose. Such a block is the page's text however small a share of the page's prose it holds.
+   */
   post: boolean;
 }
 
@@ -50,6 +53,8 @@ const MAX_LEAD_SHARE = 0.5;
 const MAX_LEAD_LINK_DENSITY = 0.2;
 /** The page's one named post is its text when it holds at least this share of the best-scoring block's prose. */
 const MIN_POST_PROSE_SHARE = 0.25;
+/** A block chosen inside the page's one named post is the post's text when it holds at least this share of its prose. */
+const MIN_POST_PROSE_HELD = 0.5;
 /** The lead is looked for this many levels above the body at most (headline, standfirst, picture, dateline wrappers). */
 const MAX_LEAD_LEVELS = 3;
 const CONTENT_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote", "figure"]);
@@ -202,5 +207,8 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     leadLevels++;
     if (holdsHeadline(top) || leadLevels >= MAX_LEAD_LEVELS) break;
   }
-  return { element: top, prose: current.prose, exclude, post: false };
+  // Chosen inside the page's one named post and holding most of its prose, the block is that post's text: the page says
+  // so, however little of the page's prose it is beside boxes and sidebars (a short post).
+  const isPost = post !== undefined && contains(post, start) && current.prose >= postProse * MIN_POST_PROSE_HELD;
+  return { element: top, prose: current.prose, exclude, post: isPost };
 }
