@@ -1,4 +1,5 @@
 /// <reference path="../types/html-encoding-sniffer.d.ts" />
+import { isAscii } from "node:buffer";
 import { parseContentType } from "@edge-web/shared";
 import sniffEncoding from "html-encoding-sniffer";
 import { Parser } from "htmlparser2";
@@ -76,6 +77,8 @@ const UTF16 = new Set(["utf-16le", "utf-16be"]);
  * beyond ASCII (an accented letter would have to be followed by exactly the right symbols), so this proves UTF-8.
  */
 function provenUtf8(bytes: Uint8Array): string | undefined {
+  // ASCII proves nothing: most labelled pages are, and are not decoded twice for it.
+  if (isAscii(bytes)) return undefined;
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
     return /[^\x00-\x7f]/.test(text) ? text : undefined;

@@ -48,7 +48,7 @@ export function extractHtmlPage({ text, url, selectors }: HandlerInput): { resul
     const whole = !markdown;
     if (whole) markdown = render(selection.page);
     const { headline, headlineRepeatsTitle } = page;
-    const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, visibleChars: selection.visibleChars, comments: selection.comments, ...(whole ? {} : { rendering: selection.main, post: selection.post === true }) }, render);
+    const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, visibleChars: selection.visibleChars, comments: selection.comments, ...(whole ? {} : { rendering: selection.main, post: selection.post }) }, render);
     let content = checked.markdown;
     if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).

@@ -91,15 +91,14 @@ interface Open {
   afterLinkedLine?: boolean;
   /** How the block's own text opens (see Lead). */
   lead: Lead;
-  /** The characters of the link it opens with, once a line break follows it. */
-  leadLinkChars: number;
   /** Whether it is a comment section taken as the page's text. */
   trustedDiscussion?: boolean;
 }
 
 /**
- * How a block's own text opens: not yet, with a link and nothing else so far, with a link on a line of its own (a
- * line break after it: a teaser's headline over its summary in one block), or otherwise.
+ * How a block's own text opens: not yet, with a link and nothing else so far, with a headline's link on a line of its
+ * own (MIN_LINKED_LINE_CHARS or more, a line break after it: a teaser's headline over its summary in one block), or
+ * otherwise.
  */
 const Lead = { None: 0, Link: 1, LinkLine: 2, Other: 3 } as const;
 type Lead = (typeof Lead)[keyof typeof Lead];
@@ -182,7 +181,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
   const rootStats = newStats(NO_HINT);
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, lead: Lead.None, leadLinkChars: 0 }];
+  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, lead: Lead.None }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let bold = 0;
@@ -203,7 +202,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
     entry.stats.ownMarkedChars = entry.ownMarkedChars;
     const linkedLine = chars >= MIN_LINKED_LINE_CHARS && linkChars >= chars * LINKED_LINE_SHARE;
     // A block opening with a headline's link on a line of its own is a teaser: the headline and its summary.
-    const teaser = entry.lead === Lead.LinkLine && entry.leadLinkChars >= MIN_LINKED_LINE_CHARS;
+    const teaser = entry.lead === Lead.LinkLine;
     if (linkedLine || teaser) entry.stats.linkedLines++;
     // A paragraph right after a linked line is a teaser's summary, not the page's prose.
     // Never index -1 (the root's paragraph): it is a slow property lookup in V8.
@@ -304,14 +303,11 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         ownMarkedChars: 0,
         ownCommas: 0,
         lead: Lead.None,
-        leadLinkChars: 0,
       };
       if (node.name === "br") {
         const owner = owners[owners.length - 1] as Open;
-        if (owner.lead === Lead.Link && links === 0) {
-          owner.lead = Lead.LinkLine;
-          owner.leadLinkChars = owner.ownLinkChars;
-        }
+        // All the block's own text so far is the link's.
+        if (owner.lead === Lead.Link && links === 0) owner.lead = owner.ownLinkChars >= MIN_LINKED_LINE_CHARS ? Lead.LinkLine : Lead.Other;
       }
       if (node.name === "img") {
         entry.stats.images = 1;

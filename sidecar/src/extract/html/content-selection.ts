@@ -25,7 +25,7 @@ export interface ContentSelection {
   /** The reader comments left out (none when they are the page's text). */
   comments: ReadonlySet<Element>;
   /** Whether the main content is the page's one post named as one (see MainContent). */
-  post?: boolean;
+  post: boolean;
 }
 
 /** A main block holding less than this share of the page's prose is not clearly the main block. */
@@ -139,8 +139,8 @@ export function selectContent(info: PageInfo): ContentSelection {
   for (const chars of blocks.droppedByName.values()) visibleChars += chars;
   for (const chars of blocks.discussions.values()) visibleChars += chars;
   const comments = new Set(blocks.discussions.keys());
-  if (!nodes) return { page, hasProse, captions, visibleChars, comments };
+  if (!nodes) return { page, hasProse, captions, visibleChars, comments, post: false };
   const skip = boilerplateWithin(nodes, blocks, info, clear ? scored.exclude : []);
   for (const element of blocks.dropped) skip.add(element);
-  return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments, ...(clear && scored.post && { post: true }) };
+  return { main: { nodes, skip }, page, hasProse, captions, visibleChars, comments, post: scored?.post === true };
 }
