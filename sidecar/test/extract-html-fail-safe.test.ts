@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { failSafe } from "../src/extract/html/fail-safe.ts";
 import { extractHtmlPage } from "../src/extract/html-handler.ts";
 import { htmlToMarkdown } from "../src/extract/html/markdown.ts";
-import { parseMarkup } from "../src/extract/parse-markup.ts";
+import { parseHtml } from "../src/extract/parse-html.ts";
 
 const extract = (html: string) => extractHtmlPage({ text: html, url: "https://example.test/story", mime: "text/html" });
 const sentence = (topic: string, i: number): string =>
@@ -71,7 +71,7 @@ describe("html: the main result is checked against the page", () => {
     const render = ({ nodes, skip }: { nodes: readonly import("domhandler").ChildNode[]; skip: ReadonlySet<import("domhandler").Element> }) =>
       htmlToMarkdown(nodes, { baseUrl: "https://example.test/", skip: (element) => skip.has(element) });
     const whole = (html: string) => {
-      const body = parseMarkup(html);
+      const body = parseHtml(html);
       const markdown = render({ nodes: body.children, skip: new Set() });
       return { markdown, checked: failSafe(body, undefined, [], { markdown, visibleChars: markdown.length }, render) };
     };

@@ -2,12 +2,13 @@ import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { isElement } from "../src/extract/dom.ts";
 import { htmlHandler } from "../src/extract/html-handler.ts";
-import { parseMarkup } from "../src/extract/parse-markup.ts";
+import { parseHtml } from "../src/extract/parse-html.ts";
+import { parseXml } from "../src/extract/parse-xml.ts";
 
 const md = (html: string): string => htmlHandler.extract({ text: html, url: "https://example.test/a", mime: "text/html" }).content;
 const STORY = "<p>The council voted on Tuesday to reopen the old bridge, which had been closed for two years.</p>";
 const topNames = (html: string): string[] => {
-  const root = parseMarkup(html).children.find((node): node is Element => isElement(node) && node.name === "html");
+  const root = parseHtml(html).children.find((node): node is Element => isElement(node) && node.name === "html");
   return (root?.children ?? []).filter(isElement).map((element) => element.name);
 };
 
@@ -29,7 +30,7 @@ describe("parsing: where the body starts", () => {
       "head",
       "body",
     ]);
-    expect(parseMarkup(STORY).children.filter(isElement).map((element) => element.name)).toEqual(["p"]);
+    expect(parseHtml(STORY).children.filter(isElement).map((element) => element.name)).toEqual(["p"]);
   });
 
   it("documents pasted one after another (server-side includes) are one body, as a browser shows them", () => {
@@ -48,40 +49,40 @@ describe("parsing: where the body starts", () => {
       if (["html", "head", "body"].includes(element.name)) frames.push(element.name);
       element.children.filter(isElement).forEach(visit);
     };
-    parseMarkup(html).children.filter(isElement).forEach(visit);
+    parseHtml(html).children.filter(isElement).forEach(visit);
     expect(frames).toEqual(["html", "head", "body"]);
     expect(md(html)).toBe("First part of the page.\n\nSecond part of the page.");
-    const xml = parseMarkup("<doc><body>a</body><body>b</body></doc>", true);
+    const xml = parseXml("<doc><body>a</body><body>b</body></doc>");
     expect((xml.children[0] as Element).children.filter(isElement).map((element) => element.name)).toEqual(["body", "body"]);
   });
 
   it("XML is parsed as written", () => {
-    const names = parseMarkup("<head><item>x</item></head>", true).children.filter(isElement).map((element) => element.name);
+    const names = parseXml("<head><item>x</item></head>").children.filter(isElement).map((element) => element.name);
     expect(names).toEqual(["head"]);
   });
 });
 
 describe("parsing: what the tree holds", () => {
   it("leaves comments out, and the text on either side of one stays two pieces", () => {
-    const [paragraph] = parseMarkup(`<p>before<!-- a comment --> after<!----></p>`).children.filter(isElement);
+    const [paragraph] = parseHtml(`<p>before<!-- a comment --> after<!----></p>`).children.filter(isElement);
     expect(paragraph?.children.map((node) => node.type)).toEqual(["text", "text"]);
     expect(paragraph?.children.map((node) => (node as { data: string }).data)).toEqual(["before", " after"]);
   });
 
   it("holds only the element's own attributes, whatever their names: __proto__ is kept, constructor absent unless written", () => {
-    const [plain, named] = parseMarkup(`<p id="a">x</p><p __proto__="kept" constructor="c">y</p>`).children.filter(isElement);
+    const [plain, named] = parseHtml(`<p id="a">x</p><p __proto__="kept" constructor="c">y</p>`).children.filter(isElement);
     expect(plain?.attribs.constructor).toBeUndefined();
     expect(Object.keys(named?.attribs ?? {})).toEqual(["__proto__", "constructor"]);
     expect(named?.attribs.constructor).toBe("c");
   });
 
   it("keeps an attribute's first value when the tag repeats its name, whatever case it is written in", () => {
-    const [element] = parseMarkup(`<div class="first" CLASS="second" id="" id="later" hidden hidden="x">z</div>`).children.filter(isElement);
+    const [element] = parseHtml(`<div class="first" CLASS="second" id="" id="later" hidden hidden="x">z</div>`).children.filter(isElement);
     expect(element?.attribs).toEqual({ class: "first", id: "", hidden: "" });
   });
 
   it("holds the same for elements the parser implies: a body started for a page without one, a <p> for a stray </p>", () => {
-    const html = parseMarkup(`<html><head><title>t</title></head><div>text</div></p></html>`).children.filter(isElement)[0];
+    const html = parseHtml(`<html><head><title>t</title></head><div>text</div></p></html>`).children.filter(isElement)[0];
     const body = html?.children.filter(isElement).find((element) => element.name === "body");
     const implied = body?.children.filter(isElement).find((element) => element.name === "p");
     expect(body?.attribs.constructor).toBeUndefined();

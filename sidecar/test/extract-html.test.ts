@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { htmlHandler } from "../src/extract/html-handler.ts";
 import { readPageInfo } from "../src/extract/html/metadata.ts";
-import { parseMarkup } from "../src/extract/parse-markup.ts";
+import { parseHtml } from "../src/extract/parse-html.ts";
 import { textContent } from "../src/extract/dom.ts";
 
 const PAGE = "https://example.test/docs/guide/page.html";
@@ -395,7 +395,7 @@ describe("html: title and metadata", () => {
 
 describe("html: the headline", () => {
   const headline = (body: string) => {
-    const info = readPageInfo(parseMarkup(`<html><head><title>Quotation of the day « My Blog</title></head><body>${body}</body></html>`), "https://blog.test/q");
+    const info = readPageInfo(parseHtml(`<html><head><title>Quotation of the day « My Blog</title></head><body>${body}</body></html>`), "https://blog.test/q");
     return info.headline && { tag: info.headline.name, text: textContent(info.headline), repeats: info.headlineRepeatsTitle };
   };
 

@@ -1,6 +1,7 @@
 import { type Handler, Parser, type ParserOptions } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { FastForwardTokenizer } from "../src/extract/fast-forward-tokenizer.ts";
+import { seededRandom } from "./support/seeded-random.ts";
 
 /** Every event the parser reports, in order, with its arguments (but the parser itself, given at its start). */
 function events(markup: string | string[], options: ParserOptions): unknown[][] {
@@ -26,17 +27,6 @@ const PIECES = [
   "</textarea>", "<!--", "-->", "<!DOCTYPE html>", "<![CDATA[", "]]>", "<?xml ", "?>", "<br>", "<noscript>", "<xmp>", "<plaintext>",
 ];
 
-/** A small seeded generator (mulberry32): the same markup in every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe("FastForwardTokenizer", () => {
   it("reports what htmlparser2's own tokenizer reports on markup whose text, attributes and scripts it skips through", () => {
     const page = `<!DOCTYPE html><html><head><title>A &amp; B</title><style>a > b { color: red }</style>
@@ -51,7 +41,7 @@ describe("FastForwardTokenizer", () => {
   });
 
   it("reports the same on 3,000 random pieces of markup, in HTML and XML, decoding entities or not, written whole or in parts", () => {
-    const next = random(48);
+    const next = seededRandom(48);
     for (let i = 0; i < 3_000; i++) {
       const markup = Array.from({ length: Math.floor(next() * 40) }, () => PIECES[Math.floor(next() * PIECES.length)]).join("");
       const cut = Math.floor(next() * (markup.length + 1));

@@ -5,7 +5,7 @@ import { applySelectors } from "./html/apply-selectors.ts";
 import { type FallbackUse, failSafe } from "./html/fail-safe.ts";
 import { htmlToMarkdown } from "./html/markdown.ts";
 import { readPageInfo } from "./html/metadata.ts";
-import { parseMarkup } from "./parse-markup.ts";
+import { parseHtml } from "./parse-html.ts";
 import { normalizeNewlines, oneLine } from "./whitespace.ts";
 
 /**
@@ -29,7 +29,7 @@ export type { FallbackUse };
 /** The handler's extraction, with what the bench reports besides: whether the fallback ran. */
 export function extractHtmlPage({ text, url, selectors }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
     // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
-    const document = parseMarkup(normalizeNewlines(text));
+    const document = parseHtml(normalizeNewlines(text));
     // The caller's selectors go first: what excludeSelectors match is gone before the page is read.
     const { included, warnings } = selectors ? applySelectors(document, selectors) : { warnings: [] };
     const parseWarning = warnings.length > 0 ? { parseWarning: warnings.join("; ") } : {};
@@ -53,7 +53,7 @@ export function extractHtmlPage({ text, url, selectors }: HandlerInput): { resul
     if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
     if (structuredHtml && content.length < structuredHtml.length * MIN_SHOWN_SHARE) {
-      const data = parseMarkup(structuredHtml);
+      const data = parseHtml(structuredHtml);
       if (content.length < oneLine(textContent(data)).length * MIN_SHOWN_SHARE) {
         content = htmlToMarkdown(data.children, { baseUrl, skip: () => false });
         metadata.extraction = STRUCTURED_DATA;

@@ -19,7 +19,7 @@ const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
 const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
 const FIRST_NONCHARACTER = 0xfdd0;
 const LAST_NONCHARACTER = 0xfdef;
-/** Noncharacters in the page are dropped as it is parsed (parse-markup.ts), so they cannot pose as placeholders. */
+/** Noncharacters in the page are dropped as it is parsed (parse-html.ts, parse-xml.ts), so they cannot pose as placeholders. */
 export const NONCHARACTERS = new RegExp(`[${String.fromCharCode(FIRST_NONCHARACTER)}-${String.fromCharCode(LAST_NONCHARACTER)}]`, "g");
 export const isNoncharacter = (codePoint: number): boolean => codePoint >= FIRST_NONCHARACTER && codePoint <= LAST_NONCHARACTER;
 

@@ -1,7 +1,7 @@
 import type { ParentNode } from "domhandler";
 import { isElement, isText, walk } from "./dom.ts";
 import { isHidden } from "./html/visibility.ts";
-import { parseMarkup } from "./parse-markup.ts";
+import { parseHtml } from "./parse-html.ts";
 import { collapseSpaces } from "./whitespace.ts";
 
 /** Elements after which text continues on a new line. */
@@ -39,5 +39,5 @@ export function plainText(root: ParentNode): string {
 
 /** The readable text of an HTML fragment (feed descriptions carry escaped HTML). */
 export function htmlToPlainText(html: string): string {
-  return plainText(parseMarkup(html));
+  return plainText(parseHtml(html));
 }

@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import type { ContentHandler, HandlerOutput } from "./content-handler.ts";
 import { isElement, textContent } from "./dom.ts";
 import { escapeInline, escapeText, fencedBlock } from "./markdown-syntax.ts";
-import { parseMarkup } from "./parse-markup.ts";
+import { parseXml } from "./parse-xml.ts";
 import { htmlToPlainText, plainText } from "./plain-text.ts";
 import { resolveUrl } from "./resolve-url.ts";
 import { normalizeNewlines, oneLine } from "./whitespace.ts";
@@ -123,7 +123,7 @@ export const xmlHandler: ContentHandler = {
   kind: "xml",
   extract({ text, url }): HandlerOutput {
     const source = normalizeNewlines(text).trim();
-    const root = parseMarkup(source, true).children.find(isElement);
+    const root = parseXml(source).children.find(isElement);
     const feed = root ? readFeed(root, url) : undefined;
     if (!feed) return { content: fencedBlock(source, "xml") };
     const content = feedMarkdown(feed);

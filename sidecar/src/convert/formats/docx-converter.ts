@@ -2,7 +2,7 @@ import type { Document } from "domhandler";
 import { fail, ok } from "@edge-web/shared";
 import mammoth from "mammoth";
 import { isElement, walk } from "../../extract/dom.ts";
-import { parseMarkup } from "../../extract/parse-markup.ts";
+import { parseHtml } from "../../extract/parse-html.ts";
 import { errorReason } from "../../error-reason.ts";
 import type { ArchiveConverter } from "./document-converter.ts";
 import { documentMarkdown } from "./document-markdown.ts";
@@ -82,7 +82,7 @@ export const docxConverter: ArchiveConverter = {
     } catch (error) {
       return fail("CONVERT_FAILED", `The Word document could not be read: ${errorReason(error)}.`);
     }
-    const document = parseMarkup(html);
+    const document = parseHtml(html);
     unlinkInternalAnchors(document);
     // about:blank resolves absolute links and refuses relative ones: the document has no address of its own.
     const rendered = documentMarkdown(document.children);

@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
 import { Parser } from "htmlparser2";
 import { escapeInline } from "../../extract/markdown-syntax.ts";
-import { parseMarkup } from "../../extract/parse-markup.ts";
+import { parseXml } from "../../extract/parse-xml.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { localName } from "./local-name.ts";
 import { chartMarkdown } from "./ooxml-chart.ts";
@@ -103,7 +103,7 @@ export function markDocument(xml: string, options: MarkerOptions): MarkedDocumen
   let depth = 0;
 
   const mark = (start: number, end: number, name: string): void => {
-    const fragment = parseMarkup(xml.slice(start, end), true).children.find((node): node is Element => node.type === "tag");
+    const fragment = parseXml(xml.slice(start, end)).children.find((node): node is Element => node.type === "tag");
     if (!fragment) return;
     let markdown: string | undefined;
     let inRun = true;

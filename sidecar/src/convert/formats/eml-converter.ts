@@ -2,7 +2,7 @@ import { fail, ok } from "@edge-web/shared";
 import PostalMime, { decodeWords, type Email } from "postal-mime";
 import { errorReason } from "../../error-reason.ts";
 import { escapeInline, escapeText } from "../../extract/markdown-syntax.ts";
-import { parseMarkup } from "../../extract/parse-markup.ts";
+import { parseHtml } from "../../extract/parse-html.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { latin1Prefix } from "../../sniff/latin1-prefix.ts";
 import type { BytesConverter } from "./document-converter.ts";
@@ -79,7 +79,7 @@ export const emlConverter: BytesConverter = {
     }
     if (email.headers.length === 0) return fail("CONVERT_FAILED", "The file has no mail headers; it is not an e-mail message.");
     const subject = oneLine(email.subject ?? "");
-    const body = email.text ? escapeText(email.text) : email.html ? documentMarkdown(parseMarkup(email.html).children) : "";
+    const body = email.text ? escapeText(email.text) : email.html ? documentMarkdown(parseHtml(email.html).children) : "";
     const facts = FACTS.flatMap(([name, label]) => {
       const value = headerText(email, name);
       return value ? [`**${label}:** ${escapeInline(value)}`] : [];

@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import { fail, ok } from "@edge-web/shared";
 import { findElement, textContent } from "../../extract/dom.ts";
 import { decodeText } from "../../extract/decode-text.ts";
-import { parseMarkup } from "../../extract/parse-markup.ts";
+import { parseHtml } from "../../extract/parse-html.ts";
 import { oneLine } from "../../extract/whitespace.ts";
 import { hasOdfMimetype } from "../../sniff/odf-mimetype.ts";
 import { descendantElements } from "./descendant-elements.ts";
@@ -72,7 +72,7 @@ export const epubConverter: ArchiveConverter = {
       if (!part.ok) return part;
       read++;
       if (!part.value) continue;
-      const document = parseMarkup(decodeText(part.value, undefined, "html").text);
+      const document = parseHtml(decodeText(part.value, undefined, "html").text);
       const body = findElement(document, (element: Element) => element.name === "body");
       const markdown = documentMarkdown((body ?? document).children);
       if (markdown) sections.push(markdown);

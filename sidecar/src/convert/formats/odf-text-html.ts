@@ -1,6 +1,6 @@
 import type { ChildNode, Document } from "domhandler";
 import { isElement, isText } from "../../extract/dom.ts";
-import { parseMarkup } from "../../extract/parse-markup.ts";
+import { parseHtml } from "../../extract/parse-html.ts";
 import { descendantElements } from "./descendant-elements.ts";
 import { documentMarkdown } from "./document-markdown.ts";
 import { localName } from "./local-name.ts";
@@ -122,5 +122,5 @@ export function bodyHtml(nodes: readonly ChildNode[], styles: Styles): string {
 
 /** bodyHtml's HTML as Markdown, through the page renderer (links are the document's own: nothing to resolve). */
 export function odfMarkdown(html: string): string {
-  return documentMarkdown(parseMarkup(`<body>${html}</body>`).children);
+  return documentMarkdown(parseHtml(`<body>${html}</body>`).children);
 }

@@ -9,7 +9,7 @@ import { resolveUrl } from "../resolve-url.ts";
 import { collapseSpaces, oneLine } from "../whitespace.ts";
 
 /**
- * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseMarkup
+ * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
  * caps nesting, which bounds the recursion.
  */
 
