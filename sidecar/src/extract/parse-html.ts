@@ -161,13 +161,16 @@ class HtmlTreeBuilder {
   /** Adds the text in [start, end), its references decoded unless raw. */
   private text(start: number, end: number, raw: boolean): void {
     if (start >= end) return;
-    const data = this.markup.slice(start, end);
-    this.addText(raw ? this.decoded(data, undefined) : this.decoded(data, decodeHTML));
+    this.addText(this.decoded(this.markup.slice(start, end), raw ? undefined : decodeHTML));
   }
 
   /** Text or an attribute value as shown: references decoded by `decode`, noncharacters dropped, those written as references too. */
   private decoded(written: string, decode: ((text: string) => string) | undefined): string {
-    if (decode && written.includes("&")) return decode(written).replace(NONCHARACTERS, "");
+    if (decode && written.includes("&")) {
+      const text = decode(written);
+      // Only a numeric reference writes a noncharacter.
+      return this.dropNoncharacters || written.includes("&#") ? text.replace(NONCHARACTERS, "") : text;
+    }
     return this.dropNoncharacters ? written.replace(NONCHARACTERS, "") : written;
   }
 
@@ -205,9 +208,8 @@ class HtmlTreeBuilder {
     return false;
   }
 
-  /** The element name a tag's name stands for: lower case, SVG's own names in SVG, `image` for `img` in HTML. */
-  private elementName(written: string): string {
-    const name = written.toLowerCase();
+  /** The element name a tag's name, lower-cased, stands for: SVG's own names in SVG, `img` for `image` in HTML. */
+  private elementName(name: string): string {
     const context = this.contexts[this.contexts.length - 1];
     if (context === SVG_CONTEXT) return SVG_NAMES.get(name) ?? name;
     if (this.contexts.length > 1) {
@@ -225,10 +227,9 @@ class HtmlTreeBuilder {
     let at = start + 1;
     while (at < end && !endsName(s.charCodeAt(at))) at++;
     if (at >= end) return end;
-    const written = s.slice(start, at);
-    const lowerCase = written.toLowerCase();
+    const lowerCase = s.slice(start, at).toLowerCase();
     const textOnly = this.inForeignContent ? undefined : TEXT_ONLY.get(lowerCase);
-    const name = this.opens(this.elementName(written));
+    const name = this.opens(this.elementName(lowerCase));
     const attribs = name === "" ? null : noAttributes();
     // The attributes, up to the tag's end: a name, maybe `=` and a value quoted or not; a `/` before `>` marks it self-closing.
     let selfClosing = false;
@@ -364,13 +365,14 @@ class HtmlTreeBuilder {
     let at = start + 1;
     while (at < end && !endsName(s.charCodeAt(at))) at++;
     if (at >= end) return end;
-    this.close(s.slice(start, at));
+    this.close(s.slice(start, at).toLowerCase());
     const gt = s.indexOf(">", at);
     return gt === -1 ? end : gt + 1;
   }
 
-  private close(written: string): void {
-    const name = this.elementName(written);
+  /** Closes what an end tag, its name lower-cased, closes. */
+  private close(lowerCase: string): void {
+    const name = this.elementName(lowerCase);
     // After the body started, </body> and </html> close nothing: text after them is still shown in the body.
     if (this.bodySeen && DOCUMENT_TAGS.has(name)) return;
     if (VOID.has(name)) {
@@ -400,7 +402,7 @@ class HtmlTreeBuilder {
       if (!endsName(s.charCodeAt(nameEnd))) continue;
       for (let i = 0; i < name.length; i++) if ((s.charCodeAt(at + 2 + i) | 0x20) !== name.charCodeAt(i)) continue search;
       this.text(start, at, kind === RAW);
-      this.close(s.slice(at + 2, nameEnd));
+      this.close(name);
       const gt = s.indexOf(">", nameEnd);
       return gt === -1 ? end : gt + 1;
     }
@@ -423,7 +425,7 @@ class HtmlTreeBuilder {
       else this.lastText = null;
       return close + 3;
     }
-    if (s.slice(start, start + 7).toLowerCase() === "doctype" && start + 7 <= end) {
+    if (s.slice(start, start + 7).toLowerCase() === "doctype") {
       const gt = s.indexOf(">", start + 7);
       if (gt === -1) return end;
       this.add(new ProcessingInstruction("!doctype", `!${s.slice(start, gt)}`));
