@@ -28,7 +28,7 @@ export type { FallbackUse };
 
 /** The handler's extraction, with what the bench reports besides: whether the fallback ran. */
 export function extractHtmlPage({ text, url, selectors }: HandlerInput): { result: HandlerOutput; fallback: FallbackUse } {
-    // htmlparser2 keeps CR characters; browsers normalise them away before parsing.
+    // The reader keeps CR characters, as htmlparser2 did; browsers normalise them away before parsing.
     const document = parseHtml(normalizeNewlines(text));
     // The caller's selectors go first: what excludeSelectors match is gone before the page is read.
     const { included, warnings } = selectors ? applySelectors(document, selectors) : { warnings: [] };

@@ -22,6 +22,9 @@ const LAST_NONCHARACTER = 0xfdef;
 /** Noncharacters in the page are dropped as it is parsed (parse-html.ts, parse-xml.ts), so they cannot pose as placeholders. */
 export const NONCHARACTERS = new RegExp(`[${String.fromCharCode(FIRST_NONCHARACTER)}-${String.fromCharCode(LAST_NONCHARACTER)}]`, "g");
 export const isNoncharacter = (codePoint: number): boolean => codePoint >= FIRST_NONCHARACTER && codePoint <= LAST_NONCHARACTER;
+const HOLDS_NONCHARACTERS = new RegExp(NONCHARACTERS.source);
+/** Whether text holds a noncharacter written as one (most pages hold none, and are spared a replace per text). */
+export const holdsNoncharacters = (text: string): boolean => HOLDS_NONCHARACTERS.test(text);
 
 /** Not "]" or "[": moving those would break a link around or inside the run. */
 const TRAILING = /^([\ufdd1\ufdd3\ufdd5]+)([.,:;!?)»”’"'…]+)/;

@@ -1,6 +1,6 @@
 import { Document, Element, ProcessingInstruction, Text } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
-import { NONCHARACTERS } from "./markdown-emphasis.ts";
+import { holdsNoncharacters, NONCHARACTERS } from "./markdown-emphasis.ts";
 
 /**
  * Elements nested deeper than this are not opened; their content joins the deepest open element (browsers cap
@@ -93,8 +93,6 @@ const OUTSIDE_BODY = new Set(["html", "head", "body", "frameset", "frame"]);
 /** The tags of a document's frame, which a browser reads once. */
 const DOCUMENT_TAGS = new Set(["html", "head", "body"]);
 
-/** Whether the markup holds a noncharacter U+FDD0–U+FDEF written as one. */
-const HOLDS_NONCHARACTERS = new RegExp(NONCHARACTERS.source);
 const COMMENT_END = /--!?>/g;
 
 /** A tag's attributes: a map without a prototype, so no attribute name reaches one. */
@@ -461,7 +459,7 @@ class HtmlTreeBuilder {
  * see docs/extraction.md for the measurement.
  */
 export function parseHtml(markup: string): Document {
-  const builder = new HtmlTreeBuilder(markup, HOLDS_NONCHARACTERS.test(markup));
+  const builder = new HtmlTreeBuilder(markup, holdsNoncharacters(markup));
   builder.parse();
   return builder.document;
 }

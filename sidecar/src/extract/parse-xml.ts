@@ -1,7 +1,7 @@
 import type { ChildNode, Document, ParentNode } from "domhandler";
 import { DomHandler, Parser, type QuoteType } from "htmlparser2";
 import { FastForwardTokenizer } from "./fast-forward-tokenizer.ts";
-import { isNoncharacter, NONCHARACTERS } from "./markdown-emphasis.ts";
+import { holdsNoncharacters, isNoncharacter, NONCHARACTERS } from "./markdown-emphasis.ts";
 import { MAX_NESTING } from "./parse-html.ts";
 
 /** The parser's own members this subclass uses; private in the typings (htmlparser2 12). */
@@ -95,15 +95,12 @@ class NoncharacterFreeHandler extends LeanDomHandler {
   }
 }
 
-/** Whether the markup holds a noncharacter U+FDD0–U+FDEF written as one. */
-const HOLDS_NONCHARACTERS = new RegExp(NONCHARACTERS.source);
-
 /**
  * Parses XML (the parts of office documents, feeds, SVG) into htmlparser2's DOM, with entities decoded, comments and
  * noncharacters dropped and nesting capped.
  */
 export function parseXml(markup: string): Document {
-  const handler = HOLDS_NONCHARACTERS.test(markup) ? new NoncharacterFreeHandler(null, { xmlMode: true }) : new LeanDomHandler(null, { xmlMode: true });
+  const handler = holdsNoncharacters(markup) ? new NoncharacterFreeHandler(null, { xmlMode: true }) : new LeanDomHandler(null, { xmlMode: true });
   new NestingCappedParser(handler).end(markup);
   return handler.root;
 }
