@@ -33,6 +33,11 @@ describe("convertDocument: DOCX", () => {
     expect(result.ok && result.value.content.endsWith(paragraphs.join("\n\n"))).toBe(true);
   });
 
+  it("drops noncharacters from the text, so none is read as emphasis", async () => {
+    const result = await convertDocument(buildDocx({ paragraphs: ["Say \ufdd0this\ufdd1 and \ufdd2that\ufdd3 \ufdefnow"] }), {}, documentOptions());
+    expect(result.ok && result.value.content.endsWith("\n\nSay this and that now")).toBe(true);
+  });
+
   it("keeps the text of links to the document's own bookmarks, without the link", async () => {
     const result = await convertDocument(buildDocx({ bookmarkLink: "See the appendix" }), {}, documentOptions());
     expect(result.ok && result.value.content.endsWith("\n\nSee the appendix")).toBe(true);

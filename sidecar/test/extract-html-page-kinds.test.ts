@@ -246,6 +246,12 @@ describe("what the page cannot smuggle in", () => {
     );
   });
 
+  it("noncharacters are dropped from code blocks and captions too", () => {
+    expect(md(`<p>Run this:</p><pre data-lang="py\ufdd0"><code>print(\ufdd0"*"\ufdd1)</code></pre><figure><img src="/p.png" alt="Chart"><figcaption>Sales \ufdd2by\ufdd3 year</figcaption></figure>`)).toBe(
+      'Run this:\n\n```py\nprint("*")\n```\n\n![Chart](https://site.test/p.png "Sales by year")',
+    );
+  });
+
   it("noncharacters written as entities are dropped as well, in text and attributes", () => {
     expect(md(`<p>Say &#xFDD0;text&#xFDD1; and <code>&#xfdd6;*</code>.</p><p><img src="/p.png" alt="A &#xFDD2;chart&#xFDD3;"></p>`)).toBe(
       "Say text and `*`.\n\n![A chart](https://site.test/p.png)",

@@ -1,6 +1,6 @@
 /**
  * Emphasis is rendered in two steps: while inline content is built, each run is wrapped in placeholder
- * characters (Unicode noncharacters, which never occur in text); once the content is complete, placeEmphasis
+ * characters (Unicode noncharacters, dropped from the page's text as it is read: withoutNoncharacters); once the content is complete, placeEmphasis
  * turns them into Markdown markers. Only then is it known what touches a run from outside: punctuation right
  * after it ("**Note**:") moves inside ("**Note:**"), opening punctuation before it as well, and a run inside
  * a word ("un**believ**able") loses its markers. Readers see the same text; tools that match the text with the
@@ -17,14 +17,14 @@ const MARKER: Readonly<Record<string, string>> = {
 const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
 const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
 const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
-const FIRST_NONCHARACTER = 0xfdd0;
-const LAST_NONCHARACTER = 0xfdef;
-/** Noncharacters in the page are dropped as it is parsed (parse-html.ts, parse-xml.ts), so they cannot pose as placeholders. */
-export const NONCHARACTERS = new RegExp(`[${String.fromCharCode(FIRST_NONCHARACTER)}-${String.fromCharCode(LAST_NONCHARACTER)}]`, "g");
-export const isNoncharacter = (codePoint: number): boolean => codePoint >= FIRST_NONCHARACTER && codePoint <= LAST_NONCHARACTER;
-const HOLDS_NONCHARACTERS = new RegExp(NONCHARACTERS.source);
-/** Whether text holds a noncharacter written as one (most pages hold none, and are spared a replace per text). */
-export const holdsNoncharacters = (text: string): boolean => HOLDS_NONCHARACTERS.test(text);
+const NONCHARACTERS = /[\ufdd0-\ufdef]/;
+const ALL_NONCHARACTERS = /[\ufdd0-\ufdef]/g;
+/**
+ * Page text without noncharacters, so none can pose as a placeholder. The renderer drops them from each text it reads
+ * (text nodes, code, alt text, captions) rather than the parser from the whole page: the renderer reads only the
+ * content's text, and scanning every page for them was 3-5 % of an extraction (docs/extraction.md).
+ */
+export const withoutNoncharacters = (text: string): string => (NONCHARACTERS.test(text) ? text.replace(ALL_NONCHARACTERS, "") : text);
 
 /** Not "]" or "[": moving those would break a link around or inside the run. */
 const TRAILING = /^([\ufdd1\ufdd3\ufdd5]+)([.,:;!?)»”’"'…]+)/;

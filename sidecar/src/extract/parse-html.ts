@@ -1,6 +1,5 @@
 import { Document, Element, ProcessingInstruction, Text } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
-import { holdsNoncharacters, NONCHARACTERS } from "./markdown-emphasis.ts";
 
 /**
  * Elements nested deeper than this are not opened; their content joins the deepest open element (browsers cap
@@ -95,6 +94,9 @@ const DOCUMENT_TAGS = new Set(["html", "head", "body"]);
 
 const COMMENT_END = /--!?>/g;
 
+/** Text or an attribute value with its references decoded; most hold none. */
+const decoded = (written: string, decode: (text: string) => string): string => (written.includes("&") ? decode(written) : written);
+
 /** A tag's attributes: a map without a prototype, so no attribute name reaches one. */
 const noAttributes = (): Record<string, string> => Object.create(null) as Record<string, string>;
 
@@ -115,12 +117,9 @@ class HtmlTreeBuilder {
   private bodySeen = false;
 
   private readonly markup: string;
-  /** Noncharacters are the Markdown renderer's placeholders: dropped from text and attribute values. */
-  private readonly dropNoncharacters: boolean;
 
-  constructor(markup: string, dropNoncharacters: boolean) {
+  constructor(markup: string) {
     this.markup = markup;
-    this.dropNoncharacters = dropNoncharacters;
   }
 
   parse(): void {
@@ -159,17 +158,8 @@ class HtmlTreeBuilder {
   /** Adds the text in [start, end), its references decoded unless raw. */
   private text(start: number, end: number, raw: boolean): void {
     if (start >= end) return;
-    this.addText(this.decoded(this.markup.slice(start, end), raw ? undefined : decodeHTML));
-  }
-
-  /** Text or an attribute value as shown: references decoded by `decode`, noncharacters dropped, those written as references too. */
-  private decoded(written: string, decode: ((text: string) => string) | undefined): string {
-    if (decode && written.includes("&")) {
-      const text = decode(written);
-      // Only a numeric reference writes a noncharacter.
-      return this.dropNoncharacters || written.includes("&#") ? text.replace(NONCHARACTERS, "") : text;
-    }
-    return this.dropNoncharacters ? written.replace(NONCHARACTERS, "") : written;
+    const written = this.markup.slice(start, end);
+    this.addText(raw ? written : decoded(written, decodeHTML));
   }
 
   private addText(data: string): void {
@@ -269,7 +259,7 @@ class HtmlTreeBuilder {
           if (at >= end) return end;
           valueEnd = at;
         }
-        value = this.decoded(s.slice(valueStart, valueEnd), decodeHTMLAttribute);
+        value = decoded(s.slice(valueStart, valueEnd), decodeHTMLAttribute);
       }
       if (attribs) {
         const key = attribute.toLowerCase();
@@ -419,7 +409,7 @@ class HtmlTreeBuilder {
       const close = s.indexOf("]]>", contentStart);
       if (close === -1) return this.bogusComment(end);
       // CDATA is text in SVG and MathML, a comment in HTML.
-      if (this.inForeignContent) this.addText(this.decoded(s.slice(contentStart, close), undefined));
+      if (this.inForeignContent) this.addText(s.slice(contentStart, close));
       else this.lastText = null;
       return close + 3;
     }
@@ -454,12 +444,12 @@ class HtmlTreeBuilder {
 
 /**
  * Parses HTML into htmlparser2's DOM as htmlparser2 12 builds it (tests compare the two on random markup), with entities
- * decoded, comments and noncharacters dropped, nesting capped and the body started where an HTML parser starts it.
+ * decoded, comments dropped, nesting capped and the body started where an HTML parser starts it.
  * Our own reader rather than htmlparser2's because parsing was the largest part of an extraction:
  * see docs/extraction.md for the measurement.
  */
 export function parseHtml(markup: string): Document {
-  const builder = new HtmlTreeBuilder(markup, holdsNoncharacters(markup));
+  const builder = new HtmlTreeBuilder(markup);
   builder.parse();
   return builder.document;
 }

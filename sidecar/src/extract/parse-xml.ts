@@ -1,7 +1,6 @@
 import type { ChildNode, Document, ParentNode } from "domhandler";
 import { DomHandler, Parser, type QuoteType } from "htmlparser2";
 import { FastForwardTokenizer } from "./fast-forward-tokenizer.ts";
-import { holdsNoncharacters, isNoncharacter, NONCHARACTERS } from "./markdown-emphasis.ts";
 import { MAX_NESTING } from "./parse-html.ts";
 
 /** The parser's own members this subclass uses; private in the typings (htmlparser2 12). */
@@ -29,15 +28,6 @@ class NestingCappedParser extends Parser {
   override onopentagname(start: number, endIndex: number): void {
     if ((this as unknown as ParserInternals).stack.length >= MAX_NESTING) return;
     super.onopentagname(start, endIndex);
-  }
-
-  /** A noncharacter written as a reference is dropped as it is decoded (see NoncharacterFreeHandler). */
-  override ontextentity(cp: number, endIndex: number): void {
-    if (!isNoncharacter(cp)) super.ontextentity(cp, endIndex);
-  }
-
-  override onattribentity(cp: number): void {
-    if (!isNoncharacter(cp)) super.onattribentity(cp);
   }
 
   /** An attribute's first value is kept, as htmlparser2 keeps it, told by a read of the prototype-free map (see emitOpenTag below). */
@@ -80,27 +70,11 @@ class LeanDomHandler extends DomHandler {
 }
 
 /**
- * Noncharacters are the Markdown renderer's placeholders: they are dropped from the decoded text and attribute
- * values, so none reaches the renderer. Those written as characters are dropped here, on the documents that have any;
- * those written as numeric references, by the parser as it decodes them.
- */
-class NoncharacterFreeHandler extends LeanDomHandler {
-  override ontext(data: string): void {
-    super.ontext(data.replace(NONCHARACTERS, ""));
-  }
-
-  override onopentag(name: string, attribs: Record<string, string>): void {
-    for (const key of Object.keys(attribs)) attribs[key] = attribs[key]!.replace(NONCHARACTERS, "");
-    super.onopentag(name, attribs);
-  }
-}
-
-/**
- * Parses XML (the parts of office documents, feeds, SVG) into htmlparser2's DOM, with entities decoded, comments and
- * noncharacters dropped and nesting capped.
+ * Parses XML (the parts of office documents, feeds, SVG) into htmlparser2's DOM, with entities decoded, comments
+ * dropped and nesting capped.
  */
 export function parseXml(markup: string): Document {
-  const handler = holdsNoncharacters(markup) ? new NoncharacterFreeHandler(null, { xmlMode: true }) : new LeanDomHandler(null, { xmlMode: true });
+  const handler = new LeanDomHandler(null, { xmlMode: true });
   new NestingCappedParser(handler).end(markup);
   return handler.root;
 }

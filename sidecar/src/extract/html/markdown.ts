@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
-import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis } from "../markdown-emphasis.ts";
+import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
@@ -64,7 +64,7 @@ interface Flow {
 /** Headlines and captions are shorter than this; a repeated block this long is a paragraph. */
 const MAX_COPY_CHARS = 300;
 
-/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it), parsed from markup without noncharacters. */
+/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
@@ -85,7 +85,7 @@ function quotedByAuthor(element: Element): boolean {
 }
 
 function inlineText(data: string): string {
-  return escapeInlineLazily(collapseSpaces(data));
+  return escapeInlineLazily(collapseSpaces(withoutNoncharacters(data)));
 }
 
 /** Ends the current paragraph: "\n" marks <br>; an empty line (two <br>s) splits paragraphs. */
@@ -321,7 +321,7 @@ class Renderer {
       case "kbd":
       case "samp":
       case "tt": {
-        const code = collapseSpaces(textContent(node));
+        const code = collapseSpaces(withoutNoncharacters(textContent(node)));
         const core = code.trim();
         if (!core) return code;
         return `${code.startsWith(" ") ? " " : ""}${codeSpan(core)}${code.endsWith(" ") ? " " : ""}`;
@@ -347,7 +347,7 @@ class Renderer {
   }
 
   image(element: Element): string {
-    const alt = oneLine(element.attribs.alt ?? "");
+    const alt = oneLine(withoutNoncharacters(element.attribs.alt ?? ""));
     const caption = this.captions.get(element);
     const title = caption && !this.written.has(caption) && !this.dropped(caption) ? this.plainText(caption) : "";
     if (isDecoration(element) || (!describes(alt) && !title)) return "";
@@ -369,7 +369,7 @@ class Renderer {
       if (isText(node)) parts.push(node.data);
       return isElement(node) && !this.dropped(node);
     });
-    return oneLine(parts.join(""));
+    return oneLine(withoutNoncharacters(parts.join("")));
   }
 
   pre(element: Element): string {
@@ -388,7 +388,7 @@ class Renderer {
       },
     );
     // HTML drops the newline right after <pre>.
-    const code = parts.join("").replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
+    const code = withoutNoncharacters(parts.join("")).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
     return code.trim() ? fencedBlock(code, codeLanguage(element)) : "";
   }
 
