@@ -303,6 +303,10 @@ describe("html: what is dropped", () => {
     expect(md('<body><div class="wrapper has-sidebar"><article class="post tag-ads category-social"><p>Story</p></article></div></body>')).toBe("Story");
   });
 
+  it("a class name with a letter that grows when lower-cased (İ) is still read word by word", () => {
+    expect(md('<body><div class="İlan-sidebar">Side</div><div class="haberİçerik sidebarBox">Box</div><p>Kept</p></body>')).toBe("Kept");
+  });
+
   it("a link in a sentence keeps its words whatever its names (an annotation popup); a share button beside a byline still goes", () => {
     expect(
       md(`<body><article><p>I am a man who has been filled with the conviction that <a href="javascript:void(0);" class="popup">the easiest way of life is the best</a>. Hence I keep to it.</p>

@@ -92,24 +92,6 @@ const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f ||
 const isSmall = (code: number): boolean => code >= 0x61 && code <= 0x7a;
 const isCapital = (code: number): boolean => code >= 0x41 && code <= 0x5a;
 
-/**
- * cookie-banner, share_bar, cookieBanner → cookie, banner / share, bar / cookie, banner: split at -, _, :, . and
- * where a small letter meets a capital, lower-cased, empty words left out. A loop, not a split on a lookbehind
- * pattern: a page's unseen class names are split one by one, and the pattern took most of that time.
- */
-function words(token: string): string[] {
-  const found: string[] = [];
-  let start = 0;
-  for (let i = 0; i <= token.length; i++) {
-    const code = i < token.length ? token.charCodeAt(i) : -1;
-    const boundary = code === -1 || isSeparator(code) || (isCapital(code) && i > 0 && isSmall(token.charCodeAt(i - 1)));
-    if (!boundary) continue;
-    if (i > start) found.push(token.slice(start, i).toLowerCase());
-    start = isSeparator(code) ? i + 1 : i;
-  }
-  return found;
-}
-
 /** What one class token says, as bits: the same tokens recur across values (post, post-123, type-post). */
 const FURNITURE = 1;
 const DISCUSSION = 2;
@@ -120,12 +102,37 @@ const BYLINE = 32;
 const CAPTION = 64;
 const BUTTON = 128;
 const POST_BODY = 256;
+/** A word's own meanings: a furniture word counts only before a BEM modifier, a state word ends the token's reading. */
+const FURNITURE_WORD = 512;
+const STATE_WORD = 1024;
+
+/** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
+const WORD_MEANINGS = new Map<string, number>();
+const mean = (words: Iterable<string>, bits: number): void => {
+  for (const word of words) WORD_MEANINGS.set(word, (WORD_MEANINGS.get(word) ?? 0) | bits);
+};
+mean(STATE_WORDS, STATE_WORD);
+mean(FURNITURE_WORDS, FURNITURE_WORD);
+mean(DISCUSSION_WORDS, FURNITURE | DISCUSSION);
+mean(["embed", "embedded"], EMBED);
+mean(NEGATIVE_WORDS, NEGATIVE);
+mean(POSITIVE_WORDS, POSITIVE);
+mean(BYLINE_WORDS, BYLINE);
+mean(CAPTION_WORDS, CAPTION);
+mean(["button", "btn"], BUTTON);
+mean(POST_WORDS, POST_BODY);
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
 const judgedTokens = new Map<string, number>();
 const judged = new Map<string, Readonly<ClassHint>>();
 
+/**
+ * What a token's words say. cookie-banner, share_bar, cookieBanner → cookie, banner / share, bar / cookie, banner:
+ * words split at -, _, :, . and where a small letter meets a capital, lower-cased, empty words left out. Read in one
+ * loop that looks each word up as it ends: unseen class names are read one by one on every page (a site's utility
+ * classes run to tens of thousands), and a pattern split, then an array of words, took most of that time.
+ */
 function judgeToken(token: string): number {
   const known = judgedTokens.get(token);
   if (known !== undefined) return known;
@@ -135,19 +142,24 @@ function judgeToken(token: string): number {
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
   // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
   const modifier = token.indexOf("--");
-  const named = modifier > 0 ? words(token.slice(0, modifier)).length : Infinity;
-  for (const [index, word] of words(token).entries()) {
-    // What follows a state word describes the element's state, not the element (o-section--has-ads).
-    if (STATE_WORDS.has(word)) break;
-    if (FURNITURE_WORDS.has(word) && index < named) bits |= FURNITURE;
-    if (DISCUSSION_WORDS.has(word)) bits |= FURNITURE | DISCUSSION;
-    if (word === "embed" || word === "embedded") bits |= EMBED;
-    if (NEGATIVE_WORDS.has(word)) bits |= NEGATIVE;
-    if (POSITIVE_WORDS.has(word)) bits |= POSITIVE;
-    if (BYLINE_WORDS.has(word)) bits |= BYLINE;
-    if (CAPTION_WORDS.has(word)) bits |= CAPTION;
-    if (word === "button" || word === "btn") bits |= BUTTON;
-    if (POST_WORDS.has(word)) bits |= POST_BODY;
+  const namedEnd = modifier > 0 ? modifier : token.length;
+  // Lower-casing keeps offsets unless a letter grows (İ): then each word is lower-cased by itself.
+  const aligned = lower.length === token.length;
+  let start = 0;
+  for (let i = 0; i <= token.length; i++) {
+    const code = i < token.length ? token.charCodeAt(i) : -1;
+    const separator = isSeparator(code);
+    if (code !== -1 && !separator && !(isCapital(code) && i > 0 && isSmall(token.charCodeAt(i - 1)))) continue;
+    if (i > start) {
+      const meaning = WORD_MEANINGS.get(aligned ? lower.slice(start, i) : token.slice(start, i).toLowerCase());
+      if (meaning !== undefined) {
+        // What follows a state word describes the element's state, not the element (o-section--has-ads).
+        if (meaning & STATE_WORD) break;
+        if (meaning & FURNITURE_WORD && start < namedEnd) bits |= FURNITURE;
+        bits |= meaning & ~FURNITURE_WORD;
+      }
+    }
+    start = separator ? i + 1 : i;
   }
   // A comment's entry (comment-entry) is not the post's.
   if (bits & DISCUSSION) bits &= ~POST_BODY;
