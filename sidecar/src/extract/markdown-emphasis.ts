@@ -1,10 +1,10 @@
 /**
  * Emphasis is rendered in two steps: while inline content is built, each run is wrapped in placeholder
- * characters (Unicode noncharacters, dropped from the page's text as it is read: withoutNoncharacters); once the content is complete, placeEmphasis
- * turns them into Markdown markers. Only then is it known what touches a run from outside: punctuation right
- * after it ("**Note**:") moves inside ("**Note:**"), opening punctuation before it as well, and a run inside
- * a word ("un**believ**able") loses its markers. Readers see the same text; tools that match the text with the
- * markers taken out no longer find a marker between a word and its punctuation.
+ * characters (Unicode noncharacters, dropped from the page's text as it is read: withoutNoncharacters); once the
+ * content is complete, placeEmphasis turns them into Markdown markers. Only then is it known what touches a run
+ * from outside: punctuation right after it ("**Note**:") moves inside ("**Note:**"), opening punctuation before it
+ * as well, and a run inside a word ("un**believ**able") loses its markers. Readers see the same text; tools that
+ * match the text with the markers taken out no longer find a marker between a word and its punctuation.
  */
 
 export type EmphasisKind = "strong" | "em" | "strike";
@@ -20,9 +20,9 @@ const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
 const NONCHARACTERS = /[\ufdd0-\ufdef]/;
 const ALL_NONCHARACTERS = /[\ufdd0-\ufdef]/g;
 /**
- * Page text without noncharacters, so none can pose as a placeholder. The renderer drops them from each text it reads
- * (text nodes, code, alt text, captions) rather than the parser from the whole page: the renderer reads only the
- * content's text, and scanning every page for them was 3-5 % of an extraction (docs/extraction.md).
+ * Page text without noncharacters, so none can pose as a placeholder. The renderer drops them from each text it
+ * reads (text nodes, code, alt text, captions, code blocks) rather than the parser from the whole page: the renderer
+ * reads only the content's text, and scanning every page for them was 3-5 % of an extraction (docs/extraction.md).
  */
 export const withoutNoncharacters = (text: string): string => (NONCHARACTERS.test(text) ? text.replace(ALL_NONCHARACTERS, "") : text);
 
