@@ -16,9 +16,9 @@ const MARKER: Readonly<Record<string, string>> = {
 };
 const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
 const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
-const PLACEHOLDERS = /[\ufdd0-\ufdd5]/g;
+const PLACEHOLDERS = new RegExp(IS_PLACEHOLDER.source, "g");
 const NONCHARACTERS = /[\ufdd0-\ufdef]/;
-const ALL_NONCHARACTERS = /[\ufdd0-\ufdef]/g;
+const ALL_NONCHARACTERS = new RegExp(NONCHARACTERS.source, "g");
 /**
  * Page text without noncharacters, so none can pose as a placeholder. The renderer drops them from each text it
  * reads (text nodes, code, alt text, captions, code blocks) rather than the parser from the whole page: the renderer
