@@ -243,6 +243,23 @@ describe("html: escaping Markdown syntax in text", () => {
     );
   });
 
+  // Each of these took minutes on a megabyte before its reader was made linear: a pattern anchored at the text's end
+  // (or a run joined to the rest of the text) at every emphasis run, a link pattern from every "[" to the text's end.
+  it("a megabyte paragraph of emphasis runs with punctuation around them renders as its pieces do, in time linear in it", () => {
+    const unit = "<em>a</em>, (<strong>b</strong>) <em>c</em>";
+    expect(md(`<p>${unit}</p>`)).toBe("*a,* **(b)** *c*");
+    const many = md(`<p>${`${unit} `.repeat(30_000)}</p>`);
+    expect(many).toBe(Array.from({ length: 30_000 }, () => "*a,* **(b)** *c*").join(" "));
+  });
+
+  it("a megabyte paragraph of escaped brackets renders as its pieces do, in time linear in it", () => {
+    const unit = "\\*_[]() ";
+    // Alone, "*" and "_" pair with nothing and stay; "]" before "(" would close a link.
+    expect(md(`<p>${unit}</p>`)).toBe("\\\\*_[\\]()");
+    const many = md(`<p>${unit.repeat(100_000)}</p>`);
+    expect(many).toBe(`${"\\\\\\*\\_[\\]() ".repeat(100_000).trimEnd()}`);
+  });
+
   it("a trailing # in a heading is escaped so it is not read as a closing sequence", () => {
     expect(md("<h2>Learn C#</h2><h2>Item #</h2>")).toBe("## Learn C#\n\n## Item \\#");
   });

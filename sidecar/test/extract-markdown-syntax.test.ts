@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeSpan, escapeInline, escapeLineStart, escapeText, fencedBlock, oneLineCodeSpan } from "../src/extract/markdown-syntax.ts";
 import { markdownTable } from "../src/extract/markdown-table.ts";
+import { replaceMarkdownLinks } from "../src/extract/markdown-links.ts";
 import { resolveUrl } from "../src/extract/resolve-url.ts";
 
 describe("Markdown writing helpers", () => {
@@ -59,6 +60,27 @@ describe("Markdown writing helpers", () => {
       "| h1 | h2 |  |\n| --- | --- | --- |\n| a\\|b |  |  |\n| multi<br>line |  | extra |",
     );
     expect(markdownTable([])).toBe("");
+  });
+
+  it("markdownTable leaves short rows unpadded when padding would more than double the table, the header as wide as the widest row", () => {
+    const rows = [["a"], ["b", "c", "d", "e", "f", "g"], ["h"], ["i"], ["j"], ["k"]];
+    expect(markdownTable(rows)).toBe(
+      "| a |  |  |  |  |  |\n| --- | --- | --- | --- | --- | --- |\n| b | c | d | e | f | g |\n| h |\n| i |\n| j |\n| k |",
+    );
+    // A row of 5,000 cells over 5,000 one-cell rows: 10,000 cells written, not 25 million.
+    const wide = markdownTable([Array.from({ length: 5000 }, () => "x"), ...Array.from({ length: 5000 }, () => ["y"])]);
+    expect(wide.split("\n")).toHaveLength(5002);
+    expect(wide.length).toBeLessThan(100_000);
+  });
+
+  it("replaceMarkdownLinks reads links and images as a global pattern would: escapes, titles, parentheses one deep", () => {
+    const label = (text: string) => replaceMarkdownLinks(text, "link", (inner) => `<${inner}>`);
+    expect(label('see [a \\] b](https://x.test/p_(1) "t \\" x") and [c](d)')).toBe("see <a \\] b> and <c>");
+    expect(label("\\[not](x) [x](a b) [y](a (b)) [z](a((b))) [w](a\n)")).toBe("\\<not> [x](a b) [y](a (b)) [z](a((b))) [w](a\n)");
+    // A backslash before a line break escapes nothing: the label ends there, and a later one is read.
+    expect(label("[a\\\n b](x) [c](d)")).toBe("[a\\\n b](x) <c>");
+    expect(label('[a](x "open) [b](y)')).toBe('[a](x "open) <b>');
+    expect(replaceMarkdownLinks("![alt](i.png) [![alt](i.png)](page) ![x](y", "image", () => "")).toBe(" [](page) ![x](y");
   });
 
   it("resolveUrl resolves, refuses script/data URLs and encodes parentheses", () => {

@@ -14,9 +14,11 @@ const CLOSE: Readonly<Record<EmphasisKind, string>> = { strong: "\ufdd1", em: "\
 const MARKER: Readonly<Record<string, string>> = {
   "\ufdd0": "**", "\ufdd1": "**", "\ufdd2": "*", "\ufdd3": "*", "\ufdd4": "~~", "\ufdd5": "~~",
 };
-const IS_OPEN = /[\ufdd0\ufdd2\ufdd4]/;
 const IS_PLACEHOLDER = /[\ufdd0-\ufdd5]/;
 const PLACEHOLDERS = new RegExp(IS_PLACEHOLDER.source, "g");
+const isPlaceholder = (code: number): boolean => code >= 0xfdd0 && code <= 0xfdd5;
+/** Opening placeholders are the even ones. */
+const isOpen = (code: number): boolean => (code & 1) === 0;
 const NONCHARACTERS = /[\ufdd0-\ufdef]/;
 const ALL_NONCHARACTERS = new RegExp(NONCHARACTERS.source, "g");
 /**
@@ -26,9 +28,9 @@ const ALL_NONCHARACTERS = new RegExp(NONCHARACTERS.source, "g");
  */
 export const withoutNoncharacters = (text: string): string => (NONCHARACTERS.test(text) ? text.replace(ALL_NONCHARACTERS, "") : text);
 
-/** Not "]" or "[": moving those would break a link around or inside the run. */
-const TRAILING = /^([\ufdd1\ufdd3\ufdd5]+)([.,:;!?)»”’"'…]+)/;
-const LEADING = /([(«„“‘"'¿¡]+)([\ufdd0\ufdd2\ufdd4]+)$/;
+/** Punctuation that moves into a run it touches: after a closing run, before an opening one. Not "]" or "[": moving those would break a link around or inside the run. */
+const TRAILING = new Set(".,:;!?)»”’\"'…");
+const LEADING = new Set("(«„“‘\"'¿¡");
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Emphasis of one kind around content already trimmed of surrounding spaces. */
@@ -36,29 +38,51 @@ export function emphasis(kind: EmphasisKind, core: string): string {
   return `${OPEN[kind]}${core}${CLOSE[kind]}`;
 }
 
+/**
+ * Moves punctuation touching a run into it. Written out as pieces and looked at only next to each run: a pattern
+ * anchored at the text's end, or a run joined to the rest of the text, reads the whole text again at every run.
+ */
 function moveTouchingPunctuation(text: string): string {
-  let out = "";
+  const out: string[] = [];
+  let from = 0;
   for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (!IS_PLACEHOLDER.test(char)) {
-      out += char;
-      continue;
-    }
-    let run = char;
-    while (i + 1 < text.length && IS_PLACEHOLDER.test(text.charAt(i + 1)) && IS_OPEN.test(text.charAt(i + 1)) === IS_OPEN.test(char)) run += text.charAt(++i);
-    if (IS_OPEN.test(char)) {
-      const before = LEADING.exec(out + run);
-      out = before ? `${out.slice(0, out.length - (before[1] as string).length)}${run}${before[1]}` : out + run;
+    if (!isPlaceholder(text.charCodeAt(i))) continue;
+    if (i > from) out.push(text.slice(from, i));
+    const opens = isOpen(text.charCodeAt(i));
+    let end = i + 1;
+    while (end < text.length && isPlaceholder(text.charCodeAt(end)) && isOpen(text.charCodeAt(end)) === opens) end++;
+    const run = text.slice(i, end);
+    if (opens) {
+      const before = takeLeadingPunctuation(out);
+      out.push(run, before);
     } else {
-      const after = TRAILING.exec(run + text.slice(i + 1));
-      if (after) {
-        const punctuation = after[2] as string;
-        out += punctuation + run;
-        i += punctuation.length;
-      } else out += run;
+      let after = end;
+      while (after < text.length && TRAILING.has(text.charAt(after))) after++;
+      out.push(text.slice(end, after), run);
+      end = after;
     }
+    from = end;
+    i = end - 1;
   }
-  return out;
+  out.push(text.slice(from));
+  return out.join("");
+}
+
+/** Removes the opening punctuation at the end of what is written so far (it may span pieces) and returns it. */
+function takeLeadingPunctuation(out: string[]): string {
+  let taken = "";
+  while (out.length > 0) {
+    const piece = out[out.length - 1] as string;
+    let start = piece.length;
+    while (start > 0 && LEADING.has(piece.charAt(start - 1))) start--;
+    taken = piece.slice(start) + taken;
+    if (start > 0) {
+      out[out.length - 1] = piece.slice(0, start);
+      break;
+    }
+    out.pop();
+  }
+  return taken;
 }
 
 /**
@@ -68,18 +92,18 @@ function moveTouchingPunctuation(text: string): string {
  */
 export function outerEmphasis(text: string): { open: string; core: string; close: string } | undefined {
   let depth = 0;
-  while (depth < text.length && IS_OPEN.test(text.charAt(depth))) depth++;
+  while (depth < text.length && isPlaceholder(text.charCodeAt(depth)) && isOpen(text.charCodeAt(depth))) depth++;
   if (depth === 0) return undefined;
   // The markers opened first must close last, and nothing of theirs may close earlier.
   let level = depth;
   for (let index = depth; index < text.length - depth; index++) {
-    const char = text.charAt(index);
-    if (!IS_PLACEHOLDER.test(char)) continue;
-    level += IS_OPEN.test(char) ? 1 : -1;
+    const code = text.charCodeAt(index);
+    if (!isPlaceholder(code)) continue;
+    level += isOpen(code) ? 1 : -1;
     if (level < depth) return undefined;
   }
   const close = text.slice(text.length - depth);
-  if (close.length !== depth || [...close].some((char) => !IS_PLACEHOLDER.test(char) || IS_OPEN.test(char))) return undefined;
+  if (close.length !== depth || [...close].some((char) => !isPlaceholder(char.charCodeAt(0)) || isOpen(char.charCodeAt(0)))) return undefined;
   return { open: text.slice(0, depth), core: text.slice(depth, text.length - depth), close };
 }
 
@@ -91,9 +115,9 @@ export function placeEmphasis(text: string): string {
   const open: number[] = [];
   const drop = new Set<number>();
   for (let index = 0; index < moved.length; index++) {
-    const char = moved.charAt(index);
-    if (!IS_PLACEHOLDER.test(char)) continue;
-    if (IS_OPEN.test(char)) {
+    const code = moved.charCodeAt(index);
+    if (!isPlaceholder(code)) continue;
+    if (isOpen(code)) {
       open.push(index);
       continue;
     }

@@ -2,6 +2,7 @@ import type { Element, ParentNode } from "domhandler";
 import { contains, isElement } from "../dom.ts";
 import type { Rendering } from "./content-selection.ts";
 import type { TitleWords } from "../repeats-title.ts";
+import { replaceMarkdownLinks } from "../markdown-links.ts";
 import { headlineText, type PageText, textBlocks, textChars, textRegion } from "./text-blocks.ts";
 
 /** Whether the second, independent method ran on a page, and whether its result was the one shown. */
@@ -32,9 +33,6 @@ const MIN_ARTICLE_OF_PAGE = 0.25;
 /** The headline's text replaces a main result elsewhere when it has at least this share of that result's length. */
 const MIN_ANCHORED_GAIN = 0.5;
 
-const LINK = /\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
-const IMAGE = /!\[(?:\\.|[^\]\\])*\]\((?:[^()\s]|\([^()]*\))*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
-
 function countChars(text: string): number {
   let chars = 0;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 32) chars++;
@@ -44,7 +42,7 @@ function countChars(text: string): number {
 /** Visible characters of Markdown and, of those, link text: images and link targets are not shown as text. */
 function shownText(markdown: string): { chars: number; linkChars: number } {
   let linkChars = 0;
-  const text = markdown.replace(IMAGE, "").replace(LINK, (_, label: string) => {
+  const text = replaceMarkdownLinks(replaceMarkdownLinks(markdown, "image", () => ""), "link", (label) => {
     linkChars += countChars(label);
     return label;
   });
