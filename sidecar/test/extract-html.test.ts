@@ -426,6 +426,13 @@ describe("html: the headline", () => {
     expect(headline("<h3>Quotation of the day</h3><h1>Quotation of the day</h1>")).toEqual({ tag: "h1", text: "Quotation of the day", repeats: true });
     expect(headline("<h1>Welcome</h1><h2>Archives</h2><h2 hidden>Quotation of the day</h2>")).toEqual({ tag: "h1", text: "Welcome", repeats: false });
   });
+
+  it("is no heading longer than a title's line: one left open holds the page, and nested ones would each be read whole", () => {
+    const open = `<h1>Quotation of the day <i>${"quotation of the day ".repeat(60)}</i></h1>`;
+    expect(headline(`${open}<h2>Quotation of the day</h2>`)).toEqual({ tag: "h2", text: "Quotation of the day", repeats: true });
+    // Under the 1,000 characters a title line may have, the same heading repeats the title.
+    expect(headline(`<h1>Quotation of the day <i>${"quotation of the day ".repeat(40)}</i></h1>`)).toMatchObject({ tag: "h1", repeats: true });
+  });
 });
 
 describe("html: signals", () => {

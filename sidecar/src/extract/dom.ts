@@ -65,6 +65,34 @@ export function textContent(root: ParentNode): string {
   return parts.join("");
 }
 
+/**
+ * All text under root, trimmed, when it is at most `max` characters; undefined as soon as it is longer, so a long
+ * element is not read whole to learn that it is no dateline or title.
+ */
+export function shortText(root: ParentNode, max: number): string | undefined {
+  const parts: string[] = [];
+  let length = 0;
+  // Offsets in the joined text of its first and last non-space character: the trimmed length, kept as it grows.
+  let first = -1;
+  let last = -1;
+  let over = false;
+  walk(root, (node) => {
+    if (over) return false;
+    if (!isText(node)) return true;
+    const { data } = node;
+    const end = data.trimEnd().length;
+    if (end > 0) {
+      if (first === -1) first = length + data.length - data.trimStart().length;
+      last = length + end - 1;
+      over = last - first + 1 > max;
+    }
+    parts.push(data);
+    length += data.length;
+    return false;
+  });
+  return over ? undefined : parts.join("").trim();
+}
+
 /** Whether `node` is `ancestor` or inside it. */
 export function contains(ancestor: ParentNode, node: AnyNode): boolean {
   for (let at: AnyNode | null = node; at; at = at.parent) if (at === ancestor) return true;

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
+import { findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { MAX_DATELINE_CHARS, isDateline } from "./dateline.ts";
 
@@ -97,30 +97,3 @@ function isNamedDateline(element: Element): boolean {
   return text !== undefined && isDateline(text) && findElement(element, namesSomeone) !== undefined;
 }
 
-/**
- * The element's text, trimmed, when it is at most `max` characters; undefined as soon as it is longer, so a long
- * entry is not read whole to learn that it is no dateline.
- */
-function shortText(root: Element, max: number): string | undefined {
-  const parts: string[] = [];
-  let length = 0;
-  // Offsets in the joined text of its first and last non-space character: the trimmed length, kept as it grows.
-  let first = -1;
-  let last = -1;
-  let over = false;
-  walk(root, (node) => {
-    if (over) return false;
-    if (!isText(node)) return true;
-    const { data } = node;
-    const end = data.trimEnd().length;
-    if (end > 0) {
-      if (first === -1) first = length + data.length - data.trimStart().length;
-      last = length + end - 1;
-      over = last - first + 1 > max;
-    }
-    parts.push(data);
-    length += data.length;
-    return false;
-  });
-  return over ? undefined : parts.join("").trim();
-}

@@ -1,5 +1,5 @@
 import type { Document, Element, ParentNode } from "domhandler";
-import { isElement, isText, textContent, walk } from "../dom.ts";
+import { isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { isHidden } from "./visibility.ts";
 import { summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
@@ -65,6 +65,12 @@ const isAppRoot = (element: Element) => APP_ROOT_IDS.has(element.attribs.id ?? "
 
 /** "Please enable JavaScript", "This app requires JavaScript", "JavaScript is disabled", "You need to turn on JavaScript"… */
 const ASKS_FOR_SCRIPT = /\b(?:enabl\w*|requir\w*|need\w*|turn(?:ed)? on|activat\w*|allow\w*|disabled|switch(?:ed)? on)\b[^.!?]{0,40}\bjavascript\b|\bjavascript\b[^.!?]{0,40}\b(?:enabl\w*|requir\w*|needed|disabled|turn(?:ed)? off|must be)\b/i;
+
+/**
+ * A heading longer than this repeats no title: a title is a line, and a heading left open holds the page after it
+ * (nested ones each hold the rest of it, so reading each whole is the page's text read once per heading).
+ */
+const MAX_TITLE_CHARS = 1000;
 
 /** Shown text is counted this far; every threshold read from it (a short page, an app shell) is far below. */
 export const MAX_COUNTED_CHARS = 10_000;
@@ -255,8 +261,8 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   );
   // The headline is the <h1> that repeats a declared title, else the first: other <h1>s head boxes (a newsletter's).
   // Under the blog's name (an <h1> or none), a post's title set in an <h2> or <h3> is the headline when it reads as the whole title.
-  let titled = headings.find((heading) => repeatsTitle(textContent(heading), titles));
-  titled ??= subheadings.find((heading) => readsAsTitle(textContent(heading), titles));
+  let titled = headings.find((heading) => repeatsTitle(shortText(heading, MAX_TITLE_CHARS) ?? "", titles));
+  titled ??= subheadings.find((heading) => readsAsTitle(shortText(heading, MAX_TITLE_CHARS) ?? "", titles));
   const headline = titled ?? headings[0];
   const holdsHeadline = new Set<Element>();
   if (headline) addAncestors(headline, holdsHeadline);
