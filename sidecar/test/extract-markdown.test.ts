@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_PARSED_YAML_CHARS } from "../src/extract/yaml-handler.ts";
 import { markdownHandler } from "../src/extract/markdown-handler.ts";
 
 const extract = (text: string) => markdownHandler.extract({ text, url: "https://example.test/README.md", mime: "text/markdown" });
@@ -16,6 +17,12 @@ describe("markdownHandler", () => {
       title: "Front: matter",
       content: '---\ntitle: "Front: matter"\ntags: [a]\n---\n# Heading',
     });
+  });
+
+  it("front matter longer than the YAML parsed at most is not parsed: the title is the first heading", () => {
+    const frontMatter = `title: From front matter\nitems:\n${"  - an item\n".repeat(12_000)}`;
+    expect(frontMatter.length).toBeGreaterThan(MAX_PARSED_YAML_CHARS);
+    expect(extract(`---\n${frontMatter}---\n# Heading\n`).title).toBe("Heading");
   });
 
   it("front matter without a title (and its # comments) falls back to the first heading after it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { yamlHandler } from "../src/extract/yaml-handler.ts";
+import { MAX_PARSED_YAML_CHARS, yamlHandler } from "../src/extract/yaml-handler.ts";
 
 const extract = (text: string) => yamlHandler.extract({ text, url: "https://example.test/c.yaml", mime: "application/yaml" });
 
@@ -22,5 +22,11 @@ describe("yamlHandler", () => {
 
   it("throws on invalid YAML", () => {
     expect(() => extract("a: [1, 2\nb: c: d")).toThrow(/Flow sequence in block collection/);
+  });
+
+  it("shows YAML longer than it parses as written, unproved and without a title", () => {
+    const text = `title: Big\nitems:\n${"  - an item\n".repeat(12_000)}a: [1, 2\nb: c: d`;
+    expect(text.length).toBeGreaterThan(MAX_PARSED_YAML_CHARS);
+    expect(extract(text)).toEqual({ content: `\`\`\`yaml\n${text}\n\`\`\`` });
   });
 });

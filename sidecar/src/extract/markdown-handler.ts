@@ -1,6 +1,7 @@
 import { parseDocument } from "yaml";
 import type { ContentHandler } from "./content-handler.ts";
 import { normalizeNewlines } from "./whitespace.ts";
+import { MAX_PARSED_YAML_CHARS } from "./yaml-handler.ts";
 
 /** A leading YAML front matter block (between "---" lines) and the Markdown after it. */
 function splitFrontMatter(text: string): { frontMatter?: string; body: string } {
@@ -11,6 +12,7 @@ function splitFrontMatter(text: string): { frontMatter?: string; body: string } 
 }
 
 function frontMatterTitle(frontMatter: string): string | undefined {
+  if (frontMatter.length > MAX_PARSED_YAML_CHARS) return undefined;
   const document = parseDocument(frontMatter);
   const title = document.errors.length === 0 ? document.get("title") : undefined;
   return typeof title === "string" && title.trim() ? title.trim() : undefined;
