@@ -244,12 +244,19 @@ describe("html: escaping Markdown syntax in text", () => {
   });
 
   // Each of these took minutes on a megabyte before its reader was made linear: a pattern anchored at the text's end
-  // (or a run joined to the rest of the text) at every emphasis run, a link pattern from every "[" to the text's end.
+  // (or a run joined to the rest of the text) at every emphasis run, a link pattern from every "[" to the text's end,
+  // the rest of the paragraph read for every line that opens with "[".
   it("a megabyte paragraph of emphasis runs with punctuation around them renders as its pieces do, in time linear in it", () => {
     const unit = "<em>a</em>, (<strong>b</strong>) <em>c</em>";
     expect(md(`<p>${unit}</p>`)).toBe("*a,* **(b)** *c*");
     const many = md(`<p>${`${unit} `.repeat(30_000)}</p>`);
     expect(many).toBe(Array.from({ length: 30_000 }, () => "*a,* **(b)** *c*").join(" "));
+  });
+
+  it("a paragraph of many lines opening with '[' escapes only those that read as a link reference, in time linear in it", () => {
+    expect(md("<p>[x<br>[ref]: value</p>")).toBe("[x  \n\\[ref]: value");
+    const many = md(`<p>${"[x<br>".repeat(60_000)}[ref]: value</p>`);
+    expect(many).toBe(`${Array.from({ length: 60_000 }, () => "[x").join("  \n")}  \n\\[ref]: value`);
   });
 
   it("a megabyte paragraph of escaped brackets renders as its pieces do, in time linear in it", () => {

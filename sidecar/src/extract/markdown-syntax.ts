@@ -79,7 +79,11 @@ export function settleEscapes(text: string): string {
         return after === "(" || after === "[" ? "\\]" : "]";
       case "[": {
         const lineStart = offset === 0 || text.charAt(offset - 1) === "\n";
-        return lineStart && /^[^\]\n]*\]:/.test(text.slice(offset + 2).replace(MAYBE_ESCAPES, "$1")) ? "\\[" : "[";
+        if (!lineStart) return "[";
+        // The rest of its line only: read to the paragraph's end from every line's "[", a paragraph of such lines took minutes.
+        const lineEnd = text.indexOf("\n", offset + 2);
+        const line = text.slice(offset + 2, lineEnd === -1 ? text.length : lineEnd);
+        return /^[^\]\n]*\]:/.test(line.replace(MAYBE_ESCAPES, "$1")) ? "\\[" : "[";
       }
       default:
         return char;
