@@ -95,6 +95,12 @@ describe("jsonHandler", () => {
       });
     });
 
+    it("cells and outputs of blank lines lose their final newlines in time linear in them", () => {
+      const blank = "\n".repeat(200_000);
+      const cells = [{ cell_type: "code", source: `x${blank}y${blank}`, outputs: [{ output_type: "stream", text: `out${blank}put${blank}` }] }];
+      expect(extract(JSON.stringify({ ...notebook, cells })).content).toBe(`\`\`\`python\nx${blank}y\n\`\`\`\n\n\`\`\`\nout${blank}put\n\`\`\``);
+    });
+
     it("takes the notebook's own title, and JSON that merely has cells stays JSON", () => {
       const titled = { ...notebook, metadata: { ...notebook.metadata, title: "Tides, 2024" } };
       expect(extract(JSON.stringify(titled)).title).toBe("Tides, 2024");

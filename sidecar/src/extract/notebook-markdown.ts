@@ -39,14 +39,24 @@ export function isNotebook(value: unknown): value is Notebook {
 /** nbformat's multiline strings are a string or a list of lines. */
 const joined = (value: unknown): string => (Array.isArray(value) ? value.filter((line) => typeof line === "string").join("") : typeof value === "string" ? value : "");
 
+/**
+ * The text without the newlines that end it. By hand: a pattern for a newline run at the end is tried from every
+ * newline and reads each run to its end, so a cell of blank lines took time quadratic in them.
+ */
+function withoutFinalNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  return text.slice(0, end);
+}
+
 /** What a code cell printed and returned, as text: Markdown results as they are, text in plain fences; pictures are left out. */
 function outputMarkdown(output: Output): string | undefined {
-  if (output.output_type === "stream") return joined(output.text).trim() ? fencedBlock(joined(output.text).replace(/\n+$/, "")) : undefined;
+  if (output.output_type === "stream") return joined(output.text).trim() ? fencedBlock(withoutFinalNewlines(joined(output.text))) : undefined;
   if (output.output_type === "error") return fencedBlock(`${joined(output.ename)}: ${joined(output.evalue)}`);
   const data = output.data ?? {};
   const markdown = joined(data["text/markdown"]).trim();
   if (markdown) return markdown;
-  const plain = joined(data["text/plain"] ?? output.text).replace(/\n+$/, "");
+  const plain = withoutFinalNewlines(joined(data["text/plain"] ?? output.text));
   return plain.trim() ? fencedBlock(plain) : undefined;
 }
 
@@ -62,7 +72,7 @@ export function notebookMarkdown(notebook: Notebook): { title?: string; markdown
   let heading: string | undefined;
   for (const cell of cells) {
     if (typeof cell !== "object" || cell === null) continue;
-    const source = joined(cell.source ?? cell.input).replace(/\n+$/, "");
+    const source = withoutFinalNewlines(joined(cell.source ?? cell.input));
     if (cell.cell_type === "markdown" || cell.cell_type === "heading") {
       if (source.trim()) blocks.push(source.trim());
       heading ??= /^#\s+(.+)$/m.exec(source)?.[1];
