@@ -169,6 +169,12 @@ describe("pages whose text is not where a reader of the markup looks first", () 
     expect(result.content).toBe([said("The bread"), "- 500 g flour\n- 10 g salt", "### Dough", "Mix the flour and the salt with water."].join("\n\n"));
   });
 
+  it("a JSON-LD body of tag opens that never close is text, read in time linear in it", () => {
+    const data = { "@type": "Article", articleBody: `${said("One")} ${"<b".repeat(150_000)}` };
+    const result = extract(`<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><div id="app"></div></body></html>`);
+    expect(result.content).toBe(`${said("One")} ${"\\<b".repeat(150_000)}`);
+  });
+
   it("JSON-LD does not replace a page that shows its text", () => {
     const data = { "@type": "Article", articleBody: said("Only in the data") };
     const result = extract(`<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><article>${prose("One")}${prose("Two")}</article></body></html>`);

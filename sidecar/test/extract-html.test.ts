@@ -253,6 +253,12 @@ describe("html: escaping Markdown syntax in text", () => {
     expect(many).toBe(Array.from({ length: 30_000 }, () => "*a,* **(b)** *c*").join(" "));
   });
 
+  it("alt text of one long run of underscores and a word describes its picture, read in time linear in it", () => {
+    expect(md('<p>A picture <img src="/a.png" alt="IMG_2041"> and <img src="/b.png" alt="__ x"></p>')).toBe("A picture and ![\\_\\_ x](https://example.test/b.png)");
+    const alt = `${"_".repeat(200_000)} x`;
+    expect(md(`<p>A picture <img src="/b.png" alt="${alt}"></p>`)).toBe(`A picture ![${"\\_".repeat(200_000)} x](https://example.test/b.png)`);
+  });
+
   it("a paragraph of many lines opening with '[' escapes only those that read as a link reference, in time linear in it", () => {
     expect(md("<p>[x<br>[ref]: value</p>")).toBe("[x  \n\\[ref]: value");
     const many = md(`<p>${"[x<br>".repeat(60_000)}[ref]: value</p>`);

@@ -9,7 +9,8 @@ import { isObject, type JsonObject, jsonLdNodes, text } from "./json-ld.ts";
 /** A step or list nested deeper than this is not followed: the data is the page's, and may nest without end. */
 const MAX_STEP_DEPTH = 4;
 
-const HAS_MARKUP = /<[a-z][^>]*>/i;
+/** A tag opens: "<" and a letter. A tag is markup when a ">" follows the first one (it follows any later one only if so). */
+const TAG_OPEN = /<[a-z]/i;
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -17,7 +18,9 @@ function escapeHtml(value: string): string {
 
 /** Text that is already HTML stays so; plain text becomes one paragraph per line. */
 function asHtml(value: string): string {
-  if (HAS_MARKUP.test(value)) return value;
+  // Not one pattern to the ">" from each tag open: with no ">", it reads the rest of the text from every "<".
+  const open = value.search(TAG_OPEN);
+  if (open !== -1 && value.indexOf(">", open + 2) !== -1) return value;
   return value
     .split(/\n+/)
     .map((line) => line.trim())

@@ -10,9 +10,15 @@ export interface AllowList {
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-/** Host names compare as the URL parser prints them: lower case, punycode, no trailing dot. */
-function normaliseHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/\.+$/, "");
+/**
+ * Host names compare as the URL parser prints them: lower case, punycode, no trailing dot. The dots are cut by hand:
+ * the parser keeps a name of many dots whole, and a pattern for the dots at the end reads each run from every dot
+ * in it (100,000 dots took 8 s).
+ */
+export function normaliseHost(hostname: string): string {
+  let end = hostname.length;
+  while (end > 0 && hostname.charCodeAt(end - 1) === 0x2e) end--;
+  return hostname.slice(0, end).toLowerCase();
 }
 
 /** A CIDR, or an IP literal as a one-address range. Write IPv4-mapped ranges as IPv4 CIDRs. */

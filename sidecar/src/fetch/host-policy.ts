@@ -1,4 +1,4 @@
-import type { AllowList } from "./allow-list.ts";
+import { type AllowList, normaliseHost } from "./allow-list.ts";
 import type { EgressResult, NetworkPolicy, VettedAddress } from "./egress-types.ts";
 import { fail } from "@edge-web/shared";
 import { blocked } from "./blocked.ts";
@@ -15,7 +15,7 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal)$/;
  * decimal, hex, octal and short IPv4 forms into dotted quads); names go on to resolution.
  */
 export function checkHost(url: URL, policy: NetworkPolicy, allow: AllowList): EgressResult<HostCheck> {
-  const name = url.hostname.toLowerCase().replace(/\.+$/, "");
+  const name = normaliseHost(url.hostname);
   if (name === "") return blocked(url, "empty host", policy.exemptHint);
   const ip = parseIp(name);
   const listed = checkDomainLists(url, name, ip && toVetted(ip).address, policy, allow);
@@ -33,8 +33,8 @@ export function checkHost(url: URL, policy: NetworkPolicy, allow: AllowList): Eg
 
 /** A domain-list entry as the URL parser prints host names (lower case, punycode), without trailing dots. */
 function normaliseDomain(entry: string): string {
-  const text = entry.trim().toLowerCase().replace(/\.+$/, "");
-  return (URL.parse(`http://${text}/`)?.hostname ?? text).replace(/\.+$/, "");
+  const text = normaliseHost(entry.trim());
+  return normaliseHost(URL.parse(`http://${text}/`)?.hostname ?? text);
 }
 
 /** `name` is `domain` or a subdomain of it. IP literals only ever match themselves. */

@@ -147,7 +147,9 @@ const MAX_DECORATION_PX = 24;
 
 /** Alt text describes a picture unless it only names the file or says "image". */
 function describes(alt: string): boolean {
-  return alt !== "" && !MEANINGLESS_ALT.test(alt) && !/^\S*_\S*$/.test(alt);
+  // One word with an underscore is a file name (IMG_2041). Not a pattern of \S* on both sides: it reads the rest
+  // from every position it could split at.
+  return alt !== "" && !MEANINGLESS_ALT.test(alt) && !(alt.includes("_") && !/\s/.test(alt));
 }
 
 /** Icons, spacers and tracking pixels. */
