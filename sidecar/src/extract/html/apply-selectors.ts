@@ -2,7 +2,7 @@ import { selectAll } from "css-select";
 import type { AnyNode, Document, Element } from "domhandler";
 import { errorReason } from "../../error-reason.ts";
 import type { ContentSelectors } from "../content-handler.ts";
-import { isElement, removeNode, walk } from "../dom.ts";
+import { isElement, removeNodes, walk } from "../dom.ts";
 
 /** What the caller's selectors made of a page. */
 export interface AppliedSelectors {
@@ -36,7 +36,7 @@ export function applySelectors(document: Document, selectors: ContentSelectors):
   for (const selector of selectors.exclude ?? []) {
     const found = matches("excludeSelectors", selector);
     if (found?.length === 0) unmatchedExcludes.push(selector);
-    for (const element of found ?? []) removeNode(element);
+    removeNodes(found ?? []);
   }
   if (unmatchedExcludes.length > 0) warnings.push(`excludeSelectors: ${quoted(unmatchedExcludes)} matched nothing on this page`);
   if (!selectors.include?.length) return { warnings };
