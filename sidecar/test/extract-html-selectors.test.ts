@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractContent } from "../src/extract/extract-content.ts";
+import { MAX_SELECTOR_STEPS } from "../src/extract/html/apply-selectors.ts";
 
 const URL = "https://example.test/page";
 const html = (body: string) => `<!doctype html><html lang="en"><head><title>Selectors page</title></head><body>${body}</body></html>`;
@@ -40,6 +41,16 @@ describe("includeSelectors: only the matched elements, instead of main-content d
     expect(none.content).toBe(read(ARTICLE_PAGE, {}).content);
     expect(none.metadata?.extraction).toBeUndefined();
     expect(none.parseWarning).toBe('includeSelectors: "#missing", ".gone" matched nothing on this page; its main content is shown instead');
+  });
+
+  it("stops a selector that would read a long page's elements once for each of them, says so and applies the others", () => {
+    const paragraphs = Array.from({ length: 30_000 }, (_, n) => `<p class="p${n % 7}">Paragraph ${n}.</p>`).join("");
+    const out = read(html(`<article>${paragraphs}<q>end</q></article>`), { include: ["p:has(~ q)", "p.p6"] });
+    expect(out.parseWarning).toBe(
+      `includeSelectors: "p:has(~ q)" could not be applied (it would read this page's elements more than ${(MAX_SELECTOR_STEPS / 2).toLocaleString("en")} times, its share of the call's selectors; :has(), sibling combinators and :nth-… over long lists cost most)`,
+    );
+    expect(out.content.split("\n\n")).toHaveLength(Math.ceil((30_000 - 6) / 7));
+    expect(out.content.startsWith("Paragraph 6.\n\nParagraph 13.")).toBe(true);
   });
 
   it("says which selector the page's reader cannot apply, and applies the others", () => {

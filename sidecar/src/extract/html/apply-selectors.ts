@@ -1,5 +1,6 @@
-import { selectAll } from "css-select";
-import type { AnyNode, Document, Element } from "domhandler";
+import { type Options, selectAll } from "css-select";
+import { type AnyNode, type Document, type Element, isCDATA, isTag, isText } from "domhandler";
+import * as DomUtils from "domutils";
 import { errorReason } from "../../error-reason.ts";
 import type { ContentSelectors } from "../content-handler.ts";
 import { isElement, removeNodes, walk } from "../dom.ts";
@@ -12,6 +13,56 @@ export interface AppliedSelectors {
   warnings: string[];
 }
 
+/**
+ * Reads of the tree the caller's selectors may take on one page, all of them together (about 0.6 s), shared out
+ * evenly, so that one costly selector does not stop the others. :has(),
+ * sibling combinators and :nth-… can read every element's siblings or subtree for every element: on a page of
+ * 20,000 paragraphs one `:has(~ q)` took 27 s, on the thread that serves every fetch.
+ */
+export const MAX_SELECTOR_STEPS = 10_000_000;
+
+class SelectorBudgetSpent extends Error {}
+
+/**
+ * css-select's reader of the tree (domutils), each read counted against `budget`. Text is read node by node, each
+ * counted, where domutils reads a subtree in one call.
+ */
+function countedAdapter(budget: { left: number }): NonNullable<Options<AnyNode, Element>["adapter"]> {
+  const spend = (): void => {
+    if (--budget.left < 0) throw new SelectorBudgetSpent();
+  };
+  const counted =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      spend();
+      return read(...args);
+    };
+  const getText = (node: AnyNode): string => {
+    spend();
+    if (isTag(node) && node.name === "br") return "\n";
+    if (isText(node)) return node.data;
+    if (!isTag(node) && !isCDATA(node)) return "";
+    let text = "";
+    for (const child of node.children) text += getText(child);
+    return text;
+  };
+  return {
+    isTag: (node: AnyNode): node is Element => {
+      spend();
+      return isTag(node);
+    },
+    getAttributeValue: counted(DomUtils.getAttributeValue),
+    getChildren: counted(DomUtils.getChildren),
+    getName: counted(DomUtils.getName),
+    getParent: counted(DomUtils.getParent) as (node: Element) => AnyNode | null,
+    getSiblings: counted(DomUtils.getSiblings),
+    prevElementSibling: counted(DomUtils.prevElementSibling),
+    getText,
+    hasAttrib: counted(DomUtils.hasAttrib),
+    removeSubsets: counted(DomUtils.removeSubsets),
+  };
+}
+
 const quoted = (selectors: readonly string[]) => selectors.map((selector) => JSON.stringify(selector)).join(", ");
 
 /**
@@ -22,12 +73,17 @@ const quoted = (selectors: readonly string[]) => selectors.map((selector) => JSO
  */
 export function applySelectors(document: Document, selectors: ContentSelectors): AppliedSelectors {
   const warnings: string[] = [];
+  const steps = Math.floor(MAX_SELECTOR_STEPS / ((selectors.exclude?.length ?? 0) + (selectors.include?.length ?? 0)));
   /** The selector's matches, or undefined (with a warning) when css-select cannot apply it. */
   const matches = (field: string, selector: string): Element[] | undefined => {
     try {
-      return selectAll<AnyNode, Element>(selector, document);
+      return selectAll<AnyNode, Element>(selector, document, { adapter: countedAdapter({ left: steps }) });
     } catch (error) {
-      warnings.push(`${field}: ${JSON.stringify(selector)} could not be applied (${errorReason(error)})`);
+      const reason =
+        error instanceof SelectorBudgetSpent
+          ? `it would read this page's elements more than ${steps.toLocaleString("en")} times, its share of the call's selectors; :has(), sibling combinators and :nth-… over long lists cost most`
+          : errorReason(error);
+      warnings.push(`${field}: ${JSON.stringify(selector)} could not be applied (${reason})`);
       return undefined;
     }
   };
