@@ -28,7 +28,10 @@ const ALL_NONCHARACTERS = new RegExp(NONCHARACTERS.source, "g");
  */
 export const withoutNoncharacters = (text: string): string => (NONCHARACTERS.test(text) ? text.replace(ALL_NONCHARACTERS, "") : text);
 
-/** Punctuation that moves into a run it touches: after a closing run, before an opening one. Not "]" or "[": moving those would break a link around or inside the run. */
+/**
+ * Punctuation that moves into a run it touches: after a closing run, before an opening one. Not "]" or "[": moving
+ * those would break a link around or inside the run.
+ */
 const TRAILING = new Set(".,:;!?)»”’\"'…");
 const LEADING = new Set("(«„“‘\"'¿¡");
 const WORD_CHAR = /[\p{L}\p{N}]/u;

@@ -15,9 +15,9 @@ export interface AppliedSelectors {
 
 /**
  * Reads of the tree the caller's selectors may take on one page, all of them together (about 0.6 s), shared out
- * evenly, so that one costly selector does not stop the others. :has(),
- * sibling combinators and :nth-… can read every element's siblings or subtree for every element: on a page of
- * 20,000 paragraphs one `:has(~ q)` took 27 s, on the thread that serves every fetch.
+ * evenly, so that one costly selector does not stop the others. :has(), sibling combinators and :nth-… can read
+ * every element's siblings or subtree for every element: on a page of 20,000 paragraphs one `:has(~ q)` took 27 s,
+ * on the thread that serves every fetch.
  */
 export const MAX_SELECTOR_STEPS = 10_000_000;
 
