@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { withoutTrailingDots } from "./host-name.ts";
 import { positiveInt } from "./positive-int.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
@@ -28,7 +29,7 @@ const domainList = v.optional(
       v.string(),
       v.trim(),
       v.toLowerCase(),
-      v.transform((name) => name.replace(/\.+$/, "")),
+      v.transform(withoutTrailingDots),
       v.nonEmpty("must not be empty"),
       v.regex(/^[^\s/:@*?#[\]\\]+$/, "must be a domain name like example.com (no scheme, port, path or wildcard)"),
     ),

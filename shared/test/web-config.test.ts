@@ -29,6 +29,11 @@ describe("web config", () => {
     expect(!r.ok && r.error.fields).toEqual(["timeoutMs", "concurrency.maxConcurrent"]);
   });
 
+  it("reads domain lists trimmed, lower-cased and without their final dots, however many", () => {
+    const r = resolveConfig(WebConfigSchema, { deniedDomains: [" Example.COM.. ", `a${".".repeat(300_000)}b.test.`] });
+    expect(r.ok && r.value.deniedDomains).toEqual(["example.com", `a${".".repeat(300_000)}b.test`]);
+  });
+
   it("drops unknown and duplicate provider names from providerPriority", () => {
     const r = resolveConfig(WebConfigSchema, { providerPriority: ["bing", "ddgs", "DDGS", "brave"] });
     expect(r.ok && r.value.providerPriority).toEqual(["ddgs", "brave"]);

@@ -53,6 +53,15 @@ describe("includeSelectors: only the matched elements, instead of main-content d
     expect(out.content.startsWith("Paragraph 6.\n\nParagraph 13.")).toBe(true);
   });
 
+  it("counts the text a selector reads node by node: :contains() over every level of a deep page is stopped too", () => {
+    const paragraphs = Array.from({ length: 30_000 }, (_, n) => `<p>Paragraph ${n}.</p>`).join("");
+    const out = read(html(`${"<div>".repeat(250)}${paragraphs}`), { include: ["div:contains(Paragraph 29999)", "p:first-child"] });
+    expect(out.parseWarning).toBe(
+      `includeSelectors: "div:contains(Paragraph 29999)" could not be applied (it would read this page's elements more than ${(MAX_SELECTOR_STEPS / 2).toLocaleString("en")} times, its share of the call's selectors; :has(), sibling combinators and :nth-… over long lists cost most)`,
+    );
+    expect(out.content).toBe("Paragraph 0.");
+  });
+
   it("says which selector the page's reader cannot apply, and applies the others", () => {
     const out = read(ARTICLE_PAGE, { include: ["aside.sidebar", "p::first-line"] });
     expect(out.content).toContain("Opening hours");
