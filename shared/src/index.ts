@@ -18,7 +18,7 @@ export * from "./deadline.ts";
 export * from "./step-clock.ts";
 export * from "./deep-freeze.ts";
 export * from "./display-url.ts";
-export * from "./host-name.ts";
+export * from "./without-trailing.ts";
 export * from "./parse-http-url.ts";
 export * from "./sidecar-urls.ts";
 export * from "./content-type.ts";

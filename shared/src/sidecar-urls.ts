@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { parseHttpUrl } from "./parse-http-url.ts";
 import { fail, ok, type Result } from "./result.ts";
+import { withoutTrailing } from "./without-trailing.ts";
 
 /** SIDECAR_URL: one sidecar's base URL, or a pool's base URLs separated by commas; trailing slashes dropped. */
 const SidecarUrlsSchema = v.pipe(
@@ -11,7 +12,7 @@ const SidecarUrlsSchema = v.pipe(
       v.string(),
       v.nonEmpty("it is empty (a comma too many?)"),
       v.check((entry) => parseHttpUrl(entry) !== undefined, "it is not an http(s) URL"),
-      v.transform((entry) => entry.replace(/\/+$/, "")),
+      v.transform((entry) => withoutTrailing(entry, "/")),
     ),
   ),
 );

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { withoutTrailingDots } from "./host-name.ts";
+import { withoutTrailing } from "./without-trailing.ts";
 import { positiveInt } from "./positive-int.ts";
 
 export const PROVIDER_NAMES = ["ddgs", "brave", "tavily", "serper", "openserp", "searxng"] as const;
@@ -29,7 +29,7 @@ const domainList = v.optional(
       v.string(),
       v.trim(),
       v.toLowerCase(),
-      v.transform(withoutTrailingDots),
+      v.transform((name) => withoutTrailing(name, ".")),
       v.nonEmpty("must not be empty"),
       v.regex(/^[^\s/:@*?#[\]\\]+$/, "must be a domain name like example.com (no scheme, port, path or wildcard)"),
     ),

@@ -144,6 +144,11 @@ describe("fusion", () => {
     expect(normalizedUrl("https://example.com:8443/a")).not.toBe(normalizedUrl("https://example.com/a"));
   });
 
+  it("reads a provider's result path of many slashes once: only the final run is cut", () => {
+    const slashes = "/".repeat(300_000);
+    expect(normalizedUrl(`https://example.com${slashes}a${slashes}`)).toBe(`example.com${slashes}a`);
+  });
+
   it("scores Σ 1/(k + rank) with k = 60, counts a provider's repeat once, and fills a missing snippet and date from another provider", () => {
     expect(RRF_K).toBe(60);
     const fused = fuseResults(

@@ -1,4 +1,4 @@
-import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION } from "@edge-web/shared";
+import { fail, isCompatibleProtocolVersion, PROTOCOL_HEADER, PROTOCOL_VERSION, withoutTrailing } from "@edge-web/shared";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiOptions, AppEnv } from "./app-env.ts";
@@ -94,7 +94,7 @@ export function createApp(overrides: Partial<ApiOptions> = {}) {
   // One rule for every route: a path the table knows with a method it does not serve is 405 naming the methods it does.
   app.notFound(async (c) => {
     const pathname = new URL(c.req.url).pathname;
-    const path = pathname.slice(options.basePath.replace(/\/+$/, "").length) || "/";
+    const path = pathname.slice(withoutTrailing(options.basePath, "/").length) || "/";
     if (c.env.ASSETS && (c.req.method === "GET" || c.req.method === "HEAD") && !/^\/(api|mcp)(\/|$)/.test(path)) {
       const file = await c.env.ASSETS.fetch(c.req.raw);
       // A copy: a fetched answer's headers are immutable, and the middleware adds to them.

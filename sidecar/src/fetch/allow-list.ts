@@ -1,4 +1,4 @@
-import { fail, withoutTrailingDots } from "@edge-web/shared";
+import { fail, withoutTrailing } from "@edge-web/shared";
 import type { EgressResult } from "./egress-types.ts";
 import ipaddr from "ipaddr.js";
 import { parseIp } from "./parse-ip.ts";
@@ -12,7 +12,7 @@ type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** Host names compare as the URL parser prints them: lower case, punycode, no trailing dot. */
 export function normaliseHost(hostname: string): string {
-  return withoutTrailingDots(hostname).toLowerCase();
+  return withoutTrailing(hostname, ".").toLowerCase();
 }
 
 /** A CIDR, or an IP literal as a one-address range. Write IPv4-mapped ranges as IPv4 CIDRs. */

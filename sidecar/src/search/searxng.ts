@@ -1,4 +1,4 @@
-import { fail, ok } from "@edge-web/shared";
+import { fail, ok, withoutTrailing } from "@edge-web/shared";
 import * as v from "valibot";
 import type { SearchProvider } from "./provider.ts";
 import { requestProviderJson } from "./request-provider-json.ts";
@@ -15,7 +15,7 @@ const SearxngAnswerSchema = v.looseObject({ results: RawItemsSchema });
 function searchEndpoint(baseUrl: string): string {
   const url = URL.parse(baseUrl);
   if (!url) return baseUrl;
-  url.pathname = `${url.pathname.replace(/\/+$/, "")}/search`;
+  url.pathname = `${withoutTrailing(url.pathname, "/")}/search`;
   return url.href;
 }
 

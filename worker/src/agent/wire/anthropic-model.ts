@@ -2,6 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageMod
 import { AnthropicMessagesLanguageModel } from "@ai-sdk/anthropic/internal";
 import { generateId, isProviderStreamError } from "@ai-sdk/provider-utils";
 import { APICallError } from "ai";
+import { withoutTrailing } from "@edge-web/shared";
 import { anthropicDecoder } from "./anthropic-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts } from "./event-stream-parts.ts";
@@ -38,7 +39,7 @@ export class AnthropicModel extends AnthropicMessagesLanguageModel {
   readonly #headers: Record<string, string>;
 
   constructor(modelId: string, endpoint: MessagesEndpoint) {
-    const trimmed = endpoint.baseURL.replace(/\/+$/, "");
+    const trimmed = withoutTrailing(endpoint.baseURL, "/");
     const baseURL = trimmed === ANTHROPIC_API ? `${ANTHROPIC_API}/v1` : trimmed;
     const headers = { "anthropic-version": "2023-06-01", ...(endpoint.apiKey && { "x-api-key": endpoint.apiKey }) };
     super(modelId, {

@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 import { OpenAICompatibleChatLanguageModel } from "@ai-sdk/openai-compatible";
+import { withoutTrailing } from "@edge-web/shared";
 import { chatCompletionDecoder } from "./chat-completion-decoder.ts";
 import { definedHeaders } from "./defined-headers.ts";
 import { eventStreamParts, type EnqueuePart } from "./event-stream-parts.ts";
@@ -26,7 +27,7 @@ export class OpenAICompatibleModel extends OpenAICompatibleChatLanguageModel {
   readonly #headers: Record<string, string>;
 
   constructor(modelId: string, endpoint: ChatEndpoint) {
-    const base = endpoint.baseURL.replace(/\/+$/, "");
+    const base = withoutTrailing(endpoint.baseURL, "/");
     const headers: Record<string, string> = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {};
     super(modelId, { provider: `${endpoint.name}.chat`, url: ({ path }) => `${base}${path}`, headers: () => headers, fetch: endpoint.fetch, includeUsage: true });
     this.#endpoint = endpoint;

@@ -1,4 +1,4 @@
-import { fail, ok } from "@edge-web/shared";
+import { fail, ok, withoutTrailing } from "@edge-web/shared";
 import type { ModelProvider } from "./model-provider.ts";
 import { OpenAICompatibleModel } from "./openai-compatible-model.ts";
 
@@ -14,7 +14,7 @@ export const openAICompatibleProvider: ModelProvider = {
   async listModels({ name, settings }, fetch) {
     if (settings.models) return ok(settings.models);
     try {
-      const response = await fetch(`${settings.baseURL.replace(/\/+$/, "")}/models`, {
+      const response = await fetch(`${withoutTrailing(settings.baseURL, "/")}/models`, {
         headers: { accept: "application/json", ...(settings.apiKey && { authorization: `Bearer ${settings.apiKey}` }) },
         signal: AbortSignal.timeout(LIST_TIMEOUT_MS),
       });
