@@ -63,6 +63,24 @@ describe("convertDocument: RTF", () => {
     expect(await markdown(rtf(`\\pard ${deep}\\par}`))).toBe("Deep text");
   });
 
+  it("reads long runs of spaces and line breaks in time linear in them", async () => {
+    // No-break spaces inside a bold run; line breaks, and spaces from many runs, before a word.
+    const nbsp = `\\pard {\\b a${"\\~".repeat(300_000)}b}\\par`;
+    const breaks = `\\pard {\\b bold${"\\line ".repeat(100_000)}x\\line }y\\par`;
+    const spaces = `\\pard a${" {\\b  }".repeat(100_000)}b\\par`;
+    const text = await markdown(rtf(`${nbsp}\n${breaks}\n${spaces}}`));
+    expect(text).toBe(`**a${"\u00a0".repeat(300_000)}b**\n\n**bold${"\n".repeat(100_000)}x**\ny\n\na${" ".repeat(200_000)}b`);
+  });
+
+  it("writes a table with one wide row over many short ones without padding every row to its width", async () => {
+    const wide = `\\trowd\\pard\\intbl ${"w\\cell ".repeat(5_000)}\\row`;
+    const text = await markdown(rtf(`${wide}${"\\trowd\\pard\\intbl n\\cell\\row".repeat(5_000)}}`));
+    const lines = text.split("\n");
+    expect(lines).toHaveLength(5_002);
+    expect(lines[0]).toBe(`| ${Array(5_000).fill("w").join(" | ")} |`);
+    expect(lines.slice(2).every((line) => line === "| n |")).toBe(true);
+  });
+
   it("is found by its signature whatever the name, and by its extension or type", async () => {
     expect(await markdown(rtf("\\pard Hello\\par}"), { fileName: "notes.txt" })).toBe("Hello");
     expect(await markdown(rtf("\\pard Hello\\par}"), { contentType: "application/rtf" })).toBe("Hello");

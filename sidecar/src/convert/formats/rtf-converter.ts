@@ -1,4 +1,4 @@
-import { fail, ok } from "@edge-web/shared";
+import { fail, ok, withoutTrailing } from "@edge-web/shared";
 import { markdownTable } from "../../extract/markdown-table.ts";
 import { escapeInline, escapeLineStart } from "../../extract/markdown-syntax.ts";
 import { hasSignature } from "../../sniff/has-signature.ts";
@@ -288,9 +288,11 @@ class RtfReader {
       this.paragraph.text += escaped;
       return;
     }
-    const lead = /^\s*/.exec(escaped)?.[0] ?? "";
-    const trail = /\s*$/.exec(escaped)?.[0] ?? "";
-    this.paragraph.text += `${lead}${runStyle}${escaped.trim()}${runStyle}${trail}`;
+    // trimStart/trimEnd, not a pattern at the end (\s*$), which reads each space run from every space in it.
+    const inner = escaped.trim();
+    const lead = escaped.slice(0, escaped.length - escaped.trimStart().length);
+    const trail = escaped.slice(escaped.trimEnd().length);
+    this.paragraph.text += `${lead}${runStyle}${inner}${runStyle}${trail}`;
   }
 
   private endCell(): void {
@@ -326,6 +328,14 @@ function listMarker(marker: string): string {
 }
 
 /**
+ * A line without the spaces at its ends, cut by hand: a pattern for spaces around a line break reads each space run
+ * from every space in it.
+ */
+function withoutEdgeSpaces(line: string): string {
+  return withoutTrailing(line.replace(/^ +/, ""), " ");
+}
+
+/**
  * RTF documents (Word, WordPad, TextEdit): paragraphs, bold and italic, headings from outline levels,
  * lists from their bullet and number text, tables from their rows and cells, and every character in its
  * code page or Unicode; fonts, colours, styles, pictures, headers, footers and document properties are not
@@ -346,11 +356,10 @@ export const rtfConverter: BytesConverter = {
       let part: string;
       let item = false;
       if ("table" in block) {
-        const width = Math.max(...block.table.map((row) => row.length));
-        part = markdownTable(block.table.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? "")));
+        part = markdownTable(block.table);
       } else {
         const { text, outline, marker } = block.paragraph;
-        const line = text.replace(/ *\n */g, "\n").trim();
+        const line = text.split("\n").map(withoutEdgeSpaces).join("\n").trim();
         item = listMarker(marker) !== "";
         // A heading set in bold (or italic) throughout needs no emphasis of its own.
         const heading = () => line.replace(/\n/g, " ").replace(/^(\*{1,3})([^*].*[^*]|[^*])\1$/, "$2");
