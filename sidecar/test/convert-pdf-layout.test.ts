@@ -136,6 +136,18 @@ describe("convertDocument: PDF text defects", () => {
     expect(content).toBe("<!-- page 1 -->\n\nA chat-optimized model writes short, and the chat-optimized one again; the linebreaking hyphen of a hyphenated word goes.");
   });
 
+  it("joins a block of 24,000 lines, each broken at a hyphen, in time linear in them", async () => {
+    // Tiny type, so that they all fit on one page as one block.
+    const line = "some words in a line with a break-";
+    const draws = Array.from({ length: 24_000 }, (_, i) => ({ text: line, x: 72, y: 750 - i * 0.026, size: 0.02 }));
+    expect(await markdown([{ draws }])).toBe(`<!-- page 1 -->\n\n${line.slice(0, -1).repeat(24_000)}-`);
+  });
+
+  it("looks for hyphenated words in a line of 300,000 letters in time linear in it", async () => {
+    const letters = "a".repeat(300_000);
+    expect(await markdown([{ draws: [{ text: `${letters} b`, x: 0, y: 700, size: 0.003 }] }])).toBe(`<!-- page 1 -->\n\n${letters} b`);
+  });
+
   it("keeps a hyphen before a capital or a digit, without a space", async () => {
     const content = await markdown([{ draws: lines(["The mid-", "Atlantic states and COVID-", "19 cases."]) }]);
     expect(content).toBe("<!-- page 1 -->\n\nThe mid-Atlantic states and COVID-19 cases.");
