@@ -89,6 +89,12 @@ describe("convertDocument: DOCX equations", () => {
     });
   }
 
+  it("tells a phrase of words from math in a run of 200,000 letters in time linear in it", async () => {
+    const letters = "x".repeat(200_000);
+    const content = await markdown({ xml: [wordParagraph(`${wordRun("For ")}${wordMath(mathRun(`${letters}1`))}${wordRun(", done.")}`)] });
+    expect(tail(content)).toBe(`For $${letters}1$, done.`);
+  });
+
   it("writes a display equation as its own $$ paragraph", async () => {
     const content = await markdown({ xml: [wordParagraph(wordMath(`${mathRun("E=m")}<m:sSup><m:e>${mathRun("c")}</m:e><m:sup>${mathRun("2")}</m:sup></m:sSup>`, true))] });
     expect(tail(content)).toBe("$$E=m{c}^{2}$$");

@@ -42,6 +42,13 @@ describe("numberFormatText", () => {
   for (const [value, code, shown] of cases) {
     it(`shows ${value} in ${code} as ${shown}`, () => expect(numberFormatText(value, code)).toBe(shown));
   }
+
+  it("reads a code of up to 255 characters, and shows the number as stored for a longer one, which may cost far more", () => {
+    expect(numberFormatText(2, `0${'" "'.repeat(84)}`)).toBe("2");
+    expect(numberFormatText(2, `0${'" "'.repeat(85)}`)).toBeUndefined();
+    expect(numberFormatText(2, `${"[$".repeat(100_000)}0`)).toBeUndefined();
+    expect(numberFormatText(2, `${" ".repeat(200_000)}0`)).toBeUndefined();
+  });
 });
 
 describe("convertDocument: XLSX as the sheet shows it", () => {

@@ -18,11 +18,17 @@ export function numberFormatCode(formatId: number, formatCode: string | undefine
 const withoutLocales = (code: string) => code.replace(/\[\$([^\]-]*)-[\da-f]+\]/gi, (_tag, symbol: string) => (symbol ? `[$${symbol}]` : ""));
 
 /**
+ * Longer codes are not read: numfmt reads some in time growing with the square of their length (40,000 characters
+ * of "[$" took 5 s, for each cell), and real codes are a few dozen characters.
+ */
+const MAX_FORMAT_CODE_CHARS = 255;
+
+/**
  * The number as the format code shows it, by numfmt: decimals, thousands, percent, scientific notation, fractions,
  * conditions ([>=100]), up to four sections, literal text and currency symbols. Undefined when the code is General
- * or text, shows nothing, or cannot be read: the number is then shown as stored.
+ * or text, shows nothing, cannot be read or is longer than MAX_FORMAT_CODE_CHARS: the number is then shown as stored.
  */
 export function numberFormatText(value: number, code: string): string | undefined {
-  if (!Number.isFinite(value) || /^\s*(general|@)?\s*$/i.test(code)) return undefined;
+  if (!Number.isFinite(value) || code.length > MAX_FORMAT_CODE_CHARS || /^\s*(general|@)?\s*$/i.test(code)) return undefined;
   return format(withoutLocales(code), value, { throws: false, invalid: "" }).trim() || undefined;
 }

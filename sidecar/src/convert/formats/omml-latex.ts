@@ -78,7 +78,8 @@ function run(element: Element): string {
   if (!text) return "";
   // m:nor marks normal text; a Word run (w:r) inside an equation is text too, as is a phrase of words.
   const normal = isOn(property(element, "rPr", "nor")) || element.name.startsWith("w:");
-  if (normal || /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(text)) return `\\text{${texText(text, true)}}`;
+  // A word starts where no letter precedes it; tried from each of its letters, a long run was read once per letter.
+  if (normal || /(?<![A-Za-z])[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(text)) return `\\text{${texText(text, true)}}`;
   const word = text.trim();
   if (FUNCTIONS.has(word)) return `\\${word} `;
   return texText(text, false);
