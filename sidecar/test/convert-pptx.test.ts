@@ -95,6 +95,15 @@ describe("convertDocument: PPTX", () => {
     );
   });
 
+  it("writes the first 200 categories of a chart with 300,000 and says how many more there are", async () => {
+    const values = Array.from({ length: 300_000 }, (_, i) => i % 7);
+    const chart = { title: "Readings", categories: values.map((_, i) => `t${i}`), series: [{ name: "Level", values }] };
+    const result = await convertDocument(buildPptx({ slides: [{ title: "Sensor", chart }] }), {}, documentOptions());
+    const [, heading, table, more] = (result.ok ? result.value.content : "").split("\n\n");
+    expect([heading, more]).toEqual(["**Chart: Readings**", "(299800 more categories not shown)"]);
+    expect(table?.split("\n").slice(-1)).toEqual(["| t199 | 3 |"]);
+  });
+
   it("reads grouped shapes in place, nested groups included", async () => {
     const result = await convertDocument(buildPptx({ slides: [{ title: "Grouped", text: ["Before"], group: ["In the group", "Deeper one", "Deeper two"] }] }), {}, documentOptions());
     expect(result.ok && result.value.content).toBe(["## Slide 1: Grouped", "Before", "In the group", "Deeper one", "Deeper two"].join("\n\n"));

@@ -47,7 +47,9 @@ export function chartMarkdown(chart: Document): string {
   });
   const heading = `**Chart${title ? `: ${escapeInline(title)}` : ""}**`;
   if (series.length === 0) return heading;
-  const count = Math.max(...series.flatMap(({ categories, values }) => [...categories.keys(), ...values.keys()].map((index) => index + 1)), 0);
+  // A loop, not Math.max over a spread: a chart of over 100,000 points is more arguments than a call takes.
+  let count = 0;
+  for (const { categories, values } of series) for (const points of [categories, values]) for (const index of points.keys()) count = Math.max(count, index + 1);
   const labels = series.find(({ categories }) => categories.size > 0)?.categories ?? new Map<number, string>();
   const rows: string[][] = [["Category", ...series.map(({ name }) => escapeInline(name))]];
   for (let index = 0; index < Math.min(count, MAX_CATEGORIES); index++) {
