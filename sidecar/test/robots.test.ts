@@ -34,6 +34,7 @@ let starOnly: Origin;
 let redirecting: Origin;
 let looping: Origin;
 let large: Origin;
+let wildcards: Origin;
 /** Rules on another loopback address, which the tests' policy lets a request reach only when it says so. */
 let elsewhere: Origin;
 let pointsElsewhere: Origin;
@@ -73,11 +74,13 @@ beforeAll(async () => {
   elsewhere = await startOrigin("127.0.0.3", routes({ "/robots.txt": send(200, "text/plain", "User-agent: *\nDisallow: /nope\n") }));
   pointsElsewhere = await start({ "/robots.txt": (req, res) => send(301, "text/plain", "", { location: `${elsewhere.url}/robots.txt` })(req, res, "") });
   large = await start({ "/robots.txt": send(200, "text/plain", `User-agent: *\nDisallow: /nope\n${"# padding\n".repeat(60_000)}Disallow: /fine\n`) });
+  // 500 KB of rules with wildcards: each is matched in steps of its length times the URL's.
+  wildcards = await start({ "/robots.txt": send(200, "text/plain", `User-agent: *\n${"Disallow: /*a*a*a*b\n".repeat(25_000)}`) });
 });
 
 afterAll(async () => {
   await deps.renderer.close();
-  await Promise.all([ruled, missing, failing, hanging, starOnly, redirecting, looping, large, elsewhere, pointsElsewhere].map((origin) => origin.close()));
+  await Promise.all([ruled, missing, failing, hanging, starOnly, redirecting, looping, large, wildcards, elsewhere, pointsElsewhere].map((origin) => origin.close()));
   await deps.dispatchers.close();
 });
 
@@ -150,6 +153,16 @@ describe("robots.txt (RFC 9309)", () => {
   it("reads at most 500 KiB of it", async () => {
     expect(await read(`${large.url}/nope`)).toMatchObject({ ok: false, error: { details: { fault: "robots" } } });
     expect((await read(`${large.url}/fine`)).ok).toBe(true);
+  });
+
+  it("refuses a URL too long to check against that many wildcard rules in time, saying so, and checks shorter ones", async () => {
+    expect((await read(`${wildcards.url}/fine`)).ok).toBe(true);
+    const long = `${wildcards.url}/${"a".repeat(8_000)}`;
+    expect(await read(long)).toMatchObject({
+      ok: false,
+      error: { details: { fault: "robots" }, message: expect.stringContaining(`has 250000 characters of rules with wildcards, too many to check against a URL of ${long.length} characters`) },
+    });
+    expect(wildcards.requests.some((request) => request.url.startsWith("/aaa"))).toBe(false);
   });
 
   it("reads an origin's robots.txt once, and the rules again for each URL", async () => {
