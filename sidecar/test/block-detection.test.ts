@@ -34,6 +34,19 @@ describe("blocked-page detection", () => {
     expect(detectBlock(await answerOf(200, { "content-type": "text/html", "x-datadome": "protected" }, "<title>Shop</title><main><p>Cheap bolts.</p></main>"))).toBeUndefined();
   });
 
+  it("reads a short page's markup once, whatever tags and attributes it leaves open", async () => {
+    // 400 KB of each opening with no end, in a script (so the page stays short), then the thing itself.
+    const page = (open: string, last: string) => `<html><head><title>Access denied</title><script>${open.repeat(400_000 / open.length)}</script></head><body>${last}<p>Access denied.</p></body></html>`;
+    const html = { "content-type": "text/html" };
+    const widget = await answerOf(403, html, page("class=", `<div class="x g-recaptcha"></div>`));
+    expect(detectBlock(widget)).toEqual({ sign: "captcha-page", reason: "a reCAPTCHA page answered with HTTP 403" });
+    expect(detectBlock(await answerOf(403, html, page("class=", "")))).toEqual({ sign: "block-page", reason: 'a block page answered with HTTP 403 ("Access denied")' });
+    // A password field after them: a sign-in page, not a block.
+    expect(detectBlock(await answerOf(403, html, page("<input ", `<input type="password">`)))).toBeUndefined();
+    const incident = await answerOf(200, html, page("_Incapsula_Resource?", `<iframe src="/_Incapsula_Resource?SWUDNSAI=31&incident_id=7"></iframe>`));
+    expect(detectBlock(incident)).toEqual({ sign: "block-page", reason: "a bot manager's incident page" });
+  });
+
   const corpora = readdirSync(CORPORA_DIR).filter((name) => existsSync(join(CORPORA_DIR, name, "html")));
 
   it("finds the shared corpora", () => {

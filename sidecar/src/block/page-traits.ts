@@ -22,3 +22,18 @@ export const ASKS_FOR_A_HUMAN =
 /** "Access denied", "Request blocked", "You have been blocked", "unusual traffic", "automated requests" …: a refusal of the reader, not a page. */
 export const SAYS_REFUSED =
   /\baccess (?:is |has been )?denied\b|\baccess to this page has been (?:denied|blocked)\b|\brequest (?:blocked|unsuccessful|rejected)\b|\byou(?: have|'ve)? been blocked\b|\b(?:you are|you're) blocked\b|\bunusual (?:traffic|activity)\b|\bautomated (?:queries|requests|traffic|access|browsing)\b|\b(?:bot|robot) (?:detected|traffic|activity)\b|\bsuspicious (?:activity|traffic)\b|\bincident id\b/i;
+
+/**
+ * Whether a region of the markup holds `holds`: the regions are what `regions` (a global pattern, running from where a
+ * region opens to where it ends) finds, its first group if it has one. Found one after another, each region is read
+ * once; one pattern for both was tried again from each opening inside a region that does not end (`<input` after
+ * `<input` with no `>`), reading on to the same end each time: 400 KB of such markup took over a minute.
+ */
+export function anyRegionHolds(markup: string, regions: RegExp, holds: RegExp): boolean {
+  for (const [region, inner] of markup.matchAll(regions)) if (holds.test(inner ?? region)) return true;
+  return false;
+}
+
+/** An `<input type=password>`: a sign-in page may be answered 401 or 403 and ask whether a robot is there. */
+export const hasPasswordField = (markup: string): boolean => anyRegionHolds(markup, /<input\b([^>]*)/gi, /\btype\s*=\s*["']?password\b/i);
+
