@@ -91,6 +91,21 @@ describe("limits and settings at the boundary", () => {
     expect((await call("POST", "/api/sessions", { source: "after" })).status).toBe(201);
   });
 
+  it("refuses a body nested more than 128 levels deep as bad input, and keeps serving", async () => {
+    const created = await call("POST", "/api/sessions", { source: "t" });
+    const tool = `/api/sessions/${created.body.sessionId}/tools/fetch_content`;
+    const nested = (levels: number) => `${'{"url":'.repeat(levels)}"http://127.0.0.2/"${"}".repeat(levels)}`;
+    for (const [path, code] of [[tool, "INVALID_INPUT"], ["/api/sessions", "INVALID_JSON"]] as const) {
+      const deep = await call("POST", path, nested(100_000));
+      expect(deep.status).toBe(400);
+      expect(deep.body.error).toMatchObject({ code, message: expect.stringContaining("more than 128 levels deep") });
+    }
+    // 128 levels pass the reading: the tool then finds no URL in them, as in any body it cannot use.
+    const deepest = await call("POST", tool, nested(128));
+    expect(deepest.body.error).toMatchObject({ code: "INVALID_INPUT", message: expect.not.stringContaining("levels deep") });
+    expect((await call("POST", "/api/sessions", { source: "after" })).status).toBe(201);
+  });
+
   it("answers 500 naming the field when WEB_CONFIG is invalid", async () => {
     const bad = { WEB_CONFIG: JSON.stringify({ timeoutMs: "soon" }) };
     const created = await call("POST", "/api/sessions", { source: "t" }, bad);
