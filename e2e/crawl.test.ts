@@ -85,6 +85,9 @@ describe("map and crawl over npm start", () => {
     await bad("crawls", { url: `${site.url}/`, maxDepth: 6 }, 400, "maxDepth");
     await bad("crawls", { url: `${site.url}/`, includePaths: ["/docs /x"] }, 400, "includePaths");
     await bad("map", { url: `${site.url}/`, limit: 5_001 }, 400, "limit");
+    const long = `${site.url}/?${"q".repeat(16_384)}`;
+    expect((await bad("map", { url: long }, 400, "url")).message).toContain("at most 16384 characters");
+    await bad("crawls", { url: long }, 400, "url");
     expect((await bad("crawls", { url: `${canary.url}/` }, 403)).code).toBe("CONTENT_FETCH_FAILED");
     expect((await bad("crawls", { url: "ftp://example.com/" }, 400)).code).toBe("CONTENT_FETCH_INVALID_URL");
     expect((await stack.api("GET", `/api/sessions/${sessionId}/crawls/${crypto.randomUUID()}`)).status).toBe(404);

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { described } from "./described.ts";
 import { MAP_SOURCES, MAX_MAP_SEARCH_CHARS, MappedUrlSchema, MapProblemSchema } from "./sidecar-map-protocol.ts";
-import { FetchContentParamsSchema } from "./tool-schemas.ts";
+import { FetchContentParamsSchema, givenUrl } from "./tool-schemas.ts";
 
 /** The deepest a crawl may follow links from its start page. */
 export const MAX_CRAWL_DEPTH = 5;
@@ -19,7 +19,7 @@ const globs = (text: string) =>
       text,
     ),
   );
-const url = described(v.pipe(v.string(), v.nonEmpty("must not be empty")), "The site's start URL (http or https).");
+const url = described(v.pipe(givenUrl, v.nonEmpty("must not be empty")), "The site's start URL (http or https).");
 
 /** POST /api/sessions/:id/map. */
 export const MapParamsSchema = v.object({

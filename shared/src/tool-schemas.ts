@@ -74,13 +74,20 @@ const cssSelector = v.pipe(
 export const MAX_SELECTORS = 20;
 const selectorList = (text: string) => v.optional(described(v.pipe(v.array(cssSelector), v.maxLength(MAX_SELECTORS, `must list at most ${MAX_SELECTORS} selectors`)), text));
 
+/**
+ * The longest URL a call may give. Servers commonly refuse URLs past 8 KB (414); a longer one is bad input, answered
+ * at once rather than sent on, and a refusal that names it stays a readable size.
+ */
+export const MAX_GIVEN_URL_CHARS = 16_384;
+export const givenUrl = v.pipe(v.string(), v.maxLength(MAX_GIVEN_URL_CHARS, `must be at most ${MAX_GIVEN_URL_CHARS} characters`));
+
 /** The most passages one page answers (maxPassages), and how many without it. */
 export const MAX_PASSAGES = 10;
 export const DEFAULT_PASSAGES = 3;
 
 export const FetchContentParamsSchema = v.looseObject({
-  url: v.optional(described(v.string(), "An http(s) URL to fetch. Use `urls` for several.")),
-  urls: v.optional(described(v.array(v.string()), "Several http(s) URLs, fetched in parallel; one result per URL, in order.")),
+  url: v.optional(described(givenUrl, "An http(s) URL to fetch. Use `urls` for several.")),
+  urls: v.optional(described(v.array(givenUrl), "Several http(s) URLs, fetched in parallel; one result per URL, in order.")),
   preferReader: v.optional(described(v.boolean(), "Read the page through the configured reader service first (for pages that need a browser to render).")),
   render: v.optional(
     described(
@@ -150,7 +157,7 @@ export const GetSearchContentParamsSchema = v.looseObject({
 export type GetSearchContentParams = v.InferOutput<typeof GetSearchContentParamsSchema>;
 
 export const ConvertContentParamsSchema = v.looseObject({
-  url: v.optional(described(v.string(), "An http(s) URL of a document (PDF, DOCX, XLSX, ODS, PPTX, or a page). Pass this or `attachmentId`.")),
+  url: v.optional(described(givenUrl, "An http(s) URL of a document (PDF, DOCX, XLSX, ODS, PPTX, or a page). Pass this or `attachmentId`.")),
   attachmentId: v.optional(described(v.string(), "The id of a file uploaded to this session (POST /attachments). Pass this or `url`.")),
   maxContentChars: v.optional(positive("Cut the Markdown to this many characters (at most the service's convert.maxContentChars).")),
   timeoutMs: v.optional(positive("Give up after this many milliseconds (at most the service's convert.timeoutMs).")),

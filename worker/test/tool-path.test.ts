@@ -108,6 +108,19 @@ describe("fan-out of one call", () => {
     expect(two.body.error.message).toMatch(/at most 2 \(web\.maxUrlsPerCall\)/);
   });
 
+  it("refuses a URL over 16,384 characters as bad input, naming the field, before anything is sent", async () => {
+    const id = await newSession();
+    const long = `${origin}/notes.txt?${"q".repeat(16_384)}`;
+    const one = await tool(id, "fetch_content", { url: long });
+    expect(one.status).toBe(400);
+    expect(one.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["url"], message: expect.stringContaining("at most 16384 characters") });
+    const among = await tool(id, "fetch_content", { urls: [`${origin}/notes.txt`, long] });
+    expect(among.body.error).toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("at most 16384 characters") });
+    const document = await tool(id, "convert_content", { url: long });
+    expect(document.body.error).toMatchObject({ code: "INVALID_INPUT", fields: ["url"] });
+    expect((await tool(id, "fetch_content", { url: `${origin}/notes.txt?${"q".repeat(16_000)}` })).status).toBe(200);
+  });
+
   it("runs a call's 20 URLs in turns on the session's 3 slots and returns them all", async () => {
     const id = await newSession();
     const urls = Array.from({ length: 20 }, (_, i) => `${origin}/delay?ms=20&chars=${i + 1}`);
