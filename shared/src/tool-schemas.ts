@@ -127,12 +127,13 @@ const index = (text: string) => described(v.pipe(v.number(), v.integer("must be 
 
 export const GetSearchContentParamsSchema = v.looseObject({
   responseId: described(
-    v.string("responseId is required: pass the responseId of a web_search or fetch_content result"),
+    // An id is a UUID; the bound keeps a refusal that repeats it a readable size.
+    v.pipe(v.string("responseId is required: pass the responseId of a web_search or fetch_content result"), v.maxLength(200, "must be at most 200 characters")),
     "The responseId of an earlier web_search or fetch_content answer.",
   ),
   query: v.optional(described(v.string(), "Pick one query's results from a stored search, by its text.")),
   queryIndex: v.optional(index("Pick one query's results from a stored search, by position (0-based).")),
-  url: v.optional(described(v.string(), "Pick one page from a stored answer, by its URL.")),
+  url: v.optional(described(givenUrl, "Pick one page from a stored answer, by its URL.")),
   urlIndex: v.optional(index("Pick one page from a stored answer, by position (0-based).")),
   resultIndex: v.optional(
     index("With `queryIndex` or `query`: pick one search result of that query (0-based); its page (web_search with includeContent) is what `offset`, `maxChars` and `find` read."),

@@ -336,6 +336,8 @@ describe("get_search_content bad paging and find values", () => {
     ["find a repeat count over 1000", { find: "/a{1001}/" }, 400, "INVALID_INPUT", ["find"]],
     ["find a regex compiling past 1,000 steps", { find: "/[a-z]{600}[0-9]{600}/" }, 400, "INVALID_INPUT", ["find"]],
     ["find with offset across pages", { find: "fox", offset: 5 }, 400, "INVALID_INPUT", ["offset"]],
+    ["a responseId over 200 characters", { responseId: "x".repeat(201) }, 400, "INVALID_INPUT", ["responseId"]],
+    ["a url over 16,384 characters", { url: `http://127.0.0.2/${"x".repeat(16_384)}` }, 400, "INVALID_INPUT", ["url"]],
   ];
   for (const [name, params, status, code, fields] of cases) {
     it(`${name} → ${status} ${code} naming ${fields.join(", ")}`, async () => {
