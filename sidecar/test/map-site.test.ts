@@ -80,6 +80,26 @@ describe("mapSite", () => {
     expect(urls(answer)).toEqual(["/about", "/docs/install", "/docs/api"]);
   });
 
+  it("lists nothing from a sitemap with a tag of over 100 attributes, which sax reads in time growing with their square, and reads the others", async () => {
+    const crowded = await startOrigin("127.0.0.2", (req, res, body) =>
+      routes({
+        "/robots.txt": send(200, "text/plain", `Sitemap: ${crowdedBase}/pages.xml\n`),
+        "/pages.xml": xml(urlset(`${crowdedBase}/listed`)),
+        // 125,000 attributes on one tag (1 MB).
+        "/sitemap.xml": xml(urlset(`${crowdedBase}/hidden`).replace("<url>", `<url ${Array.from({ length: 125_000 }, (_, i) => `a${i}="1"`).join(" ")}>`)),
+        "/": send(200, "text/html", "<!doctype html><title>Crowded</title>"),
+      })(req, res, body),
+    );
+    const crowdedBase = `http://site.test:${crowded.port}`;
+    try {
+      const answer = await map({ url: `${crowdedBase}/`, sources: "sitemap" });
+      expect(answer.ok && answer.value.urls.map((entry) => entry.url)).toEqual([`${crowdedBase}/listed`]);
+      expect(answer.ok && answer.value.counts.sitemaps).toBe(2);
+    } finally {
+      await crowded.close();
+    }
+  });
+
   it("fails as fetch_content does when the network policy refuses the start URL, reading nothing", async () => {
     const before = site.requests.length;
     const refused = await map({ url: `http://intranet.site.test:${site.port}/` });
