@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../src/convert/service/convert-document.ts";
+import { layOutPage, linesOf } from "../src/convert/formats/pdf-layout.ts";
 import { buildPdf, documentOptions, type PdfPageSpec } from "./support/document-fixtures.ts";
 
 async function markdown(pages: PdfPageSpec[]): Promise<string> {
@@ -125,6 +126,19 @@ describe("convertDocument: PDF tables", () => {
     const bars = [100, 160, 220].map((x) => ({ x, y: 690, width: 30, height: 30 }));
     const line = "Sales rose in every region this year, most of all in the north.";
     expect(await markdown([{ draws: [{ text: line, x: 72, y: 700 }], fills: bars }])).toBe(`<!-- page 1 -->\n\n${line}`);
+  });
+});
+
+describe("layOutPage", () => {
+  it("lays out a table of 130,000 cells, more than a call takes as arguments", () => {
+    // 13,000 rows of 10 cells in tiny type: what a page's text can place, whatever a real document does.
+    const items = Array.from({ length: 130_000 }, (_, i) => {
+      const [row, column] = [Math.floor(i / 10), i % 10];
+      return { text: `v${(row + column) % 7}`, x: 50 + column * 40, y: 750 - row * 0.046, width: 0.037, size: 0.028 };
+    });
+    const blocks = layOutPage(linesOf(items));
+    expect(blocks.map((block) => [block.table?.length, block.table?.[0]?.length])).toEqual([[13_000, 10]]);
+    expect(blocks[0]?.table?.[12_999]).toEqual(Array.from({ length: 10 }, (_, column) => `v${(12_999 + column) % 7}`));
   });
 });
 

@@ -257,7 +257,8 @@ export function layOutPage(lines: PageLines, rules: PageRules = NO_RULES): TextB
   for (const table of tables) {
     const outside = rest.filter((segment) => !table.segments.has(segment));
     blocks.push(...flowBlocks(outside.filter((segment) => segment.y > table.top)));
-    const size = Math.min(...[...table.segments].map((segment) => segment.size));
+    let size = Infinity;
+    for (const segment of table.segments) size = Math.min(size, segment.size);
     const rows = joinWrappedRows(table, rules.horizontal);
     blocks.push({ lines: rows.map((row) => row.filter(Boolean).join(" ")), size, table: rows });
     rest = outside.filter((segment) => segment.y <= table.top);
@@ -274,9 +275,13 @@ const SPANS_TABLE = 0.8;
  * wrapped over lines, and are joined cell by cell. A table without two borders across it keeps its lines.
  */
 function joinWrappedRows(table: FoundTable<Segment>, horizontal: readonly HorizontalRule[]): string[][] {
-  const cells = [...table.segments];
-  const left = Math.min(...cells.map((cell) => cell.left));
-  const right = Math.max(...cells.map((cell) => cell.right));
+  // Loops, not Math.min/max over a spread: a table of over 100,000 cells is more arguments than a call takes.
+  let left = Infinity;
+  let right = -Infinity;
+  for (const cell of table.segments) {
+    left = Math.min(left, cell.left);
+    right = Math.max(right, cell.right);
+  }
   const borders = horizontal.filter((rule) => Math.min(rule.right, right) - Math.max(rule.left, left) >= SPANS_TABLE * (right - left));
   if (borders.length < 2) return table.rows;
   const rows: string[][] = [];
