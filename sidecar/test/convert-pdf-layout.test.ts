@@ -157,6 +157,13 @@ describe("convertDocument: PDF text defects", () => {
     expect(await markdown([{ draws }])).toBe(`<!-- page 1 -->\n\n${line.slice(0, -1).repeat(24_000)}-`);
   });
 
+  it("joins one word broken over 24,000 lines, looking it up by its last 100 characters only", async () => {
+    // Every line is letters and a hyphen, so the broken word grows by each line: carried whole, it was read again at each.
+    const line = "abcdefghijklmnopqrstuvwxyzabcdefgh-";
+    const draws = Array.from({ length: 24_000 }, (_, i) => ({ text: line, x: 72, y: 750 - i * 0.026, size: 0.02 }));
+    expect(await markdown([{ draws }])).toBe(`<!-- page 1 -->\n\n${line.slice(0, -1).repeat(24_000)}-`);
+  });
+
   it("looks for hyphenated words in a line of 300,000 letters in time linear in it", async () => {
     const letters = "a".repeat(300_000);
     expect(await markdown([{ draws: [{ text: `${letters} b`, x: 0, y: 700, size: 0.003 }] }])).toBe(`<!-- page 1 -->\n\n${letters} b`);

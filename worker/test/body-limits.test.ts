@@ -71,3 +71,19 @@ describe("every route that takes a body caps it while it streams", () => {
     expect(after.status).toBe(200);
   });
 });
+
+describe("every JSON route refuses a body nested too deep", () => {
+  // 50,000 nested objects (250 KB): JSON.parse reads them, and what walks a value whole may overflow the stack.
+  const nested = `${'{"a":'.repeat(50_000)}"x"${"}".repeat(50_000)}`;
+  const jsonRoutes = bodyRoutes.filter((route) => !route.path.endsWith("/attachments"));
+
+  it.each(jsonRoutes.map((r) => [r.method.toUpperCase(), r.path] as const))("%s %s answers 400 and keeps serving", async (method, pattern) => {
+    const sessionId = await newSession();
+    const path = pattern.replace(":id", sessionId).replace(":domain", "settings");
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const res = await app.request(path, { method, headers, body: nested }, bindings);
+    expect(res.status).toBe(400);
+    const after = await app.request(`/api/sessions/${sessionId}/state`, {}, bindings);
+    expect(after.status).toBe(200);
+  });
+});

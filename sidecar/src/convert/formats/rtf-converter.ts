@@ -289,10 +289,9 @@ class RtfReader {
       return;
     }
     // trimStart/trimEnd, not a pattern at the end (\s*$), which reads each space run from every space in it.
-    const inner = escaped.trim();
-    const lead = escaped.slice(0, escaped.length - escaped.trimStart().length);
-    const trail = escaped.slice(escaped.trimEnd().length);
-    this.paragraph.text += `${lead}${runStyle}${inner}${runStyle}${trail}`;
+    const start = escaped.length - escaped.trimStart().length;
+    const end = escaped.trimEnd().length;
+    this.paragraph.text += `${escaped.slice(0, start)}${runStyle}${escaped.slice(start, end)}${runStyle}${escaped.slice(end)}`;
   }
 
   private endCell(): void {
