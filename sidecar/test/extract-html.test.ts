@@ -299,6 +299,12 @@ describe("html: what is dropped", () => {
     ).toBe("shown\n\nopen");
   });
 
+  it('hidden="until-found" is collapsed content a reader opens, not hidden', () => {
+    expect(md('<h2>Question</h2><div hidden="until-found"><p>Answer</p></div><div hidden=" Until-Found "><p>Second</p></div><p hidden="hidden">h</p><p hidden="">e</p>')).toBe(
+      "## Question\n\nAnswer\n\nSecond",
+    );
+  });
+
   it("elements hidden by a framework's class name (hidden, hide, d-none, is-hidden), unless shown again from a screen width on", () => {
     expect(
       md('<div class="article hidden"><p>Copy</p></div><p class="hide">h</p><p class="Print d-none">dn</p><section class="print is-hidden">ih</section><p class="hidden-xs">xs</p><p class="d-none d-lg-block">wide</p><p class="hidden xl:flex">flex</p><p class="note visible-md hidden">md</p><p class="unhidden">shown</p>'),

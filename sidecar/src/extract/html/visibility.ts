@@ -22,13 +22,19 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden)(?:\s|$)/i;
 const SHOWN_AT_BREAKPOINT = /(?:^|\s)(?:(?:d-(?:sm|md|lg|xl|xxl|print)-|(?:sm|md|lg|xl|2xl|print):)(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)(?:\s|$)|visible-(?:xs|sm|md|lg|print))/i;
 
 /**
+ * `hidden="until-found"`: collapsed, not hidden. A browser's find in page and links to a fragment open it (FAQ answers,
+ * a mobile page's sections), so a reader reads it; any other value of the attribute hides the element.
+ */
+const UNTIL_FOUND = /^\s*until-found\s*$/i;
+
+/**
  * Hidden from everyone: not rendered, the hidden attribute, aria-hidden, an inline display:none / visibility:hidden, or a
  * framework's hiding class name.
  */
 export function isHidden(element: Element): boolean {
   const { attribs } = element;
   if (NOT_RENDERED.has(element.name)) return true;
-  if (attribs.hidden !== undefined || attribs["aria-hidden"] === "true") return true;
+  if ((attribs.hidden !== undefined && !UNTIL_FOUND.test(attribs.hidden)) || attribs["aria-hidden"] === "true") return true;
   if (element.name === "dialog" && attribs.open === undefined) return true;
   const names = attribs.class;
   if (names !== undefined && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
