@@ -299,6 +299,12 @@ describe("html: what is dropped", () => {
     ).toBe("shown\n\nopen");
   });
 
+  it("a web component's declarative shadow root is read as a browser shows it, its slots filled", () => {
+    expect(
+      md('<article-card><template shadowrootmode="open"><h2><slot name="title"></slot></h2><slot></slot><p>Own text</p></template><span slot="title">Headline</span><p>Light text</p></article-card>'),
+    ).toBe("## Headline\n\nLight text\n\nOwn text");
+  });
+
   it('hidden="until-found" is collapsed content a reader opens, not hidden', () => {
     expect(md('<h2>Question</h2><div hidden="until-found"><p>Answer</p></div><div hidden=" Until-Found "><p>Second</p></div><p hidden="hidden">h</p><p hidden="">e</p>')).toBe(
       "## Question\n\nAnswer\n\nSecond",

@@ -94,3 +94,41 @@ describe("parseHtml", () => {
     expect(hostile.children.length).toBe(1);
   });
 });
+
+describe("parseHtml: declarative shadow roots", () => {
+  /** The rendered tree as markup: elements with their names, text as it is. */
+  const shown = (node: AnyNode): string =>
+    node.type === "text" ? (node.data as string) : isElement(node) ? `<${node.name}>${node.children.map(shown).join("")}</${node.name}>` : "";
+  const body = (markup: string): string => shown(parseHtml(`<body>${markup}</body>`).children[0] as Element);
+
+  it("shows a host's shadow tree with its children in the slots they name, the rest of them in the default slot", () => {
+    const markup =
+      '<my-card><template shadowrootmode="open"><h2><slot name="title">No title</slot></h2><p><slot>No text</slot></p><footer><slot name="note">No note</slot></footer></template>' +
+      'Lead <span slot="title">Title</span><b>bold</b><i slot="nowhere">dropped</i><span slot="title">Second title</span></my-card>';
+    expect(body(markup)).toBe("<body><my-card><h2><span>Title</span><span>Second title</span></h2><p>Lead <b>bold</b></p><footer>No note</footer></my-card></body>");
+  });
+
+  it("reads both modes in any case; any other mode, a second template or a host that cannot have one keeps the template as a template", () => {
+    expect(body('<div><template shadowrootmode="CLOSED"><p>Shadow</p></template>Light</div>')).toBe("<body><div><p>Shadow</p></div></body>");
+    expect(body('<div><template shadowrootmode="none"><p>Shadow</p></template>Light</div>')).toBe("<body><div><template><p>Shadow</p></template>Light</div></body>");
+    expect(body('<x-a><template shadowrootmode="open">One</template><template shadowrootmode="open">Two</template></x-a>')).toBe("<body><x-a>One</x-a></body>");
+    expect(body('<ul><template shadowrootmode="open">Shadow</template><li>Light</li></ul>')).toBe("<body><ul><template>Shadow</template><li>Light</li></ul></body>");
+    expect(body('<font-face><template shadowrootmode="open">Shadow</template>Light</font-face>')).toBe("<body><font-face><template>Shadow</template>Light</font-face></body>");
+  });
+
+  it("fills a slot inside another's fallback, and slots of a nested shadow root with what is assigned to them", () => {
+    const fallback = '<x-a><template shadowrootmode="open"><slot name="outer">[<slot name="inner"></slot>]</slot></template><b slot="inner">in</b></x-a>';
+    expect(body(fallback)).toBe("<body><x-a>[<b>in</b>]</x-a></body>");
+    const nested =
+      '<x-outer><template shadowrootmode="open"><x-inner><template shadowrootmode="open"><em><slot></slot></em></template><slot></slot>!</x-inner></template>text</x-outer>';
+    expect(body(nested)).toBe("<body><x-outer><x-inner><em>text!</em></x-inner></x-outer></body>");
+  });
+
+  it("keeps the tree within the nesting cap when slots move a host's children deeper", () => {
+    const depth = (node: Element): number => 1 + Math.max(0, ...node.children.filter(isElement).map(depth));
+    const markup = `<x-a><template shadowrootmode="open">${"<div>".repeat(200)}<slot></slot>${"</div>".repeat(200)}</template>${"<p>".repeat(1)}${"<span>".repeat(200)}deep${"</span>".repeat(200)}</x-a>`;
+    const document = parseHtml(markup);
+    expect(depth(document.children[0] as Element)).toBe(MAX_NESTING);
+    expect(shown(document.children[0] as Element)).toContain("deep");
+  });
+});

@@ -1,5 +1,7 @@
 import { Document, Element, ProcessingInstruction, Text } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { composeShadowRoot } from "./compose-shadow-root.ts";
+import { isElement, textContent, walk } from "./dom.ts";
 
 /**
  * Elements nested deeper than this are not opened; their content joins the deepest open element (browsers cap
@@ -92,6 +94,15 @@ const OUTSIDE_BODY = new Set(["html", "head", "body", "frameset", "frame"]);
 /** The tags of a document's frame, which a browser reads once. */
 const DOCUMENT_TAGS = new Set(["html", "head", "body"]);
 
+/**
+ * What may host a shadow root: a custom element (a name with a hyphen, other than SVG's and MathML's hyphenated names)
+ * or one of these (the DOM standard's attachShadow).
+ */
+const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+const HYPHENATED_NAMES = new Set(["annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format", "font-face-name", "missing-glyph"]);
+const canHostShadow = (name: string): boolean => SHADOW_HOSTS.has(name) || (name.includes("-") && !HYPHENATED_NAMES.has(name));
+const SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
+
 const COMMENT_END = /--!?>/g;
 
 /** Text or an attribute value with its references decoded; most hold none. */
@@ -115,6 +126,8 @@ class HtmlTreeBuilder {
   private lastText: Text | null = null;
   private headSeen = false;
   private bodySeen = false;
+  /** Declarative shadow roots: each host with the template that holds its shadow tree, in document order. */
+  private readonly shadowRoots = new Map<Element, Element>();
 
   private readonly markup: string;
 
@@ -328,12 +341,33 @@ class HtmlTreeBuilder {
   private openElement(name: string, attribs: Record<string, string>): Element | undefined {
     const element = new Element(name, attribs);
     this.add(element);
+    if (name === "template" && attribs.shadowrootmode !== undefined) this.attachShadow(element);
     if (VOID.has(name)) return undefined;
     this.open.push(element);
     if (name === "svg") this.contexts.push(SVG_CONTEXT);
     else if (name === "math") this.contexts.push(MATH_CONTEXT);
     else if (INTEGRATION_POINTS.has(name)) this.contexts.push(HTML_CONTEXT);
     return element;
+  }
+
+  /**
+   * A <template shadowrootmode> holds its parent's shadow tree (declarative shadow DOM), as when a browser parses it:
+   * if the parent may host one and has none yet; otherwise it is a template like any other.
+   */
+  private attachShadow(template: Element): void {
+    const host = template.parent;
+    if (this.inForeignContent || !host || !isElement(host) || !canHostShadow(host.name) || this.shadowRoots.has(host)) return;
+    if (SHADOW_ROOT_MODE.test(template.attribs.shadowrootmode ?? "")) this.shadowRoots.set(host, template);
+  }
+
+  /**
+   * Renders the declarative shadow roots (see composeShadowRoot). Moving a host's children into its shadow tree's
+   * slots nests them deeper, so the tree is capped at MAX_NESTING again afterwards.
+   */
+  showShadowRoots(): void {
+    if (this.shadowRoots.size === 0) return;
+    for (const [host, template] of this.shadowRoots) composeShadowRoot(host, template);
+    capNesting(this.document);
   }
 
   private pop(): void {
@@ -443,13 +477,37 @@ class HtmlTreeBuilder {
 }
 
 /**
+ * Elements at MAX_NESTING levels keep only their text, as the parser keeps it: what is nested deeper joins them.
+ */
+function capNesting(document: Document): void {
+  let depth = 0;
+  walk(
+    document,
+    (node) => {
+      if (!isElement(node)) return false;
+      if (depth + 1 === MAX_NESTING && node.children.some(isElement)) {
+        const text = new Text(textContent(node));
+        text.parent = node;
+        node.children = [text];
+        return false;
+      }
+      depth++;
+      return true;
+    },
+    () => depth--,
+  );
+}
+
+/**
  * Parses HTML into htmlparser2's DOM as htmlparser2 12 builds it (tests compare the two on random markup), with entities
- * decoded, comments dropped, nesting capped and the body started where an HTML parser starts it.
+ * decoded, comments dropped, nesting capped, the body started where an HTML parser starts it and declarative shadow
+ * roots shown in their hosts.
  * Our own reader rather than htmlparser2's because parsing was the largest part of an extraction:
  * see docs/extraction.md for the measurement.
  */
 export function parseHtml(markup: string): Document {
   const builder = new HtmlTreeBuilder(markup);
   builder.parse();
+  builder.showShadowRoots();
   return builder.document;
 }
