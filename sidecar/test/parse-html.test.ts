@@ -131,4 +131,8 @@ describe("parseHtml: declarative shadow roots", () => {
     expect(depth(document.children[0] as Element)).toBe(MAX_NESTING);
     expect(shown(document.children[0] as Element)).toContain("deep");
   });
+
+  it("fills 100,000 slots in one parent in time linear in them", () => {
+    expect(body(`<x-a><template shadowrootmode="open">${'<slot name="n"></slot>'.repeat(100_000)}<slot></slot></template>light</x-a>`)).toBe("<body><x-a>light</x-a></body>");
+  });
 });

@@ -25,11 +25,12 @@ export function composeShadowRoot(host: Element, template: Element): void {
     if (nodes) nodes.push(child);
     else assigned.set(slot, [child]);
   }
-  // Innermost first: a slot's own content, shown when nothing is assigned to it, has its slots filled already.
-  for (const slot of slots.reverse()) {
-    const parent = slot.parent as ParentNode;
-    const shown = assigned.get(slot) ?? slot.children;
-    setChildren(parent, parent.children.flatMap((child) => (child === slot ? shown : [child])));
+  // Each parent of slots once, whatever their number; the innermost first (the reverse of the order of their first
+  // slots), so a slot's own content, shown when nothing is assigned to it, has its slots filled already.
+  const slotSet = new Set(slots);
+  const parents = [...new Set(slots.map((slot) => slot.parent as ParentNode))].reverse();
+  for (const parent of parents) {
+    setChildren(parent, parent.children.flatMap((child) => (slotSet.has(child as Element) ? (assigned.get(child as Element) ?? (child as Element).children) : [child])));
   }
   setChildren(host, template.children);
 }
