@@ -157,6 +157,14 @@ describe("pages whose text is not where a reader of the markup looks first", () 
     expect(result.metadata?.extraction).toBe("json-ld");
   });
 
+  it("a page showing pictures and links but little text is measured by its text, not by the length of their URLs", () => {
+    const data = { "@type": "NewsArticle", articleBody: [said("One"), said("Two"), said("Three")].join("\n\n") };
+    const picture = `<img src="https://images.site.test/${"a".repeat(3000)}.jpg" alt="Storm">`;
+    const result = extract(`<html><head><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><div id="root"><p>${picture} <a href="/${"b".repeat(3000)}">Gallery</a></p></div></body></html>`);
+    expect(result.content).toBe([said("One"), said("Two"), said("Three")].join("\n\n"));
+    expect(result.metadata?.extraction).toBe("json-ld");
+  });
+
   it("a recipe's JSON-LD gives its description, ingredients and steps (sections named, steps not repeating their names)", () => {
     const data = {
       "@type": "Recipe",

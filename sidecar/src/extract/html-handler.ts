@@ -2,11 +2,11 @@ import type { ContentHandler, HandlerInput, HandlerOutput } from "./content-hand
 import { textContent } from "./dom.ts";
 import { type Rendering, selectContent } from "./html/content-selection.ts";
 import { applySelectors } from "./html/apply-selectors.ts";
-import { type FallbackUse, failSafe } from "./html/fail-safe.ts";
+import { type FallbackUse, failSafe, shownText } from "./html/fail-safe.ts";
 import { htmlToMarkdown } from "./html/markdown.ts";
 import { readPageInfo } from "./html/metadata.ts";
 import { parseHtml } from "./parse-html.ts";
-import { normalizeNewlines, oneLine } from "./whitespace.ts";
+import { normalizeNewlines } from "./whitespace.ts";
 
 /**
  * Set in metadata when no main block stood out (docs, forum threads, listings) and the whole readable page
@@ -52,9 +52,10 @@ export function extractHtmlPage({ text, url, selectors }: HandlerInput): { resul
     let content = checked.markdown;
     if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
     // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
-    if (structuredHtml && content.length < structuredHtml.length * MIN_SHOWN_SHARE) {
+    const shown = shownText(content).chars;
+    if (structuredHtml && shown < structuredHtml.length * MIN_SHOWN_SHARE) {
       const data = parseHtml(structuredHtml);
-      if (content.length < oneLine(textContent(data)).length * MIN_SHOWN_SHARE) {
+      if (shown < shownText(textContent(data)).chars * MIN_SHOWN_SHARE) {
         content = htmlToMarkdown(data.children, { baseUrl, skip: () => false });
         metadata.extraction = STRUCTURED_DATA;
       }

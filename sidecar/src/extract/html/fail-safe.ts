@@ -40,7 +40,7 @@ function countChars(text: string): number {
 }
 
 /** Visible characters of Markdown and, of those, link text: images and link targets are not shown as text. */
-function shownText(markdown: string): { chars: number; linkChars: number } {
+export function shownText(markdown: string): { chars: number; linkChars: number } {
   let linkChars = 0;
   const text = replaceMarkdownLinks(replaceMarkdownLinks(markdown, "image", () => ""), "link", (label) => {
     linkChars += countChars(label);
