@@ -51,11 +51,12 @@ export function extractHtmlPage({ text, url, selectors }: HandlerInput): { resul
     const checked = failSafe(page.body, headlineRepeatsTitle ? headline : undefined, page.titles, { markdown, visibleChars: selection.visibleChars, comments: selection.comments, ...(whole ? {} : { rendering: selection.main, post: selection.post }) }, render);
     let content = checked.markdown;
     if (whole && checked.use !== "chosen" && selection.hasProse) metadata.extraction = WHOLE_PAGE;
-    // The markup bounds the data's text from above: only pages that may qualify parse it (a second, small parse).
-    const shown = shownText(content).chars;
-    if (structuredHtml && shown < structuredHtml.length * MIN_SHOWN_SHARE) {
-      const data = parseHtml(structuredHtml);
-      if (shown < shownText(textContent(data)).chars * MIN_SHOWN_SHARE) {
+    if (structuredHtml) {
+      // Shown characters: a link's or a picture's URL is no text. The markup bounds the data's text from above: only
+      // pages that may qualify parse it (a second, small parse).
+      const shown = shownText(content).chars;
+      const data = shown < structuredHtml.length * MIN_SHOWN_SHARE ? parseHtml(structuredHtml) : undefined;
+      if (data && shown < shownText(textContent(data)).chars * MIN_SHOWN_SHARE) {
         content = htmlToMarkdown(data.children, { baseUrl, skip: () => false });
         metadata.extraction = STRUCTURED_DATA;
       }
