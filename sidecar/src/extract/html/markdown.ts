@@ -1,6 +1,7 @@
 import type { ChildNode, Element } from "domhandler";
 import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
@@ -349,14 +350,15 @@ class Renderer {
   }
 
   image(element: Element): string {
-    const alt = oneLine(withoutNoncharacters(element.attribs.alt ?? ""));
+    // A lazy-loading stand-in shows the picture in the <noscript> after it, described there or by the stand-in; a
+    // tracking pixel there is no picture of the image's.
+    const fallback = noscriptImage(element);
+    const shown = fallback && !isDecoration(fallback) ? fallback : element;
+    const alt = oneLine(withoutNoncharacters(shown.attribs.alt || element.attribs.alt || ""));
     const caption = this.captions.get(element);
     const title = caption && !this.written.has(caption) && !this.dropped(caption) ? this.plainText(caption) : "";
-    if (isDecoration(element) || (!describes(alt) && !title)) return "";
-    // Lazy-loading pages put a placeholder (often a data: URL, which resolveUrl refuses) in src and the image in data-src.
-    const { src, "data-src": dataSrc } = element.attribs;
-    const url = (src !== undefined ? resolveUrl(src, this.baseUrl) : undefined) ??
-      (dataSrc !== undefined ? resolveUrl(dataSrc, this.baseUrl) : undefined);
+    if (isDecoration(shown) || (!describes(alt) && !title)) return "";
+    const url = imageUrl(shown, this.baseUrl);
     if (!url) return "";
     if (caption && title) this.written.add(caption);
     // Alt text that only repeats the caption is said once, in the title.
