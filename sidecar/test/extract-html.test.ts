@@ -112,6 +112,12 @@ describe("html: inline formatting", () => {
 });
 
 describe("html: links and images", () => {
+  it("a link that shows nothing but zero-width characters is left out, its spaces kept", () => {
+    expect(
+      md('<h2 id="install">Install<a class="hash-link" href="#install" title="Direct link">\u200b</a></h2><p>One <a href="/x"> \u200d\u00ad </a> two<a href="/y">\u2060</a>.</p>'),
+    ).toBe("## Install\n\nOne two.");
+  });
+
   it("a heading's permalink mark (¶, #) is left out; a mark linking elsewhere and a footnote number stay", () => {
     expect(
       md('<h2 id="setup">Setting up<a class="headerlink" href="#setup" title="Permalink">¶</a></h2><h3><a href="#more" aria-hidden="true">#</a>More</h3><p>Photo <a href="https://photos.test/1">#</a> and a note<a href="#fn1">1</a>.</p>'),

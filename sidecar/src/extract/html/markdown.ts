@@ -76,6 +76,10 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 /** The marks documentation generators link a heading to itself with. */
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
 
+/** Text made only of Unicode's format characters (zero-width spaces and joiners, soft hyphens, direction marks) shows nothing. */
+const INVISIBLE = /^\p{Cf}*$/u;
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
 /** Quotation marks, opening and closing, of the languages pages are written in. */
 const QUOTE_MARKS = new Set(["\"", "'", "„", "“", "”", "‚", "‘", "’", "«", "»", "‹", "›", "「", "」", "『", "』"]);
 
@@ -343,7 +347,9 @@ class Renderer {
     const text = settleBrackets(oneLine(content));
     // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page.
     if (href?.trim().startsWith("#") && PERMALINK_MARKS.has(text)) return "";
-    if (!url || !text) return content;
+    // A link that shows nothing: no text, or only zero-width characters (Docusaurus' heading anchors hold a zero-width space).
+    if (INVISIBLE.test(text)) return content.replace(FORMAT_CHARACTERS, "");
+    if (!url) return content;
     const outer = outerEmphasis(text);
     const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
     return `${/^\s/.test(content) ? " " : ""}${link}${/\s$/.test(content) ? " " : ""}`;
