@@ -51,6 +51,16 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a figure holding a picture and no links is the article's, whatever its class names say (a blog engine's cards)", () => {
+    const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
+    const figures =
+      '<figure class="kg-card kg-image-card"><img src="/a.jpg" alt=""><figcaption>Dashboard</figcaption></figure>' +
+      '<figure class="wp-caption card"><img src="/b.jpg" alt="Team"><figcaption>The team</figcaption></figure>';
+    expect(md(`<body><article><p>${prose}</p>${figures}<p>${prose}</p></article></body>`)).toBe(
+      `${prose}\n\n![](https://example.test/a.jpg "Dashboard")\n\n![Team](https://example.test/b.jpg "The team")\n\n${prose}`,
+    );
+  });
+
   it("a short block right after the same block is written once; a paragraph written twice is kept twice", () => {
     const paragraph = "Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ".repeat(3).trim();
     expect(md(`<h2>Storm hits the coast</h2><h2>Storm hits the coast</h2><p>${paragraph}</p><p>${paragraph}</p><p>Photo: A. Reader</p><p>Photo: A. Reader</p>`)).toBe(
