@@ -334,6 +334,14 @@ describe("html: what is dropped", () => {
     ).toBe("shown\n\nopen");
   });
 
+  it("a wiki's edit links beside its section headings are left out, the headings kept (MediaWiki's mw-editsection)", () => {
+    const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
+    const edit = (section: number) => `<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;section=${section}">edit</a><span class="mw-editsection-bracket">]</span></span>`;
+    expect(
+      md(`<body><main><h1>Tent</h1><p>${prose}</p><div class="mw-heading mw-heading2"><h2 id="Use">Use</h2>${edit(1)}</div><p>${prose}</p><h2><span class="mw-headline">Old markup</span>${edit(2)}</h2><p>${prose}</p></main></body>`),
+    ).toBe(`# Tent\n\n${prose}\n\n## Use\n\n${prose}\n\n## Old markup\n\n${prose}`);
+  });
+
   it("a web component's declarative shadow root is read as a browser shows it, its slots filled", () => {
     expect(
       md('<article-card><template shadowrootmode="open"><h2><slot name="title"></slot></h2><slot></slot><p>Own text</p></template><span slot="title">Headline</span><p>Light text</p></article-card>'),
