@@ -251,11 +251,16 @@ describe("html: tables", () => {
     );
   });
 
-  it("layout tables (one column, or tables nested in cells) render their cells as blocks", () => {
+  it("layout tables (one column, one row, role=presentation, or tables nested in cells) render their cells as blocks", () => {
     expect(md("<table><tr><td><h2>Menu-less</h2></td></tr><tr><td><p>Body</p></td></tr></table>")).toBe("## Menu-less\n\nBody");
-    expect(md("<table><tr><td>Left</td><td><table><tr><td>a</td><td>b</td></tr></table></td></tr></table>")).toBe(
-      "Left\n\n| a | b |\n| --- | --- |",
+    expect(md("<table><tr><td>Left</td><td><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></td></tr></table>")).toBe(
+      "Left\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
     );
+    // A page's frame in one row (a spacer, a vote button, the text), and a grid the page says is for layout.
+    expect(md('<table><tr><td><img src="s.gif" width="40" height="1"></td><td><a href="/vote"><div class="votearrow"></div></a></td><td><p>First</p><p>Second</p></td></tr></table>')).toBe(
+      "First\n\nSecond",
+    );
+    expect(md('<table role="presentation"><tr><td>One</td><td>Two</td></tr><tr><td>Three</td><td>Four</td></tr></table>')).toBe("One\n\nTwo\n\nThree\n\nFour");
   });
 });
 

@@ -472,7 +472,8 @@ class Renderer {
     let width = 0;
     for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
     const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));
-    if (width <= 1 || nested) {
+    const role = element.attribs.role?.trim().toLowerCase();
+    if (width <= 1 || rows.length <= 1 || nested || role === "presentation" || role === "none") {
       // Laid out as blocks, rows and cells have no columns to keep: what pruning left out stays out.
       for (const [index, cells] of rows.entries()) {
         if (this.skip(rowElements[index] as Element)) continue;
