@@ -262,6 +262,18 @@ describe("html: tables", () => {
     );
     expect(md('<table role="presentation"><tr><td>One</td><td>Two</td></tr><tr><td>Three</td><td>Four</td></tr></table>')).toBe("One\n\nTwo\n\nThree\n\nFour");
   });
+
+  it("a small grid with a story in a cell, or text in one cell only, is a layout; short values, or header cells, make it data", () => {
+    const story = "A story set in a column of the page's frame, long enough that no table cell would hold it as a value.";
+    expect(md(`<table><tr><td></td><td>${story}</td><td></td></tr><tr><td></td><td>Its end, ${story}</td><td></td></tr></table>`)).toBe(`${story}\n\nIts end, ${story}`);
+    expect(md('<table><tr><td><img src="a.jpg" alt="A"></td><td><img src="b.jpg" alt="B"></td></tr><tr><td></td><td>Only text</td></tr></table>')).toBe(
+      "![A](https://example.test/docs/guide/a.jpg)\n\n![B](https://example.test/docs/guide/b.jpg)\n\nOnly text",
+    );
+    expect(md("<table><tr><td>Prep time</td><td>10 min</td></tr><tr><td>Serves</td><td>4</td></tr></table>")).toBe(
+      "| Prep time | 10 min |\n| --- | --- |\n| Serves | 4 |",
+    );
+    expect(md(`<table><tr><th>Name</th><th>Note</th></tr><tr><td>A</td><td>${story}</td></tr></table>`)).toBe(`| Name | Note |\n| --- | --- |\n| A | ${story} |`);
+  });
 });
 
 describe("html: escaping Markdown syntax in text", () => {

@@ -178,6 +178,25 @@ function startNumber(value: string | undefined): number {
   return Number.isInteger(start) && start >= 0 && start < 1e9 ? start : 1;
 }
 
+/** A cell of a data table holds a value, a name or a phrase; a longer text is a page's column. */
+const MAX_DATA_CELL_CHARS = 100;
+
+/**
+ * Whether a grid of two rows and two columns or more is a page's layout: marked so (role=presentation or none), or
+ * small (at most 10 cells in under 10 rows of at most 4 columns, Readability's bound) with nothing that heads it as data
+ * (header cells, a header or footer row group, column groups, a caption or a summary) and either fewer than two cells
+ * with text (spacers and pictures around one text) or a cell with more text than a value (a story in a column).
+ */
+function isLayoutGrid(table: Element, rows: readonly (readonly Element[])[], width: number, captioned: boolean): boolean {
+  const role = table.attribs.role?.trim().toLowerCase();
+  if (role === "presentation" || role === "none") return true;
+  if (rows.length >= 10 || width > 4 || rows.length * width > 10 || captioned || table.attribs.summary !== undefined) return false;
+  if (findElement(table, (element) => HEADER_PARTS.has(element.name)) !== undefined) return false;
+  const texts = rows.flat().map((cell) => oneLine(textContent(cell)).length).filter((chars) => chars > 0);
+  return texts.length < 2 || texts.some((chars) => chars > MAX_DATA_CELL_CHARS);
+}
+const HEADER_PARTS = new Set(["th", "thead", "tfoot", "colgroup"]);
+
 function tableRows(table: Element): Element[] {
   const head: Element[] = [];
   const body: Element[] = [];
@@ -454,8 +473,8 @@ class Renderer {
   }
 
   /**
-   * A GFM table; layout tables (one column, or tables nested in cells) render their cells as blocks instead,
-   * because a grid of page fragments reads worse than the fragments.
+   * A GFM table; layout tables (one column, one row, tables nested in cells, a layout grid: isLayoutGrid) render their
+   * cells as blocks instead, because a grid of page fragments reads worse than the fragments.
    */
   table(element: Element, scope: Scope): string[] {
     const caption = element.children.find((child): child is Element => isElement(child) && child.name === "caption");
@@ -472,8 +491,7 @@ class Renderer {
     let width = 0;
     for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
     const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));
-    const role = element.attribs.role?.trim().toLowerCase();
-    if (width <= 1 || rows.length <= 1 || nested || role === "presentation" || role === "none") {
+    if (width <= 1 || rows.length <= 1 || nested || isLayoutGrid(element, rows, width, blocks.length > 0)) {
       // Laid out as blocks, rows and cells have no columns to keep: what pruning left out stays out.
       for (const [index, cells] of rows.entries()) {
         if (this.skip(rowElements[index] as Element)) continue;
