@@ -203,12 +203,27 @@ describe("html: code blocks", () => {
     ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
     ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
     ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],
+    ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],
+    ['<div class="highlight-default notranslate"><div class="highlight"><pre>make</pre></div></div>', "```\nmake\n```"],
+    ['<div class="lang-en"><div class="post"><pre>text</pre></div></div>', "```\ntext\n```"],
   ])("%s", (html, expected) => {
     expect(md(html)).toBe(expected);
   });
 
   it("keeps whitespace, blank lines and markup-free text; drops the newline right after <pre>", () => {
     expect(md("<pre>\n  def f():\n\n\n      return &lt;x&gt; * 2  \n\n</pre>")).toBe("```\n  def f():\n\n\n      return <x> * 2\n```");
+  });
+
+  it("the line numbers a highlighter sets in a table cell beside the code are left out (Pygments, Hugo, Hexo)", () => {
+    expect(
+      md('<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2\n3</pre></div></td><td class="code"><div class="highlight"><pre>a = 1\nb = 2\nc = 3</pre></div></td></tr></table></div>'),
+    ).toBe("```python\na = 1\nb = 2\nc = 3\n```");
+    expect(md('<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span></pre></td><td class="code"><pre>x<br>y</pre></td></tr></table></figure>')).toBe(
+      "```\nx\ny\n```",
+    );
+    // Numbers that do not count from one, or no code beside them, are text.
+    expect(md("<table><tr><td><pre>2\n3</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n2\n3\n```\n\n```\nb\nc\n```");
+    expect(md("<table><tr><td><pre>1\n2x</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n1\n2x\n```\n\n```\nb\nc\n```");
   });
 
   it("highlighter spans, <br> and per-line <div>s become plain lines; hidden line numbers are dropped", () => {

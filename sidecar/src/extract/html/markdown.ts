@@ -7,7 +7,7 @@ import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNonch
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { collapseSpaces, oneLine } from "../whitespace.ts";
+import { collapseSpaces, isHtmlSpace, oneLine } from "../whitespace.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
@@ -129,7 +129,15 @@ function indentContinuation(text: string, width: number): string {
     .join("\n");
 }
 
-/** The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the pre's wrapper. */
+/** Languages that say the block has none. */
+const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
+/** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
+const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
+
+/**
+ * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
+ * pre's wrapper; else a highlight-x class further out.
+ */
 function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
   const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
@@ -137,10 +145,21 @@ function codeLanguage(pre: Element): string | undefined {
     if (!element) continue;
     const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim();
     if (data) return data.toLowerCase();
-    for (const token of (element.attribs.class ?? "").split(/\s+/)) {
-      const language = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i.exec(token)?.[1]?.toLowerCase();
-      if (language && language !== "none" && language !== "plaintext") return language;
-    }
+    const language = classLanguage(element, /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i);
+    if (language) return language;
+  }
+  let outer = wrapper?.parent;
+  for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
+    const language = classLanguage(outer, /^highlight-([\w+#.-]+)$/i);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+function classLanguage(element: Element, pattern: RegExp): string | undefined {
+  for (const token of (element.attribs.class ?? "").split(/\s+/)) {
+    const language = pattern.exec(token)?.[1]?.toLowerCase();
+    if (language && !NO_LANGUAGE.has(language)) return language;
   }
   return undefined;
 }
@@ -196,6 +215,40 @@ function isLayoutGrid(table: Element, rows: readonly (readonly Element[])[], wid
   return texts.length < 2 || texts.some((chars) => chars > MAX_DATA_CELL_CHARS);
 }
 const HEADER_PARTS = new Set(["th", "thead", "tfoot", "colgroup"]);
+
+/**
+ * Whether a cell holds nothing but the numbers from one up, in order, one to a line: beside a code block, its line
+ * numbers (Pygments', Hugo's and Hexo's tables of two cells). Read up to its first character that is not a digit or
+ * a space, so a cell of text costs a few characters.
+ */
+function countsLines(cell: Element): boolean {
+  let lines = 0;
+  let number = ""; // the digits of the number being read
+  let holds = true;
+  const end = (): void => {
+    if (number === "" || !holds) return;
+    holds = number === String(lines + 1);
+    lines++;
+    number = "";
+  };
+  walk(cell, (node) => {
+    if (!holds) return false;
+    if (isText(node)) {
+      for (let i = 0; i < node.data.length && holds; i++) {
+        const code = node.data.charCodeAt(i);
+        if (code >= 0x30 && code <= 0x39) number += node.data[i];
+        else if (isHtmlSpace(code)) end();
+        else holds = false;
+      }
+      return false;
+    }
+    // Lines end at <br> as well (Hexo's gutter: a <span> for each number, a <br> after it).
+    if (isElement(node) && node.name === "br") end();
+    return true;
+  });
+  end();
+  return holds && lines >= 2;
+}
 
 function tableRows(table: Element): Element[] {
   const head: Element[] = [];
@@ -495,7 +548,12 @@ class Renderer {
       // Laid out as blocks, rows and cells have no columns to keep: what pruning left out stays out.
       for (const [index, cells] of rows.entries()) {
         if (this.skip(rowElements[index] as Element)) continue;
-        for (const cell of cells) if (!this.skip(cell)) blocks.push(...this.flow(cell.children, scope));
+        let codeCells: Element[] | undefined; // the row's cells holding a <pre>, found once it has a cell of numbers
+        const besideCode = (cell: Element): boolean =>
+          (codeCells ??= cells.filter((other) => findElement(other, (element) => element.name === "pre") !== undefined)).some((other) => other !== cell);
+        for (const cell of cells) {
+          if (!this.skip(cell) && !(countsLines(cell) && besideCode(cell))) blocks.push(...this.flow(cell.children, scope));
+        }
       }
       return blocks;
     }
