@@ -102,6 +102,16 @@ describe("html: inline formatting", () => {
     );
   });
 
+  it("a formula is its TeX source when its MathML carries one (KaTeX, MathJax), else its text without annotations", () => {
+    const katex = (tex: string, display = "") =>
+      `<span class="katex"><span class="katex-mathml"><math${display}><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">${tex}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">E=mc2</span></span>`;
+    expect(md(`<p>Energy ${katex("E = mc^2")} holds.</p>`)).toBe("Energy $E = mc^2$ holds.");
+    expect(md(`<p>Sum: ${katex("\\sum_{i=1}^n a_i", ' display="block"')}</p>`)).toBe("Sum: $$\\sum_{i=1}^n a_i$$");
+    expect(md('<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup><annotation-xml encoding="MathML-Content"><ci>r</ci></annotation-xml></math> here.</p>')).toBe("Area πr2 here.");
+    // MathJax names every formula for its context menu (CtxtMenu_Attached_0): no menu, a formula.
+    expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");
+  });
+
   it("a <q> the author already set in quotation marks is not quoted twice", () => {
     expect(md("<p>Er sagt „<q>Ja, gern</q>“, sie sagt <q>nein</q> und «<q>peut-être</q>».</p>")).toBe('Er sagt „Ja, gern“, sie sagt "nein" und «peut-être».');
   });

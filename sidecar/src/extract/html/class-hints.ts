@@ -82,8 +82,11 @@ const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writte
  */
 const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide", "enable", "disable", "js", "tag", "category"]);
 
-/** Elements whose class names are not judged: the page's own containers, and table parts (a guess on a cell would shift columns). */
-const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd"]);
+/**
+ * Elements whose class names are not judged: the page's own containers, table parts (a guess on a cell would shift
+ * columns), and formulas (MathJax names each one for its context menu, CtxtMenu_Attached_0).
+ */
+const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd", "math", "mjx-container"]);
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };

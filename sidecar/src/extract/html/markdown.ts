@@ -34,7 +34,7 @@ const MAX_COLSPAN = 100;
 const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);
 
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
-const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q"]);
+const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q", "math"]);
 
 /** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
 const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
@@ -128,6 +128,9 @@ function indentContinuation(text: string, width: number): string {
     .map((line, i) => (i === 0 || line === "" ? line : pad + line))
     .join("\n");
 }
+
+/** How MathML names a TeX annotation. */
+const TEX_ENCODING = /^\s*application\/(?:x-)?(?:la)?tex\s*$/i;
 
 /** Languages that say the block has none. */
 const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
@@ -384,6 +387,8 @@ class Renderer {
         return "\n";
       case "img":
         return this.image(node);
+      case "math":
+        return this.math(node);
       case "a":
         return scope.link ? inner() : this.link(node, inner({ link: true }));
       case "b":
@@ -442,6 +447,22 @@ class Renderer {
     // Alt text that only repeats the caption is said once, in the title.
     const shownAlt = describes(alt) && !(title && title.includes(alt)) ? escapeInline(alt) : "";
     return `![${shownAlt}](${url}${title ? linkTitle(title) : ""})`;
+  }
+
+  /**
+   * A formula: the TeX source its MathML carries (KaTeX and MathJax write it as an annotation) as `$…$`, `$$…$$` when
+   * it is displayed as a block; else its text, without the annotations a browser does not show either.
+   */
+  math(element: Element): string {
+    const annotation = findElement(element, (inner) => inner.name === "annotation" && TEX_ENCODING.test(inner.attribs.encoding ?? ""));
+    const tex = annotation ? oneLine(withoutNoncharacters(textContent(annotation))) : "";
+    if (tex && !tex.includes("$")) return element.attribs.display === "block" ? `$$${tex}$$` : `$${tex}$`;
+    const parts: string[] = [];
+    walk(element, (node) => {
+      if (isText(node)) parts.push(node.data);
+      return isElement(node) && node.name !== "annotation" && node.name !== "annotation-xml";
+    });
+    return inlineText(parts.join(""));
   }
 
   /** An element's text on one line, without what is left out (a credit inside a caption). */
