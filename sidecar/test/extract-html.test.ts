@@ -107,6 +107,10 @@ describe("html: inline formatting", () => {
       `<span class="katex"><span class="katex-mathml"><math${display}><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">${tex}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">E=mc2</span></span>`;
     expect(md(`<p>Energy ${katex("E = mc^2")} holds.</p>`)).toBe("Energy $E = mc^2$ holds.");
     expect(md(`<p>Sum: ${katex("\\sum_{i=1}^n a_i", ' display="block"')}</p>`)).toBe("Sum: $$\\sum_{i=1}^n a_i$$");
+    // TeX that would read as Markdown or HTML where math is not rendered is shown as the formula's text, escaped.
+    expect(md('<p>See <math><mi>x</mi><annotation encoding="application/x-tex">[a](javascript:alert(1))</annotation></math> now.</p>')).toBe("See x now.");
+    expect(md('<p>See <math><mi>y</mi><annotation encoding="application/x-tex">&lt;img src=x onerror=alert(1)&gt;</annotation></math> now.</p>')).toBe("See y now.");
+    expect(md('<p>Bound <math><mi>a</mi><annotation encoding="application/x-tex">a &lt; b</annotation></math> holds.</p>')).toBe("Bound $a < b$ holds.");
     expect(md('<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup><annotation-xml encoding="MathML-Content"><ci>r</ci></annotation-xml></math> here.</p>')).toBe("Area πr2 here.");
     // MathJax names every formula for its context menu (CtxtMenu_Attached_0): no menu, a formula.
     expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");

@@ -131,6 +131,11 @@ function indentContinuation(text: string, width: number): string {
 
 /** How MathML names a TeX annotation. */
 const TEX_ENCODING = /^\s*application\/(?:x-)?(?:la)?tex\s*$/i;
+/**
+ * What TeX written as it is would turn into Markdown or HTML where math is not rendered: a link's target, a tag, an
+ * autolink, a code span, the dollar sign that ends it. Such a source (or a page's trick) is shown as text, escaped.
+ */
+const MARKDOWN_IN_TEX = /\]\(|<[A-Za-z/!?]|[`$]/;
 
 /** Languages that say the block has none. */
 const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
@@ -456,7 +461,7 @@ class Renderer {
   math(element: Element): string {
     const annotation = findElement(element, (inner) => inner.name === "annotation" && TEX_ENCODING.test(inner.attribs.encoding ?? ""));
     const tex = annotation ? oneLine(withoutNoncharacters(textContent(annotation))) : "";
-    if (tex && !tex.includes("$")) return element.attribs.display === "block" ? `$$${tex}$$` : `$${tex}$`;
+    if (tex && !MARKDOWN_IN_TEX.test(tex)) return element.attribs.display === "block" ? `$$${tex}$$` : `$${tex}$`;
     const parts: string[] = [];
     walk(element, (node) => {
       if (isText(node)) parts.push(node.data);
