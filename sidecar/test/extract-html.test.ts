@@ -394,6 +394,12 @@ describe("html: what is dropped", () => {
     ).toBe("## Headline\n\nLight text\n\nOwn text");
   });
 
+  it("a tab widget's panels are all read, the ones it does not show too, however it hides them", () => {
+    expect(
+      md('<div role="tablist"><button role="tab">npm</button><button role="tab">Yarn</button></div><div role="tabpanel"><p>npm install a</p></div><div role="tabpanel" hidden><p>yarn add a</p></div><div role="tabpanel" aria-hidden="true" style="display: none"><p>pnpm add a</p></div>'),
+    ).toBe("npm install a\n\nyarn add a\n\npnpm add a");
+  });
+
   it('hidden="until-found" is collapsed content a reader opens, not hidden', () => {
     expect(md('<h2>Question</h2><div hidden="until-found"><p>Answer</p></div><div hidden=" Until-Found "><p>Second</p></div><p hidden="hidden">h</p><p hidden="">e</p>')).toBe(
       "## Question\n\nAnswer\n\nSecond",

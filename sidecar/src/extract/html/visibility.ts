@@ -34,6 +34,9 @@ const UNTIL_FOUND = /^\s*until-found\s*$/i;
 export function isHidden(element: Element): boolean {
   const { attribs } = element;
   if (NOT_RENDERED.has(element.name)) return true;
+  // A tab widget hides the panels it does not show (npm's, Yarn's and pnpm's install line): they are content a reader
+  // opens, as collapsed content is.
+  if (attribs.role === "tabpanel") return false;
   if ((attribs.hidden !== undefined && !UNTIL_FOUND.test(attribs.hidden)) || attribs["aria-hidden"] === "true") return true;
   if (element.name === "dialog" && attribs.open === undefined) return true;
   const names = attribs.class;
