@@ -220,6 +220,8 @@ describe("html: code blocks", () => {
     ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],
     ['<div class="highlight-default notranslate"><div class="highlight"><pre>make</pre></div></div>', "```\nmake\n```"],
     ['<div class="lang-en"><div class="post"><pre>text</pre></div></div>', "```\ntext\n```"],
+    [`<div class="highlight-c">${"<div>".repeat(7)}<pre>far</pre>${"</div>".repeat(7)}</div>`, "```\nfar\n```"],
+    [`<div class="highlight-c">${"<div>".repeat(6)}<pre>near</pre>${"</div>".repeat(6)}</div>`, "```c\nnear\n```"],
   ])("%s", (html, expected) => {
     expect(md(html)).toBe(expected);
   });

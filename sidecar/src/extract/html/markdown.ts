@@ -139,7 +139,10 @@ const MARKDOWN_IN_TEX = /\]\(|<[A-Za-z/!?]|[`$]/;
 
 /** Languages that say the block has none. */
 const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
+/** The classes that name a code block's language on the code, the pre or its wrapper. */
+const LANGUAGE_CLASS = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i;
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
+const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
 const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
 
 /**
@@ -153,12 +156,12 @@ function codeLanguage(pre: Element): string | undefined {
     if (!element) continue;
     const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim();
     if (data) return data.toLowerCase();
-    const language = classLanguage(element, /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i);
+    const language = classLanguage(element, LANGUAGE_CLASS);
     if (language) return language;
   }
   let outer = wrapper?.parent;
   for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
-    const language = classLanguage(outer, /^highlight-([\w+#.-]+)$/i);
+    const language = classLanguage(outer, OUTER_LANGUAGE_CLASS);
     if (language) return language;
   }
   return undefined;
