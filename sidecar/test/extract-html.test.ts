@@ -182,13 +182,14 @@ describe("html: links and images", () => {
     ).toBe("![Real \\[1\\]](https://example.test/real.png)");
   });
 
-  it("a lazy loader's picture: data-src or the widest of a data-srcset over a placeholder src, a srcset alone, the <noscript> copy", () => {
+  it("a lazy loader's picture: data-src or the widest of a data-srcset over a placeholder src, a srcset alone, the <noscript> copy, a <picture>'s source", () => {
     const images = [
       '<img src="/spinner.gif" data-src="/loaded.png" alt="Data src">',
       '<img src="data:image/gif;base64,R0lG" data-srcset="/s-300.jpg 300w, /s-1200.jpg 1200w, /s-800.jpg 800w" alt="Data srcset">',
       '<img srcset="/d.jpg, /d-2x.jpg 2x" alt="Srcset">',
       '<img src="data:image/gif;base64,R0lG" class="lazy" alt=""> <noscript><img src="/real.jpg" alt="Noscript copy"></noscript>',
       '<img src="/kept.jpg" alt="Beside a pixel"><noscript><img src="/pixel.gif" width="1" height="1"></noscript>',
+      '<picture><source type="image/avif"><source srcset="/m-700.webp 700w, /m-1400.webp 1400w" type="image/webp"><img alt="Picture source" loading="lazy"></picture>',
     ];
     expect(md(images.map((image) => `<p>${image}</p>`).join(""))).toBe(
       [
@@ -197,6 +198,7 @@ describe("html: links and images", () => {
         "![Srcset](https://example.test/d-2x.jpg)",
         "![Noscript copy](https://example.test/real.jpg)",
         "![Beside a pixel](https://example.test/kept.jpg)",
+        "![Picture source](https://example.test/m-1400.webp)",
       ].join("\n\n"),
     );
   });

@@ -25,13 +25,23 @@ export function noscriptImage(image: Element): Element | undefined {
 
 /**
  * The image's URL: what a lazy loader will show (its data-src, else the widest candidate of its data-srcset), else its
- * src, else the widest candidate of its srcset.
+ * src, else the widest candidate of its srcset; an image with none of these in a <picture> (Medium's) shows its
+ * first <source> that has one.
  */
 export function imageUrl(image: Element, baseUrl: string): string | undefined {
-  const { src, "data-src": dataSrc, "data-srcset": dataSrcset, srcset } = image.attribs;
   const resolved = (value: string | undefined): string | undefined => (value === undefined ? undefined : resolveUrl(value, baseUrl));
-  return resolved(dataSrc) ?? resolved(widest(dataSrcset)) ?? resolved(src) ?? resolved(widest(srcset));
+  const { src, "data-src": dataSrc } = image.attribs;
+  const own = resolved(dataSrc) ?? resolved(widestOf(image, "data-srcset")) ?? resolved(src) ?? resolved(widestOf(image, "srcset"));
+  if (own !== undefined || !image.parent || !isElement(image.parent) || image.parent.name !== "picture") return own;
+  for (const source of image.parent.children) {
+    if (!isElement(source) || source.name !== "source") continue;
+    const url = resolved(widestOf(source, "data-srcset")) ?? resolved(widestOf(source, "srcset"));
+    if (url !== undefined) return url;
+  }
+  return undefined;
 }
+
+const widestOf = (element: Element, attribute: "srcset" | "data-srcset"): string | undefined => widest(element.attribs[attribute]);
 
 /** A srcset's widest candidate (by width, else by pixel density); the first when none says. */
 function widest(srcset: string | undefined): string | undefined {
