@@ -112,6 +112,10 @@ describe("html: inline formatting", () => {
     expect(md('<p>See <math><mi>y</mi><annotation encoding="application/x-tex">&lt;img src=x onerror=alert(1)&gt;</annotation></math> now.</p>')).toBe("See y now.");
     expect(md('<p>Bound <math><mi>a</mi><annotation encoding="application/x-tex">a &lt; b</annotation></math> holds.</p>')).toBe("Bound $a < b$ holds.");
     expect(md('<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup><annotation-xml encoding="MathML-Content"><ci>r</ci></annotation-xml></math> here.</p>')).toBe("Area πr2 here.");
+    // MediaWiki hides the MathML and shows an aria-hidden picture of the formula: the MathML is read.
+    expect(
+      md('<p>The square <span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math><semantics><msup><mi>x</mi><mn>2</mn></msup><annotation encoding="application/x-tex">{\\displaystyle x^{2}}</annotation></semantics></math></span><img src="/f.svg" class="mwe-math-fallback-image-inline" aria-hidden="true" alt="{\\displaystyle x^{2}}"></span> grows.</p>'),
+    ).toBe("The square ${\\displaystyle x^{2}}$ grows.");
     // MathJax names every formula for its context menu (CtxtMenu_Attached_0): no menu, a formula.
     expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");
   });

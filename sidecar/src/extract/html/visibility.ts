@@ -21,6 +21,9 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden)(?:\s|$)/i;
 /** ...unless another class shows it again from a screen width on, or in print (d-none d-lg-block, hidden xl:flex, visible-md). */
 const SHOWN_AT_BREAKPOINT = /(?:^|\s)(?:(?:d-(?:sm|md|lg|xl|xxl|print)-|(?:sm|md|lg|xl|2xl|print):)(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)(?:\s|$)|visible-(?:xs|sm|md|lg|print))/i;
 
+/** The class MediaWiki gives a formula's MathML, hidden beside the formula's picture (Wikipedia's formulas). */
+const MEDIAWIKI_FORMULA = /(?:^|\s)mwe-math-mathml-a11y(?:\s|$)/;
+
 /**
  * `hidden="until-found"`: collapsed, not hidden. A browser's find in page and links to a fragment open it (FAQ answers,
  * a mobile page's sections), so a reader reads it; any other value of the attribute hides the element.
@@ -37,6 +40,8 @@ export function isHidden(element: Element): boolean {
   // A tab widget hides the panels it does not show (npm's, Yarn's and pnpm's install line): they are content a reader
   // opens, as collapsed content is.
   if (attribs.role === "tabpanel") return false;
+  // MediaWiki hides a formula's MathML and shows a picture of it marked aria-hidden: the MathML is the formula's text.
+  if (attribs.class !== undefined && MEDIAWIKI_FORMULA.test(attribs.class)) return false;
   if ((attribs.hidden !== undefined && !UNTIL_FOUND.test(attribs.hidden)) || attribs["aria-hidden"] === "true") return true;
   if (element.name === "dialog" && attribs.open === undefined) return true;
   const names = attribs.class;
