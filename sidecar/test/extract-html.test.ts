@@ -111,6 +111,9 @@ describe("html: inline formatting", () => {
     expect(md('<p>See <math><mi>x</mi><annotation encoding="application/x-tex">[a](javascript:alert(1))</annotation></math> now.</p>')).toBe("See x now.");
     expect(md('<p>See <math><mi>y</mi><annotation encoding="application/x-tex">&lt;img src=x onerror=alert(1)&gt;</annotation></math> now.</p>')).toBe("See y now.");
     expect(md('<p>Bound <math><mi>a</mi><annotation encoding="application/x-tex">a &lt; b</annotation></math> holds.</p>')).toBe("Bound $a < b$ holds.");
+    for (const [tex, text] of [["&lt;https://evil.test&gt;", "u"], ["a$ [b](c) $d", "v"], ["`code`", "w"]]) {
+      expect(md(`<p>See <math><mi>${text}</mi><annotation encoding="application/x-tex">${tex}</annotation></math> now.</p>`), tex).toBe(`See ${text} now.`);
+    }
     expect(md('<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup><annotation-xml encoding="MathML-Content"><ci>r</ci></annotation-xml></math> here.</p>')).toBe("Area πr2 here.");
     // MediaWiki hides the MathML and shows an aria-hidden picture of the formula: the MathML is read.
     expect(
@@ -310,6 +313,12 @@ describe("html: tables", () => {
       "| Prep time | 10 min |\n| --- | --- |\n| Serves | 4 |",
     );
     expect(md(`<table><tr><th>Name</th><th>Note</th></tr><tr><td>A</td><td>${story}</td></tr></table>`)).toBe(`| Name | Note |\n| --- | --- |\n| A | ${story} |`);
+    // Past ten cells a grid is data whatever its cells hold; a grid marked role=none is a layout whatever its size.
+    const wide = `<tr><td>${story}</td><td>b</td><td>c</td><td>d</td></tr><tr><td>e</td><td>f</td><td>g</td><td>h</td></tr><tr><td>i</td><td>j</td><td>k</td><td>l</td></tr>`;
+    expect(md(`<table>${wide}</table>`)).toBe(`| ${story} | b | c | d |\n| --- | --- | --- | --- |\n| e | f | g | h |\n| i | j | k | l |`);
+    const laidOut = md(`<table role="none">${wide}</table>`);
+    expect(laidOut.startsWith(`${story}\n\nb\n\nc\n\nd`)).toBe(true);
+    expect(laidOut).not.toContain("|");
   });
 });
 

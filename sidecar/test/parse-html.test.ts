@@ -114,6 +114,8 @@ describe("parseHtml: declarative shadow roots", () => {
     expect(body('<x-a><template shadowrootmode="open">One</template><template shadowrootmode="open">Two</template></x-a>')).toBe("<body><x-a>One</x-a></body>");
     expect(body('<ul><template shadowrootmode="open">Shadow</template><li>Light</li></ul>')).toBe("<body><ul><template>Shadow</template><li>Light</li></ul></body>");
     expect(body('<font-face><template shadowrootmode="open">Shadow</template>Light</font-face>')).toBe("<body><font-face><template>Shadow</template>Light</font-face></body>");
+    // In SVG a custom element's <template> is SVG's, no shadow root.
+    expect(body('<svg><x-a><template shadowrootmode="open">Shadow</template>Light</x-a></svg>')).toBe("<body><svg><x-a><template>Shadow</template>Light</x-a></svg></body>");
   });
 
   it("fills a slot inside another's fallback, and slots of a nested shadow root with what is assigned to them", () => {

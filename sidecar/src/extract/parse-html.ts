@@ -341,7 +341,7 @@ class HtmlTreeBuilder {
   private openElement(name: string, attribs: Record<string, string>): Element | undefined {
     const element = new Element(name, attribs);
     this.add(element);
-    if (name === "template" && attribs.shadowrootmode !== undefined) this.attachShadow(element);
+    if (name === "template" && SHADOW_ROOT_MODE.test(attribs.shadowrootmode ?? "")) this.attachShadow(element);
     if (VOID.has(name)) return undefined;
     this.open.push(element);
     if (name === "svg") this.contexts.push(SVG_CONTEXT);
@@ -351,13 +351,13 @@ class HtmlTreeBuilder {
   }
 
   /**
-   * A <template shadowrootmode> holds its parent's shadow tree (declarative shadow DOM), as when a browser parses it:
-   * if the parent may host one and has none yet; otherwise it is a template like any other.
+   * A <template shadowrootmode="open|closed"> holds its parent's shadow tree (declarative shadow DOM), as when a browser
+   * parses it: if the parent may host one and has none yet; otherwise it is a template like any other.
    */
   private attachShadow(template: Element): void {
     const host = template.parent;
     if (this.inForeignContent || !host || !isElement(host) || !canHostShadow(host.name) || this.shadowRoots.has(host)) return;
-    if (SHADOW_ROOT_MODE.test(template.attribs.shadowrootmode ?? "")) this.shadowRoots.set(host, template);
+    this.shadowRoots.set(host, template);
   }
 
   /**

@@ -23,3 +23,9 @@ export function oneLine(text: string): string {
 export function isHtmlSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c || code === 0xa0;
 }
+
+/** Whether text is only HTML whitespace (or empty). */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isHtmlSpace(text.charCodeAt(i))) return false;
+  return true;
+}

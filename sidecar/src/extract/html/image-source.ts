@@ -2,6 +2,7 @@ import type { Element } from "domhandler";
 import { parseSrcset } from "srcset";
 import { isElement, isText } from "../dom.ts";
 import { resolveUrl } from "../resolve-url.ts";
+import { isBlank } from "../whitespace.ts";
 
 /**
  * Where an image shows its picture from. Lazy-loading pages put a stand-in in `src` (often a data: URL, which
@@ -12,11 +13,11 @@ import { resolveUrl } from "../resolve-url.ts";
 /** The <img> alone in a <noscript> right after the image (whitespace between): the picture the stand-in waits for. */
 export function noscriptImage(image: Element): Element | undefined {
   let next = image.next;
-  while (next && isText(next) && next.data.trim() === "") next = next.next;
+  while (next && isText(next) && isBlank(next.data)) next = next.next;
   if (!next || !isElement(next) || next.name !== "noscript") return undefined;
   let found: Element | undefined;
   for (const child of next.children) {
-    if (isText(child) && child.data.trim() === "") continue;
+    if (isText(child) && isBlank(child.data)) continue;
     if (found || !isElement(child) || child.name !== "img") return undefined;
     found = child;
   }

@@ -6,7 +6,7 @@ import { jsonLdHtml } from "../json-ld-html.ts";
 import { readsAsTitle, repeatsTitle, type TitleWords, titleWordsOf } from "../repeats-title.ts";
 import { resolveUrl } from "../resolve-url.ts";
 import { linkTarget } from "../page-links.ts";
-import { isHtmlSpace, oneLine } from "../whitespace.ts";
+import { isBlank, isHtmlSpace, oneLine } from "../whitespace.ts";
 
 /**
  * What a page says about itself (in <head> and JSON-LD): title, metadata, the base URL for its links; and what
@@ -103,11 +103,6 @@ class ShownText {
     this.chars = Math.min(this.chars, MAX_COUNTED_CHARS);
     if (this.chars > before) this.pieces++;
   }
-}
-
-function isBlank(data: string): boolean {
-  for (let i = 0; i < data.length; i++) if (!isHtmlSpace(data.charCodeAt(i))) return false;
-  return true;
 }
 
 function isMainMarker(element: Element): boolean {

@@ -32,18 +32,21 @@ const UNTIL_FOUND = /^\s*until-found\s*$/i;
 
 /**
  * Hidden from everyone: not rendered, the hidden attribute, aria-hidden, an inline display:none / visibility:hidden, or a
- * framework's hiding class name.
+ * framework's hiding class name; but never a tab widget's panel, whatever hides it (the panels it does not show, npm's,
+ * Yarn's and pnpm's install lines, are content a reader opens, as collapsed content is), nor the MathML MediaWiki hides
+ * beside a picture of the formula it marks aria-hidden (the MathML is the formula's text).
  */
 export function isHidden(element: Element): boolean {
-  const { attribs } = element;
   if (NOT_RENDERED.has(element.name)) return true;
-  // A tab widget hides the panels it does not show (npm's, Yarn's and pnpm's install line): they are content a reader
-  // opens, as collapsed content is.
-  if (attribs.role === "tabpanel") return false;
-  // MediaWiki hides a formula's MathML and shows a picture of it marked aria-hidden: the MathML is the formula's text.
-  if (attribs.class !== undefined && MEDIAWIKI_FORMULA.test(attribs.class)) return false;
+  if (!hiddenByMarkup(element)) return false;
+  // The exceptions are read only for the few elements something hides: this runs for every element, several times.
+  const { role, class: names } = element.attribs;
+  return role !== "tabpanel" && !(names !== undefined && MEDIAWIKI_FORMULA.test(names));
+}
+
+function hiddenByMarkup({ name, attribs }: Element): boolean {
   if ((attribs.hidden !== undefined && !UNTIL_FOUND.test(attribs.hidden)) || attribs["aria-hidden"] === "true") return true;
-  if (element.name === "dialog" && attribs.open === undefined) return true;
+  if (name === "dialog" && attribs.open === undefined) return true;
   const names = attribs.class;
   if (names !== undefined && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
   const style = attribs.style;
