@@ -105,6 +105,33 @@ describe("comment threads named as nothing", () => {
   });
 });
 
+describe("threads that are the page's text", () => {
+  it("keep each entry's author and date, however much of that line is links", () => {
+    const page = `<html><head><title>Guestbook</title></head><body><div id="page"><h1>Guestbook</h1><ol class="commentlist">${[1, 2, 3].map(comment).join("")}</ol></div></body></html>`;
+    const content = md(page);
+    for (const n of [1, 2, 3]) expect(content).toContain(`${n}. [Reader ${n}](https://reader${n}.test/) on [July 17, 2012](https://blog.test/2012/07/trip#comment-${n})\n\n   ${said(`Reader ${n}'s answer`)}`);
+  });
+
+  it("keep an author marked up as schema.org's (a forum topic's posts)", () => {
+    const post = (n: number) =>
+      `<div id="post_${n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post"><div class="crawler-post-meta">` +
+      `<span class="creator" itemprop="author"><a itemprop="url" href="/u/member${n}"><span itemprop="name">member${n}</span></a></span>` +
+      ` <time itemprop="datePublished" datetime="2024-06-0${n}">June ${n}, 2024, 8:00am</time></div><div class="post" itemprop="text">${prose(`Member ${n}'s post`)}</div></div>`;
+    const page = `<html><head><title>Slow builds</title></head><body><div id="main-outlet" role="main"><h1>Slow builds</h1><div itemscope itemtype="http://schema.org/DiscussionForumPosting">${[1, 2, 3].map(post).join("")}</div></div></body></html>`;
+    const content = md(page);
+    for (const n of [1, 2, 3]) expect(content).toContain(`[member${n}](https://blog.test/u/member${n}) June ${n}, 2024, 8:00am\n\n${said(`Member ${n}'s post`)}`);
+  });
+
+  it("keep the header line over each entry's body, the first entry's too (an issue tracker's timeline)", () => {
+    const entry = (n: number) =>
+      `<div class="timeline-item"><div class="timeline-comment-group"><div class="timeline-comment-header"><h3><strong><a class="author" href="/user${n}">user${n}</a></strong> commented <a href="#issuecomment-${n}">Jan ${n}, 2024</a></h3></div>` +
+      `<div class="comment-body">${prose(`User ${n}'s report`)}${prose(`User ${n}'s details`)}</div></div></div>`;
+    const page = `<html><head><title>Crash on empty config</title></head><body><main><h1>Crash on empty config</h1><div class="discussion">${[1, 2, 3].map(entry).join("")}</div></main></body></html>`;
+    const content = md(page);
+    for (const n of [1, 2, 3]) expect(content).toContain(`### **[user${n}](https://blog.test/user${n})** commented [Jan ${n}, 2024](https://blog.test/2012/07/trip#issuecomment-${n})\n\n${said(`User ${n}'s report`)}`);
+  });
+});
+
 describe("comment forms", () => {
   const form = `<div class="box"><h3>Speak your mind</h3><form action="/wp-comments-post.php" method="post"><p>Your email address will not be published, comments are moderated, and we ask that you stay on topic, please.</p>
     <p><label for="author">Name (required)</label><input id="author" name="author"></p><p><textarea name="comment"></textarea></p><p><input type="submit" value="Submit Comment"></p></form></div>`;

@@ -10,7 +10,7 @@ const prose = (lead: string): string =>
 const said = (lead: string): string => `${lead} explains one topic in a sentence or two, with commas, clauses, and enough words to count.`;
 
 describe("page kinds", () => {
-  it("a forum thread keeps the posts and drops each post's chrome (user card, permalink, reactions) and the thread's", () => {
+  it("a forum thread keeps the posts under each one's author and date, and drops the rest of their chrome (the user card's figures, the avatar, reactions) and the thread's", () => {
     const post = (n: number, user: string, text: string) =>
       `<article class="message"><div class="message-user"><img src="/a/${n}.jpg" alt="${user}" width="96"><h4 class="username"><a href="/u/${n}">${user}</a></h4><dl><dt>Joined</dt><dd>Mar 3, 2014</dd><dt>Messages</dt><dd>2,206</dd></dl></div><div class="message-main"><div class="message-attribution"><a href="/t/1/post-${n}">Sep 27, 2018</a> <a href="#post-${n}">#${n}</a></div><div class="message-body">${text}</div><div class="message-footer"><a href="/r/${n}">Like</a> <a href="/q/${n}">Quote</a> <a href="/reply">Reply</a></div></div></article>`;
     const page = `<html><head><title>Cat loses dirt at night | Cat Forum</title></head><body><header><a href="/">Cat Forum</a><nav><a href="/f">Forums</a></nav></header>
@@ -18,7 +18,8 @@ describe("page kinds", () => {
       ${post(1, "Pepe", prose("The first post"))}${post(2, "Mia", prose("A reply"))}${post(3, "Tom", prose("Another reply"))}
       </div><div class="similar"><h3>Similar threads</h3><ul><li><a href="/t/2">Flea help</a></li><li><a href="/t/3">Dirty paws</a></li></ul></div></div>
       <footer><p>Forum software © 2010-2019</p></footer></body></html>`;
-    expect(md(page)).toBe([said("The first post"), said("A reply"), said("Another reply")].join("\n\n"));
+    const attribution = (n: number, user: string) => `#### [${user}](https://site.test/u/${n})\n\n[Sep 27, 2018](https://site.test/t/1/post-${n}) [#${n}](https://site.test/page#post-${n})`;
+    expect(md(page)).toBe([attribution(1, "Pepe"), said("The first post"), attribution(2, "Mia"), said("A reply"), attribution(3, "Tom"), said("Another reply")].join("\n\n"));
   });
 
   it("a product page keeps the description and the specifications, not the navigation or other products", () => {

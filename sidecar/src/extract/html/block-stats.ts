@@ -34,6 +34,8 @@ export interface BlockStats {
   /** Of that, the characters in a link or in bold: a call to action is set in both. */
   ownMarkedChars: number;
   hint: ClassHint;
+  /** Inside a comment thread taken as the page's text, where an entry's author and date lines say who said what. */
+  inThread: boolean;
 }
 
 export interface PageBlocks {
@@ -72,8 +74,8 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 /** A caption describes the picture before it in the same figure, at most this many levels up. */
 const CAPTION_REACH = 3;
 
-function newStats(hint: ClassHint): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint };
+function newStats(hint: ClassHint, inThread: boolean): BlockStats {
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint, inThread };
 }
 
 interface Open {
@@ -180,7 +182,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const droppedByName = new Map<Element, number>();
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
-  const rootStats = newStats(NO_HINT);
+  const rootStats = newStats(NO_HINT, false);
   const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, lead: Lead.None }];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
@@ -296,7 +298,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       const entry: Open = {
         element: node,
-        stats: newStats(hint),
+        stats: newStats(hint, trustedDiscussions > 0),
         block: BLOCK_ELEMENTS.has(node.name),
         ownChars: 0,
         ownLinkChars: 0,

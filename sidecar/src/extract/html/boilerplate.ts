@@ -3,7 +3,7 @@ import { contains, findElement, isElement, isText, textContent, walk } from "../
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
-import { isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
+import { DATELINE_BLOCKS, isAttributionLine, isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
 import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { plainText } from "../plain-text.ts";
@@ -80,8 +80,6 @@ const AD_LABELS = new Set([
   "article continues below", "article continues below advertisement", "continue reading below", "scroll to continue with content",
 ]);
 
-/** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
-const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
 
 
 /** Text before the block's first link ends in a colon: "Related: <link>", "[Read more: <link>]". */
@@ -118,6 +116,20 @@ interface Context {
   precedesPostProse: (element: Element) => boolean;
   /** Whether the element holds the page's one post named as one. */
   holdsPost: (element: Element) => boolean;
+  /** Leaves out an element below the one judged. */
+  leaveOut: (element: Element) => void;
+}
+
+/**
+ * The parts of a card of an entry's metadata in a thread (a user's name over "Joined Mar 3, 2014" and "Messages 2,206",
+ * an avatar) that are neither a heading nor an attribution line: its headings name the author.
+ */
+function threadCard(element: Element, leaveOut: (element: Element) => void): void {
+  for (const child of element.children) {
+    if (!isElement(child) || HEADING_LEVELS[child.name] !== undefined || isAttributionLine(child)) continue;
+    if (findElement(child, (inner) => HEADING_LEVELS[inner.name] !== undefined)) threadCard(child, leaveOut);
+    else leaveOut(child);
+  }
 }
 
 /**
@@ -151,19 +163,27 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
 }
 
 /** Whether one element is boilerplate. */
-function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost }: Context): boolean {
+function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
   const linkDensity = chars > 0 ? linkChars / chars : 0;
   const container = CONTAINERS.has(element.name);
   // Less than half the content's prose: a box beside the text, not the text.
   const minor = prose < mainProse / 2;
-  if (hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
+  // In a thread that is the page's text, each entry's author and date say who said what, and when.
+  const metadata = !stats.inThread;
+  if (metadata && hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   // The element's text as one line, read once when a check needs it.
   let text: string | undefined;
   const line = (): string => (text ??= oneLine(plainText(element)));
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) return true;
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) {
+    if (metadata) return true;
+    // In a thread, a dateline is an entry's attribution, kept however much of it is links (the author's profile, the
+    // entry's permalink on its date); a card of such lines keeps only its headings and lines.
+    if (!isAttributionLine(element)) threadCard(element, leaveOut);
+    return false;
+  }
   if (linkChars > 0 && chars <= MAX_FILING_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && FILING_LINE.test(line())) return true;
   // A heading that is a link stays (a listing's titles); so does a sentence around a long link, but not a paragraph
   // that is only a link ("Read the report", "Discuss in the forum") or one labelled "Related:".
@@ -263,6 +283,7 @@ export function boilerplateWithin(
   const precedesPostProse = prosePrecedence(new Set(blocks.posts), statsOf);
   const post = onlyPost(blocks);
   const holdsPost = (element: Element): boolean => post !== undefined && contains(element, post);
+  const leaveOut = (element: Element): void => void found.add(element);
   // The headline is the first h1 or h2, and comes before the article's first paragraph.
   let headlineSeen = false;
   const parents: (BlockStats | undefined)[] = [];
@@ -294,7 +315,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse, holdsPost })) {
+        if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut })) {
           found.add(node);
           return false;
         }

@@ -1,3 +1,8 @@
+import type { Element } from "domhandler";
+import { isElement, shortText } from "../dom.ts";
+import { BLOCK_ELEMENTS } from "./block-elements.ts";
+import { oneLine } from "../whitespace.ts";
+
 /**
  * Whether a short line of text is a dateline ("Dienstag, 4. Juni 2019", "23.10.2018 | 14:05",
  * "PUBLISHED: November 19, 2019 at 8:59 pm"): a date or time with at most a few words around it
@@ -36,4 +41,20 @@ export function isDateline(text: string): boolean {
   const rest = text.replace(DATE_PARTS, " ");
   if (rest === text) return false;
   return (rest.match(WORD) ?? []).length <= MAX_OTHER_WORDS;
+}
+
+/** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
+export const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
+
+/**
+ * Whether an element is one line that is a dateline, as a thread's entry is attributed ("alice commented Jan 2, 2024",
+ * "Sep 27, 2018 #1"): not a card of lines (a user's name over "Joined Mar 3, 2014", "Messages 2,206").
+ */
+export function isAttributionLine(element: Element): boolean {
+  if (!DATELINE_BLOCKS.has(element.name)) return false;
+  const text = shortText(element, MAX_DATELINE_CHARS);
+  if (text === undefined || !isDateline(oneLine(text))) return false;
+  let lines = 0;
+  for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
+  return lines <= 1;
 }

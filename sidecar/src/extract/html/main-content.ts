@@ -104,7 +104,8 @@ function sideOf(parent: Element, branch: Element, before: boolean, stats: PageBl
 function leadChrome(elements: readonly Element[], stats: PageBlocks["stats"], out: Element[]): void {
   for (const element of elements) {
     const entry = stats.get(element);
-    if (!entry || HEADING_LEVELS[element.name] !== undefined) continue;
+    // In a thread that is the page's text, the lead is the first entry's author and date, judged as every entry's are.
+    if (!entry || HEADING_LEVELS[element.name] !== undefined || entry.inThread) continue;
     if (entry.prose === 0 || FIGURE.has(element.name) || entry.hint.byline) {
       if (BLOCK_ELEMENTS.has(element.name) || entry.images === 0) out.push(element);
       continue;
@@ -184,11 +185,13 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
     if (leadLevels === 0 && !pastPost && (negligible || moreContent)) {
       // What a wrapper adds beside the body is its chrome (a share bar, a dateline, "no comments yet"), unless it
       // is content by its kind (a paragraph, heading, list, table, quote, code or figure) or prose before the
-      // body (a standfirst); prose after it is a prompt or a promo.
+      // body (a standfirst); prose after it is a prompt or a promo. In a thread, what stands before an entry's body is
+      // its author and date, judged as every entry's are.
       if (negligible) {
         for (const before of [true, false]) {
           for (const sibling of sideOf(parent, top, before, stats).elements) {
-            if (!CONTENT_ELEMENTS.has(sibling.name) && (!before || (stats.get(sibling)?.prose ?? 0) === 0)) exclude.push(sibling);
+            const entry = stats.get(sibling);
+            if (!CONTENT_ELEMENTS.has(sibling.name) && (!before || (!entry?.inThread && (entry?.prose ?? 0) === 0))) exclude.push(sibling);
           }
         }
       }
