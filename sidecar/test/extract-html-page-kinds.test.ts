@@ -72,6 +72,13 @@ describe("the article's frame", () => {
     );
   });
 
+  it("a header with like and share buttons beside the headline keeps its subtitle; the buttons go", () => {
+    const page = `<html><head><title>Why small teams ship faster - by Ann Lee</title></head><body><article class="post"><div class="post-header"><h1 class="post-title">Why small teams ship faster</h1>
+      <h3 class="subtitle">Fewer handoffs, shorter queues, and the cost of a meeting.</h3><div class="post-meta"><a href="/@ann">Ann Lee</a> <a class="like-button" href="#like">12</a> <a class="share-button" href="/share">Share</a></div></div>
+      <div class="body markup">${prose("One")}${prose("Two")}${prose("Three")}${prose("Four")}</div></article></body></html>`;
+    expect(md(page)).toBe(["### Fewer handoffs, shorter queues, and the cost of a meeting.", said("One"), said("Two"), said("Three"), said("Four")].join("\n\n"));
+  });
+
   it("what wrappers add beside the body (a share prompt, a loading label) is left out as the body widens", () => {
     const page = `<body><div class="outer"><div class="wrap"><div class="text">${prose("One")}${prose("Two")}${prose("Three")}${prose("Four")}</div><span class="loading">Loading…</span></div>
       <div class="more">${prose("Five")}${prose("Six")}</div></div><div class="footer-links"><a href="/a">About</a></div></body>`;

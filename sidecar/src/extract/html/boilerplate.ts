@@ -212,8 +212,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // picture and no links is the article's illustration whatever its names say (blog engines' kg-card, wp-caption).
   const illustration = element.name === "figure" && stats.images > 0 && linkChars === 0;
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf) && !illustration) return true;
-  // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text.
-  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2) return true;
+  // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text;
+  // the box around the headline is the article's header, whose buttons share or follow it.
+  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element)) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && minor) return true;
   if (commas >= PROSE_COMMAS) return false;
