@@ -414,7 +414,37 @@ describe("html: what is dropped", () => {
   it("a tab widget's panels are all read, the ones it does not show too, however it hides them", () => {
     expect(
       md('<div role="tablist"><button role="tab">npm</button><button role="tab">Yarn</button></div><div role="tabpanel"><p>npm install a</p></div><div role="tabpanel" hidden><p>yarn add a</p></div><div role="tabpanel" aria-hidden="true" style="display: none"><p>pnpm add a</p></div>'),
-    ).toBe("npm install a\n\nyarn add a\n\npnpm add a");
+    ).toBe("**npm**\n\nnpm install a\n\n**Yarn**\n\nyarn add a\n\npnpm add a");
+  });
+
+  it("each tab panel is written under its tab's name, found by aria-labelledby, aria-controls or order; the tab list is not written", () => {
+    const tablist = '<ul class="nav nav-tabs" role="tablist"><li role="presentation"><button id="mac-tab" role="tab" aria-controls="mac">macOS</button></li><li role="presentation"><button id="win-tab" role="tab" aria-controls="win"><b>Windows</b> 11</button></li><li><a role="tab" href="#linux">Linux</a></li></ul>';
+    // Out of the tabs' order: the names follow the panels, by either attribute, then by the first in order not used.
+    expect(md(`${tablist}<div class="tab-content"><div role="tabpanel" aria-labelledby="x win-tab"><p>Run the installer.</p></div><div role="tabpanel" id="mac"><p>Use Homebrew.</p></div><div role="tabpanel"><p>Use apt.</p></div></div>`)).toBe(
+      "**Windows 11**\n\nRun the installer.\n\n**macOS**\n\nUse Homebrew.\n\n**Linux**\n\nUse apt.",
+    );
+    // MUI wraps the list twice, its panels standing after the wrapper.
+    expect(md('<div class="tabs"><div class="scroller"><div role="tablist"><button role="tab">One</button><button role="tab">Two</button></div></div></div><div role="tabpanel"><p>First.</p></div><div role="tabpanel"><p>Second.</p></div>')).toBe(
+      "**One**\n\nFirst.\n\n**Two**\n\nSecond.",
+    );
+  });
+
+  it("a tab names one panel: panels sharing its id are not each written under it", () => {
+    const panels = Array.from({ length: 1000 }, (_, n) => `<div role="tabpanel" id="p"><p>x${n}</p></div>`).join("");
+    const content = md(`<div role="tablist"><span role="tab" aria-controls="p">${"Long name ".repeat(100)}</span></div><div>${panels}</div>`);
+    expect(content.split("**Long name").length - 1).toBe(1);
+    expect(content).toContain("x0\n\nx1\n\n");
+    expect(content).toContain("x999");
+  });
+
+  it("a tab widget inside a panel names its own panels; tabs with no panels after them are a list of links, written as one", () => {
+    const inner = '<div role="tablist"><span role="tab">A</span><span role="tab">B</span></div><div role="tabpanel"><p>a</p></div><div role="tabpanel"><p>b</p></div>';
+    expect(md(`<div role="tablist"><span role="tab">Outer 1</span><span role="tab">Outer 2</span></div><div role="tabpanel">${inner}</div><div role="tabpanel"><p>o2</p></div>`)).toBe(
+      "**Outer 1**\n\n**A**\n\na\n\n**B**\n\nb\n\n**Outer 2**\n\no2",
+    );
+    expect(md('<ul role="tablist"><li><a role="tab" href="/news">News</a></li><li><a role="tab" href="/sport">Sport</a></li></ul><p>The page has no panels.</p>')).toBe(
+      "- [News](https://example.test/news)\n- [Sport](https://example.test/sport)\n\nThe page has no panels.",
+    );
   });
 
   it('hidden="until-found" is collapsed content a reader opens, not hidden', () => {

@@ -3,6 +3,7 @@ import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
+import { TabSet } from "./tab-set.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
@@ -284,6 +285,8 @@ class Renderer {
   /** Captions already written: as a picture's title, or as text where no picture took them. */
   readonly written = new Set<Element>();
   readonly captionElements: ReadonlySet<Element>;
+  /** The tab widget whose panels are being read: each is written under its tab's name. */
+  tabs: TabSet | undefined;
 
   constructor(options: RenderOptions) {
     this.baseUrl = options.baseUrl;
@@ -309,7 +312,16 @@ class Renderer {
       out.inline += inlineText(node.data);
       return;
     }
-    if (!isElement(node) || this.dropped(node)) return;
+    if (!isElement(node)) return;
+    // A tab list names the panels after it, left out or not (a menu by its names); it is not written itself.
+    if (node.attribs.role === "tablist") {
+      const tabs = TabSet.of(node);
+      if (tabs) {
+        this.tabs = tabs;
+        return;
+      }
+    }
+    if (this.dropped(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
@@ -319,6 +331,18 @@ class Renderer {
       flush(out);
       if (block) out.blocks.push(block);
     };
+    if (node.attribs.role === "tabpanel" && this.tabs) {
+      const { tabs } = this;
+      const tab = tabs.tabOf(node);
+      flush(out);
+      if (tab) out.inline += wrap(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true }), "strong");
+      flush(out);
+      for (const child of node.children) this.flowNode(child, out, scope);
+      flush(out);
+      // A tab widget inside the panel had its own tabs.
+      this.tabs = tabs;
+      return;
+    }
     const level = HEADING_LEVELS[name];
     // Markup that wraps paragraphs or lists in a heading (an unclosed <h2> around the article) holds text, not a title.
     if (level !== undefined && !findElement(node, (element) => TEXT_BLOCKS.has(element.name))) {
