@@ -149,6 +149,12 @@ describe("html: links and images", () => {
     ).toBe("## Install\n\nOne two.");
   });
 
+  it("an icon link, one symbol with a title or label saying what it does, is left out; a footnote's untitled ↩ stays", () => {
+    expect(
+      md('<h1>Install</h1><p><a href="https://git.test/edit/install.md" title="Edit this page">✎</a> <a href="/share" aria-label="Share">🔗</a> <a href="/like" title="Like">❤️</a></p><p>Run the installer.<a href="#fn1">1</a></p><ol><li id="fn1">The note. <a href="#ref1">↩</a></li></ol>'),
+    ).toBe("# Install\n\nRun the installer.[1](https://example.test/docs/guide/page.html#fn1)\n\n1. The note. [↩](https://example.test/docs/guide/page.html#ref1)");
+  });
+
   it("a heading's permalink mark (¶, #) is left out; a mark linking elsewhere and a footnote number stay", () => {
     expect(
       md('<h2 id="setup">Setting up<a class="headerlink" href="#setup" title="Permalink">¶</a></h2><h3><a href="#more" aria-hidden="true">#</a>More</h3><p>Photo <a href="https://photos.test/1">#</a> and a note<a href="#fn1">1</a>.</p>'),

@@ -77,6 +77,13 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 /** The marks documentation generators link a heading to itself with. */
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
 
+/**
+ * A link whose whole text is one symbol and whose title or label says what it does is an icon button (an edit link's
+ * "✎", a share link's "🔗"): its text says nothing to a reader of the text. A footnote's "↩" back to the text has no
+ * title, and stays.
+ */
+const ICON = /^\p{So}\uFE0F?$/u;
+
 /** Text made only of Unicode's format characters (zero-width spaces and joiners, soft hyphens, direction marks) shows nothing. */
 const INVISIBLE = /^\p{Cf}*$/u;
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
@@ -456,6 +463,7 @@ class Renderer {
     const text = settleBrackets(oneLine(content));
     // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page.
     if (href?.trim().startsWith("#") && PERMALINK_MARKS.has(text)) return "";
+    if (ICON.test(text) && (element.attribs.title ?? element.attribs["aria-label"])?.trim()) return "";
     // A link that shows nothing: no text, or only zero-width characters (Docusaurus' heading anchors hold a zero-width space).
     if (INVISIBLE.test(text)) return content.replace(FORMAT_CHARACTERS, "");
     if (!url) return content;
