@@ -241,6 +241,12 @@ describe("html: code blocks", () => {
     expect(md(html)).toBe(expected);
   });
 
+  it("a label beside a code block that names its language is left out; other labels stay", () => {
+    expect(
+      md('<div class="language-ts"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre><code>let a = 1;</code></pre></div><div class="language-sh"><pre><code>ls</code></pre><div> SH </div></div><div class="language-sh"><span>Output</span><pre><code>ok</code></pre><span>zsh</span></div>'),
+    ).toBe("```ts\nlet a = 1;\n```\n\n```sh\nls\n```\n\nOutput\n\n```sh\nok\n```\n\nzsh");
+  });
+
   it("keeps whitespace, blank lines and markup-free text; drops the newline right after <pre>", () => {
     expect(md("<pre>\n  def f():\n\n\n      return &lt;x&gt; * 2  \n\n</pre>")).toBe("```\n  def f():\n\n\n      return <x> * 2\n```");
   });

@@ -175,6 +175,30 @@ function codeLanguage(pre: Element): string | undefined {
   return undefined;
 }
 
+/** A language's name is a word or two: a label longer than this is not one. */
+const MAX_LANGUAGE_LABEL_CHARS = 20;
+
+/**
+ * A code block's language written beside it as a label (VitePress' `<span class="lang">ts</span>` before the `<pre>`,
+ * a header line after it): text of its own only, equal to the language its classes name. The block says it already.
+ */
+function labelsCodeLanguage(element: Element): boolean {
+  const [only] = element.children;
+  if (element.children.length !== 1 || !only || !isText(only) || only.data.length > MAX_LANGUAGE_LABEL_CHARS) return false;
+  const label = only.data.trim().toLowerCase();
+  if (!label) return false;
+  for (const sibling of [nextElement(element.next, "next"), nextElement(element.prev, "prev")]) {
+    if (sibling?.name === "pre" && codeLanguage(sibling) === label) return true;
+  }
+  return false;
+}
+
+/** The first element from `node` on, going the given way among its siblings. */
+function nextElement(node: ChildNode | null, way: "next" | "prev"): Element | undefined {
+  for (let at = node; at; at = at[way]) if (isElement(at)) return at;
+  return undefined;
+}
+
 function classLanguage(element: Element, pattern: RegExp): string | undefined {
   for (const token of (element.attribs.class ?? "").split(/\s+/)) {
     const language = pattern.exec(token)?.[1]?.toLowerCase();
@@ -328,7 +352,7 @@ class Renderer {
         return;
       }
     }
-    if (this.dropped(node)) return;
+    if (this.dropped(node) || labelsCodeLanguage(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
