@@ -449,6 +449,16 @@ describe("html: what is dropped", () => {
     expect(content).toContain("x999");
   });
 
+  it("tabs made of radio buttons and labels name their panels in order (MkDocs Material, VitePress); other labelled radio buttons stay", () => {
+    const mkdocs = '<div class="tabbed-set"><input checked id="t1" name="g" type="radio"><input id="t2" name="g" type="radio"><div class="tabbed-labels"><label for="t1">pip</label><label for="t2">conda</label></div><div class="tabbed-content"><div class="tabbed-block"><p>pip install a</p></div><div class="tabbed-block"><p>conda install a</p></div></div></div>';
+    expect(md(mkdocs)).toBe("**pip**\n\npip install a\n\n**conda**\n\nconda install a");
+    const vitepress = '<div class="vp-code-group"><div class="tabs"><input type="radio" name="group-1" id="tab-a" checked><label for="tab-a">npm</label><input type="radio" name="group-1" id="tab-b"><label for="tab-b">pnpm</label></div><div class="blocks"><div><p>npm add a</p></div><div><p>pnpm add a</p></div></div></div>';
+    expect(md(vitepress)).toBe("**npm**\n\nnpm add a\n\n**pnpm**\n\npnpm add a");
+    // A poll: its choices are not followed by panels of one kind; a form's text box is no tab.
+    expect(md('<form><div><input type="radio" name="v" id="y"><label for="y">Yes</label><input type="radio" name="v" id="n"><label for="n">No</label></div><div><p>Results</p><span>after voting</span></div></form>')).toContain("YesNo");
+    expect(md('<div><div><label for="q">Search</label><label for="r">Where</label><input id="q" type="text"><input id="r" type="text"></div><div><p>one</p><p>two</p></div></div>')).toBe("SearchWhere\n\none\n\ntwo");
+  });
+
   it("a tab widget inside a panel names its own panels; tabs with no panels after them are a list of links, written as one", () => {
     const inner = '<div role="tablist"><span role="tab">A</span><span role="tab">B</span></div><div role="tabpanel"><p>a</p></div><div role="tabpanel"><p>b</p></div>';
     expect(md(`<div role="tablist"><span role="tab">Outer 1</span><span role="tab">Outer 2</span></div><div role="tabpanel">${inner}</div><div role="tabpanel"><p>o2</p></div>`)).toBe(

@@ -3,7 +3,7 @@ import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
-import { TabSet } from "./tab-set.ts";
+import { radioTabPanels, TabSet } from "./tab-set.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
@@ -193,6 +193,15 @@ function labelsCodeLanguage(element: Element): boolean {
   return false;
 }
 
+/** What a holder of radio buttons' labels starts with. */
+const RADIO_TAB_PARTS = new Set(["input", "label"]);
+
+/** Whether an element's first element child has one of the names. */
+function firstElementIs(element: Element, names: ReadonlySet<string>): boolean {
+  const first = nextElement(element.children[0] ?? null, "next");
+  return first !== undefined && names.has(first.name);
+}
+
 /** The first element from `node` on, going the given way among its siblings. */
 function nextElement(node: ChildNode | null, way: "next" | "prev"): Element | undefined {
   for (let at = node; at; at = at[way]) if (isElement(at)) return at;
@@ -318,6 +327,8 @@ class Renderer {
   readonly captionElements: ReadonlySet<Element>;
   /** The tab widget whose panels are being read: each is written under its tab's name. */
   tabs: TabSet | undefined;
+  /** Panels of tabs made of radio buttons, with their labels. */
+  readonly radioPanels = new Map<Element, Element>();
 
   constructor(options: RenderOptions) {
     this.baseUrl = options.baseUrl;
@@ -352,6 +363,12 @@ class Renderer {
         return;
       }
     }
+    // So does a holder of radio buttons' labels, left out or not.
+    const radioTabs = firstElementIs(node, RADIO_TAB_PARTS) ? radioTabPanels(node) : undefined;
+    if (radioTabs) {
+      for (const [panel, label] of radioTabs) this.radioPanels.set(panel, label);
+      return;
+    }
     if (this.dropped(node) || labelsCodeLanguage(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
@@ -362,12 +379,12 @@ class Renderer {
       flush(out);
       if (block) out.blocks.push(block);
     };
+    const radioLabel = this.radioPanels.get(node);
+    if (radioLabel) this.tabName(radioLabel, out);
     if (node.attribs.role === "tabpanel" && this.tabs) {
       const { tabs } = this;
       const tab = tabs.tabOf(node);
-      flush(out);
-      if (tab) out.inline += wrap(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true }), "strong");
-      flush(out);
+      if (tab) this.tabName(tab, out);
       for (const child of node.children) this.flowNode(child, out, scope);
       flush(out);
       // A tab widget inside the panel had its own tabs.
@@ -422,6 +439,13 @@ class Renderer {
     if (block) flush(out);
     for (const child of node.children) this.flowNode(child, out, scope);
     if (block) flush(out);
+  }
+
+  /** A tab's name over its panel, a line of its own in bold. */
+  tabName(tab: Element, out: Flow): void {
+    flush(out);
+    out.inline += wrap(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true }), "strong");
+    flush(out);
   }
 
   inlineScope(blockBreak: InlineScope["blockBreak"]): InlineScope {

@@ -94,3 +94,30 @@ function firstElements(parent: Element): Element[] {
   for (let at = nextElement(parent.children[0] ?? null); at && found.length < PANEL_CONTAINER_LEAD; at = nextElement(at.next)) found.push(at);
   return found;
 }
+
+/**
+ * Tabs made of radio buttons and their labels, without ARIA roles (MkDocs Material's content tabs, VitePress' code
+ * groups): an element holding only the labels (and maybe the radio buttons), each label `for` a radio button of the
+ * group, followed by an element with as many children as there are labels, all of one kind, the panels in the labels'
+ * order (a poll's choices are followed by no such element). Returns
+ * each panel with its label, or nothing when the markup is not such a set.
+ */
+export function radioTabPanels(labels: Element): Map<Element, Element> | undefined {
+  const found: Element[] = [];
+  for (const child of labels.children) {
+    if (!isElement(child)) continue;
+    if (child.name === "label" && child.attribs.for) found.push(child);
+    else if (child.name !== "input") return undefined;
+  }
+  if (found.length < 2) return undefined;
+  const group = labels.parent && isElement(labels.parent) ? labels.parent : labels;
+  const radios = new Set<string>();
+  for (const holder of new Set([labels, group])) {
+    for (const child of holder.children) if (isElement(child) && child.name === "input" && child.attribs.type?.toLowerCase() === "radio" && child.attribs.id) radios.add(child.attribs.id);
+  }
+  if (!found.every((label) => radios.has(label.attribs.for as string))) return undefined;
+  const container = nextElement(labels.next);
+  const panels = container?.children.filter(isElement) ?? [];
+  if (panels.length !== found.length || panels.some((panel) => panel.name !== panels[0]?.name)) return undefined;
+  return new Map(panels.map((panel, index) => [panel, found[index] as Element]));
+}
