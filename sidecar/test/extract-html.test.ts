@@ -149,6 +149,12 @@ describe("html: links and images", () => {
     ).toBe("## Install\n\nOne two.");
   });
 
+  it("a heading linked to itself or to its section is its text; other links to places on the page stay", () => {
+    expect(
+      md('<section id="syntax"><h2 id="syntax-h"><a href="#syntax-h">Syntax</a></h2><h3><a href="#syntax">Forms</a></h3><p><a href="#syntax">Here</a> and <a href="#notes">the notes</a>.</p></section>'),
+    ).toBe("## Syntax\n\n### Forms\n\n[Here](https://example.test/docs/guide/page.html#syntax) and [the notes](https://example.test/docs/guide/page.html#notes).");
+  });
+
   it("an icon link, one symbol with a title or label saying what it does, is left out; a footnote's untitled ↩ stays", () => {
     expect(
       md('<h1>Install</h1><p><a href="https://git.test/edit/install.md" title="Edit this page">✎</a> <a href="/share" aria-label="Share">🔗</a> <a href="/like" title="Like">❤️</a></p><p>Run the installer.<a href="#fn1">1</a></p><ol><li id="fn1">The note. <a href="#ref1">↩</a></li></ol>'),
@@ -232,6 +238,8 @@ describe("html: code blocks", () => {
     ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
     ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
     ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],
+    ['<pre class="brush: js notranslate"><code>go()</code></pre>', "```js\ngo()\n```"],
+    ['<pre class="brush:PHP; gutter: false">echo 1;</pre>', "```php\necho 1;\n```"],
     ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],
     ['<div class="highlight-default notranslate"><div class="highlight"><pre>make</pre></div></div>', "```\nmake\n```"],
     ['<div class="lang-en"><div class="post"><pre>text</pre></div></div>', "```\ntext\n```"],
@@ -245,6 +253,10 @@ describe("html: code blocks", () => {
     expect(
       md('<div class="language-ts"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre><code>let a = 1;</code></pre></div><div class="language-sh"><pre><code>ls</code></pre><div> SH </div></div><div class="language-sh"><span>Output</span><pre><code>ok</code></pre><span>zsh</span></div>'),
     ).toBe("```ts\nlet a = 1;\n```\n\n```sh\nls\n```\n\nOutput\n\n```sh\nok\n```\n\nzsh");
+    // MDN's header over the block: the language's name beside a copy button whose text is hidden.
+    expect(
+      md('<div class="code-example"><div class="example-header"><span class="language-name">js</span><button type="button"><span class="visually-hidden">Copy to Clipboard</span></button></div><pre class="brush: js notranslate"><code>map(fn)</code></pre></div>'),
+    ).toBe("```js\nmap(fn)\n```");
   });
 
   it("keeps whitespace, blank lines and markup-free text; drops the newline right after <pre>", () => {

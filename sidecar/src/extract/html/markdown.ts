@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { findElement, isElement, isText, textContent, walk } from "../dom.ts";
+import { findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
@@ -149,6 +149,8 @@ const MARKDOWN_IN_TEX = /\]\(|<[A-Za-z/!?]|[`$]/;
 const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
 /** The classes that name a code block's language on the code, the pre or its wrapper. */
 const LANGUAGE_CLASS = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i;
+/** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
+const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
 const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
 const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
@@ -162,7 +164,7 @@ function codeLanguage(pre: Element): string | undefined {
   const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
   for (const element of [code, pre, wrapper]) {
     if (!element) continue;
-    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim();
+    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
     if (data) return data.toLowerCase();
     const language = classLanguage(element, LANGUAGE_CLASS);
     if (language) return language;
@@ -175,20 +177,25 @@ function codeLanguage(pre: Element): string | undefined {
   return undefined;
 }
 
-/** A language's name is a word or two: a label longer than this is not one. */
-const MAX_LANGUAGE_LABEL_CHARS = 20;
+/** A header over a code block holding its language's name and a copy button's text is short. */
+const MAX_CODE_HEADER_CHARS = 100;
+
+/** A heading or section holds the link to itself this few levels up at most. */
+const OWN_PLACE_LEVELS = 3;
 
 /**
- * A code block's language written beside it as a label (VitePress' `<span class="lang">ts</span>` before the `<pre>`,
- * a header line after it): text of its own only, equal to the language its classes name. The block says it already.
+ * Whether a link in a heading leads to the heading or the section around it: `#syntax` in `<h2 id="syntax">`. (A
+ * comment's permalink to itself is its address, and stays.)
  */
-function labelsCodeLanguage(element: Element): boolean {
-  const [only] = element.children;
-  if (element.children.length !== 1 || !only || !isText(only) || only.data.length > MAX_LANGUAGE_LABEL_CHARS) return false;
-  const label = only.data.trim().toLowerCase();
-  if (!label) return false;
-  for (const sibling of [nextElement(element.next, "next"), nextElement(element.prev, "prev")]) {
-    if (sibling?.name === "pre" && codeLanguage(sibling) === label) return true;
+function linksToItsOwnPlace(link: Element, href: string): boolean {
+  const target = href.trim();
+  if (!target.startsWith("#") || target.length === 1) return false;
+  const id = target.slice(1);
+  let inHeading = false;
+  let at = link.parent;
+  for (let level = 0; level < OWN_PLACE_LEVELS && at && isElement(at); level++, at = at.parent) {
+    inHeading ||= HEADING_LEVELS[at.name] !== undefined;
+    if (inHeading && at.attribs.id === id) return true;
   }
   return false;
 }
@@ -369,7 +376,7 @@ class Renderer {
       for (const [panel, label] of radioTabs) this.radioPanels.set(panel, label);
       return;
     }
-    if (this.dropped(node) || labelsCodeLanguage(node)) return;
+    if (this.dropped(node) || this.labelsCodeLanguage(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
@@ -439,6 +446,20 @@ class Renderer {
     if (block) flush(out);
     for (const child of node.children) this.flowNode(child, out, scope);
     if (block) flush(out);
+  }
+
+  /**
+   * A code block's language written beside it (VitePress' `<span class="lang">ts</span>` before the `<pre>`, MDN's
+   * header line, a footer after it): its shown text only that language, as the block's classes name it. The block says
+   * it already.
+   */
+  labelsCodeLanguage(element: Element): boolean {
+    for (const sibling of [nextElement(element.next, "next"), nextElement(element.prev, "prev")]) {
+      if (sibling?.name !== "pre") continue;
+      const language = codeLanguage(sibling);
+      if (language && shortText(element, MAX_CODE_HEADER_CHARS) !== undefined && this.plainText(element).toLowerCase() === language) return true;
+    }
+    return false;
   }
 
   /** A tab's name over its panel, a line of its own in bold. */
@@ -514,6 +535,8 @@ class Renderer {
     if (ICON.test(text) && (element.attribs.title ?? element.attribs["aria-label"])?.trim()) return "";
     // A link that shows nothing: no text, or only zero-width characters (Docusaurus' heading anchors hold a zero-width space).
     if (INVISIBLE.test(text)) return content.replace(FORMAT_CHARACTERS, "");
+    // A heading linked to itself (MDN's `<h2 id="syntax"><a href="#syntax">`) is its text: the link leads nowhere else.
+    if (href !== undefined && linksToItsOwnPlace(element, href)) return content;
     if (!url) return content;
     const outer = outerEmphasis(text);
     const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
