@@ -93,6 +93,12 @@ export function shortText(root: ParentNode, max: number): string | undefined {
   return over ? undefined : parts.join("").trim();
 }
 
+/** The first element from `node` on, going the given way among its siblings (`node` itself if it is one). */
+export function elementFrom(node: ChildNode | null | undefined, way: "next" | "prev" = "next"): Element | undefined {
+  for (let at = node; at; at = at[way]) if (isElement(at)) return at;
+  return undefined;
+}
+
 /** Whether `node` is `ancestor` or inside it. */
 export function contains(ancestor: ParentNode, node: AnyNode): boolean {
   for (let at: AnyNode | null = node; at; at = at.parent) if (at === ancestor) return true;

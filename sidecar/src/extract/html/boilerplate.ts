@@ -80,8 +80,6 @@ const AD_LABELS = new Set([
   "article continues below", "article continues below advertisement", "continue reading below", "scroll to continue with content",
 ]);
 
-
-
 /** Text before the block's first link ends in a colon: "Related: <link>", "[Read more: <link>]". */
 function isLabelledLink(element: Element): boolean {
   let label = "";

@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
@@ -205,14 +205,8 @@ const RADIO_TAB_PARTS = new Set(["input", "label"]);
 
 /** Whether an element's first element child has one of the names. */
 function firstElementIs(element: Element, names: ReadonlySet<string>): boolean {
-  const first = nextElement(element.children[0] ?? null, "next");
+  const first = elementFrom(element.children[0]);
   return first !== undefined && names.has(first.name);
-}
-
-/** The first element from `node` on, going the given way among its siblings. */
-function nextElement(node: ChildNode | null, way: "next" | "prev"): Element | undefined {
-  for (let at = node; at; at = at[way]) if (isElement(at)) return at;
-  return undefined;
 }
 
 function classLanguage(element: Element, pattern: RegExp): string | undefined {
@@ -454,7 +448,7 @@ class Renderer {
    * it already.
    */
   labelsCodeLanguage(element: Element): boolean {
-    for (const sibling of [nextElement(element.next, "next"), nextElement(element.prev, "prev")]) {
+    for (const sibling of [elementFrom(element.next), elementFrom(element.prev, "prev")]) {
       if (sibling?.name !== "pre") continue;
       const language = codeLanguage(sibling);
       if (language && shortText(element, MAX_CODE_HEADER_CHARS) !== undefined && this.plainText(element).toLowerCase() === language) return true;
@@ -465,7 +459,7 @@ class Renderer {
   /** A tab's name over its panel, a line of its own in bold. */
   tabName(tab: Element, out: Flow): void {
     flush(out);
-    out.inline += wrap(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true }), "strong");
+    out.inline += wrap(oneLine(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true })), "strong");
     flush(out);
   }
 

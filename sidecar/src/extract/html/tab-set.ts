@@ -1,5 +1,5 @@
-import type { ChildNode, Element } from "domhandler";
-import { isElement, walk } from "../dom.ts";
+import type { Element } from "domhandler";
+import { elementFrom, isElement, walk } from "../dom.ts";
 
 /**
  * A tab widget as ARIA marks it up (role="tablist" holding role="tab"s, then role="tabpanel"s): every panel is read
@@ -69,7 +69,7 @@ export class TabSet {
 function panelsFollow(tablist: Element): boolean {
   let at: Element = tablist;
   for (let level = 0; level < PANELS_REACH; level++) {
-    const sibling = nextElement(at.next);
+    const sibling = elementFrom(at.next);
     if (sibling && (isPanel(sibling) || firstElements(sibling).some(isPanel))) return true;
     const { parent } = at;
     if (!parent || !isElement(parent)) return false;
@@ -80,18 +80,13 @@ function panelsFollow(tablist: Element): boolean {
 
 const isPanel = (element: Element): boolean => element.attribs.role === "tabpanel";
 
-function nextElement(node: ChildNode | null): Element | undefined {
-  for (let at = node; at; at = at.next) if (isElement(at)) return at;
-  return undefined;
-}
-
 /**
  * The first few element children: where a container of panels has its first panel. Only these are read, so that every
  * tab list under one parent looking at the same large element after it costs no more than a glance each.
  */
 function firstElements(parent: Element): Element[] {
   const found: Element[] = [];
-  for (let at = nextElement(parent.children[0] ?? null); at && found.length < PANEL_CONTAINER_LEAD; at = nextElement(at.next)) found.push(at);
+  for (let at = elementFrom(parent.children[0]); at && found.length < PANEL_CONTAINER_LEAD; at = elementFrom(at.next)) found.push(at);
   return found;
 }
 
@@ -116,7 +111,7 @@ export function radioTabPanels(labels: Element): Map<Element, Element> | undefin
     for (const child of holder.children) if (isElement(child) && child.name === "input" && child.attribs.type?.toLowerCase() === "radio" && child.attribs.id) radios.add(child.attribs.id);
   }
   if (!found.every((label) => radios.has(label.attribs.for as string))) return undefined;
-  const container = nextElement(labels.next);
+  const container = elementFrom(labels.next);
   const panels = container?.children.filter(isElement) ?? [];
   if (panels.length !== found.length || panels.some((panel) => panel.name !== panels[0]?.name)) return undefined;
   return new Map(panels.map((panel, index) => [panel, found[index] as Element]));
