@@ -132,6 +132,23 @@ describe("threads that are the page's text", () => {
   });
 });
 
+describe("threads that are the page's text, dated relatively", () => {
+  it("keep an entry's line whose date is relative when the moment is marked up (<time>, datetime, an ISO title)", () => {
+    const moments = [
+      '<time datetime="2024-01-01T10:00:00Z">last week</time>',
+      '<relative-time datetime="2024-01-01T10:00:00Z">last week</relative-time>',
+      '<span class="age" title="2024-01-01T10:00:00"><a href="#e">last week</a></span>',
+    ];
+    for (const moment of moments) {
+      const entry = (n: number) =>
+        `<div class="timeline-item"><div class="timeline-comment-group"><div class="timeline-comment-header"><h3><a class="author" href="/user${n}">user${n}</a> commented ${moment}</h3></div>` +
+        `<div class="comment-body">${prose(`User ${n}'s report`)}${prose(`User ${n}'s details`)}</div></div></div>`;
+      const content = md(`<html><head><title>Crash</title></head><body><main><h1>Crash</h1><div class="discussion">${[1, 2, 3].map(entry).join("")}</div></main></body></html>`);
+      for (const n of [1, 2, 3]) expect(content).toMatch(new RegExp(`### \\[user${n}\\]\\(https://blog\\.test/user${n}\\) commented (?:\\[last week\\]\\([^)]+\\)|last week)\n\n${said(`User ${n}'s report`).replace(/[.,']/g, "\\$&")}`));
+    }
+  });
+});
+
 describe("comment forms", () => {
   const form = `<div class="box"><h3>Speak your mind</h3><form action="/wp-comments-post.php" method="post"><p>Your email address will not be published, comments are moderated, and we ask that you stay on topic, please.</p>
     <p><label for="author">Name (required)</label><input id="author" name="author"></p><p><textarea name="comment"></textarea></p><p><input type="submit" value="Submit Comment"></p></form></div>`;

@@ -175,12 +175,15 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   let text: string | undefined;
   const line = (): string => (text ??= oneLine(plainText(element)));
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && isDateline(line())) {
-    if (metadata) return true;
-    // In a thread, a dateline is an entry's attribution, kept however much of it is links (the author's profile, the
-    // entry's permalink on its date); a card of such lines keeps only its headings and lines.
-    if (!isAttributionLine(element)) threadCard(element, leaveOut);
-    return false;
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name)) {
+    // In a thread, an entry's attribution is kept however much of it is links (the author's profile, the entry's
+    // permalink on its date); a card of datelines keeps only its headings and lines.
+    if (!metadata && isAttributionLine(element)) return false;
+    if (isDateline(line())) {
+      if (metadata) return true;
+      threadCard(element, leaveOut);
+      return false;
+    }
   }
   if (linkChars > 0 && chars <= MAX_FILING_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && FILING_LINE.test(line())) return true;
   // A heading that is a link stays (a listing's titles); so does a sentence around a long link, but not a paragraph

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { isElement, shortText } from "../dom.ts";
+import { findElement, isElement, shortText } from "../dom.ts";
 import { BLOCK_ELEMENTS } from "./block-elements.ts";
 import { oneLine } from "../whitespace.ts";
 
@@ -46,14 +46,22 @@ export function isDateline(text: string): boolean {
 /** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
 export const DATELINE_BLOCKS = new Set(["p", "div", "section", "header", "footer", "address", "center"]);
 
+/** An ISO 8601 timestamp, as a relative date's title gives it ("4 hours ago" titled 2024-05-01T10:00:00). */
+const ISO_TIMESTAMP = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** An element that marks up a moment: `<time>`, GitHub's `<relative-time>`, anything with a datetime or an ISO title. */
+const marksMoment = (element: Element): boolean =>
+  element.name === "time" || element.attribs.datetime !== undefined || ISO_TIMESTAMP.test(element.attribs.title ?? "");
+
 /**
- * Whether an element is one line that is a dateline, as a thread's entry is attributed ("alice commented Jan 2, 2024",
- * "Sep 27, 2018 #1"): not a card of lines (a user's name over "Joined Mar 3, 2014", "Messages 2,206").
+ * Whether an element is one line that attributes a thread's entry: a dateline ("alice commented Jan 2, 2024", "Sep 27,
+ * 2018 #1"), or a short line holding a marked-up moment, which a relative date is written as ("erin 4 hours ago |
+ * parent"); not a card of lines (a user's name over "Joined Mar 3, 2014", "Messages 2,206").
  */
 export function isAttributionLine(element: Element): boolean {
   if (!DATELINE_BLOCKS.has(element.name)) return false;
   const text = shortText(element, MAX_DATELINE_CHARS);
-  if (text === undefined || !isDateline(oneLine(text))) return false;
+  if (text === undefined || !(isDateline(oneLine(text)) || findElement(element, marksMoment) !== undefined)) return false;
   let lines = 0;
   for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
   return lines <= 1;
