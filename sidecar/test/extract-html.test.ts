@@ -453,6 +453,14 @@ describe("html: what is dropped", () => {
     );
   });
 
+  it("each answer of a question-and-answer page (schema.org) is set apart by a thematic break, but not at the start", () => {
+    const answer = (n: number, how: string) => `<div ${how} itemscope itemtype="https://schema.org/Answer"><div itemprop="text"><p>Answer ${n}.</p></div></div>`;
+    expect(md(`<div itemscope itemtype="https://schema.org/Question"><p>The question?</p></div>${answer(1, 'itemprop="acceptedAnswer"')}${answer(2, 'itemprop="suggestedAnswer"')}`)).toBe(
+      "The question?\n\n---\n\nAnswer 1.\n\n---\n\nAnswer 2.",
+    );
+    expect(md('<div itemprop="suggestedAnswer"><p>Only an answer.</p></div><div itemprop="suggestedAnswer"><p>Another.</p></div>')).toBe("Only an answer.\n\n---\n\nAnother.");
+  });
+
   it("a tab names one panel: panels sharing its id are not each written under it", () => {
     const panels = Array.from({ length: 1000 }, (_, n) => `<div role="tabpanel" id="p"><p>x${n}</p></div>`).join("");
     const content = md(`<div role="tablist"><span role="tab" aria-controls="p">${"Long name ".repeat(100)}</span></div><div>${panels}</div>`);

@@ -200,6 +200,12 @@ function linksToItsOwnPlace(link: Element, href: string): boolean {
   return false;
 }
 
+/** schema.org's answer to a question, by its type or by the property the question holds it in. */
+const SCHEMA_ANSWER_TYPE = /schema\.org\/Answer\b/;
+const SCHEMA_ANSWER_PROPERTY = /(?:^|\s)(?:acceptedAnswer|suggestedAnswer)(?:\s|$)/;
+const isAnswer = ({ attribs: { itemtype, itemprop } }: Element): boolean =>
+  (itemtype !== undefined && SCHEMA_ANSWER_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_ANSWER_PROPERTY.test(itemprop));
+
 /** What a holder of radio buttons' labels starts with. */
 const RADIO_TAB_PARTS = new Set(["input", "label"]);
 
@@ -380,6 +386,12 @@ class Renderer {
       flush(out);
       if (block) out.blocks.push(block);
     };
+    // Each answer of a question-and-answer page (schema.org's QAPage) is set apart from the question and the others
+    // (not from nothing: a break opening a document reads as the start of front matter).
+    if (isAnswer(node)) {
+      flush(out);
+      if (out.blocks.length > 0) out.blocks.push("---");
+    }
     const radioLabel = this.radioPanels.get(node);
     if (radioLabel) this.tabName(radioLabel, out);
     if (node.attribs.role === "tabpanel" && this.tabs) {
