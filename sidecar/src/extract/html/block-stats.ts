@@ -28,7 +28,7 @@ export interface BlockStats {
   /** Lines below that are a link and nothing else, long enough to be a headline: a listing's items have one each. */
   linkedLines: number;
   /** The first heading below (or the element itself, if a heading), in document order. */
-  heading?: Element;
+  heading: Element | undefined;
   /** The element's own inline text (not that of block children): what makes it a paragraph. */
   ownChars: number;
   /** Of that, the characters in a link or in bold: a call to action is set in both. */
@@ -74,8 +74,14 @@ const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd"
 /** A caption describes the picture before it in the same figure, at most this many levels up. */
 const CAPTION_REACH = 3;
 
+/** An open element's entry, every field set from the start (see newStats). */
+function newOpen(element: Element | undefined, stats: BlockStats, block: boolean): Open {
+  return { element, stats, block, image: undefined, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, afterLinkedLine: false, lead: Lead.None, trustedDiscussion: false };
+}
+
 function newStats(hint: ClassHint, inThread: boolean): BlockStats {
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, ownChars: 0, ownMarkedChars: 0, hint, inThread };
+  // Every field from the start: one shape for all, where fields added later each changed it.
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, heading: undefined, ownChars: 0, ownMarkedChars: 0, hint, inThread };
 }
 
 interface Open {
@@ -83,18 +89,18 @@ interface Open {
   stats: BlockStats;
   block: boolean;
   /** The first picture in the subtree so far: what a caption that follows it describes. */
-  image?: Element;
+  image: Element | undefined;
   /** The own inline text of a block: characters, link characters, commas. */
   ownChars: number;
   ownLinkChars: number;
   ownMarkedChars: number;
   ownCommas: number;
   /** Whether the last block child with text was a linked line (a teaser's headline). */
-  afterLinkedLine?: boolean;
+  afterLinkedLine: boolean;
   /** How the block's own text opens (see Lead). */
   lead: Lead;
   /** Whether it is a comment section taken as the page's text. */
-  trustedDiscussion?: boolean;
+  trustedDiscussion: boolean;
 }
 
 /**
@@ -183,7 +189,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const discussions = new Map<Element, number>();
   const captions = new Map<Element, Element>();
   const rootStats = newStats(NO_HINT, false);
-  const open: Open[] = [{ element: undefined, stats: rootStats, block: true, ownChars: 0, ownLinkChars: 0, ownMarkedChars: 0, ownCommas: 0, lead: Lead.None }];
+  const open: Open[] = [newOpen(undefined, rootStats, true)];
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let bold = 0;
@@ -296,16 +302,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         if (byName && !byTag) (discussion ? discussions : droppedByName).set(node, visibleChars(node));
         return false;
       }
-      const entry: Open = {
-        element: node,
-        stats: newStats(hint, trustedDiscussions > 0),
-        block: BLOCK_ELEMENTS.has(node.name),
-        ownChars: 0,
-        ownLinkChars: 0,
-        ownMarkedChars: 0,
-        ownCommas: 0,
-        lead: Lead.None,
-      };
+      const entry = newOpen(node, newStats(hint, trustedDiscussions > 0), BLOCK_ELEMENTS.has(node.name));
       if (node.name === "br") {
         const owner = owners[owners.length - 1] as Open;
         // All the block's own text so far is the link's.
