@@ -112,6 +112,14 @@ describe("threads that are the page's text", () => {
     for (const n of [1, 2, 3]) expect(content).toContain(`${n}. [Reader ${n}](https://reader${n}.test/) on [July 17, 2012](https://blog.test/2012/07/trip#comment-${n})\n\n   ${said(`Reader ${n}'s answer`)}`);
   });
 
+  it("a short thread under the page's title and dateline is the text: neither is a post", () => {
+    const reply = (n: number) => `Reply ${n} agrees with the report and adds that it happens on version 2.3.1 too.`;
+    const entry = (n: number) => `<li class="comment"><p>${reply(n)}</p></li>`;
+    const page = `<html><head><title>Crash when parsing an empty config file</title></head><body><h1>Crash when parsing an empty config file</h1><p>Published: Tuesday, 4 June 2019, 10:00 am</p><ol class="commentlist">${[1, 2, 3, 4].map(entry).join("")}</ol></body></html>`;
+    const content = md(page);
+    for (const n of [1, 2, 3, 4]) expect(content).toContain(reply(n));
+  });
+
   it("keep an author marked up as schema.org's (a forum topic's posts)", () => {
     const post = (n: number) =>
       `<div id="post_${n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post"><div class="crawler-post-meta">` +

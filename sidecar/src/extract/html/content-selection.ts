@@ -1,5 +1,7 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
 import { isElement } from "../dom.ts";
+import { HEADING_LEVELS } from "./block-elements.ts";
+import { isDatelineBlock } from "./dateline.ts";
 import { boilerplateWithin } from "./boilerplate.ts";
 import { type Landmarks, measureBlocks, type PageBlocks } from "./block-stats.ts";
 import { findMainContent } from "./main-content.ts";
@@ -81,14 +83,33 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
   let discussed = 0;
   for (const chars of blocks.discussions.values()) discussed += chars;
   const commentedOn = (blocks.proseBeforeThread ?? 0) > 0;
-  if (blocks.postBodyChars === 0 && !commentedOn && blocks.root.prose < Math.min(MAX_PROSE_CHARS_BESIDE_DISCUSSION, discussed * MAX_PROSE_BESIDE_DISCUSSION)) {
+  let ownProse = blocks.root.prose;
+  if (blocks.postBodyChars === 0 && !commentedOn && blocks.root.prose > 0 && discussed > 0) ownProse = postProse(blocks);
+  if (blocks.postBodyChars === 0 && !commentedOn && ownProse < Math.min(MAX_PROSE_CHARS_BESIDE_DISCUSSION, discussed * MAX_PROSE_BESIDE_DISCUSSION)) {
     for (const element of blocks.discussions.keys()) trusted.add(element);
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
-    const [rest, all] = withDiscussions.root.prose > 0 ? [blocks.root.prose, withDiscussions.root.prose] : [blocks.root.chars, withDiscussions.root.chars];
+    const [rest, all] = withDiscussions.root.prose > 0 ? [ownProse, withDiscussions.root.prose] : [blocks.root.chars, withDiscussions.root.chars];
     if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
   }
   return blocks;
+}
+
+/**
+ * The prose of the page's own paragraphs, not of its headings or datelines: what could be a post beside a thread. A
+ * thread's page has its title over the thread, as long as a short thread's tenth.
+ */
+function postProse({ stats, root }: PageBlocks): number {
+  let prose = root.prose;
+  for (const [element, entry] of stats) {
+    if (entry.ownChars === 0 || entry.prose === 0) continue;
+    if (HEADING_LEVELS[element.name] === undefined && !isDatelineBlock(element)) continue;
+    // The element's own paragraph: its prose less what its block children brought.
+    let own = entry.prose;
+    for (const child of element.children) if (isElement(child)) own -= stats.get(child)?.prose ?? 0;
+    prose -= own;
+  }
+  return prose;
 }
 
 /**

@@ -66,3 +66,10 @@ export function isAttributionLine(element: Element): boolean {
   for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
   return lines <= 1;
 }
+
+/** Whether an element is a block whose text is a dateline ("Posted on 4 June 2019", "alice opened this issue on Jan 2, 2024"). */
+export function isDatelineBlock(element: Element): boolean {
+  if (!DATELINE_BLOCKS.has(element.name)) return false;
+  const text = shortText(element, MAX_DATELINE_CHARS);
+  return text !== undefined && isDateline(oneLine(text));
+}
