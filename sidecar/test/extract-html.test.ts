@@ -479,6 +479,15 @@ describe("html: what is dropped", () => {
     expect(md('<div><div><label for="q">Search</label><label for="r">Where</label><input id="q" type="text"><input id="r" type="text"></div><div><p>one</p><p>two</p></div></div>')).toBe("SearchWhere\n\none\n\ntwo");
   });
 
+  it("panels name their tabs only within reach: three levels up from the tab list, among the first four children of the element after it", () => {
+    const tabs = '<div role="tablist"><span role="tab">One</span> <span role="tab">Two</span></div>';
+    const panels = '<div role="tabpanel"><p>First.</p></div><div role="tabpanel"><p>Second.</p></div>';
+    // Panels after the fourth element around the list (three wrappers up), or after four other children, are not the list's.
+    expect(md(`<div><div><div>${tabs}</div></div></div>${panels}`)).toBe("One Two\n\nFirst.\n\nSecond.");
+    expect(md(`${tabs}<div><p>a</p><p>b</p><p>c</p><p>d</p>${panels}</div>`)).toBe("One Two\n\na\n\nb\n\nc\n\nd\n\nFirst.\n\nSecond.");
+    expect(md(`${tabs}<div><p>a</p><p>b</p><p>c</p>${panels}</div>`)).toBe("a\n\nb\n\nc\n\n**One**\n\nFirst.\n\n**Two**\n\nSecond.");
+  });
+
   it("a tab widget inside a panel names its own panels; tabs with no panels after them are a list of links, written as one", () => {
     const inner = '<div role="tablist"><span role="tab">A</span><span role="tab">B</span></div><div role="tabpanel"><p>a</p></div><div role="tabpanel"><p>b</p></div>';
     expect(md(`<div role="tablist"><span role="tab">Outer 1</span><span role="tab">Outer 2</span></div><div role="tabpanel">${inner}</div><div role="tabpanel"><p>o2</p></div>`)).toBe(

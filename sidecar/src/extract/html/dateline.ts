@@ -53,23 +53,24 @@ const ISO_TIMESTAMP = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const marksMoment = (element: Element): boolean =>
   element.name === "time" || element.attribs.datetime !== undefined || ISO_TIMESTAMP.test(element.attribs.title ?? "");
 
+/** A dateline block's text: the short text of a block that can be a line, else undefined. */
+const blockLine = (element: Element): string | undefined => (DATELINE_BLOCKS.has(element.name) ? shortText(element, MAX_DATELINE_CHARS) : undefined);
+
+/** Whether an element is a block whose text is a dateline ("Posted on 4 June 2019", "Published: Tuesday, 4 June 2019"). */
+export function isDatelineBlock(element: Element): boolean {
+  const text = blockLine(element);
+  return text !== undefined && isDateline(oneLine(text));
+}
+
 /**
  * Whether an element is one line that attributes a thread's entry: a dateline ("alice commented Jan 2, 2024", "Sep 27,
  * 2018 #1"), or a short line holding a marked-up moment, which a relative date is written as ("erin 4 hours ago |
  * parent"); not a card of lines (a user's name over "Joined Mar 3, 2014", "Messages 2,206").
  */
 export function isAttributionLine(element: Element): boolean {
-  if (!DATELINE_BLOCKS.has(element.name)) return false;
-  const text = shortText(element, MAX_DATELINE_CHARS);
+  const text = blockLine(element);
   if (text === undefined || !(isDateline(oneLine(text)) || findElement(element, marksMoment) !== undefined)) return false;
   let lines = 0;
   for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
   return lines <= 1;
-}
-
-/** Whether an element is a block whose text is a dateline ("Posted on 4 June 2019", "alice opened this issue on Jan 2, 2024"). */
-export function isDatelineBlock(element: Element): boolean {
-  if (!DATELINE_BLOCKS.has(element.name)) return false;
-  const text = shortText(element, MAX_DATELINE_CHARS);
-  return text !== undefined && isDateline(oneLine(text));
 }
