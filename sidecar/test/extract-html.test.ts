@@ -275,6 +275,35 @@ describe("html: code blocks", () => {
     expect(md("<table><tr><td><pre>1\n2x</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n1\n2x\n```\n\n```\nb\nc\n```");
   });
 
+  it("line numbers a highlighter writes inline, in an element opening each line, are left out (Hugo, Pygments)", () => {
+    const hugo = (lines: string[]): string =>
+      `<div class="highlight"><pre class="chroma"><code class="language-sh" data-lang="sh">${lines
+        .map((line, i) => `<span class="line"><span class="ln">${i + 1}</span><span class="cl">${line}\n</span></span>`)
+        .join("")}</code></pre></div>`;
+    expect(md(hugo(["echo one", "", "echo two"]))).toBe("```sh\necho one\n\necho two\n```");
+    // Pygments' numbers padded to one width and linked to their lines.
+    expect(md('<pre><span class="linenos"><a href="#l1"> 9</a></span>a\n<span class="linenos"><a href="#l2">10</a></span>b</pre>')).toBe("```\n 9a\n10b\n```");
+    expect(md('<pre><span class="linenos"><a href="#l1"> 1</a></span>a\n<span class="linenos"><a href="#l2"> 2</a></span>b</pre>')).toBe("```\na\nb\n```");
+    // Numbers that are the block's only text, that skip a line, or that some line goes without are the code's own.
+    expect(md("<pre><span>1</span>\n<span>2</span></pre>")).toBe("```\n1\n2\n```");
+    expect(md("<pre><span>1</span>a\n<span>3</span>b</pre>")).toBe("```\n1a\n3b\n```");
+    expect(md("<pre><span>1</span>a\nb\n<span>2</span>c</pre>")).toBe("```\n1a\nb\n2c\n```");
+    expect(md("<pre>x <span>1</span>a\n<span>2</span>b</pre>")).toBe("```\nx 1a\n2b\n```");
+  });
+
+  it("a table of code whose rows name their line numbers (data-line-number) is one code block", () => {
+    const row = (n: number, code: string, shown = ""): string =>
+      `<tr><td id="L${n}" class="blob-num js-line-number" data-line-number="${n}">${shown}</td><td id="LC${n}" class="blob-code blob-code-inner js-file-line">${code}</td></tr>`;
+    expect(md(`<table class="highlight">${row(1, '<span class="pl-k">def</span> f():')}${row(2, "    return <span>1</span>")}${row(3, "")}</table>`)).toBe(
+      "```\ndef f():\n    return 1\n```",
+    );
+    // A snippet of lines 10 to 11, its numbers shown as text.
+    expect(md(`<table>${row(10, "a = 1", "10")}${row(11, "b = 2", "11")}</table>`)).toBe("```\na = 1\nb = 2\n```");
+    // Numbers that skip, or a number cell with other text, make an ordinary table.
+    expect(md(`<table>${row(1, "a")}${row(3, "b")}</table>`)).toBe("|  | a |\n| --- | --- |\n|  | b |");
+    expect(md(`<table>${row(1, "a", "one")}${row(2, "b")}</table>`)).toBe("| one | a |\n| --- | --- |\n|  | b |");
+  });
+
   it("highlighter spans, <br> and per-line <div>s become plain lines; hidden line numbers are dropped", () => {
     expect(
       md('<pre><span class="k">let</span> a<br>b</pre><pre><div class="line"><span aria-hidden="true">1</span>one</div><div class="line">two</div></pre>'),

@@ -1,14 +1,15 @@
 import type { ChildNode, Element } from "domhandler";
 import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
-import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, fencedBlock, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
+import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { collapseSpaces, isHtmlSpace, oneLine } from "../whitespace.ts";
+import { collapseSpaces, oneLine } from "../whitespace.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
@@ -37,8 +38,6 @@ const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
 const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q", "math"]);
 
-/** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
-const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
 
 const LIST_START = /^(?:- |\d{1,9}\. )/;
 
@@ -145,38 +144,6 @@ const TEX_ENCODING = /^\s*application\/(?:x-)?(?:la)?tex\s*$/i;
  */
 const MARKDOWN_IN_TEX = /\]\(|<[A-Za-z/!?]|[`$]/;
 
-/** Languages that say the block has none. */
-const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
-/** The classes that name a code block's language on the code, the pre or its wrapper. */
-const LANGUAGE_CLASS = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i;
-/** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
-const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
-/** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
-const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
-const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
-
-/**
- * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
- * pre's wrapper; else a highlight-x class further out.
- */
-function codeLanguage(pre: Element): string | undefined {
-  const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
-  const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
-  for (const element of [code, pre, wrapper]) {
-    if (!element) continue;
-    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
-    if (data) return data.toLowerCase();
-    const language = classLanguage(element, LANGUAGE_CLASS);
-    if (language) return language;
-  }
-  let outer = wrapper?.parent;
-  for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
-    const language = classLanguage(outer, OUTER_LANGUAGE_CLASS);
-    if (language) return language;
-  }
-  return undefined;
-}
-
 /** A header over a code block holding its language's name and a copy button's text is short. */
 const MAX_CODE_HEADER_CHARS = 100;
 
@@ -215,13 +182,6 @@ function firstElementIs(element: Element, names: ReadonlySet<string>): boolean {
   return first !== undefined && names.has(first.name);
 }
 
-function classLanguage(element: Element, pattern: RegExp): string | undefined {
-  for (const token of (element.attribs.class ?? "").split(/\s+/)) {
-    const language = pattern.exec(token)?.[1]?.toLowerCase();
-    if (language && !NO_LANGUAGE.has(language)) return language;
-  }
-  return undefined;
-}
 
 /** Alt text that only names the file or says "image" tells a reader nothing. */
 const MEANINGLESS_ALT = /^(?:[\w-]+\.(?:jpe?g|png|gif|webp|svg|avif)|image|img|photo|picture|pic|graphic|logo|icon|avatar|placeholder|spacer|banner)$/i;
@@ -274,40 +234,6 @@ function isLayoutGrid(table: Element, rows: readonly (readonly Element[])[], wid
   return texts.length < 2 || texts.some((chars) => chars > MAX_DATA_CELL_CHARS);
 }
 const HEADER_PARTS = new Set(["th", "thead", "tfoot", "colgroup"]);
-
-/**
- * Whether a cell holds nothing but the numbers from one up, in order, one to a line: beside a code block, its line
- * numbers (Pygments', Hugo's and Hexo's tables of two cells). Read up to its first character that is not a digit or
- * a space, so a cell of text costs a few characters.
- */
-function countsLines(cell: Element): boolean {
-  let lines = 0;
-  let number = ""; // the digits of the number being read
-  let holds = true;
-  const end = (): void => {
-    if (number === "" || !holds) return;
-    holds = number === String(lines + 1);
-    lines++;
-    number = "";
-  };
-  walk(cell, (node) => {
-    if (!holds) return false;
-    if (isText(node)) {
-      for (let i = 0; i < node.data.length && holds; i++) {
-        const code = node.data.charCodeAt(i);
-        if (code >= 0x30 && code <= 0x39) number += node.data[i];
-        else if (isHtmlSpace(code)) end();
-        else holds = false;
-      }
-      return false;
-    }
-    // Lines end at <br> as well (Hexo's gutter: a <span> for each number, a <br> after it).
-    if (isElement(node) && node.name === "br") end();
-    return true;
-  });
-  end();
-  return holds && lines >= 2;
-}
 
 function tableRows(table: Element): Element[] {
   const head: Element[] = [];
@@ -418,7 +344,7 @@ class Renderer {
         push("---");
         return;
       case "pre":
-        push(this.pre(node));
+        push(codeBlock(node));
         return;
       case "table":
         flush(out);
@@ -592,26 +518,6 @@ class Renderer {
     return oneLine(withoutNoncharacters(parts.join("")));
   }
 
-  pre(element: Element): string {
-    const parts: string[] = [];
-    const endsLine = (): boolean => parts.length === 0 || (parts[parts.length - 1] ?? "").endsWith("\n");
-    walk(
-      element,
-      (node) => {
-        if (isText(node)) parts.push(node.data);
-        if (!isElement(node)) return false;
-        if (node.name === "br") parts.push("\n");
-        return node.name !== "br" && !isHidden(node);
-      },
-      (node) => {
-        if (isElement(node) && LINE_ELEMENTS.has(node.name) && !endsLine()) parts.push("\n");
-      },
-    );
-    // HTML drops the newline right after <pre>.
-    const code = withoutNoncharacters(parts.join("")).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
-    return code.trim() ? fencedBlock(code, codeLanguage(element)) : "";
-  }
-
   list(element: Element, scope: Scope): string {
     const items: string[][] = [];
     for (const child of element.children) {
@@ -679,6 +585,8 @@ class Renderer {
       const value = Number.parseInt(cell.attribs.colspan ?? "", 10);
       return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_COLSPAN) : 1;
     };
+    const code = numberedCodeTable(rows);
+    if (code !== undefined) return [...blocks, code];
     let width = 0;
     for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
     const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));

@@ -1,0 +1,203 @@
+import type { Element } from "domhandler";
+import { isElement, isText, shortText, walk } from "../dom.ts";
+import { withoutNoncharacters } from "../markdown-emphasis.ts";
+import { fencedBlock } from "../markdown-syntax.ts";
+import { isHtmlSpace } from "../whitespace.ts";
+import { isHidden } from "./visibility.ts";
+
+/** Code blocks: a `<pre>`'s lines as a highlighter wrote them, its language, and the line numbers beside or in it. */
+
+/** Languages that say the block has none. */
+const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
+/** The classes that name a code block's language on the code, the pre or its wrapper. */
+const LANGUAGE_CLASS = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i;
+/** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
+const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
+/** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
+const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
+const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
+
+/** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
+const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
+
+/** A line's number written in its own element: digits, maybe padded with spaces (` 9`, `10 `), on the line. */
+const LINE_NUMBER = /^[ \t\u00a0]*(\d{1,6})[ \t\u00a0]*$/;
+/** A line number's element holds its text, or one element holding it (a link to the line); read this far at most. */
+const MAX_NUMBER_ELEMENT_CHARS = 16;
+
+function classLanguage(element: Element, pattern: RegExp): string | undefined {
+  for (const token of (element.attribs.class ?? "").split(/\s+/)) {
+    const language = pattern.exec(token)?.[1]?.toLowerCase();
+    if (language && !NO_LANGUAGE.has(language)) return language;
+  }
+  return undefined;
+}
+
+/**
+ * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
+ * pre's wrapper; else a highlight-x class further out.
+ */
+export function codeLanguage(pre: Element): string | undefined {
+  const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
+  const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
+  for (const element of [code, pre, wrapper]) {
+    if (!element) continue;
+    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
+    if (data) return data.toLowerCase();
+    const language = classLanguage(element, LANGUAGE_CLASS);
+    if (language) return language;
+  }
+  let outer = wrapper?.parent;
+  for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
+    const language = classLanguage(outer, OUTER_LANGUAGE_CLASS);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/**
+ * The text of an element holding only text, or elements holding only text one level down; undefined for anything
+ * else or past MAX_NUMBER_ELEMENT_CHARS, so an element holding a whole line costs a few of its characters.
+ */
+function shortFlatText(element: Element, levels = 1): string | undefined {
+  let text = "";
+  for (const child of element.children) {
+    if (isText(child)) text += child.data;
+    else if (isElement(child) && levels > 0) {
+      const inner = shortFlatText(child, levels - 1);
+      if (inner === undefined) return undefined;
+      text += inner;
+    } else return undefined;
+    if (text.length > MAX_NUMBER_ELEMENT_CHARS) return undefined;
+  }
+  return text;
+}
+
+/**
+ * The lines of code in an element, as shown: text with its whitespace, a line ended at each <br> and after each
+ * element a highlighter writes per line; hidden elements left out. Line numbers written inline are left out too: an
+ * element opening every line that holds text, holding only that line's number, counted from one (Hugo's
+ * `<span class="ln">`, Pygments' `linenos`); a block of numbers alone keeps them, it has nothing else to show.
+ */
+export function codeLines(element: Element): string {
+  const parts: string[] = [];
+  const numbers: Array<{ part: number; line: number; value: number }> = [];
+  let line = 0;
+  let lineBlank = true; // nothing but spaces on the current line yet
+  let lineText = false; // the current line has text besides its number
+  let unnumbered = false; // a line's text came before any number on it
+  let beside = false; // some line has text besides its number
+  const push = (text: string, number?: number): void => {
+    if (number !== undefined) numbers.push({ part: parts.length, line, value: number });
+    parts.push(text);
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 0x0a) {
+        line++;
+        lineBlank = true;
+        lineText = false;
+      } else if (!lineText && !isHtmlSpace(code) && code !== 0xa0) {
+        lineBlank = false;
+        if (number !== undefined) continue;
+        lineText = true;
+        beside = true;
+        if (numbers[numbers.length - 1]?.line !== line) unnumbered = true;
+      }
+    }
+  };
+  const endsLine = (): boolean => parts.length === 0 || (parts[parts.length - 1] ?? "").endsWith("\n");
+  walk(
+    element,
+    (node) => {
+      if (isText(node)) push(node.data);
+      if (!isElement(node)) return false;
+      if (node.name === "br") push("\n");
+      if (node.name === "br" || isHidden(node)) return false;
+      if (lineBlank && !unnumbered) {
+        const text = shortFlatText(node);
+        const number = text === undefined ? undefined : LINE_NUMBER.exec(text)?.[1];
+        if (text !== undefined && number !== undefined) {
+          push(text, Number(number));
+          return false;
+        }
+      }
+      return true;
+    },
+    (node) => {
+      if (isElement(node) && LINE_ELEMENTS.has(node.name) && !endsLine()) push("\n");
+    },
+  );
+  if (!unnumbered && beside && numbers.length >= 2 && numbers.every((entry, i) => entry.value === i + 1)) {
+    for (const entry of numbers) parts[entry.part] = "";
+  }
+  // HTML drops the newline right after <pre>.
+  return withoutNoncharacters(parts.join("")).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
+}
+
+/** A `<pre>` as a fenced code block in its language; "" when it shows nothing. */
+export function codeBlock(pre: Element): string {
+  const code = codeLines(pre);
+  return code.trim() ? fencedBlock(code, codeLanguage(pre)) : "";
+}
+
+/** A line number named in markup: `data-line-number="12"`. */
+const LINE_NUMBER_ATTRIBUTE = /^\d{1,7}$/;
+
+/**
+ * Code set out as a table, a row to a line: a cell naming its line's number in `data-line-number` (GitHub's file
+ * views and embedded gists; the number shown by style) beside a cell of code. Such a table is one code block. The
+ * numbers go up by one from any line (a snippet of lines 10 to 20); a number cell shows nothing or its number.
+ * Undefined for any other table.
+ */
+export function numberedCodeTable(rows: readonly (readonly Element[])[]): string | undefined {
+  const lines: string[] = [];
+  let first = 0;
+  for (const [index, cells] of rows.entries()) {
+    const [number, code] = cells;
+    if (cells.length !== 2 || !number || !code) return undefined;
+    const named = number.attribs["data-line-number"] ?? "";
+    if (!LINE_NUMBER_ATTRIBUTE.test(named)) return undefined;
+    const value = Number(named);
+    if (index === 0) first = value;
+    else if (value !== first + index) return undefined;
+    const shown = shortText(number, named.length);
+    if (shown !== "" && shown !== named) return undefined;
+    lines.push(codeLines(code));
+  }
+  const code = lines.join("\n").trimEnd();
+  return code.trim() ? fencedBlock(code) : undefined;
+}
+
+/**
+ * Whether a cell holds nothing but the numbers from one up, in order, one to a line: beside a code block, its line
+ * numbers (Pygments', Hugo's and Hexo's tables of two cells). Read up to its first character that is not a digit or
+ * a space, so a cell of text costs a few characters.
+ */
+export function countsLines(cell: Element): boolean {
+  let lines = 0;
+  let number = ""; // the digits of the number being read
+  let holds = true;
+  const end = (): void => {
+    if (number === "" || !holds) return;
+    holds = number === String(lines + 1);
+    lines++;
+    number = "";
+  };
+  walk(cell, (node) => {
+    if (!holds) return false;
+    if (isText(node)) {
+      for (let i = 0; i < node.data.length && holds; i++) {
+        const code = node.data.charCodeAt(i);
+        if (code >= 0x30 && code <= 0x39) number += node.data[i];
+        else if (isHtmlSpace(code)) end();
+        else holds = false;
+      }
+      return false;
+    }
+    // Lines end at <br> as well (Hexo's gutter: a <span> for each number, a <br> after it).
+    if (isElement(node) && node.name === "br") end();
+    return true;
+  });
+  end();
+  return holds && lines >= 2;
+}
