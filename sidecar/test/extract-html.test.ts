@@ -222,6 +222,15 @@ describe("html: links and images", () => {
     );
   });
 
+  it("a picture of an emoji is the character it shows; other small pictures are pictures", () => {
+    expect(md('<p>Great <img draggable="false" role="img" class="emoji" alt="😀" src="https://s.w.org/1f600.svg"> news <img alt="👍🏽" src="t.png" width="16" height="16"> <img alt="🇩🇪" src="de.png"></p>')).toBe(
+      "Great 😀 news 👍🏽 🇩🇪",
+    );
+    expect(md('<p>Step <img alt="1" src="one.png"> and <img alt="a😀" src="x.png"></p>')).toBe(
+      "Step ![1](https://example.test/docs/guide/one.png) and ![a😀](https://example.test/docs/guide/x.png)",
+    );
+  });
+
   it("an image inside a link", () => {
     expect(md('<a href="/full.png"><img src="thumb.png" alt="Thumb"></a>')).toBe(
       "[![Thumb](https://example.test/docs/guide/thumb.png)](https://example.test/full.png)",

@@ -183,6 +183,9 @@ function firstElementIs(element: Element, names: ReadonlySet<string>): boolean {
 }
 
 
+/** Alt text of emoji only. Built at run time: the `v` flag is newer than the TypeScript target. */
+const EMOJI = new RegExp("^[\\p{RGI_Emoji}\\p{Extended_Pictographic}]+$", "v");
+
 /** Alt text that only names the file or says "image" tells a reader nothing. */
 const MEANINGLESS_ALT = /^(?:[\w-]+\.(?:jpe?g|png|gif|webp|svg|avif)|image|img|photo|picture|pic|graphic|logo|icon|avatar|placeholder|spacer|banner)$/i;
 /** Icons, spacers and tracking pixels are drawn this small or smaller. */
@@ -481,6 +484,8 @@ class Renderer {
     const fallback = noscriptImage(element);
     const shown = fallback && !isDecoration(fallback) ? fallback : element;
     const alt = oneLine(withoutNoncharacters(shown.attribs.alt || element.attribs.alt || ""));
+    // A picture of an emoji (WordPress' and Twitter's emoji images) is the character it shows.
+    if (EMOJI.test(alt)) return alt;
     const caption = this.captions.get(element);
     const title = caption && !this.written.has(caption) && !this.dropped(caption) ? this.plainText(caption) : "";
     if (isDecoration(shown) || (!describes(alt) && !title)) return "";
