@@ -123,6 +123,23 @@ describe("html: inline formatting", () => {
     expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");
   });
 
+  it("MathJax 2's formulas are the TeX of their source scripts, without the preview and typeset copy before each", () => {
+    const frame = (n: number, glyphs: string): string =>
+      `<span class="MathJax_Preview" style="display: none;"></span><span class="mjx-chtml MathJax_CHTML" id="MathJax-Element-${n}-Frame" role="presentation"><span class="mjx-math" aria-hidden="true">${glyphs}</span><span class="MJX_Assistive_MathML" role="presentation"><math><mi>${glyphs}</mi></math></span></span>`;
+    expect(md(`<p>Energy ${frame(1, "E=mc2")}<script type="math/tex" id="MathJax-Element-1">E = mc^2</script> at rest.</p>`)).toBe("Energy $E = mc^2$ at rest.");
+    // A displayed formula is a block of its own; its copy is in a display box.
+    expect(
+      md(`<p>In full:</p><div class="MathJax_Display">${frame(2, "E2=p2")}</div><script type="math/tex; mode=display" id="MathJax-Element-2">E^2 = p^2</script><p>Done.</p>`),
+    ).toBe("In full:\n\n$$E^2 = p^2$$\n\nDone.");
+    // Not yet typeset: the preview shows the source, said once. In a link, the formula is the link's text.
+    expect(md('<p>Sum <span class="MathJax_Preview">a+b</span><script type="math/tex">a+b</script>, <a href="/s"><script type="math/tex">s</script></a>.</p>')).toBe(
+      "Sum $a+b$, [$s$](https://example.test/s).",
+    );
+    // A source that would read as Markdown is left out, its typeset copy shown; other scripts and their neighbours stay as they were.
+    expect(md(`<p>See ${frame(3, "x")}<script type="math/tex">[a](javascript:alert(1))</script> now.</p>`)).toBe("See x now.");
+    expect(md('<p>Run <span class="MathJax">x</span><script>go()</script> now.</p>')).toBe("Run x now.");
+  });
+
   it("a <q> the author already set in quotation marks is not quoted twice", () => {
     expect(md("<p>Er sagt „<q>Ja, gern</q>“, sie sagt <q>nein</q> und «<q>peut-être</q>».</p>")).toBe('Er sagt „Ja, gern“, sie sagt "nein" und «peut-être».');
   });

@@ -2,6 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
+import { isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
@@ -136,13 +137,6 @@ function indentContinuation(text: string, width: number): string {
     .join("\n");
 }
 
-/** How MathML names a TeX annotation. */
-const TEX_ENCODING = /^\s*application\/(?:x-)?(?:la)?tex\s*$/i;
-/**
- * What TeX written as it is would turn into Markdown or HTML where math is not rendered: a link's target, a tag, an
- * autolink, a code span, the dollar sign that ends it. Such a source (or a page's trick) is shown as text, escaped.
- */
-const MARKDOWN_IN_TEX = /\]\(|<[A-Za-z/!?]|[`$]/;
 
 /** A header over a code block holding its language's name and a copy button's text is short. */
 const MAX_CODE_HEADER_CHARS = 100;
@@ -305,7 +299,15 @@ class Renderer {
       for (const [panel, label] of radioTabs) this.radioPanels.set(panel, label);
       return;
     }
-    if (this.dropped(node) || this.labelsCodeLanguage(node)) return;
+    if (node.name === "script") {
+      const formula = scriptFormula(node);
+      if (formula?.startsWith("$$")) {
+        flush(out);
+        out.blocks.push(formula);
+      } else if (formula) out.inline += formula;
+      return;
+    }
+    if (this.dropped(node) || this.labelsCodeLanguage(node) || isTypesetCopy(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
@@ -422,7 +424,9 @@ class Renderer {
 
   inlineNode(node: ChildNode, scope: InlineScope): string {
     if (isText(node)) return inlineText(node.data);
-    if (!isElement(node) || this.dropped(node)) return "";
+    if (!isElement(node)) return "";
+    if (node.name === "script") return scriptFormula(node) ?? "";
+    if (this.dropped(node) || isTypesetCopy(node)) return "";
     const inner = (changes: Partial<InlineScope> = {}): string =>
       this.inlineNodes(node.children, { ...scope, ...changes });
     switch (node.name) {
@@ -502,9 +506,8 @@ class Renderer {
    * it is displayed as a block; else its text, without the annotations a browser does not show either.
    */
   math(element: Element): string {
-    const annotation = findElement(element, (inner) => inner.name === "annotation" && TEX_ENCODING.test(inner.attribs.encoding ?? ""));
-    const tex = annotation ? oneLine(withoutNoncharacters(textContent(annotation))) : "";
-    if (tex && !MARKDOWN_IN_TEX.test(tex)) return element.attribs.display === "block" ? `$$${tex}$$` : `$${tex}$`;
+    const formula = mathMlFormula(element);
+    if (formula) return formula;
     const parts: string[] = [];
     walk(element, (node) => {
       if (isText(node)) parts.push(node.data);
