@@ -358,6 +358,22 @@ describe("html: tables", () => {
     );
   });
 
+  it("a cell spanning rows leaves its columns empty in the rows below, so their cells stay under their headers", () => {
+    expect(
+      md('<table><tr><th>Region</th><th>Quarter</th><th>Sales</th></tr><tr><td rowspan="2">North</td><td>Q1</td><td>10</td></tr><tr><td>Q2</td><td>12</td></tr><tr><td>South</td><td>Q1</td><td>7</td></tr></table>'),
+    ).toBe("| Region | Quarter | Sales |\n| --- | --- | --- |\n| North | Q1 | 10 |\n|  | Q2 | 12 |\n| South | Q1 | 7 |");
+    // Spans in the last column and over two columns; a span past the table's end stops at its last row.
+    expect(md('<table><tr><td>a</td><td>b</td><td rowspan="9">c</td></tr><tr><td colspan="2" rowspan="2">d</td></tr><tr></tr><tr><td>e</td><td>f</td></tr></table>')).toBe(
+      "| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n|  |  |  |\n| e | f |  |",
+    );
+  });
+
+  it("a row of cells spanning many empty rows adds empty cells up to the table's own number of cells, then rows keep their own", () => {
+    // Six cells: the spans fill three rows' first two columns, then a row's cell is its first.
+    const html = `<table><tr>${'<td rowspan="65534">x</td>'.repeat(2)}</tr>${`<tr><td>${"y"}</td></tr>`.repeat(4)}</table>`;
+    expect(md(html)).toBe("| x | x |  |\n| --- | --- | --- |\n|  |  | y |\n|  |  | y |\n|  |  | y |\n| y |  |  |");
+  });
+
   it("thead rows come first even when written after tbody; tfoot rows last", () => {
     expect(md("<table><tfoot><tr><td>sum</td><td>3</td></tr></tfoot><tbody><tr><td>x</td><td>1</td></tr></tbody><thead><tr><th>k</th><th>v</th></tr></thead></table>")).toBe(
       "| k | v |\n| --- | --- |\n| x | 1 |\n| sum | 3 |",

@@ -6,6 +6,7 @@ import { isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
+import { colspan, tableGrid } from "./table-grid.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { markdownTable } from "../markdown-table.ts";
@@ -29,8 +30,6 @@ export interface RenderOptions {
 /** Deeper lists and quotes render flat: every level re-indents its content, so the cost grows with depth. */
 const MAX_LIST_DEPTH = 12;
 const MAX_QUOTE_DEPTH = 8;
-/** As browsers do, but lower: a colspan of thousands would only produce empty cells. */
-const MAX_COLSPAN = 100;
 
 
 /** Blocks that hold text rather than title it. */
@@ -589,14 +588,10 @@ class Renderer {
     const rows = rowElements.map((row) =>
       row.children.filter((cell): cell is Element => isElement(cell) && (cell.name === "td" || cell.name === "th") && !isHidden(cell)),
     );
-    const span = (cell: Element): number => {
-      const value = Number.parseInt(cell.attribs.colspan ?? "", 10);
-      return Number.isInteger(value) && value > 1 ? Math.min(value, MAX_COLSPAN) : 1;
-    };
     const code = numberedCodeTable(rows);
     if (code !== undefined) return [...blocks, code];
     let width = 0;
-    for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + span(cell), 0));
+    for (const cells of rows) width = Math.max(width, cells.reduce((sum, cell) => sum + colspan(cell), 0));
     const nested = rows.some((cells) => cells.some((cell) => findElement(cell, (e) => e.name === "table")));
     if (width <= 1 || rows.length <= 1 || nested || isLayoutGrid(element, rows, width, blocks.length > 0)) {
       // Laid out as blocks, rows and cells have no columns to keep: what pruning left out stays out.
@@ -611,17 +606,14 @@ class Renderer {
       }
       return blocks;
     }
-    const matrix = rows.map((cells) =>
-      cells.flatMap((cell) => {
-        const text = finish(this.inlineNodes(cell.children, this.inlineScope("\n")))
-          .split("\n")
-          .map((line) => line.replace(/ {2,}/g, " ").trim())
-          .filter(Boolean)
-          .join("\n");
-        return [text, ...Array.from({ length: span(cell) - 1 }, () => "")];
-      }),
+    const grid = tableGrid(rows, (cell) =>
+      finish(this.inlineNodes(cell.children, this.inlineScope("\n")))
+        .split("\n")
+        .map((line) => line.replace(/ {2,}/g, " ").trim())
+        .filter(Boolean)
+        .join("\n"),
     );
-    const table = markdownTable(matrix);
+    const table = markdownTable(grid);
     if (table) blocks.push(table);
     return blocks;
   }
