@@ -39,6 +39,28 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a callout (admonition, callout, alert) is a quotation, its title of a few words in bold over it", () => {
+    // MkDocs' and Sphinx' admonitions, GitHub's alerts (an icon before the title).
+    expect(md('<div class="admonition note"><p class="admonition-title">Note</p><p>Needs Python 3.10.</p><p>Or newer.</p></div>')).toBe(
+      "> **Note**\n>\n> Needs Python 3.10.\n>\n> Or newer.",
+    );
+    expect(md('<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title"><svg viewBox="0 0 16 16"><path d="M0 0"></path></svg>Warning</p><p>Uninstall old versions first.</p></div>')).toBe(
+      "> **Warning**\n>\n> Uninstall old versions first.",
+    );
+    // No title: a first element that is a sentence, a heading, the only element, or comes after text.
+    expect(md('<div class="callout"><p>Keep it short.</p><p>And clear.</p></div>')).toBe("> Keep it short.\n>\n> And clear.");
+    expect(md('<div class="callout"><h4>Tip</h4><p>Read the guide.</p></div>')).toBe("> #### Tip\n>\n> Read the guide.");
+    expect(md('<div class="alert alert-info"><strong>Heads up!</strong> The format changed.</div>')).toBe("> **Heads up!** The format changed.");
+    expect(md('<div class="alert">Then <span>Note</span><p>text</p></div>')).toBe("> Then Note\n>\n> text");
+  });
+
+  it("a callout's parts named as such are not callouts of their own, and its body's name does not make it the page's text", () => {
+    // Docusaurus: the title beside an icon, the body in admonitionContent. Beside two short paragraphs, the body's name
+    // made it the best-scoring block, and the title was left out as the chrome around it.
+    const page = `<main><article><h1>Configure</h1><p>${"The tool reads a file, and variables override it. ".repeat(2)}</p><div class="theme-admonition admonition_xJq3 alert alert--success"><div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg viewBox="0 0 12 16"><path d="M6 0"></path></svg></span>tip</div><div class="admonitionContent_BuS1"><p>Use a virtual environment so the tool's packages stay apart, for every project.</p></div></div><p>${"Settings are read once, when it starts. ".repeat(2)}</p></article></main>`;
+    expect(md(page)).toContain("> **tip**\n>\n> Use a virtual environment so the tool's packages stay apart, for every project.\n\nSettings");
+  });
+
   it("a figure's caption is its picture's title; without a picture to hold it, it stays as text", () => {
     expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em>, "Tom"</figcaption></figure>')).toBe(
       '![A cat](https://example.test/docs/guide/cat.jpg "Our cat, \\"Tom\\"")',

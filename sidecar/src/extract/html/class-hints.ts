@@ -22,6 +22,8 @@ export interface ClassHint {
   button: boolean;
   /** Named as a post's or article's own body (hAtom's hentry and entry-content, post-body, schema.org articleBody). */
   postBody: boolean;
+  /** Named as a callout in the text: a note, tip or warning set apart (admonition, callout, alert). */
+  callout: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -74,6 +76,9 @@ const POST_BODY_NAMES = new Set([
 ]);
 const POST_WORDS = new Set(["entry", "hentry"]);
 
+/** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
+const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
+
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
 
 /**
@@ -89,7 +94,9 @@ const STATE_WORDS = new Set(["has", "with", "without", "no", "is", "show", "hide
 const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th", "thead", "tbody", "tfoot", "caption", "li", "dt", "dd", "math", "mjx-container"]);
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
-export const NO_HINT: Readonly<ClassHint> = { furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false };
+export const NO_HINT: Readonly<ClassHint> = {
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false,
+};
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
 const isSmall = (code: number): boolean => code >= 0x61 && code <= 0x7a;
@@ -108,6 +115,7 @@ const POST_BODY = 256;
 /** A word's own meanings: a furniture word counts only before a BEM modifier, a state word ends the token's reading. */
 const FURNITURE_WORD = 512;
 const STATE_WORD = 1024;
+const CALLOUT = 2048;
 
 /** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
 const WORD_MEANINGS = new Map<string, number>();
@@ -124,6 +132,7 @@ mean(BYLINE_WORDS, BYLINE);
 mean(CAPTION_WORDS, CAPTION);
 mean(["button", "btn"], BUTTON);
 mean(POST_WORDS, POST_BODY);
+mean(CALLOUT_WORDS, CALLOUT);
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -184,13 +193,15 @@ function judge(value: string): Readonly<ClassHint> {
   const hint: ClassHint = {
     furniture: !embed && (bits & FURNITURE) !== 0,
     discussion: !embed && (bits & DISCUSSION) !== 0,
-    // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral.
-    weight: positive === negative ? 0 : positive ? 25 : -25,
+    // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral. A callout's
+    // body (admonition-content) is a box in the text, not the text.
+    weight: positive === negative || (bits & CALLOUT) !== 0 ? 0 : positive ? 25 : -25,
     byline: (bits & BYLINE) !== 0,
     caption: (bits & CAPTION) !== 0,
     button: (bits & BUTTON) !== 0,
     // entry-meta, entry-footer: the post's chrome, not its body.
     postBody: (bits & POST_BODY) !== 0 && !negative,
+    callout: (bits & CALLOUT) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -240,6 +251,7 @@ export function classHint(element: Element): ClassHint {
       hint.discussion ||= said.discussion;
       hint.caption ||= said.caption;
       hint.button ||= said.button;
+      hint.callout ||= said.callout;
     }
   }
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {

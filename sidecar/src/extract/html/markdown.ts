@@ -1,6 +1,7 @@
 import type { ChildNode, Element } from "domhandler";
 import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { classHint } from "./class-hints.ts";
 import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
 import { isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
@@ -44,6 +45,8 @@ const LIST_START = /^(?:- |\d{1,9}\. )/;
 interface Scope {
   listDepth: number;
   quoteDepth: number;
+  /** Inside a callout: parts of it named as such (its body, admonitionContent) are not callouts of their own. */
+  inCallout: boolean;
 }
 
 /** Inline state: which wrappers are open, so <b><b>x</b></b> does not become ****x****. */
@@ -62,12 +65,17 @@ interface Flow {
   inline: string;
 }
 
+/** A callout's title is a few words: "Note", "Warning", "Be careful", "Before you begin". */
+const MAX_CALLOUT_TITLE_CHARS = 40;
+/** A title does not end as a sentence does; "Note:" and "Warning!" are titles. */
+const SENTENCE_END = /[.?…]$/;
+
 /** Headlines and captions are shorter than this; a repeated block this long is a paragraph. */
 const MAX_COPY_CHARS = 300;
 
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
-  const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0 });
+  const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
   // twice); a paragraph is the author's, written as often as it was.
   return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
@@ -367,11 +375,14 @@ class Renderer {
         break;
       case "blockquote":
         if (scope.quoteDepth < MAX_QUOTE_DEPTH) {
-          const body = this.flow(node.children, { ...scope, quoteDepth: scope.quoteDepth + 1 }).join("\n\n");
-          push(body.split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n"));
+          push(this.quote(node.children, scope));
           return;
         }
         break;
+    }
+    if (!scope.inCallout && scope.quoteDepth < MAX_QUOTE_DEPTH && classHint(node).callout) {
+      push(this.callout(node, scope));
+      return;
     }
     if (FORMATTING.has(name)) {
       out.inline += this.inlineNode(node, this.inlineScope(" "));
@@ -396,6 +407,30 @@ class Renderer {
       if (language && shortText(element, MAX_CODE_HEADER_CHARS) !== undefined && this.plainText(element).toLowerCase() === language) return true;
     }
     return false;
+  }
+
+  /** Nodes as a quotation: their blocks, each line marked. */
+  quote(nodes: readonly ChildNode[], scope: Scope, title = ""): string {
+    const blocks = this.flow(nodes, { ...scope, quoteDepth: scope.quoteDepth + 1 });
+    if (title) blocks.unshift(title);
+    return blocks.join("\n\n").split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n");
+  }
+
+  /**
+   * A callout (a note, tip or warning set apart from the text) as a quotation, so where it ends is seen; its title, a
+   * first element of a few words with more after it ("Note", "Be careful"), in bold over it.
+   */
+  callout(element: Element, scope: Scope): string {
+    const first = elementFrom(element.children[0]);
+    const leading = element.children.slice(0, first ? element.children.indexOf(first) : 0);
+    const title =
+      first && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) && leading.every((node) => !isText(node) || !node.data.trim())
+        ? shortText(first, MAX_CALLOUT_TITLE_CHARS)
+        : undefined;
+    const inside = { ...scope, inCallout: true };
+    if (!first || !title || SENTENCE_END.test(title) || !elementFrom(first.next)) return this.quote(element.children, inside);
+    const name = finish(wrap(oneLine(this.inlineNodes(first.children, { ...this.inlineScope(" "), strong: true })), "strong"));
+    return this.quote(element.children.slice(element.children.indexOf(first) + 1), inside, name);
   }
 
   /** A tab's name over its panel, a line of its own in bold. */
