@@ -95,6 +95,14 @@ describe("html: blocks", () => {
       "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",
     );
   });
+
+  it("a term is bold without italics inside it: an API signature's parameters, each in <em>, read as written", () => {
+    const param = (name: string): string => `<em class="sig-param"><span class="pre">${name}</span></em>`;
+    expect(
+      md(`<dl class="py function"><dt class="sig" id="json.dumps"><span class="pre">json.dumps</span>(${param("obj")}, ${param("*")}, ${param("skipkeys=False")}, ${param("**kw")})</dt><dd><p>Serialize <em>obj</em>.</p></dd></dl>`),
+    ).toBe("**json.dumps(obj, \\*, skipkeys=False, \\*\\*kw)**\n: Serialize *obj.*");
+    expect(md('<div class="admonition"><p class="admonition-title">See <em>also</em></p><p>More.</p></div>')).toBe("> **See also**\n>\n> More.");
+  });
 });
 
 describe("html: lists", () => {

@@ -429,19 +429,28 @@ class Renderer {
         : undefined;
     const inside = { ...scope, inCallout: true };
     if (!first || !title || SENTENCE_END.test(title) || !elementFrom(first.next)) return this.quote(element.children, inside);
-    const name = finish(wrap(oneLine(this.inlineNodes(first.children, { ...this.inlineScope(" "), strong: true })), "strong"));
+    const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
     return this.quote(element.children.slice(element.children.indexOf(first) + 1), inside, name);
   }
 
   /** A tab's name over its panel, a line of its own in bold. */
   tabName(tab: Element, out: Flow): void {
     flush(out);
-    out.inline += wrap(oneLine(this.inlineNodes(tab.children, { ...this.inlineScope(" "), strong: true })), "strong");
+    out.inline += wrap(oneLine(this.inlineNodes(tab.children, this.boldScope())), "strong");
     flush(out);
   }
 
   inlineScope(blockBreak: InlineScope["blockBreak"]): InlineScope {
     return { strong: false, em: false, strike: false, link: false, blockBreak };
+  }
+
+  /**
+   * Inside a line set in bold (a term, a tab's name, a callout's title): bold and emphasis are not marked again. Italics
+   * in bold are markers nested in markers, and an API signature's parameters (Sphinx sets each in <em>) came out as
+   * `**dumps(obj, *\*,* *skipkeys=False,*)**`.
+   */
+  boldScope(): InlineScope {
+    return { ...this.inlineScope(" "), strong: true, em: true };
   }
 
   heading(element: Element, level: number): string {
@@ -597,7 +606,7 @@ class Renderer {
     for (const item of items) {
       if (!isElement(item) || this.dropped(item)) continue;
       if (item.name === "dt") {
-        const term = oneLine(placeEmphasis(this.inlineNodes(item.children, { ...this.inlineScope(" "), strong: true })));
+        const term = oneLine(placeEmphasis(this.inlineNodes(item.children, this.boldScope())));
         if (!term) continue;
         out += `${out ? (previous === "dd" ? "\n\n" : "\n") : ""}${settleEscapes(`**${term}**`)}`;
         previous = "dt";
