@@ -140,6 +140,35 @@ describe("threads that are the page's text", () => {
   });
 });
 
+describe("a short thread that is the page's text", () => {
+  /** An issue tracker's page: its metadata line under the title, then entries of a header line over a line or two. */
+  const issue = (bodies: readonly string[], reactions = true): string => {
+    const entry = (body: string, n: number) =>
+      `<div class="timeline-item"><a href="/user${n}"><img class="avatar" src="/a${n}.png" alt="@user${n}" width="40" height="40"></a><div class="timeline-comment-group">` +
+      `<div class="timeline-comment"><h3><strong><a class="author" href="/user${n}">user${n}</a></strong> commented <a href="#issuecomment-${n}">Jan ${n}, 2024</a></h3>` +
+      `<div class="edit-comment-hide"><div class="comment-body"><p>${body}</p></div></div>${reactions ? '<div class="comment-reactions"><button class="btn-link">👍 3</button></div>' : ""}</div></div></div>`;
+    return `<html><head><title>Crash on empty config</title></head><body><main><h1>Crash on empty config</h1><div class="issue-meta"><span class="state">Open</span> <a href="/user1">user1</a> opened this issue on Jan 1, 2024 · 2 comments</div><div class="discussion">${bodies.map((body, i) => entry(body, i + 1)).join("")}</div></main></body></html>`;
+  };
+
+  it("an issue of a few words a comment keeps every comment under its author and date, past the metadata line under its title", () => {
+    const bodies = ["Empty widget.toml crashes widget build.", "Same on 2.3.1.", "Fixed in 2.3.2!"];
+    for (const reactions of [true, false]) {
+      const content = md(issue(bodies, reactions));
+      for (const [i, body] of bodies.entries()) {
+        const n = i + 1;
+        expect(content).toContain(`### **[user${n}](https://blog.test/user${n})** commented [Jan ${n}, 2024](https://blog.test/2012/07/trip#issuecomment-${n})\n\n${body}`);
+      }
+    }
+  });
+
+  it("a post's own sentence beside a short thread keeps the thread out as comments", () => {
+    const page = issue(["Same on 2.3.1.", "Me too.", "Fixed."]).replace('<div class="issue-meta">', `${prose("The report")}<div class="issue-meta">`);
+    const content = md(page);
+    expect(content).toContain(said("The report"));
+    for (const body of ["Same on 2.3.1.", "Me too.", "Fixed."]) expect(content).not.toContain(body);
+  });
+});
+
 describe("threads that are the page's text, dated relatively", () => {
   it("keep an entry's line whose date is relative when the moment is marked up (<time>, datetime, an ISO title)", () => {
     const moments = [

@@ -36,6 +36,11 @@ export interface BlockStats {
   hint: ClassHint;
   /** Inside a comment thread taken as the page's text, where an entry's author and date lines say who said what. */
   inThread: boolean;
+  /**
+   * An entry of a comment thread taken as the page's text, or holding such entries: the thread, whose authors' and
+   * permalinks' links make no box of links and whose short entries are no datelines.
+   */
+  holdsThread: boolean;
 }
 
 export interface PageBlocks {
@@ -81,7 +86,7 @@ function newOpen(element: Element | undefined, stats: BlockStats, block: boolean
 
 function newStats(hint: ClassHint, inThread: boolean): BlockStats {
   // Every field from the start: one shape for all, where fields added later each changed it.
-  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, heading: undefined, ownChars: 0, ownMarkedChars: 0, hint, inThread };
+  return { chars: 0, linkChars: 0, commas: 0, score: 0, prose: 0, paragraphs: 0, structured: 0, images: 0, buttons: 0, linkedLines: 0, heading: undefined, ownChars: 0, ownMarkedChars: 0, hint, inThread, holdsThread: false };
 }
 
 interface Open {
@@ -326,6 +331,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if ((hint.discussion || shapedThread) && trusted.has(node)) {
         trustedDiscussions++;
         entry.trustedDiscussion = true;
+        entry.stats.holdsThread = true;
       }
       return true;
     },
@@ -358,6 +364,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       const parentEntry = open[open.length - 1] as Open;
       parentEntry.image ??= entry.image;
+      if (entry.stats.holdsThread) parentEntry.stats.holdsThread = true;
       if (HEADING_LEVELS[node.name] !== undefined) entry.stats.heading ??= node;
       parentEntry.stats.heading ??= entry.stats.heading;
       const parent = parentEntry.stats;

@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, findElement, isElement, isText, textContent, walk } from "../dom.ts";
+import { contains, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
@@ -130,6 +130,17 @@ function threadCard(element: Element, leaveOut: (element: Element) => void): voi
   }
 }
 
+/** How a written line ends: a sentence, a question, an exclamation, maybe closed by a quotation mark or bracket. */
+const WRITTEN_END = /[.!?。！？]["'»”’)]*$/u;
+
+/**
+ * Whether one of an element's children is a written line: a short entry (its author and date over "Same on 2.3.1.")
+ * reads as a dateline, a card of an author's figures ("Joined Mar 3, 2014", "Messages 2,206") holds no sentence.
+ */
+function holdsWrittenLine(element: Element): boolean {
+  return element.children.some((child) => isElement(child) && WRITTEN_END.test(oneLine(shortText(child, MAX_DATELINE_CHARS) ?? "")));
+}
+
 /**
  * A table whose first row heads its columns: two or more cells, all `<th>`. A navigation box has one title cell
  * over its rows of links instead.
@@ -175,13 +186,14 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   let text: string | undefined;
   const line = (): string => (text ??= oneLine(plainText(element)));
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name)) {
+  // An entry of a thread, however short, is no dateline ("bob commented Feb 3, 2024 Same on 2.3.1.").
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && !stats.holdsThread) {
     // In a thread, an entry's attribution is kept however much of it is links (the author's profile, the entry's
     // permalink on its date); a card of datelines keeps only its headings and lines.
     if (!metadata && isAttributionLine(element)) return false;
     if (isDateline(line())) {
       if (metadata) return true;
-      threadCard(element, leaveOut);
+      if (!holdsWrittenLine(element)) threadCard(element, leaveOut);
       return false;
     }
   }
@@ -218,7 +230,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element)) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && minor) return true;
-  if (commas >= PROSE_COMMAS) return false;
+  // A thread taken as the page's text, or an entry of it, is no box of links: its authors and permalinks are links.
+  if (commas >= PROSE_COMMAS || stats.holdsThread) return false;
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
 }
 

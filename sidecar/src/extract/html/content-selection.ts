@@ -1,7 +1,7 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { isElement } from "../dom.ts";
+import { contains, isElement } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
-import { isDatelineBlock } from "./dateline.ts";
+import { isMetadataLine } from "./dateline.ts";
 import { boilerplateWithin } from "./boilerplate.ts";
 import { type Landmarks, measureBlocks, type PageBlocks } from "./block-stats.ts";
 import { findMainContent } from "./main-content.ts";
@@ -52,7 +52,7 @@ const MAX_WRAPPER_LEVELS = 4;
  * Measures the page, trusting elements that furniture-like names would drop but that hold most of the page's
  * text and are not mostly links, and comment sections when nothing else on the page is prose.
  */
-function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
+function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
   const trusted = new Set<Element>();
   const boxes = new Set<Element>();
   let blocks = measureBlocks(body, trusted, landmarks);
@@ -90,9 +90,24 @@ function measurePage(body: ParentNode, landmarks: Landmarks): PageBlocks {
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
     const [rest, all] = withDiscussions.root.prose > 0 ? [ownProse, withDiscussions.root.prose] : [blocks.root.chars, withDiscussions.root.chars];
-    if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return withDiscussions;
+    if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return { blocks: withDiscussions, thread: commonAncestor([...blocks.discussions.keys()]) };
   }
-  return blocks;
+  return { blocks };
+}
+
+/** The page's measures, and the thread taken as its text: the smallest element holding all of its entries. */
+interface MeasuredPage {
+  blocks: PageBlocks;
+  thread?: Element;
+}
+
+/** The smallest element holding all of `elements` (the first itself when it holds the rest). */
+function commonAncestor(elements: readonly Element[]): Element | undefined {
+  let holder: ParentNode | null = elements[0] ?? null;
+  for (const element of elements) {
+    while (holder && !contains(holder, element)) holder = holder.parent;
+  }
+  return holder && isElement(holder) ? holder : undefined;
 }
 
 /**
@@ -103,7 +118,7 @@ function postProse({ stats, root }: PageBlocks): number {
   let prose = root.prose;
   for (const [element, entry] of stats) {
     if (entry.ownChars === 0 || entry.prose === 0) continue;
-    if (HEADING_LEVELS[element.name] === undefined && !isDatelineBlock(element)) continue;
+    if (HEADING_LEVELS[element.name] === undefined && !isMetadataLine(element)) continue;
     // The element's own paragraph: its prose less what its block children brought.
     let own = entry.prose;
     for (const child of element.children) if (isElement(child)) own -= stats.get(child)?.prose ?? 0;
@@ -143,10 +158,16 @@ function proseFrame(start: Element, blocks: PageBlocks): Element | undefined {
  */
 export function selectContent(info: PageInfo): ContentSelection {
   const { body, titles } = info;
-  const blocks = measurePage(body, info);
+  const { blocks, thread } = measurePage(body, info);
   const page = { nodes: body.children, skip: blocks.dropped };
   const hasProse = blocks.root.paragraphs > 0;
-  const scored = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
+  const found = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
+  // A thread taken as the page's text is that text whole, not the one entry written in paragraphs (a short issue whose
+  // first comment alone is a sentence long).
+  const scored =
+    thread && found && found.element !== thread && contains(thread, found.element)
+      ? { element: thread, prose: blocks.stats.get(thread)?.prose ?? 0, exclude: [], post: false }
+      : found;
   const marked = markedMain(blocks);
   const clear = scored && (scored.post || scored.prose >= blocks.root.prose * MIN_PROSE_SHARE);
   const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;

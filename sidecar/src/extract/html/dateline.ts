@@ -36,11 +36,11 @@ const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 /** Every date or time above has a digit: text without one is answered before the slower pattern runs. */
 const DIGIT = /\p{Nd}/u;
 
-export function isDateline(text: string): boolean {
+export function isDateline(text: string, otherWords = MAX_OTHER_WORDS): boolean {
   if (text.length > MAX_DATELINE_CHARS || !DIGIT.test(text)) return false;
   const rest = text.replace(DATE_PARTS, " ");
   if (rest === text) return false;
-  return (rest.match(WORD) ?? []).length <= MAX_OTHER_WORDS;
+  return (rest.match(WORD) ?? []).length <= otherWords;
 }
 
 /** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
@@ -56,10 +56,19 @@ const marksMoment = (element: Element): boolean =>
 /** A dateline block's text: the short text of a block that can be a line, else undefined. */
 const blockLine = (element: Element): string | undefined => (DATELINE_BLOCKS.has(element.name) ? shortText(element, MAX_DATELINE_CHARS) : undefined);
 
-/** Whether an element is a block whose text is a dateline ("Posted on 4 June 2019", "Published: Tuesday, 4 June 2019"). */
-export function isDatelineBlock(element: Element): boolean {
+/**
+ * A metadata line says who did what when in more words than a dateline: "alice opened this issue on Jan 2, 2024 · 2
+ * comments". Ten words besides the date, still under a dateline's length: a sentence that mentions a date is longer.
+ */
+const MAX_METADATA_WORDS = 10;
+
+/**
+ * Whether an element is a block whose text is a page's metadata: a dateline ("Posted on 4 June 2019", "Published:
+ * Tuesday, 4 June 2019") or a line dating an issue or a post in a few more words.
+ */
+export function isMetadataLine(element: Element): boolean {
   const text = blockLine(element);
-  return text !== undefined && isDateline(oneLine(text));
+  return text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
 }
 
 /**
