@@ -161,6 +161,13 @@ describe("a short thread that is the page's text", () => {
     }
   });
 
+  it("a thread of entries each in a deep nest of wrappers is read level by level once (within the test's time)", () => {
+    const depth = 240;
+    const entry = (n: number) => `${"<div>".repeat(depth)}<div class="comment"><h3><a href="/u${n}">user${n}</a> commented <a href="#c${n}">Jan 2, 2024</a></h3><p>Same on ${n}.</p></div>${"</div>".repeat(depth)}`;
+    const content = md(`<html><body><main><h1>Guestbook</h1><div class="thread">${Array.from({ length: 2000 }, (_, n) => entry(n)).join("")}</div></main></body></html>`);
+    for (const n of [0, 1000, 1999]) expect(content).toContain(`### [user${n}](https://blog.test/u${n}) commented [Jan 2, 2024](https://blog.test/2012/07/trip#c${n})\n\nSame on ${n}.`);
+  });
+
   it("a post's own sentence beside a short thread keeps the thread out as comments", () => {
     const page = issue(["Same on 2.3.1.", "Me too.", "Fixed."]).replace('<div class="issue-meta">', `${prose("The report")}<div class="issue-meta">`);
     const content = md(page);

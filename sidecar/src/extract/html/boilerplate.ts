@@ -130,6 +130,14 @@ function threadCard(element: Element, leaveOut: (element: Element) => void): voi
   }
 }
 
+/** Whether an element is a wrapper: no text of its own, one element inside. */
+function wrapsOne(element: Element, stats: BlockStats): boolean {
+  if (stats.ownChars > 0) return false;
+  let elements = 0;
+  for (const child of element.children) if (isElement(child) && ++elements > 1) return false;
+  return elements === 1;
+}
+
 /** How a written line ends: a sentence, a question, an exclamation, maybe closed by a quotation mark or bracket. */
 const WRITTEN_END = /[.!?。！？]["'»”’)]*$/u;
 
@@ -185,6 +193,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // The element's text as one line, read once when a check needs it.
   let text: string | undefined;
   const line = (): string => (text ??= oneLine(plainText(element)));
+  // In a thread or around one, a wrapper around one element is judged as that element, which the walk comes to next:
+  // read at every level of a deep nest, an entry's lines took time growing with the square of its depth.
+  if ((!metadata || stats.holdsThread) && wrapsOne(element, stats)) return false;
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
   // An entry of a thread, however short, is no dateline ("bob commented Feb 3, 2024 Same on 2.3.1.").
   if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && !stats.holdsThread) {
