@@ -190,13 +190,14 @@ function judge(value: string): Readonly<ClassHint> {
   const embed = (bits & EMBED) !== 0;
   const positive = (bits & POSITIVE) !== 0;
   const negative = (bits & NEGATIVE) !== 0;
+  // Fields in NO_HINT's order: the hints read everywhere then share one shape.
   const hint: ClassHint = {
     furniture: !embed && (bits & FURNITURE) !== 0,
-    discussion: !embed && (bits & DISCUSSION) !== 0,
     // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral. A callout's
     // body (admonition-content) is a box in the text, not the text.
     weight: positive === negative || (bits & CALLOUT) !== 0 ? 0 : positive ? 25 : -25,
     byline: (bits & BYLINE) !== 0,
+    discussion: !embed && (bits & DISCUSSION) !== 0,
     caption: (bits & CAPTION) !== 0,
     button: (bits & BUTTON) !== 0,
     // entry-meta, entry-footer: the post's chrome, not its body.

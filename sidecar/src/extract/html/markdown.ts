@@ -32,13 +32,11 @@ export interface RenderOptions {
 const MAX_LIST_DEPTH = 12;
 const MAX_QUOTE_DEPTH = 8;
 
-
 /** Blocks that hold text rather than title it. */
 const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);
 
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
 const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q", "math"]);
-
 
 const LIST_START = /^(?:- |\d{1,9}\. )/;
 
@@ -144,7 +142,6 @@ function indentContinuation(text: string, width: number): string {
     .join("\n");
 }
 
-
 /** A header over a code block holding its language's name and a copy button's text is short. */
 const MAX_CODE_HEADER_CHARS = 100;
 
@@ -182,7 +179,6 @@ function firstElementIs(element: Element, names: ReadonlySet<string>): boolean {
   const first = elementFrom(element.children[0]);
   return first !== undefined && names.has(first.name);
 }
-
 
 /** Alt text of emoji only. Built at run time: the `v` flag is newer than the TypeScript target. */
 const EMOJI = new RegExp("^[\\p{RGI_Emoji}\\p{Extended_Pictographic}]+$", "v");
