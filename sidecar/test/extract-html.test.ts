@@ -52,6 +52,8 @@ describe("html: blocks", () => {
     expect(md('<div class="callout"><h4>Tip</h4><p>Read the guide.</p></div>')).toBe("> #### Tip\n>\n> Read the guide.");
     expect(md('<div class="alert alert-info"><strong>Heads up!</strong> The format changed.</div>')).toBe("> **Heads up!** The format changed.");
     expect(md('<div class="alert">Then <span>Note</span><p>text</p></div>')).toBe("> Then Note\n>\n> text");
+    // A first element over 40 characters is a line of the callout, not its title.
+    expect(md(`<div class="callout"><p>${"Words ".repeat(7)}then more</p><p>Body.</p></div>`)).toBe(`> ${"Words ".repeat(7)}then more\n>\n> Body.`);
   });
 
   it("a callout's parts named as such are not callouts of their own, and its body's name does not make it the page's text", () => {
@@ -168,6 +170,10 @@ describe("html: inline formatting", () => {
     // A source that would read as Markdown is left out, its typeset copy shown; other scripts and their neighbours stay as they were.
     expect(md(`<p>See ${frame(3, "x")}<script type="math/tex">[a](javascript:alert(1))</script> now.</p>`)).toBe("See x now.");
     expect(md('<p>Run <span class="MathJax">x</span><script>go()</script> now.</p>')).toBe("Run x now.");
+    // Two copies at most stand before a script (its preview, its typeset box): a third before them is the page's own.
+    expect(md('<p>See <span class="MathJax">own</span><span class="MathJax_Preview">p</span><span class="MathJax">q</span><script type="math/tex">x</script> end.</p>')).toBe(
+      "See own$x$ end.",
+    );
   });
 
   it("a <q> the author already set in quotation marks is not quoted twice", () => {

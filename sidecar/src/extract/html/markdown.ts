@@ -417,16 +417,14 @@ class Renderer {
    * first element of a few words with more after it ("Note", "Be careful"), in bold over it.
    */
   callout(element: Element, scope: Scope): string {
-    const first = elementFrom(element.children[0]);
-    const leading = element.children.slice(0, first ? element.children.indexOf(first) : 0);
-    const title =
-      first && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) && leading.every((node) => !isText(node) || !node.data.trim())
-        ? shortText(first, MAX_CALLOUT_TITLE_CHARS)
-        : undefined;
+    const index = element.children.findIndex((node) => isElement(node) || (isText(node) && node.data.trim() !== ""));
+    const first = element.children[index];
     const inside = { ...scope, inCallout: true };
-    if (!first || !title || SENTENCE_END.test(title) || !elementFrom(first.next)) return this.quote(element.children, inside);
+    // The title is the callout's first element, with no text before it.
+    const title = first && isElement(first) && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) ? shortText(first, MAX_CALLOUT_TITLE_CHARS) : undefined;
+    if (!first || !isElement(first) || !title || SENTENCE_END.test(title) || !elementFrom(first.next)) return this.quote(element.children, inside);
     const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
-    return this.quote(element.children.slice(element.children.indexOf(first) + 1), inside, name);
+    return this.quote(element.children.slice(index + 1), inside, name);
   }
 
   /** A tab's name over its panel, a line of its own in bold. */
