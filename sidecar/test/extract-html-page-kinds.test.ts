@@ -34,6 +34,17 @@ describe("page kinds", () => {
     );
   });
 
+  it("a product's price stays above its description, though the form after it (size, add to cart) goes", () => {
+    const page = (price: string) => `<html><head><title>Trail shoe | Shop</title></head><body><main><div class="product"><h1>Trail shoe</h1>
+      <div class="price">${price}</div>
+      <form class="add-to-cart"><label>Size <select name="size"><option>9</option></select></label><button type="submit">Add to cart</button></form>
+      <div class="description"><h2>Description</h2>${prose("The description")}</div></div></main></body></html>`;
+    expect(md(page("<span>$129.00</span> <s>$149.00</s>"))).toBe(["$129.00 ~~$149.00~~", "## Description", said("The description")].join("\n\n"));
+    expect(md(page("ab 129,00 €"))).toBe(["ab 129,00 €", "## Description", said("The description")].join("\n\n"));
+    // A line of words before a box that goes is that box's title, and goes with it.
+    expect(md(page("Choose a size"))).toBe(["## Description", said("The description")].join("\n\n"));
+  });
+
   it("a documentation page keeps its tables, code and lists, not the sidebar, pager or edit link", () => {
     const page = `<html><head><title>Options - Docs</title></head><body><nav class="sidebar"><ul><li><a href="/a">Intro</a></li><li><a href="/c">Options</a></li></ul></nav>
       <main><article><h1>Options</h1>${prose("The options object")}<h2>Parameters</h2>

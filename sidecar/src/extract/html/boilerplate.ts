@@ -370,11 +370,16 @@ export function boilerplateWithin(
   return found;
 }
 
+/** An amount of money: a currency sign and a figure beside it, either side. */
+const PRICE = /\p{Sc}\s?\p{Nd}|\p{Nd}\s?\p{Sc}/u;
+
 /** A short line standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon gelesen?". */
 function isLabel(element: Element, entry: BlockStats): boolean {
   if (!LABEL_BLOCKS.has(element.name) || entry.chars === 0 || entry.chars > MAX_LINK_LABEL_CHARS) return false;
   if (entry.linkChars > 0 || entry.ownChars < entry.chars) return false;
-  return !/[.!…]["'»”’)]*$/.test(oneLine(plainText(element)));
+  const line = oneLine(plainText(element));
+  // A price ("$129.00 $149.00", "ab 19,90 €") is a value the reader came for, not a box's title.
+  return !PRICE.test(line) && !/[.!…]["'»”’)]*$/.test(line);
 }
 
 interface Opener {
