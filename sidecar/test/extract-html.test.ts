@@ -63,6 +63,23 @@ describe("html: blocks", () => {
     expect(md(page)).toContain("> **tip**\n>\n> Use a virtual environment so the tool's packages stay apart, for every project.\n\nSettings");
   });
 
+  it("an aside named as a note, tip or warning is a callout in the text, titled by its label when its shown title is hidden; other asides stay out", () => {
+    // Starlight: the shown title is hidden from screen readers, which read the aside's label instead.
+    const note = (kind: string, label: string) =>
+      `<aside aria-label="${label}" class="starlight-aside starlight-aside--${kind}"><p class="starlight-aside__title" aria-hidden="true"><svg viewBox="0 0 24 24"><path d="M0 0"></path></svg>${label}</p><div class="starlight-aside__content"><p>You need Node.js 20 or later.</p></div></aside>`;
+    const page = (aside: string) =>
+      `<main><article><h1>Install</h1><p>${"The tool runs on Linux, macOS and Windows, and installs with one command. ".repeat(2)}</p>${aside}<p>${"Run the installer from your project's folder, so it is added to its dependencies. ".repeat(2)}</p></article><aside class="right-sidebar"><h2>On this page</h2><ul><li><a href="#a">Overview</a></li></ul></aside></main>`;
+    const around = (middle: string) => ["# Install", `${"The tool runs on Linux, macOS and Windows, and installs with one command. ".repeat(2).trim()}`, ...middle ? [middle] : [], "Run the installer from your project's folder, so it is added to its dependencies. ".repeat(2).trim()].join("\n\n");
+    expect(md(page(note("note", "Note")))).toBe(around("> **Note**\n>\n> You need Node.js 20 or later."));
+    expect(md(page(note("caution", "Vorsicht")))).toBe(around("> **Vorsicht**\n>\n> You need Node.js 20 or later."));
+    expect(md(page('<aside class="callout"><p>Keep it short.</p></aside>'))).toBe(around("> Keep it short."));
+    // A label that is a sentence, or over 40 characters, titles nothing.
+    expect(md(page(note("tip", "Read this first.")))).toBe(around("> You need Node.js 20 or later."));
+    expect(md(page(note("tip", "Words ".repeat(7))))).toBe(around("> You need Node.js 20 or later."));
+    // An aside named otherwise is a box beside the text, as before.
+    expect(md(page('<aside class="pullquote"><p>Installs with one command.</p></aside>'))).toBe(around(""));
+  });
+
   it("a figure's caption is its picture's title; without a picture to hold it, it stays as text", () => {
     expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em>, "Tom"</figcaption></figure>')).toBe(
       '![A cat](https://example.test/docs/guide/cat.jpg "Our cat, \\"Tom\\"")',

@@ -79,6 +79,13 @@ const POST_WORDS = new Set(["entry", "hentry"]);
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
 
+/**
+ * Words that name a kind of note: reStructuredText's admonitions, which documentation generators share (Starlight's
+ * starlight-aside--note). They make a callout only of an aside: on other elements "note" and "tip" name whole
+ * articles, references and tooltips.
+ */
+const NOTE_KIND_WORDS = new Set(["attention", "caution", "danger", "hint", "important", "note", "tip", "warning"]);
+
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
 
 /**
@@ -116,6 +123,7 @@ const POST_BODY = 256;
 const FURNITURE_WORD = 512;
 const STATE_WORD = 1024;
 const CALLOUT = 2048;
+const NOTE_KIND = 4096;
 
 /** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
 const WORD_MEANINGS = new Map<string, number>();
@@ -133,6 +141,7 @@ mean(CAPTION_WORDS, CAPTION);
 mean(["button", "btn"], BUTTON);
 mean(POST_WORDS, POST_BODY);
 mean(CALLOUT_WORDS, CALLOUT);
+mean(NOTE_KIND_WORDS, NOTE_KIND);
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -231,9 +240,14 @@ function isHeadingSlug(element: Element, id: string): boolean {
 const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
 const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 
+/** Whether a class value names a kind of note (note, tip, warning). */
+const namesNoteKind = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & NOTE_KIND) !== 0);
+
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;
   if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
+  // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it.
+  if (element.name === "aside" && className !== undefined && namesNoteKind(className)) return { ...NO_HINT, callout: true };
   const byClass = className ? judge(className) : NO_HINT;
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.

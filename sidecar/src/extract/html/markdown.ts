@@ -422,9 +422,14 @@ class Renderer {
     const inside = { ...scope, inCallout: true };
     // The title is the callout's first element, with no text before it.
     const title = first && isElement(first) && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) ? shortText(first, MAX_CALLOUT_TITLE_CHARS) : undefined;
-    if (!first || !isElement(first) || !title || SENTENCE_END.test(title) || !elementFrom(first.next)) return this.quote(element.children, inside);
-    const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
-    return this.quote(element.children.slice(index + 1), inside, name);
+    if (first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next)) {
+      const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
+      return this.quote(element.children.slice(index + 1), inside, name);
+    }
+    // A callout whose shown title is hidden from screen readers is named for them ("Note"): that name is its title.
+    const label = oneLine(element.attribs["aria-label"] ?? "");
+    const named = label.length <= MAX_CALLOUT_TITLE_CHARS && !SENTENCE_END.test(label) ? finish(wrap(inlineText(label), "strong")) : "";
+    return this.quote(element.children, inside, named);
   }
 
   /** A tab's name over its panel, a line of its own in bold. */

@@ -1,4 +1,5 @@
 import type { Element } from "domhandler";
+import { classHint } from "./class-hints.ts";
 
 /** Which HTML elements a reader never sees, and which are page furniture rather than content. */
 
@@ -61,7 +62,8 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
  */
 export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
-  if (FORM_CONTROLS.has(name) || name === "nav" || name === "aside" || name === "search") return true;
+  if (FORM_CONTROLS.has(name) || name === "nav" || name === "search") return true;
+  if (name === "aside") return !classHint(element).callout;
   if (name === "header" && !inSection) return true;
   if (name === "footer" && !inSectioningContent) return true;
   return attribs.role !== undefined && FURNITURE_ROLES.has(attribs.role.trim().toLowerCase());
