@@ -415,10 +415,18 @@ describe("html: tables", () => {
     expect(
       md('<table><tr><th>Region</th><th>Quarter</th><th>Sales</th></tr><tr><td rowspan="2">North</td><td>Q1</td><td>10</td></tr><tr><td>Q2</td><td>12</td></tr><tr><td>South</td><td>Q1</td><td>7</td></tr></table>'),
     ).toBe("| Region | Quarter | Sales |\n| --- | --- | --- |\n| North | Q1 | 10 |\n|  | Q2 | 12 |\n| South | Q1 | 7 |");
-    // Spans in the last column and over two columns; a span past the table's end stops at its last row.
+    // Spans in the last column and over two columns; a span past the table's end stops at its last row. The row that
+    // only spans cross is left with nothing in it, and out.
     expect(md('<table><tr><td>a</td><td>b</td><td rowspan="9">c</td></tr><tr><td colspan="2" rowspan="2">d</td></tr><tr></tr><tr><td>e</td><td>f</td></tr></table>')).toBe(
-      "| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n|  |  |  |\n| e | f |  |",
+      "| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n| e | f |  |",
     );
+  });
+
+  it("a row with nothing in any cell is left out; the first row stays as the columns' row", () => {
+    // An infobox whose picture (no alt text) is left out, and spacer rows.
+    const infobox = '<table><tr><th colspan="2">Rhine</th></tr><tr><td colspan="2"><img src="r.jpg"></td></tr><tr><th>Length</th><td>1,230 km</td></tr><tr><td>&nbsp;</td><td></td></tr><tr><th>Mouth</th><td>North Sea</td></tr></table>';
+    expect(md(infobox)).toBe("| Rhine |  |\n| --- | --- |\n| Length | 1,230 km |\n| Mouth | North Sea |");
+    expect(md('<table><tr><td></td><td></td></tr><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>')).toBe("|  |  |\n| --- | --- |\n| a | b |\n| c | d |");
   });
 
   it("a row of cells spanning many empty rows adds empty cells up to the table's own number of cells, then rows keep their own", () => {

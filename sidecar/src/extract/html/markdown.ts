@@ -656,7 +656,8 @@ class Renderer {
         .filter(Boolean)
         .join("\n"),
     );
-    const table = markdownTable(grid);
+    // A row with nothing in any cell (a picture left out, spacer rows) says nothing; the header row stays as the columns' row.
+    const table = markdownTable(grid.filter((row, index) => index === 0 || row.some((cell) => cell !== "")));
     if (table) blocks.push(table);
     return blocks;
   }
