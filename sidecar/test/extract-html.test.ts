@@ -115,6 +115,22 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a term whose text is a link to itself (a reference's permalink) is a term, not a link: kept, and written without the link", () => {
+    const term = (id: string) => `<dt id="${id}"><a href="#${id}"><code>${id}</code></a></dt>`;
+    const page = `<main><article><h1>map()</h1><p>${"The method calls a function on every element, and returns a new array. ".repeat(2)}</p><h3 id="parameters"><a href="#parameters">Parameters</a></h3>
+      <dl>${term("callbackFn")}<dd><p>A function to execute for each element in the array.</p><dl>${term("element")}<dd><p>The current element.</p></dd></dl></dd>${term("thisArg")}<dd><p>A value to use as <code>this</code>.</p></dd></dl></article></main>`;
+    expect(md(page)).toBe(
+      [
+        "# map()",
+        "The method calls a function on every element, and returns a new array. ".repeat(2).trim(),
+        "### Parameters",
+        "**`callbackFn`**\n: A function to execute for each element in the array.\n\n  **`element`**\n  : The current element.\n\n**`thisArg`**\n: A value to use as `this`.",
+      ].join("\n\n"),
+    );
+    // A term linking elsewhere keeps its link.
+    expect(md('<dl><dt><a href="#other">see</a> x</dt><dd>y</dd></dl>')).toBe(`**[see](${PAGE}#other) x**\n: y`);
+  });
+
   it("a term is bold without italics inside it: an API signature's parameters, each in <em>, read as written", () => {
     const param = (name: string): string => `<em class="sig-param"><span class="pre">${name}</span></em>`;
     expect(

@@ -3,8 +3,12 @@ import { contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments, NO_HINT } from "./class-hints.ts";
 import { isUnnamedThread } from "./comment-thread.ts";
+import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
+
+/** A link counts as one unless it is a title's permalink to itself (a term's `#callbackfn`): that text is the title's. */
+const linksAway = (link: Element): boolean => !linksToItsOwnPlace(link, link.attribs.href as string);
 
 /** Text measures of one element's subtree, gathered in a single walk; what content scoring works from. */
 export interface BlockStats {
@@ -321,7 +325,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       open.push(entry);
       if (entry.block) owners.push(entry);
       if (node.name === "a" && node.attribs.href !== undefined) {
-        links++;
+        if (linksAway(node)) links++;
         if (hint.button) entry.stats.buttons = 1;
       }
       if (BOLD.has(node.name)) bold++;
@@ -344,7 +348,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         finishParagraph(entry, index);
       }
       open.pop();
-      if (node.name === "a" && node.attribs.href !== undefined) links--;
+      if (node.name === "a" && node.attribs.href !== undefined && linksAway(node)) links--;
       if (BOLD.has(node.name)) bold--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;

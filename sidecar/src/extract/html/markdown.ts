@@ -4,6 +4,7 @@ import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
 import { isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
+import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
@@ -144,26 +145,6 @@ function indentContinuation(text: string, width: number): string {
 
 /** A header over a code block holding its language's name and a copy button's text is short. */
 const MAX_CODE_HEADER_CHARS = 100;
-
-/** A heading or section holds the link to itself this few levels up at most. */
-const OWN_PLACE_LEVELS = 3;
-
-/**
- * Whether a link in a heading leads to the heading or the section around it: `#syntax` in `<h2 id="syntax">`. (A
- * comment's permalink to itself is its address, and stays.)
- */
-function linksToItsOwnPlace(link: Element, href: string): boolean {
-  const target = href.trim();
-  if (!target.startsWith("#") || target.length === 1) return false;
-  const id = target.slice(1);
-  let inHeading = false;
-  let at = link.parent;
-  for (let level = 0; level < OWN_PLACE_LEVELS && at && isElement(at); level++, at = at.parent) {
-    inHeading ||= HEADING_LEVELS[at.name] !== undefined;
-    if (inHeading && at.attribs.id === id) return true;
-  }
-  return false;
-}
 
 /** schema.org's answer to a question, by its type or by the property the question holds it in. */
 const SCHEMA_ANSWER_TYPE = /schema\.org\/Answer\b/;
