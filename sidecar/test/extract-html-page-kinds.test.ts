@@ -45,6 +45,17 @@ describe("page kinds", () => {
     expect(md(page("Choose a size"))).toBe(["## Description", said("The description")].join("\n\n"));
   });
 
+  it("an FAQ written as an accordion keeps each question (a disclosure button in a heading) over its answer; other buttons stay out", () => {
+    const item = (n: number, question: string) =>
+      `<h3 class="accordion-header"><button class="accordion-button" type="button" aria-expanded="${n === 1}" aria-controls="a${n}">${question}</button></h3><div id="a${n}" class="accordion-collapse collapse" role="region"><div class="accordion-body">${prose(`Answer ${n}`)}</div></div>`;
+    const page = `<html><head><title>FAQ | Acme</title></head><body><main><h1>Frequently asked questions</h1>${prose("This page")}
+      <div class="accordion">${item(1, "Can I change my plan later?")}${item(2, "Where is my data stored?")}</div>
+      <h2>Ingredients <button type="button">2x</button></h2>${prose("The list")}<p><button type="button" aria-expanded="false">Show more</button></p></main></body></html>`;
+    expect(md(page)).toBe(
+      ["# Frequently asked questions", said("This page"), "### Can I change my plan later?", said("Answer 1"), "### Where is my data stored?", said("Answer 2"), "## Ingredients", said("The list")].join("\n\n"),
+    );
+  });
+
   it("a documentation page keeps its tables, code and lists, not the sidebar, pager or edit link", () => {
     const page = `<html><head><title>Options - Docs</title></head><body><nav class="sidebar"><ul><li><a href="/a">Intro</a></li><li><a href="/c">Options</a></li></ul></nav>
       <main><article><h1>Options</h1>${prose("The options object")}<h2>Parameters</h2>

@@ -1,4 +1,6 @@
 import type { Element } from "domhandler";
+import { isElement } from "../dom.ts";
+import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
 /** Which HTML elements a reader never sees, and which are page furniture rather than content. */
@@ -54,6 +56,23 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
+/** An accordion's button sits in its heading, or one level further in. */
+const BUTTON_HEADING_LEVELS = 2;
+
+/**
+ * Whether a button names the section it opens: an accordion's header, which ARIA's pattern writes as a disclosure button
+ * (aria-expanded) in a heading (an FAQ's questions). Its text is the section's title, not a control's label; other
+ * buttons in headings (a recipe's "1x 2x 3x") are controls.
+ */
+function opensSection(button: Element): boolean {
+  if (button.attribs["aria-expanded"] === undefined) return false;
+  let at = button.parent;
+  for (let level = 0; level < BUTTON_HEADING_LEVELS && at && isElement(at); level++, at = at.parent) {
+    if (HEADING_LEVELS[at.name] !== undefined || at.attribs.role === "heading") return true;
+  }
+  return false;
+}
+
 /**
  * Page furniture by tag and ARIA role: form controls, nav, aside, search, and page-level header/footer. A header
  * inside <main> or a sectioning element is its own (an article's header holds the headline). A footer is the
@@ -62,6 +81,7 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
  */
 export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
+  if (name === "button") return !opensSection(element);
   if (FORM_CONTROLS.has(name) || name === "nav" || name === "search") return true;
   if (name === "aside") return !classHint(element).callout;
   if (name === "header" && !inSection) return true;
