@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, textContent } from "../dom.ts";
+import { findElement, isElement, textContent } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
@@ -242,6 +242,24 @@ const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 
 /** Whether a class value names a kind of note (note, tip, warning). */
 const namesNoteKind = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & NOTE_KIND) !== 0);
+
+/** A forum's topic as schema.org types it: its comments are the thread's replies. */
+const SCHEMA_FORUM_POSTING = /schema\.org\/DiscussionForumPosting\b/;
+/** A reply sits in its topic's item this many levels up at most (nested replies, each a Comment in the one above). */
+const MAX_ITEM_LEVELS = 16;
+
+/**
+ * Whether an element is inside a forum topic's item (Discourse's and forum plugins' microdata): a comment there is a
+ * reply in the thread the page is for, not a reader's comment beside an article.
+ */
+export function inForumPosting(element: Element): boolean {
+  let at = element.parent;
+  for (let level = 0; level < MAX_ITEM_LEVELS && at && isElement(at); level++, at = at.parent) {
+    const type = at.attribs.itemtype;
+    if (type !== undefined && at.attribs.itemscope !== undefined && SCHEMA_FORUM_POSTING.test(type)) return true;
+  }
+  return false;
+}
 
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;

@@ -4,6 +4,7 @@ import { HEADING_LEVELS } from "./block-elements.ts";
 import { isMetadataLine } from "./dateline.ts";
 import { boilerplateWithin } from "./boilerplate.ts";
 import { type Landmarks, measureBlocks, type PageBlocks } from "./block-stats.ts";
+import { inForumPosting } from "./class-hints.ts";
 import { findMainContent } from "./main-content.ts";
 import { standfirst } from "./standfirst.ts";
 import type { PageInfo } from "./metadata.ts";
@@ -74,6 +75,13 @@ function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
       trusted.delete(element);
       boxes.add(element);
     }
+    blocks = measureBlocks(body, trusted, landmarks);
+  }
+  // Replies in a forum topic's item (schema.org's DiscussionForumPosting, typed as its comments) are the thread the
+  // page is for: read with who wrote each, as a thread taken as the text is.
+  const replies = [...blocks.discussions.keys()].filter(inForumPosting);
+  if (replies.length > 0) {
+    for (const element of replies) trusted.add(element);
     blocks = measureBlocks(body, trusted, landmarks);
   }
   // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
