@@ -604,9 +604,23 @@ describe("html: what is dropped", () => {
   it("each answer of a question-and-answer page (schema.org) is set apart by a thematic break, but not at the start", () => {
     const answer = (n: number, how: string) => `<div ${how} itemscope itemtype="https://schema.org/Answer"><div itemprop="text"><p>Answer ${n}.</p></div></div>`;
     expect(md(`<div itemscope itemtype="https://schema.org/Question"><p>The question?</p></div>${answer(1, 'itemprop="acceptedAnswer"')}${answer(2, 'itemprop="suggestedAnswer"')}`)).toBe(
-      "The question?\n\n---\n\nAnswer 1.\n\n---\n\nAnswer 2.",
+      "The question?\n\n---\n\n**Accepted answer**\n\nAnswer 1.\n\n---\n\nAnswer 2.",
     );
     expect(md('<div itemprop="suggestedAnswer"><p>Only an answer.</p></div><div itemprop="suggestedAnswer"><p>Another.</p></div>')).toBe("Only an answer.\n\n---\n\nAnother.");
+  });
+
+  it("an answer opens with its score and whether it was accepted, where the page shows them as a bare number beside it", () => {
+    const answer = (how: string, votes: string, comment = "") =>
+      `<div ${how} itemscope itemtype="https://schema.org/Answer"><div class="votecell">${votes}</div><div itemprop="text"><p>The answer.</p></div>${comment}</div>`;
+    const question = '<div itemscope itemtype="https://schema.org/Question"><p>The question?</p></div>';
+    expect(md(question + answer('itemprop="acceptedAnswer"', '<div itemprop="upvoteCount" data-value="3528">3.5k</div>') + answer('itemprop="suggestedAnswer"', '<span itemprop="upvoteCount">1</span>'))).toBe(
+      "The question?\n\n---\n\n**Accepted answer** (3528 votes)\n\nThe answer.\n\n---\n\n**Answer** (1 vote)\n\nThe answer.",
+    );
+    // A meta's content; a count that is no number says nothing; a nested item's votes are its own.
+    expect(md(question + answer('itemprop="suggestedAnswer"', '<meta itemprop="upvoteCount" content="-2">'))).toBe("The question?\n\n---\n\n**Answer** (-2 votes)\n\nThe answer.");
+    expect(md(question + answer('itemprop="suggestedAnswer"', '<span itemprop="upvoteCount">many</span>'))).toBe("The question?\n\n---\n\nmany\n\nThe answer.");
+    const comment = '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="upvoteCount">7</span> <span itemprop="text">Thanks.</span></div>';
+    expect(md(question + answer('itemprop="suggestedAnswer"', "", comment))).toBe("The question?\n\n---\n\nThe answer.");
   });
 
   it("a tab names one panel: panels sharing its id are not each written under it", () => {

@@ -152,6 +152,23 @@ const SCHEMA_ANSWER_PROPERTY = /(?:^|\s)(?:acceptedAnswer|suggestedAnswer)(?:\s|
 const isAnswer = ({ attribs: { itemtype, itemprop } }: Element): boolean =>
   (itemtype !== undefined && SCHEMA_ANSWER_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_ANSWER_PROPERTY.test(itemprop));
 
+/** The score schema.org gives an answer, and the answer a question's asker accepted. */
+const SCHEMA_VOTES_PROPERTY = /(?:^|\s)upvoteCount(?:\s|$)/;
+const SCHEMA_ACCEPTED_PROPERTY = /(?:^|\s)acceptedAnswer(?:\s|$)/;
+/** A count as sites show one: 3528, -2, 1,204, 12.1k. */
+const VOTE_COUNT = /^[+-−]?\d[\d,.]{0,12}[kKmM]?$/u;
+
+/**
+ * An answer's score: its own upvoteCount (a meta's content, the count's data-value or its text), not a nested item's (a
+ * comment's votes); looked for up to nested items and answers, so nested answers read each element once.
+ */
+function answerVotes(answer: Element): { element: Element; count: string } | undefined {
+  const element = findElement(answer, (inner) => SCHEMA_VOTES_PROPERTY.test(inner.attribs.itemprop ?? ""), (inner) => inner.attribs.itemscope !== undefined || isAnswer(inner));
+  if (!element) return undefined;
+  const count = (element.attribs.content ?? element.attribs["data-value"] ?? shortText(element, 16) ?? "").trim();
+  return VOTE_COUNT.test(count) ? { element, count } : undefined;
+}
+
 /** What a holder of radio buttons' labels starts with. */
 const RADIO_TAB_PARTS = new Set(["input", "label"]);
 
@@ -238,6 +255,8 @@ class Renderer {
   readonly captions: ReadonlyMap<Element, Element>;
   /** Captions already written: as a picture's title, or as text where no picture took them. */
   readonly written = new Set<Element>();
+  /** Answers' scores, written over each answer. */
+  readonly shownVotes = new Set<Element>();
   readonly captionElements: ReadonlySet<Element>;
   /** The tab widget whose panels are being read: each is written under its tab's name. */
   tabs: TabSet | undefined;
@@ -291,7 +310,7 @@ class Renderer {
       } else if (formula) out.inline += formula;
       return;
     }
-    if (this.dropped(node) || this.labelsCodeLanguage(node) || isTypesetCopy(node)) return;
+    if (this.dropped(node) || this.shownVotes.has(node) || this.labelsCodeLanguage(node) || isTypesetCopy(node)) return;
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
@@ -303,9 +322,15 @@ class Renderer {
     };
     // Each answer of a question-and-answer page (schema.org's QAPage) is set apart from the question and the others
     // (not from nothing: a break opening a document reads as the start of front matter).
+    // Its score and whether it was accepted open it, where the page shows them beside it as a bare number and an icon.
     if (isAnswer(node)) {
       flush(out);
       if (out.blocks.length > 0) out.blocks.push("---");
+      const votes = answerVotes(node);
+      const accepted = SCHEMA_ACCEPTED_PROPERTY.test(node.attribs.itemprop ?? "");
+      if (votes) this.shownVotes.add(votes.element);
+      const score = votes ? ` (${votes.count} ${/^[+-−]?1$/u.test(votes.count) ? "vote" : "votes"})` : "";
+      if (votes || accepted) out.blocks.push(`**${accepted ? "Accepted answer" : "Answer"}**${score}`);
     }
     const radioLabel = this.radioPanels.get(node);
     if (radioLabel) this.tabName(radioLabel, out);
