@@ -249,6 +249,19 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(`<body><form action="/post"><div class="text">${prose("One")}${prose("Two")}</div></form></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
   });
 
+  it("a box around a form to type in and its button (a newsletter sign-up, a search) goes with its heading and blurb; a box whose form has only buttons stays", () => {
+    const page = (box: string) => `<body><article><h1>Bike lanes</h1>${prose("One")}${prose("Two")}${box}</article></body>`;
+    const signUp = (field: string) => `<div class="bottom"><h2>Sign up for the Morning</h2><p>Get the day's news in your inbox every morning.</p><form action="/sub">${field}<button>Sign Up</button></form></div>`;
+    expect(md(page(signUp('<input type="email" placeholder="Email">')))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}`);
+    expect(md(page(signUp("<input>")))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}`);
+    expect(md(page(signUp('<input type="submit" value="Go">')))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}\n\n## Sign up for the Morning\n\nGet the day's news in your inbox every morning.`);
+    // A recipe card's print form, or buttons outside any form, say nothing of the box.
+    const card = (controls: string) => `<div><h2>Pear jam</h2><p>Makes four jars.</p>${controls}</div>`;
+    for (const controls of ['<form action="/print"><input type="hidden" name="id" value="3"><button>Print</button></form>', "<button>Add to list</button>"]) {
+      expect(md(page(card(controls)))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}\n\n## Pear jam\n\nMakes four jars.`);
+    }
+  });
+
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
     expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
       `${said("One")}\n\n## Next\n\n${said("Two")}`,

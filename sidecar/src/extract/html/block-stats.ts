@@ -7,6 +7,18 @@ import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { isFurniture, isHidden } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
+/** A control that submits or acts: a <button>, or an input shown as one. */
+const BUTTON_INPUTS = new Set(["submit", "button", "image", "reset"]);
+const isButton = ({ name, attribs }: Element): boolean => name === "button" || (name === "input" && BUTTON_INPUTS.has((attribs.type ?? "").trim().toLowerCase()));
+
+/** A form's button sits this few levels inside it at most. */
+const FORM_BUTTON_LEVELS = 4;
+const formOf = (button: Element): Element | undefined => {
+  let at = button.parent;
+  for (let level = 0; level < FORM_BUTTON_LEVELS && at && isElement(at); level++, at = at.parent) if (at.name === "form") return at;
+  return undefined;
+};
+
 /** A link counts as one unless it is a title's permalink to itself (a term's `#callbackfn`): that text is the title's. */
 const linksAway = (link: Element): boolean => !linksToItsOwnPlace(link, link.attribs.href as string);
 
@@ -147,6 +159,8 @@ export interface Landmarks {
   holdsHeadline: ReadonlySet<Element>;
   /** Forms with a box to write in. */
   writingForms: ReadonlySet<Element>;
+  /** Forms with a line to type in. */
+  lineForms: ReadonlySet<Element>;
 }
 
 function isComma(code: number): boolean {
@@ -308,6 +322,10 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         (!byTag && (landmarks.holdsHeadline.has(node) || (byName && !hint.discussion && findElement(node, (element) => classHint(element).postBody) !== undefined)));
       if ((byTag || byName) && !wrapper) {
         dropped.add(node);
+        // The button of a form to type in, left out, still says what the box around it is (a sign-up box's "Sign up"); a
+        // recipe card's print form or a list's buttons say nothing of the kind.
+        const form = byTag && isButton(node) ? formOf(node) : undefined;
+        if (form && landmarks.lineForms.has(form)) (open[open.length - 1] as Open).stats.buttons++;
         if (byName && !byTag) (discussion ? discussions : droppedByName).set(node, visibleChars(node));
         return false;
       }

@@ -31,6 +31,8 @@ export interface PageInfo {
   holdsMain: ReadonlySet<Element>;
   /** Forms with a box to write in (a <textarea>): comment and reply forms. */
   writingForms: ReadonlySet<Element>;
+  /** Forms with a line to type in (an email address, a search): sign-up, log-in and search boxes. */
+  lineForms: ReadonlySet<Element>;
   /** The longest text the page's JSON-LD gives for its content, as HTML (an articleBody, a how-to's steps). */
   structuredHtml?: string;
   /** The headline: the visible <h1> that repeats a declared title, else the first one. */
@@ -110,6 +112,9 @@ function isMainMarker(element: Element): boolean {
   return element.name === "main" || role === "main" || (itemprop !== undefined && /\barticleBody\b/.test(itemprop));
 }
 
+/** Inputs that take a line of text (an input without a type is one). */
+const LINE_INPUTS = new Set(["text", "email", "search", "tel", "url", "password", "number"]);
+
 /** Adds element's ancestors to holders, stopping at the first one already there (its ancestors are too). */
 function addAncestors(element: Element, holders: Set<Element>): void {
   for (let parent = element.parent; parent && isElement(parent) && !holders.has(parent); parent = parent.parent) holders.add(parent);
@@ -134,6 +139,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
   const holdsMain = new Set<Element>();
   const openForms: Element[] = [];
   const writingForms = new Set<Element>();
+  const lineForms = new Set<Element>();
   const headings: Element[] = []; // visible <h1>s
   const subheadings: Element[] = []; // visible <h2>s and <h3>s: old blog engines set a post's title in them
   let emptyAppRoot = false;
@@ -162,6 +168,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
       if (isMainMarker(node)) addAncestors(node, holdsMain);
       if (name === "form") openForms.push(node);
       if (name === "textarea") for (const form of openForms) writingForms.add(form);
+      if (name === "input" && LINE_INPUTS.has((attribs.type ?? "text").trim().toLowerCase())) for (const form of openForms) lineForms.add(form);
       switch (name) {
         case "body":
           body ??= node;
@@ -275,6 +282,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     },
     holdsMain,
     writingForms,
+    lineForms,
     holdsHeadline,
     addresses,
     ...(headline ? { headline } : {}),
