@@ -109,6 +109,14 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a task list's items open with their state, [x] or [ ], kept whatever the renderer names the list", () => {
+    const item = (checked: boolean, text: string) => `<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled${checked ? " checked" : ""}> ${text}</li>`;
+    const page = `<main><article><h1>Release</h1><p>${"The release goes out when every step below is done, in this order. ".repeat(2)}</p><h2>Checklist</h2><ul class="contains-task-list">${item(true, "Tag the commit")}${item(false, "Publish the notes")}</ul></article></main>`;
+    expect(md(page)).toContain("## Checklist\n\n- [x] Tag the commit\n- [ ] Publish the notes");
+    // In a loose list the checkbox opens the item's paragraph; a checkbox later in an item is no task's.
+    expect(md('<ul><li><p><input type="checkbox" checked> Done</p><p>Notes.</p></li><li><p>Not <input type="checkbox"> a task</p></li></ul>')).toBe("- [x] Done\n\n  Notes.\n- Not a task");
+  });
+
   it("definition lists, including <div> groups and multi-paragraph definitions", () => {
     expect(md("<dl><dt>Term</dt><dt>Alias</dt><dd>Meaning</dd><dd>Other</dd><div><dt>Two</dt><dd><p>P</p><p>Q</p></dd></div></dl>")).toBe(
       "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",

@@ -8,6 +8,7 @@ import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
+import { taskCheckbox } from "./task-list.ts";
 import { colspan, tableGrid } from "./table-grid.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
@@ -583,6 +584,9 @@ class Renderer {
       }
       if (!isElement(child) || this.dropped(child)) continue;
       const blocks = this.flow(child.name === "li" ? child.children : [child], scope);
+      // A task's checkbox, a form control left out as such, is its state: `[x]` done, `[ ]` open.
+      const checkbox = taskCheckbox(child);
+      if (checkbox && blocks.length > 0) blocks[0] = `[${checkbox.attribs.checked !== undefined ? "x" : " "}] ${blocks[0]}`;
       const previous = items[items.length - 1];
       // <ul><li>a</li><ul>…</ul></ul>: a list directly inside a list belongs to the item before it.
       if ((child.name === "ul" || child.name === "ol") && previous) previous.push(...blocks);
