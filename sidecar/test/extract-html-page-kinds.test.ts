@@ -262,6 +262,13 @@ describe("boilerplate inside the article, round two", () => {
     }
   });
 
+  it("a WordPress post's lists of short lines (wp-block-list) are its text; a list of lines named otherwise as a list is still a box", () => {
+    const page = (name: string) =>
+      `<body><main><h1>Packing</h1><div class="entry-content">${prose("One")}<h2>Always in the pack</h2><ul class="${name}"><li>Rain jacket</li><li>Water filter</li><li>Headlamp</li></ul>${prose("Two")}</div></main></body>`;
+    expect(md(page("wp-block-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n- Rain jacket\n- Water filter\n- Headlamp\n\n${said("Two")}`);
+    expect(md(page("item-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n${said("Two")}`);
+  });
+
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
     expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
       `${said("One")}\n\n## Next\n\n${said("Two")}`,

@@ -76,6 +76,12 @@ const POST_BODY_NAMES = new Set([
 ]);
 const POST_WORDS = new Set(["entry", "hentry"]);
 
+/**
+ * Whole class names a block editor gives the blocks of a post's text: WordPress (6.3 on) names every list in a post
+ * wp-block-list, which read as a negatively named list of short lines and was left out.
+ */
+const POST_BLOCK_NAMES = new Set(["wp-block-list"]);
+
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
 
@@ -158,6 +164,8 @@ function judgeToken(token: string): number {
   const known = judgedTokens.get(token);
   if (known !== undefined) return known;
   const lower = token.toLowerCase();
+  // A post's own block, named by the editor that wrote it, says nothing against it.
+  if (POST_BLOCK_NAMES.has(lower)) return 0;
   let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
