@@ -269,6 +269,12 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(page("item-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n${said("Two")}`);
   });
 
+  it("a feedback box (\"Was this page helpful?\" and its buttons) goes", () => {
+    expect(md(`<body><main><article>${prose("One")}${prose("Two")}<div class="feedback"><p>Was this page helpful?</p><button>Yes</button><button>No</button></div></article></main></body>`)).toBe(
+      `${said("One")}\n\n${said("Two")}`,
+    );
+  });
+
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
     expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
       `${said("One")}\n\n## Next\n\n${said("Two")}`,
