@@ -270,7 +270,7 @@ describe("boilerplate inside the article, round two", () => {
   });
 
   it("a feedback box (\"Was this page helpful?\" and its buttons) goes", () => {
-    expect(md(`<body><main><article>${prose("One")}${prose("Two")}<div class="feedback"><p>Was this page helpful?</p><button>Yes</button><button>No</button></div></article></main></body>`)).toBe(
+    expect(md(`<body><main><article>${prose("One")}<div class="feedback"><p>Was this page helpful?</p><button>Yes</button><button>No</button></div>${prose("Two")}</article></main></body>`)).toBe(
       `${said("One")}\n\n${said("Two")}`,
     );
   });
