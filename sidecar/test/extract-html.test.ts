@@ -117,6 +117,11 @@ describe("html: blocks", () => {
     expect(md('<ul><li><p><input type="checkbox" checked> Done</p><p>Notes.</p></li><li><p>Not <input type="checkbox"> a task</p></li></ul>')).toBe("- [x] Done\n\n  Notes.\n- Not a task");
   });
 
+  it("ruby annotations (a reading set above its base text) are left out, so the words stay whole", () => {
+    expect(md("<p><ruby>東京<rp>(</rp><rt>とうきょう</rt><rp>)</rp></ruby>で<ruby>雪<rt>ゆき</rt></ruby>が<ruby>降<rt>ふ</rt></ruby>りました。</p>")).toBe("東京で雪が降りました。");
+    expect(md("<p>The <ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby> test.</p>")).toBe("The 漢字 test.");
+  });
+
   it("definition lists, including <div> groups and multi-paragraph definitions", () => {
     expect(md("<dl><dt>Term</dt><dt>Alias</dt><dd>Meaning</dd><dd>Other</dd><div><dt>Two</dt><dd><p>P</p><p>Q</p></dd></div></dl>")).toBe(
       "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",

@@ -5,10 +5,13 @@ import { classHint } from "./class-hints.ts";
 
 /** Which HTML elements a reader never sees, and which are page furniture rather than content. */
 
-/** Never rendered as text, or holding no visible prose. */
+/**
+ * Never rendered as text, or holding no visible prose. A ruby annotation (<rt>, and <rp>'s parentheses for browsers
+ * without ruby) is a reading set above its base text: written inline it splits the words (雪ゆきが降ふりました).
+ */
 const NOT_RENDERED = new Set([
   "head", "title", "meta", "link", "base", "script", "style", "noscript", "template",
-  "svg", "canvas", "iframe", "object", "embed", "video", "audio", "map", "source", "track",
+  "svg", "canvas", "iframe", "object", "embed", "video", "audio", "map", "source", "track", "rt", "rp",
 ]);
 
 /** Form controls: their text is labels and option lists, not content. */
