@@ -262,9 +262,10 @@ describe("boilerplate inside the article, round two", () => {
     }
   });
 
-  it("a WordPress post's lists of short lines (wp-block-list) are its text; a list of lines named otherwise as a list is still a box", () => {
+  it("a post's lists of short lines named as its lists (WordPress' wp-block-list, Notion's bulleted-list) are its text; a list of lines named otherwise as a list is still a box", () => {
     const page = (name: string) =>
       `<body><main><h1>Packing</h1><div class="entry-content">${prose("One")}<h2>Always in the pack</h2><ul class="${name}"><li>Rain jacket</li><li>Water filter</li><li>Headlamp</li></ul>${prose("Two")}</div></main></body>`;
+    for (const name of ["bulleted-list", "numbered-list"]) expect(md(page(name))).toContain("## Always in the pack\n\n- Rain jacket\n- Water filter\n- Headlamp");
     expect(md(page("wp-block-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n- Rain jacket\n- Water filter\n- Headlamp\n\n${said("Two")}`);
     expect(md(page("item-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n${said("Two")}`);
   });

@@ -77,10 +77,11 @@ const POST_BODY_NAMES = new Set([
 const POST_WORDS = new Set(["entry", "hentry"]);
 
 /**
- * Whole class names a block editor gives the blocks of a post's text: WordPress (6.3 on) names every list in a post
- * wp-block-list, which read as a negatively named list of short lines and was left out.
+ * Whole class names editors give the lists of a text, by what they are: WordPress (6.3 on) names every list in a post
+ * wp-block-list, Notion's export bulleted-list and numbered-list. With "list" in them they read as negatively named
+ * boxes of short lines, and were left out.
  */
-const POST_BLOCK_NAMES = new Set(["wp-block-list"]);
+const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-list", "bullet-list"]);
 
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
