@@ -464,6 +464,13 @@ describe("html: tables", () => {
     expect(md(html)).toBe("| x | x |  |\n| --- | --- | --- |\n|  |  | y |\n|  |  | y |\n|  |  | y |\n| y |  |  |");
   });
 
+  it("a button that is all a cell holds is the cell's text (a sortable column's header); a button beside text in a cell is a control", () => {
+    const header = (name: string) => `<th><button type="button">${name}<span aria-hidden="true">▲</span></button></th>`;
+    expect(md(`<table><thead><tr>${header("River")}<th><span><button>Length</button></span></th></tr></thead><tbody><tr><td>Volga</td><td>3,530 <button>Copy</button></td></tr><tr><td>Rhine</td><td>1,230</td></tr></tbody></table>`)).toBe(
+      "| River | Length |\n| --- | --- |\n| Volga | 3,530 |\n| Rhine | 1,230 |",
+    );
+  });
+
   it("thead rows come first even when written after tbody; tfoot rows last", () => {
     expect(md("<table><tfoot><tr><td>sum</td><td>3</td></tr></tfoot><tbody><tr><td>x</td><td>1</td></tr></tbody><thead><tr><th>k</th><th>v</th></tr></thead></table>")).toBe(
       "| k | v |\n| --- | --- |\n| x | 1 |\n| sum | 3 |",

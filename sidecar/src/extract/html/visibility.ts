@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { isElement } from "../dom.ts";
+import { isElement, isText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -76,6 +76,22 @@ function opensSection(button: Element): boolean {
   return false;
 }
 
+/** A table cell's content is its only child element, with no more than blank text beside it. */
+const onlyElementIn = (parent: Element, child: Element): boolean =>
+  parent.children.length <= 3 && parent.children.every((node) => node === child || (isText(node) && node.data.trim() === ""));
+
+/**
+ * Whether a button is all a table cell holds, or all of the one element the cell holds: a sortable column's header
+ * (`<th><button>Length</button></th>`), a cell that opens its details. Its text is the cell's.
+ */
+function isCellContent(button: Element): boolean {
+  const { parent } = button;
+  if (!parent || !isElement(parent) || !onlyElementIn(parent, button)) return false;
+  if (parent.name === "td" || parent.name === "th") return true;
+  const cell = parent.parent;
+  return cell !== null && isElement(cell) && (cell.name === "td" || cell.name === "th") && onlyElementIn(cell, parent);
+}
+
 /**
  * Page furniture by tag and ARIA role: form controls, nav, aside, search, and page-level header/footer. A header
  * inside <main> or a sectioning element is its own (an article's header holds the headline). A footer is the
@@ -84,7 +100,7 @@ function opensSection(button: Element): boolean {
  */
 export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
-  if (name === "button") return !opensSection(element);
+  if (name === "button") return !opensSection(element) && !isCellContent(element);
   if (FORM_CONTROLS.has(name) || name === "nav" || name === "search") return true;
   if (name === "aside") return !classHint(element).callout;
   if (name === "header" && !inSection) return true;
