@@ -276,6 +276,13 @@ describe("boilerplate inside the article, round two", () => {
     );
   });
 
+  it("an author's bio box and an affiliate disclosure after the article go", () => {
+    const page = (box: string) => `<body><main><article>${prose("One")}${prose("Two")}${box}${prose("Three")}</article></main></body>`;
+    const expected = [said("One"), said("Two"), said("Three")].join("\n\n");
+    expect(md(page('<div class="post-bio"><p>Ann Lee writes about trains and the people who run them, from Berlin.</p></div>'))).toBe(expected);
+    expect(md(page('<div class="affiliate-note"><p>This article may contain links to shops that pay us a commission.</p></div>'))).toBe(expected);
+  });
+
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
     expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
       `${said("One")}\n\n## Next\n\n${said("Two")}`,

@@ -36,7 +36,7 @@ const FURNITURE_WORDS = new Set([
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
   "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
-  "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback",
+  "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback", "affiliate",
 ]);
 
 /** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
@@ -93,7 +93,7 @@ const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts
  */
 const NOTE_KIND_WORDS = new Set(["attention", "caution", "danger", "hint", "important", "note", "tip", "warning"]);
 
-const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors"]);
+const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors", "bio"]);
 
 /**
  * The rest of a token after one of these says nothing about what the element is: state classes (has-sidebar,
