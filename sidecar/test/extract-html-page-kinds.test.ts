@@ -276,11 +276,13 @@ describe("boilerplate inside the article, round two", () => {
     );
   });
 
-  it("an author's bio box and an affiliate disclosure after the article go", () => {
+  it("an author's bio box, an affiliate or advertiser disclosure and promoted stories after the article go", () => {
     const page = (box: string) => `<body><main><article>${prose("One")}${prose("Two")}${box}${prose("Three")}</article></main></body>`;
     const expected = [said("One"), said("Two"), said("Three")].join("\n\n");
     expect(md(page('<div class="post-bio"><p>Ann Lee writes about trains and the people who run them, from Berlin.</p></div>'))).toBe(expected);
     expect(md(page('<div class="affiliate-note"><p>This article may contain links to shops that pay us a commission.</p></div>'))).toBe(expected);
+    expect(md(page('<div class="advertiser-disclosure"><p>We may receive compensation when you click on links to these products.</p></div>'))).toBe(expected);
+    expect(md(page('<div class="promoted-stories"><h3>Around the web</h3><p>Doctors stunned by this simple trick, which anyone can learn at home.</p></div>'))).toBe(expected);
   });
 
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
