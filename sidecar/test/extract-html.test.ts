@@ -639,6 +639,8 @@ describe("html: what is dropped", () => {
     // A meta's content; a count that is no number says nothing; a nested item's votes are its own.
     expect(md(question + answer('itemprop="suggestedAnswer"', '<meta itemprop="upvoteCount" content="-2">'))).toBe("The question?\n\n---\n\n**Answer** (-2 votes)\n\nThe answer.");
     expect(md(question + answer('itemprop="suggestedAnswer"', '<span itemprop="upvoteCount">many</span>'))).toBe("The question?\n\n---\n\nmany\n\nThe answer.");
+    expect(md(question + answer('itemprop="suggestedAnswer"', '<span itemprop="upvoteCount">x12</span>'))).toBe("The question?\n\n---\n\nx12\n\nThe answer.");
+    expect(md(question + answer('itemprop="suggestedAnswer"', '<span itemprop="upvoteCount">−1</span>'))).toBe("The question?\n\n---\n\n**Answer** (−1 vote)\n\nThe answer.");
     const comment = '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="upvoteCount">7</span> <span itemprop="text">Thanks.</span></div>';
     expect(md(question + answer('itemprop="suggestedAnswer"', "", comment))).toBe("The question?\n\n---\n\nThe answer.");
   });

@@ -78,8 +78,8 @@ const POST_WORDS = new Set(["entry", "hentry"]);
 
 /**
  * Whole class names editors give the lists of a text, by what they are: WordPress (6.3 on) names every list in a post
- * wp-block-list, Notion's export bulleted-list and numbered-list. With "list" in them they read as negatively named
- * boxes of short lines, and were left out.
+ * wp-block-list, Notion's export bulleted-list and numbered-list, others bullet-list. With "list" in them they read as
+ * negatively named boxes of short lines, and were left out.
  */
 const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-list", "bullet-list"]);
 

@@ -157,7 +157,9 @@ const isAnswer = ({ attribs: { itemtype, itemprop } }: Element): boolean =>
 const SCHEMA_VOTES_PROPERTY = /(?:^|\s)upvoteCount(?:\s|$)/;
 const SCHEMA_ACCEPTED_PROPERTY = /(?:^|\s)acceptedAnswer(?:\s|$)/;
 /** A count as sites show one: 3528, -2, 1,204, 12.1k. */
-const VOTE_COUNT = /^[+-−]?\d[\d,.]{0,12}[kKmM]?$/u;
+const VOTE_COUNT = /^[+\-−]?\d[\d,.]{0,12}[kKmM]?$/u;
+/** One vote, with its sign or not. */
+const ONE_VOTE = /^[+\-−]?1$/u;
 
 /**
  * An answer's score: its own upvoteCount (a meta's content, the count's data-value or its text), not a nested item's (a
@@ -330,7 +332,7 @@ class Renderer {
       const votes = answerVotes(node);
       const accepted = SCHEMA_ACCEPTED_PROPERTY.test(node.attribs.itemprop ?? "");
       if (votes) this.shownVotes.add(votes.element);
-      const score = votes ? ` (${votes.count} ${/^[+-−]?1$/u.test(votes.count) ? "vote" : "votes"})` : "";
+      const score = votes ? ` (${votes.count} ${ONE_VOTE.test(votes.count) ? "vote" : "votes"})` : "";
       if (votes || accepted) out.blocks.push(`**${accepted ? "Accepted answer" : "Answer"}**${score}`);
     }
     const radioLabel = this.radioPanels.get(node);
