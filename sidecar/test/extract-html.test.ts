@@ -39,7 +39,7 @@ describe("html: blocks", () => {
     );
   });
 
-  it("a callout (admonition, callout, alert) is a quotation, its title of a few words in bold over it", () => {
+  it("a callout (admonition, callout, alert, VitePress' custom-block) is a quotation, its title of a few words in bold over it", () => {
     // MkDocs' and Sphinx' admonitions, GitHub's alerts (an icon before the title).
     expect(md('<div class="admonition note"><p class="admonition-title">Note</p><p>Needs Python 3.10.</p><p>Or newer.</p></div>')).toBe(
       "> **Note**\n>\n> Needs Python 3.10.\n>\n> Or newer.",
@@ -47,6 +47,8 @@ describe("html: blocks", () => {
     expect(md('<div class="markdown-alert markdown-alert-warning"><p class="markdown-alert-title"><svg viewBox="0 0 16 16"><path d="M0 0"></path></svg>Warning</p><p>Uninstall old versions first.</p></div>')).toBe(
       "> **Warning**\n>\n> Uninstall old versions first.",
     );
+    // VitePress' custom blocks.
+    expect(md('<div class="tip custom-block"><p class="custom-block-title">TIP</p><p>Needs Node.js 18.</p></div>')).toBe("> **TIP**\n>\n> Needs Node.js 18.");
     // No title: a first element that is a sentence, a heading, the only element, or comes after text.
     expect(md('<div class="callout"><p>Keep it short.</p><p>And clear.</p></div>')).toBe("> Keep it short.\n>\n> And clear.");
     expect(md('<div class="callout"><h4>Tip</h4><p>Read the guide.</p></div>')).toBe("> #### Tip\n>\n> Read the guide.");

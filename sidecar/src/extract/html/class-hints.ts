@@ -85,6 +85,8 @@ const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-li
 
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
+/** Whole class names of callouts whose words name nothing of the kind: VitePress' (`<div class="tip custom-block">`). */
+const CALLOUT_NAMES = new Set(["custom-block"]);
 
 /**
  * Words that name a kind of note: reStructuredText's admonitions, which documentation generators share (Starlight's
@@ -167,6 +169,7 @@ function judgeToken(token: string): number {
   const lower = token.toLowerCase();
   // A post's own block, named by the editor that wrote it, says nothing against it.
   if (POST_BLOCK_NAMES.has(lower)) return 0;
+  if (CALLOUT_NAMES.has(lower)) return CALLOUT;
   let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
@@ -248,6 +251,7 @@ function isHeadingSlug(element: Element, id: string): boolean {
 /** schema.org's markup for reader comments: an item typed Comment or UserComments, or a property comment(s). */
 const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
 const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
+const SCHEMA_COUNTER_TYPE = /schema\.org\/InteractionCounter\b/;
 
 /** Whether a class value names a kind of note (note, tip, warning). */
 const namesNoteKind = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & NOTE_KIND) !== 0);
@@ -299,6 +303,8 @@ export function classHint(element: Element): ClassHint {
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {
     hint.furniture = hint.discussion = true;
   }
+  // A count of likes, shares or views as schema.org types it is the page's chrome ("3 Likes" under a forum post).
+  if (itemtype !== undefined && SCHEMA_COUNTER_TYPE.test(itemtype)) hint.furniture = true;
   // A picture's own names say how it is shown (td-modal-image: opens in a lightbox), not that it is furniture;
   // furniture pictures sit in furniture containers.
   if (element.name === "img") hint.furniture = hint.discussion = false;
