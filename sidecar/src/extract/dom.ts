@@ -99,6 +99,16 @@ export function elementFrom(node: ChildNode | null | undefined, way: "next" | "p
   return undefined;
 }
 
+/**
+ * The nearest ancestor of `element` at most `levels` up that matches: what a part of a construct looks for around itself
+ * (a button's heading, its form), bounded so that deep nesting costs each element a fixed number of steps.
+ */
+export function closestWithin(element: Element, levels: number, matches: (ancestor: Element) => boolean): Element | undefined {
+  let at = element.parent;
+  for (let level = 0; level < levels && at && isElement(at); level++, at = at.parent) if (matches(at)) return at;
+  return undefined;
+}
+
 /** Whether `node` is `ancestor` or inside it. */
 export function contains(ancestor: ParentNode, node: AnyNode): boolean {
   for (let at: AnyNode | null = node; at; at = at.parent) if (at === ancestor) return true;

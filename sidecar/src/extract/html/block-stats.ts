@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, findElement, isElement, isText, walk } from "../dom.ts";
+import { closestWithin, contains, findElement, isElement, isText, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments, NO_HINT } from "./class-hints.ts";
 import { isUnnamedThread } from "./comment-thread.ts";
@@ -13,11 +13,7 @@ const isButton = ({ name, attribs }: Element): boolean => name === "button" || (
 
 /** A form's button sits this few levels inside it at most. */
 const FORM_BUTTON_LEVELS = 4;
-const formOf = (button: Element): Element | undefined => {
-  let at = button.parent;
-  for (let level = 0; level < FORM_BUTTON_LEVELS && at && isElement(at); level++, at = at.parent) if (at.name === "form") return at;
-  return undefined;
-};
+const formOf = (button: Element): Element | undefined => closestWithin(button, FORM_BUTTON_LEVELS, (at) => at.name === "form");
 
 /** A link counts as one unless it is a title's permalink to itself (a term's `#callbackfn`): that text is the title's. */
 const linksAway = (link: Element): boolean => !linksToItsOwnPlace(link, link.attribs.href as string);

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, isElement, textContent } from "../dom.ts";
+import { closestWithin, findElement, textContent } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
@@ -265,14 +265,8 @@ const MAX_ITEM_LEVELS = 16;
  * Whether an element is inside a forum topic's item (Discourse's and forum plugins' microdata): a comment there is a
  * reply in the thread the page is for, not a reader's comment beside an article.
  */
-export function inForumPosting(element: Element): boolean {
-  let at = element.parent;
-  for (let level = 0; level < MAX_ITEM_LEVELS && at && isElement(at); level++, at = at.parent) {
-    const type = at.attribs.itemtype;
-    if (type !== undefined && at.attribs.itemscope !== undefined && SCHEMA_FORUM_POSTING.test(type)) return true;
-  }
-  return false;
-}
+export const inForumPosting = (element: Element): boolean =>
+  closestWithin(element, MAX_ITEM_LEVELS, ({ attribs: { itemtype, itemscope } }) => itemtype !== undefined && itemscope !== undefined && SCHEMA_FORUM_POSTING.test(itemtype)) !== undefined;
 
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;

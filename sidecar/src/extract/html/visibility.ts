@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { isElement, isText } from "../dom.ts";
+import { closestWithin, isElement, isText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -69,11 +69,7 @@ const BUTTON_HEADING_LEVELS = 2;
  */
 function opensSection(button: Element): boolean {
   if (button.attribs["aria-expanded"] === undefined) return false;
-  let at = button.parent;
-  for (let level = 0; level < BUTTON_HEADING_LEVELS && at && isElement(at); level++, at = at.parent) {
-    if (HEADING_LEVELS[at.name] !== undefined || at.attribs.role === "heading") return true;
-  }
-  return false;
+  return closestWithin(button, BUTTON_HEADING_LEVELS, (at) => HEADING_LEVELS[at.name] !== undefined || at.attribs.role === "heading") !== undefined;
 }
 
 /** A table cell's content is its only child element, with no more than blank text beside it. */
