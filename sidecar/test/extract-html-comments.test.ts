@@ -144,6 +144,15 @@ describe("threads that are the page's text", () => {
     expect(md(page("BlogPosting"))).toBe([said("The question"), said("Its details")].join("\n\n"));
   });
 
+  it("a reply is the topic's up to sixteen levels inside its item; deeper, it is read as a reader's comment (each reply looks a bounded way up)", () => {
+    const reply = `<div itemprop="comment" itemscope itemtype="http://schema.org/Comment"><span itemprop="author">member2</span><div class="post" itemprop="text">${prose("Member 2's answer")}</div></div>`;
+    const page = (wrappers: number) =>
+      `<html><head><title>Slow builds</title></head><body><div role="main"><h1>Slow builds</h1><div itemscope itemtype="http://schema.org/DiscussionForumPosting"><div class="post" itemprop="text">${prose("The question")}${prose("Its details")}</div>` +
+      `${"<div>".repeat(wrappers)}${reply}${"</div>".repeat(wrappers)}</div></div></body></html>`;
+    expect(md(page(15))).toContain(`member2\n\n${said("Member 2's answer")}`);
+    expect(md(page(16))).toBe([said("The question"), said("Its details")].join("\n\n"));
+  });
+
   it("keep the header line over each entry's body, the first entry's too (an issue tracker's timeline)", () => {
     const entry = (n: number) =>
       `<div class="timeline-item"><div class="timeline-comment-group"><div class="timeline-comment-header"><h3><strong><a class="author" href="/user${n}">user${n}</a></strong> commented <a href="#issuecomment-${n}">Jan ${n}, 2024</a></h3></div>` +

@@ -50,9 +50,11 @@ describe("page kinds", () => {
       `<h3 class="accordion-header"><button class="accordion-button" type="button" aria-expanded="${n === 1}" aria-controls="a${n}">${question}</button></h3><div id="a${n}" class="accordion-collapse collapse" role="region"><div class="accordion-body">${prose(`Answer ${n}`)}</div></div>`;
     const page = `<html><head><title>FAQ | Acme</title></head><body><main><h1>Frequently asked questions</h1>${prose("This page")}
       <div class="accordion">${item(1, "Can I change my plan later?")}${item(2, "Where is my data stored?")}</div>
-      <h2>Ingredients <button type="button">2x</button></h2>${prose("The list")}<p><button type="button" aria-expanded="false">Show more</button></p></main></body></html>`;
+      <h2>Ingredients <button type="button">2x</button></h2>${prose("The list")}<p><button type="button" aria-expanded="false">Show more</button></p>
+      <h2>Steps <span class="tools"><span><button type="button" aria-expanded="false">Expand all</button></span></span></h2>${prose("The steps")}</main></body></html>`;
+    // A disclosure button more than one wrapper inside a heading is a tool beside its title, not the title.
     expect(md(page)).toBe(
-      ["# Frequently asked questions", said("This page"), "### Can I change my plan later?", said("Answer 1"), "### Where is my data stored?", said("Answer 2"), "## Ingredients", said("The list")].join("\n\n"),
+      ["# Frequently asked questions", said("This page"), "### Can I change my plan later?", said("Answer 1"), "### Where is my data stored?", said("Answer 2"), "## Ingredients", said("The list"), "## Steps", said("The steps")].join("\n\n"),
     );
   });
 
@@ -254,6 +256,10 @@ describe("boilerplate inside the article, round two", () => {
     const signUp = (field: string) => `<div class="bottom"><h2>Sign up for the Morning</h2><p>Get the day's news in your inbox every morning.</p><form action="/sub">${field}<button>Sign Up</button></form></div>`;
     expect(md(page(signUp('<input type="email" placeholder="Email">')))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}`);
     expect(md(page(signUp("<input>")))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}`);
+    // A button counts for its form up to three wrappers inside it; one deeper is out of the bounded reach.
+    const wrapped = (wrappers: number) => signUp('<input type="email">').replace("<button>Sign Up</button>", `${"<div>".repeat(wrappers)}<button>Sign Up</button>${"</div>".repeat(wrappers)}`);
+    expect(md(page(wrapped(3)))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}`);
+    expect(md(page(wrapped(4)))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}\n\n## Sign up for the Morning\n\nGet the day's news in your inbox every morning.`);
     expect(md(page(signUp('<input type="submit" value="Go">')))).toBe(`# Bike lanes\n\n${said("One")}\n\n${said("Two")}\n\n## Sign up for the Morning\n\nGet the day's news in your inbox every morning.`);
     // A recipe card's print form, or buttons outside any form, say nothing of the box.
     const card = (controls: string) => `<div><h2>Pear jam</h2><p>Makes four jars.</p>${controls}</div>`;
