@@ -179,6 +179,11 @@ describe("Markdown that reads as text", () => {
   it("punctuation that touches emphasis moves inside it, and emphasis inside a word is dropped", () => {
     expect(md("<p><b>Moderator</b>: Ann, (<em>see</em>) un<b>believ</b>able.</p>")).toBe("**Moderator:** Ann, *(see)* unbelievable.");
   });
+
+  it("a closing bracket or quote moves into emphasis only when the emphasis opens with its counterpart, so each pair stays balanced", () => {
+    expect(md("<p>Each slot holds a number (a <em>stamp</em>). Replace <em>l</em> with <em>r</em>): done.</p>")).toBe("Each slot holds a number (a *stamp*). Replace *l* with *r*): done.");
+    expect(md("<p>“Should I start <b>Calvin?</b>” and „<b>Spirit Crystals</b>” or \"<i>must</i>\".</p>")).toBe("“Should I start **Calvin?**” and **„Spirit Crystals”** or *\"must\".*");
+  });
 });
 
 describe("pages whose text is not where a reader of the markup looks first", () => {

@@ -34,6 +34,11 @@ export const withoutNoncharacters = (text: string): string => (NONCHARACTERS.tes
  */
 const TRAILING = new Set(".,:;!?)»”’\"'…");
 const LEADING = new Set("(«„“‘\"'¿¡");
+/**
+ * A closing bracket or quote moves in only after a run that opens with its counterpart: "*(see)*", but "(a *stamp*)",
+ * whose bracket opened before the run, keeps it outside, balanced.
+ */
+const OPENERS_OF: Readonly<Record<string, string>> = { ")": "(", "»": "«", "”": "“„", "’": "‘‚", '"': '"', "'": "'" };
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Emphasis of one kind around content already trimmed of surrounding spaces. */
@@ -47,6 +52,8 @@ export function emphasis(kind: EmphasisKind, core: string): string {
  */
 function moveTouchingPunctuation(text: string): string {
   const out: string[] = [];
+  // The first character inside each open run, innermost last: what a closing bracket after it must match.
+  const firsts: string[] = [];
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     if (!isPlaceholder(text.charCodeAt(i))) continue;
@@ -58,9 +65,17 @@ function moveTouchingPunctuation(text: string): string {
     if (opens) {
       const before = takeLeadingPunctuation(out);
       out.push(run, before);
+      for (let n = 0; n < run.length; n++) firsts.push(before.charAt(0) || text.charAt(end));
     } else {
+      // Trailing punctuation lands inside the outermost run this group closes.
+      let first = "";
+      for (let n = 0; n < run.length; n++) first = firsts.pop() ?? "";
       let after = end;
-      while (after < text.length && TRAILING.has(text.charAt(after))) after++;
+      while (after < text.length && TRAILING.has(text.charAt(after))) {
+        const openers = OPENERS_OF[text.charAt(after)];
+        if (openers !== undefined && (first === "" || !openers.includes(first))) break;
+        after++;
+      }
       out.push(text.slice(end, after), run);
       end = after;
     }
