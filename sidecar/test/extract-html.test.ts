@@ -355,6 +355,11 @@ describe("html: code blocks", () => {
     ['<div class="lang-en"><div class="post"><pre>text</pre></div></div>', "```\ntext\n```"],
     [`<div class="highlight-c">${"<div>".repeat(7)}<pre>far</pre>${"</div>".repeat(7)}</div>`, "```\nfar\n```"],
     [`<div class="highlight-c">${"<div>".repeat(6)}<pre>near</pre>${"</div>".repeat(6)}</div>`, "```c\nnear\n```"],
+    ['<div class="highlight hl-ipython3"><pre>import pandas as pd</pre></div>', "```python\nimport pandas as pd\n```"],
+    ['<pre class="rust rust-example-rendered"><code>let a = 1;</code></pre>', "```rust\nlet a = 1;\n```"],
+    ['<pre><code class="Python">x = 1</code></pre>', "```python\nx = 1\n```"],
+    ['<pre class="sourceCode r"><code class="sourceCode r">x &lt;- 1</code></pre>', "```r\nx <- 1\n```"],
+    ['<pre class="output text"><code class="c">done</code></pre>', "```\ndone\n```"],
   ])("%s", (html, expected) => {
     expect(md(html)).toBe(expected);
   });
@@ -451,6 +456,13 @@ describe("html: tables", () => {
     expect(md('<table><tr><td>a</td><td>b</td><td rowspan="9">c</td></tr><tr><td colspan="2" rowspan="2">d</td></tr><tr></tr><tr><td>e</td><td>f</td></tr></table>')).toBe(
       "| a | b | c |\n| --- | --- | --- |\n| d |  |  |\n| e | f |  |",
     );
+  });
+
+  it("a table named for where its caption goes (Bootstrap's and Tailwind's caption-top, caption-bottom) is a table, not a caption", () => {
+    const page = (name: string) =>
+      `<main><p>${"The fares changed in October. ".repeat(4)}</p><figure><figcaption>Table 1: Fares</figcaption><div><table class="${name} table"><thead><tr><th>Product</th><th>Before</th></tr></thead>` +
+      `<tbody><tr><td>Single ride</td><td>€2.00</td></tr><tr><td>Day pass</td><td>€8.00</td></tr></tbody></table></div></figure></main>`;
+    for (const name of ["caption-top", "caption-bottom"]) expect(md(page(name))).toContain("Table 1: Fares\n\n| Product | Before |\n| --- | --- |\n| Single ride | €2.00 |\n| Day pass | €8.00 |");
   });
 
   it("a row with nothing in any cell is left out; the first row stays as the columns' row", () => {

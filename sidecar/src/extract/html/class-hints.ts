@@ -83,6 +83,12 @@ const POST_WORDS = new Set(["entry", "hentry"]);
  */
 const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-list", "bullet-list"]);
 
+/**
+ * CSS frameworks' caption-side utilities (Bootstrap 5's and Tailwind's caption-top, caption-bottom) say where a table's
+ * caption goes, not that the element is one: Quarto and Bootstrap pages name their data tables so.
+ */
+const PLACEMENT_NAMES = new Set(["caption-top", "caption-bottom"]);
+
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
 /** Whole class names of callouts whose words name nothing of the kind: VitePress' (`<div class="tip custom-block">`). */
@@ -168,7 +174,7 @@ function judgeToken(token: string): number {
   if (known !== undefined) return known;
   const lower = token.toLowerCase();
   // A post's own block, named by the editor that wrote it, says nothing against it.
-  if (POST_BLOCK_NAMES.has(lower)) return 0;
+  if (POST_BLOCK_NAMES.has(lower) || PLACEMENT_NAMES.has(lower)) return 0;
   if (CALLOUT_NAMES.has(lower)) return CALLOUT;
   let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;

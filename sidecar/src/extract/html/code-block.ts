@@ -9,8 +9,23 @@ import { isHidden } from "./visibility.ts";
 
 /** Languages that say the block has none. */
 const NO_LANGUAGE = new Set(["none", "plaintext", "default"]);
-/** The classes that name a code block's language on the code, the pre or its wrapper. */
-const LANGUAGE_CLASS = /^(?:language|lang|highlight(?:-source)?)-([\w+#.-]+)$/i;
+/** The classes that name a code block's language on the code, the pre or its wrapper (Jupyter's nbconvert writes hl-x). */
+const LANGUAGE_CLASS = /^(?:language|lang|hl|highlight(?:-source)?)-([\w+#.-]+)$/i;
+/**
+ * Languages a class names by itself, as rustdoc (`<pre class="rust">`) and highlight.js before version 10
+ * (`<code class="python">`) write them, and pandoc after its own class (`<code class="sourceCode python">`): a closed
+ * list, without names that are also words a block may be named for (text, output, go, c, r).
+ */
+const BARE_LANGUAGES = new Set([
+  "bash", "clojure", "cpp", "csharp", "css", "dart", "diff", "dockerfile", "elixir", "erlang", "fsharp", "golang", "graphql",
+  "haskell", "html", "ini", "java", "javascript", "json", "julia", "kotlin", "latex", "lua", "makefile", "markdown", "nginx",
+  "objectivec", "ocaml", "perl", "php", "powershell", "python", "ruby", "rust", "scala", "scss", "shell", "sql", "swift",
+  "toml", "typescript", "xml", "yaml", "zig",
+]);
+/** A language's name as pandoc writes it after `sourceCode` (r, python, cpp, bash). */
+const PANDOC_LANGUAGE = /^[a-z][\w+#-]{0,30}$/i;
+/** Jupyter's lexer names for Python with its prompts (hl-ipython3): Python, as Markdown renderers know it. */
+const IPYTHON = /^ipython\d?$/;
 /** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
 const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
@@ -28,14 +43,25 @@ const MAX_NUMBER_ELEMENT_CHARS = 16;
 function classLanguage(element: Element, pattern: RegExp): string | undefined {
   for (const token of (element.attribs.class ?? "").split(/\s+/)) {
     const language = pattern.exec(token)?.[1]?.toLowerCase();
-    if (language && !NO_LANGUAGE.has(language)) return language;
+    if (language && !NO_LANGUAGE.has(language)) return IPYTHON.test(language) ? "python" : language;
+  }
+  return undefined;
+}
+
+function bareLanguage(element: Element): string | undefined {
+  const tokens = (element.attribs.class ?? "").split(/\s+/);
+  // Pandoc (R Markdown, Quarto) names a code element `sourceCode` and its language, whatever that is (`sourceCode r`).
+  const pandoc = element.name === "code" && tokens.includes("sourceCode");
+  for (const token of tokens) {
+    const lower = token.toLowerCase();
+    if (BARE_LANGUAGES.has(lower) || (pandoc && token !== "sourceCode" && PANDOC_LANGUAGE.test(token))) return lower;
   }
   return undefined;
 }
 
 /**
  * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
- * pre's wrapper; else a highlight-x class further out.
+ * pre's wrapper; else a language's bare name on the code or the pre; else a highlight-x class further out.
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
@@ -45,6 +71,10 @@ export function codeLanguage(pre: Element): string | undefined {
     const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
     if (data) return data.toLowerCase();
     const language = classLanguage(element, LANGUAGE_CLASS);
+    if (language) return language;
+  }
+  for (const element of [code, pre]) {
+    const language = element && bareLanguage(element);
     if (language) return language;
   }
   let outer = wrapper?.parent;
