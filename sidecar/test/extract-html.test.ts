@@ -203,6 +203,14 @@ describe("html: inline formatting", () => {
     expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");
   });
 
+  it("pandoc's formulas (spans named math inline or math display around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
+    expect(md('<p>For each group <span class="math inline">\\(g\\)</span>, in a line <a href="/f"><span class="math inline">\\(e^{-x}\\)</span></a>:</p><p><span class="math display">\\[\n\\log y = \\beta_0\n\\]</span></p><p>Done.</p>')).toBe(
+      "For each group $g$, in a line [$e^{-x}$](https://example.test/f):\n\n$$\\log y = \\beta_0$$\n\nDone.",
+    );
+    // Without both delimiters, or with a source that would read as Markdown, it is text as written.
+    expect(md('<p><span class="math inline">\\(a</span> and <span class="math inline">\\([x](javascript:go())\\)</span>.</p>')).toBe("\\\\(a and \\\\([x\\](javascript:go())\\\\).");
+  });
+
   it("MathJax 2's formulas are the TeX of their source scripts, without the preview and typeset copy before each", () => {
     const frame = (n: number, glyphs: string): string =>
       `<span class="MathJax_Preview" style="display: none;"></span><span class="mjx-chtml MathJax_CHTML" id="MathJax-Element-${n}-Frame" role="presentation"><span class="mjx-math" aria-hidden="true">${glyphs}</span><span class="MJX_Assistive_MathML" role="presentation"><math><mi>${glyphs}</mi></math></span></span>`;

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { elementFrom, findElement, textContent } from "../dom.ts";
+import { elementFrom, findElement, isText, textContent } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { oneLine } from "../whitespace.ts";
 
@@ -38,6 +38,22 @@ export function mathMlFormula(math: Element): string | undefined {
 export function scriptFormula(script: Element): string | undefined {
   const type = TEX_SCRIPT.exec(script.attribs.type ?? "");
   return type ? texFormula(textContent(script), type[1] !== undefined) : undefined;
+}
+
+/**
+ * Pandoc (R Markdown, Quarto, with MathJax, their default) sets a formula's source in a span named `math inline` or
+ * `math display`, between TeX's delimiters `\(…\)` or `\[…\]`, for MathJax to typeset in the browser.
+ */
+const DELIMITED_FORMULA_CLASS = /(?:^|\s)math(?:\s|$)/;
+
+/** The formula in such a span, which holds its source as one text; undefined for any other element. */
+export function delimitedFormula(span: Element): string | undefined {
+  const [source, ...rest] = span.children;
+  if (!source || rest.length > 0 || !isText(source) || !DELIMITED_FORMULA_CLASS.test(span.attribs.class ?? "")) return undefined;
+  const text = source.data.trim();
+  const displayed = text.startsWith("\\[") && text.endsWith("\\]");
+  if (!displayed && !(text.startsWith("\\(") && text.endsWith("\\)"))) return undefined;
+  return texFormula(text.slice(2, -2), displayed);
 }
 
 /**

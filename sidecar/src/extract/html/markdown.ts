@@ -3,7 +3,7 @@ import { elementFrom, findElement, isElement, isText, shortText, textContent, wa
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
-import { isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
+import { delimitedFormula, isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
@@ -106,6 +106,14 @@ function quotedByAuthor(element: Element): boolean {
 
 function inlineText(data: string): string {
   return escapeInlineLazily(collapseSpaces(withoutNoncharacters(data)));
+}
+
+/** A formula in the flow: displayed ones (`$$…$$`) as blocks of their own, others in the line. */
+function writeFormula(formula: string | undefined, out: Flow): void {
+  if (formula?.startsWith("$$")) {
+    flush(out);
+    out.blocks.push(formula);
+  } else if (formula) out.inline += formula;
 }
 
 /** Ends the current paragraph: "\n" marks <br>; an empty line (two <br>s) splits paragraphs. */
@@ -306,14 +314,14 @@ class Renderer {
       return;
     }
     if (node.name === "script") {
-      const formula = scriptFormula(node);
-      if (formula?.startsWith("$$")) {
-        flush(out);
-        out.blocks.push(formula);
-      } else if (formula) out.inline += formula;
+      writeFormula(scriptFormula(node), out);
       return;
     }
     if (this.dropped(node) || this.shownVotes.has(node) || this.labelsCodeLanguage(node) || isTypesetCopy(node)) return;
+    if (node.name === "span") {
+      const formula = delimitedFormula(node);
+      if (formula) return writeFormula(formula, out);
+    }
     if (this.captionElements.has(node)) {
       if (this.written.has(node)) return;
       this.written.add(node);
@@ -487,6 +495,8 @@ class Renderer {
         return this.image(node);
       case "math":
         return this.math(node);
+      case "span":
+        return delimitedFormula(node) ?? inner();
       case "a":
         return scope.link ? inner() : this.link(node, inner({ link: true }));
       case "b":
