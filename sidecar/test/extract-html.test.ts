@@ -117,6 +117,10 @@ describe("html: blocks", () => {
     expect(md(page)).toContain("## Checklist\n\n- [x] Tag the commit\n- [ ] Publish the notes");
     // In a loose list the checkbox opens the item's paragraph; a checkbox later in an item is no task's.
     expect(md('<ul><li><p><input type="checkbox" checked> Done</p><p>Notes.</p></li><li><p>Not <input type="checkbox"> a task</p></li></ul>')).toBe("- [x] Done\n\n  Notes.\n- Not a task");
+    // An enabled, unchecked box with no task's name is the reader's control (a recipe's ingredients to tick off): a plain list.
+    const ingredient = (text: string) => `<li class="wprm-recipe-ingredient"><span class="wprm-checkbox-container"><input type="checkbox" class="wprm-checkbox"><label></label></span> ${text}</li>`;
+    expect(md(`<ul>${ingredient("900 g carrots")}${ingredient("1 onion")}</ul>`)).toBe("- 900 g carrots\n- 1 onion");
+    expect(md('<ul><li><input type="checkbox" class="task-list-item-checkbox"> Open</li></ul>')).toBe("- [ ] Open");
   });
 
   it("ruby annotations (a reading set above its base text) are left out, so the words stay whole", () => {

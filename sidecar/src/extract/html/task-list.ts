@@ -15,16 +15,25 @@ function firstChild(parent: Element): Element | undefined {
 
 const isCheckbox = (element: Element): boolean => element.name === "input" && element.attribs.type?.trim().toLowerCase() === "checkbox";
 
+const TASK_NAME = /task/i;
+
 /**
- * A task list's item opens with a checkbox (Markdown renderers' `- [x] done`: GitHub's, GitLab's, markdown-it's): the
- * checkbox, or undefined for any other item.
+ * A task's checkbox shows the task's state: Markdown renderers write it disabled (GitHub's, GitLab's, markdown-it's,
+ * pandoc's, goldmark's) or name it for the task list, and a checked one shows it anyway. An enabled, unchecked box with
+ * no such name is a control for the reader (a recipe's ingredients to tick off while cooking).
+ */
+const showsState = (checkbox: Element, item: Element): boolean =>
+  checkbox.attribs.disabled !== undefined || checkbox.attribs.checked !== undefined || TASK_NAME.test(checkbox.attribs.class ?? "") || TASK_NAME.test(item.attribs.class ?? "");
+
+/**
+ * A task list's item opens with a checkbox showing its state (Markdown renderers' `- [x] done`): the checkbox, or
+ * undefined for any other item.
  */
 export function taskCheckbox(item: Element): Element | undefined {
   if (item.name !== "li") return undefined;
   const first = firstChild(item);
-  if (!first || isCheckbox(first)) return first;
-  const inner = CHECKBOX_HOLDERS.has(first.name) ? firstChild(first) : undefined;
-  return inner && isCheckbox(inner) ? inner : undefined;
+  const inner = first && !isCheckbox(first) && CHECKBOX_HOLDERS.has(first.name) ? firstChild(first) : first;
+  return inner && isCheckbox(inner) && showsState(inner, item) ? inner : undefined;
 }
 
 /** Whether a list is a task list: its first item opens with a checkbox. */
