@@ -111,6 +111,13 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a <ul> numbered by its style or its first item's (a recipe plugin's steps) is a numbered list", () => {
+    const step = (text: string) => `<li style="list-style-type: decimal;"><div>${text}</div></li>`;
+    expect(md(`<ul class="wprm-recipe-instructions">${step("Heat the oven.")}${step("Roast the carrots.")}</ul>`)).toBe("1. Heat the oven.\n2. Roast the carrots.");
+    expect(md('<ul style="list-style: lower-roman inside"><li>One</li><li>Two</li></ul>')).toBe("1. One\n2. Two");
+    expect(md('<ul style="list-style-type: disc"><li>One</li></ul><ul><li style="color: red">Two</li></ul>')).toBe("- One\n\n- Two");
+  });
+
   it("a task list's items open with their state, [x] or [ ], kept whatever the renderer names the list", () => {
     const item = (checked: boolean, text: string) => `<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled${checked ? " checked" : ""}> ${text}</li>`;
     const page = `<main><article><h1>Release</h1><p>${"The release goes out when every step below is done, in this order. ".repeat(2)}</p><h2>Checklist</h2><ul class="contains-task-list">${item(true, "Tag the commit")}${item(false, "Publish the notes")}</ul></article></main>`;

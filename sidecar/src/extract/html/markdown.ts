@@ -108,6 +108,19 @@ function inlineText(data: string): string {
   return escapeInlineLazily(collapseSpaces(withoutNoncharacters(data)));
 }
 
+/** A list style that numbers the items (decimal, roman, alphabetic) as its first value, as a style attribute sets it. */
+const NUMBERED_STYLE = /list-style(?:-type)?\s*:\s*(?:decimal|(?:lower|upper)-(?:roman|alpha|latin))\b/i;
+
+/**
+ * Whether a <ul> is numbered by its style or its first item's (WP Recipe Maker writes a recipe's steps as
+ * `<ul><li style="list-style-type: decimal">`): the reader sees steps 1, 2, 3.
+ */
+function numberedByStyle(list: Element): boolean {
+  if (list.name !== "ul") return false;
+  const item = elementFrom(list.children[0]);
+  return NUMBERED_STYLE.test(list.attribs.style ?? "") || (item?.name === "li" && NUMBERED_STYLE.test(item.attribs.style ?? ""));
+}
+
 /** A formula in the flow: displayed ones (`$$…$$`) as blocks of their own, others in the line. */
 function writeFormula(formula: string | undefined, out: Flow): void {
   if (formula?.startsWith("$$")) {
@@ -604,13 +617,14 @@ class Renderer {
       if ((child.name === "ul" || child.name === "ol") && previous) previous.push(...blocks);
       else items.push(blocks);
     }
-    let number = element.name === "ol" ? startNumber(element.attribs.start) : 0;
+    const numbered = element.name === "ol" || numberedByStyle(element);
+    let number = element.name === "ol" ? startNumber(element.attribs.start) : 1;
     const lines: string[] = [];
     for (const blocks of items) {
       // Paragraphs inside an item need a blank line between them; a nested list follows directly (a tight list).
       const body = blocks.reduce((text, block) => (text ? `${text}${LIST_START.test(block) ? "\n" : "\n\n"}${block}` : block), "");
       if (!body) continue;
-      const marker = element.name === "ol" ? `${number++}. ` : "- ";
+      const marker = numbered ? `${number++}. ` : "- ";
       lines.push(marker + indentContinuation(body, marker.length));
     }
     return lines.join("\n");
