@@ -58,6 +58,16 @@ describe("page kinds", () => {
     );
   });
 
+  it("a notebook exported to HTML keeps its cells' text, code and output, not their prompts (In [1]:, Out[1]:)", () => {
+    const lab = `<main><div class="jp-Cell jp-MarkdownCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt"></div><div class="jp-RenderedMarkdown"><h1>Soil moisture</h1>${prose("The probes")}</div></div></div>` +
+      `<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt">In&nbsp;[1]:</div><div class="jp-Editor"><div class="highlight hl-ipython3"><pre>df = load()</pre></div></div></div>` +
+      `<div class="jp-OutputArea"><div class="jp-OutputArea-child"><div class="jp-OutputPrompt jp-OutputArea-prompt">Out[1]:</div><div class="jp-RenderedText"><pre>8640 rows</pre></div></div></div></div></main>`;
+    expect(md(lab)).toBe(["# Soil moisture", said("The probes"), "```python\ndf = load()\n```", "```\n8640 rows\n```"].join("\n\n"));
+    const text = (what: string) => `<div class="cell text_cell"><div class="text_cell_render">${prose(what)}</div></div>`;
+    const classic = `<main><h1>Soil moisture</h1>${text("The probes")}<div class="cell code_cell"><div class="input"><div class="prompt input_prompt">In&nbsp;[2]:</div><div class="inner_cell"><div class="input_area"><div class="highlight hl-ipython3"><pre>df.mean()</pre></div></div></div></div></div>${text("The means")}</main>`;
+    expect(md(classic)).toBe(["# Soil moisture", said("The probes"), "```python\ndf.mean()\n```", said("The means")].join("\n\n"));
+  });
+
   it("a documentation page keeps its tables, code and lists, not the sidebar, pager or edit link", () => {
     const page = `<html><head><title>Options - Docs</title></head><body><nav class="sidebar"><ul><li><a href="/a">Intro</a></li><li><a href="/c">Options</a></li></ul></nav>
       <main><article><h1>Options</h1>${prose("The options object")}<h2>Parameters</h2>

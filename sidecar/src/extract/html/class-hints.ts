@@ -42,6 +42,12 @@ const FURNITURE_WORDS = new Set([
 /** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
 const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "disqus", "respond", "kommentar", "kommentare", "commentaire", "commentaires", "comentario", "comentarios", "commento", "commenti"]);
 
+/**
+ * Jupyter's cell prompts ("In [1]:", "Out[2]:"), as JupyterLab and nbconvert name them: the notebook's chrome beside each
+ * cell. Whole names only: "prompt" alone names a prompt shown as content on many pages now.
+ */
+const NOTEBOOK_PROMPTS = new Set(["jp-inputprompt", "jp-outputprompt", "input_prompt", "output_prompt"]);
+
 /** Class names that hide text from sighted readers (screen-reader-only helpers). */
 const VISUALLY_HIDDEN = new Set(["sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden", "element-invisible", "screenreader"]);
 
@@ -176,7 +182,7 @@ function judgeToken(token: string): number {
   // A post's own block, named by the editor that wrote it, says nothing against it.
   if (POST_BLOCK_NAMES.has(lower) || PLACEMENT_NAMES.has(lower)) return 0;
   if (CALLOUT_NAMES.has(lower)) return CALLOUT;
-  let bits = VISUALLY_HIDDEN.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  let bits = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
   // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
