@@ -58,6 +58,12 @@ describe("page kinds", () => {
     );
   });
 
+  it("a reference's signatures stay, however many of their words link to their types' definitions", () => {
+    const page = `<main><h1>retry</h1>${prose("The package")}<h4 id="Do">func Do</h4><div class="Documentation-declaration"><span><a href="https://git.test/retry.go#L31">View Source</a></span>` +
+      `<pre>func Do(ctx <a href="/context">context</a>.<a href="/context#Context">Context</a>, p <a href="#Policy">Policy</a>, op <a href="#Operation">Operation</a>) <a href="/builtin#error">error</a></pre></div>${prose("Do calls op")}</main>`;
+    expect(md(page)).toContain("```\nfunc Do(ctx context.Context, p Policy, op Operation) error\n```\n\n" + said("Do calls op"));
+  });
+
   it("a notebook exported to HTML keeps its cells' text, code and output, not their prompts (In [1]:, Out[1]:)", () => {
     const lab = `<main><div class="jp-Cell jp-MarkdownCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt"></div><div class="jp-RenderedMarkdown"><h1>Soil moisture</h1>${prose("The probes")}</div></div></div>` +
       `<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt">In&nbsp;[1]:</div><div class="jp-Editor"><div class="highlight hl-ipython3"><pre>df = load()</pre></div></div></div>` +

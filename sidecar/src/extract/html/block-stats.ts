@@ -212,6 +212,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
   const owners: Open[] = [open[0] as Open];
   let links = 0;
   let bold = 0;
+  let codeBlocks = 0;
   let sections = 0;
   let mains = 0;
   let trustedDiscussions = 0;
@@ -273,7 +274,9 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         top.stats.commas += commas;
         owner.ownChars += chars;
         owner.ownCommas += commas;
-        if (links > 0) {
+        // A code block's words are code, however many link to their definitions (a signature's types in Go's, Rust's
+        // and Java's references): not a list of links.
+        if (links > 0 && codeBlocks === 0) {
           top.stats.linkChars += chars;
           owner.ownLinkChars += chars;
         }
@@ -343,6 +346,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         if (hint.button) entry.stats.buttons = 1;
       }
       if (BOLD.has(node.name)) bold++;
+      if (node.name === "pre") codeBlocks++;
       if (hint.postBody) openPosts++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
@@ -364,6 +368,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined && linksAway(node)) links--;
       if (BOLD.has(node.name)) bold--;
+      if (node.name === "pre") codeBlocks--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;
       if (entry.trustedDiscussion) trustedDiscussions--;
