@@ -64,6 +64,14 @@ describe("page kinds", () => {
     expect(md(page)).toContain("```\nfunc Do(ctx context.Context, p Policy, op Operation) error\n```\n\n" + said("Do calls op"));
   });
 
+  it("a code editor's box (a textarea named as code or with spell-checking off, holding code) is a code block; a box to write in is a control", () => {
+    const page = (box: string) => `<main><h1>retry</h1>${prose("The package")}<details open><summary>Example</summary><textarea ${box}>\npackage main\n\nfunc main() { fmt.Println(&#34;done&#34;) }\n</textarea><button>Run</button></details>${prose("More")}</main>`;
+    const code = "```\npackage main\n\nfunc main() { fmt.Println(\"done\") }\n```";
+    expect(md(page('class="Documentation-exampleCode code" spellcheck="false"'))).toContain(`Example\n\n${code}\n\n${said("More")}`);
+    expect(md(page('spellcheck="false"'))).toContain(code);
+    expect(md(page('name="comment"'))).not.toContain("package main");
+  });
+
   it("a notebook exported to HTML keeps its cells' text, code and output, not their prompts (In [1]:, Out[1]:)", () => {
     const lab = `<main><div class="jp-Cell jp-MarkdownCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt"></div><div class="jp-RenderedMarkdown"><h1>Soil moisture</h1>${prose("The probes")}</div></div></div>` +
       `<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt">In&nbsp;[1]:</div><div class="jp-Editor"><div class="highlight hl-ipython3"><pre>df = load()</pre></div></div></div>` +

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { isElement, isText, shortText, walk } from "../dom.ts";
+import { isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
 import { isHtmlSpace } from "../whitespace.ts";
@@ -168,6 +168,13 @@ export function codeLines(element: Element): string {
 export function codeBlock(pre: Element): string {
   const code = codeLines(pre);
   return code.trim() ? fencedBlock(code, codeLanguage(pre)) : "";
+}
+
+/** A code editor's textarea (visibility.ts) as a fenced code block: its text is the code as written. */
+export function editorCodeBlock(textarea: Element): string {
+  // HTML drops the newline right after <textarea>, as after <pre>.
+  const code = withoutNoncharacters(textContent(textarea)).replace(/^\n/, "").trimEnd();
+  return code.trim() ? fencedBlock(code) : "";
 }
 
 /** A line number named in markup: `data-line-number="12"`. */

@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
-import { codeBlock, codeLanguage, countsLines, numberedCodeTable } from "./code-block.ts";
+import { codeBlock, codeLanguage, countsLines, editorCodeBlock, numberedCodeTable } from "./code-block.ts";
 import { delimitedFormula, isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
@@ -383,6 +383,9 @@ class Renderer {
         return;
       case "pre":
         push(codeBlock(node));
+        return;
+      case "textarea":
+        push(editorCodeBlock(node));
         return;
       case "table":
         flush(out);

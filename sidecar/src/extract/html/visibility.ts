@@ -72,6 +72,19 @@ function opensSection(button: Element): boolean {
   return closestWithin(button, BUTTON_HEADING_LEVELS, (at) => HEADING_LEVELS[at.name] !== undefined || at.attribs.role === "heading") !== undefined;
 }
 
+/** A class naming code: `code`, `example-code` (not `exampleCode`'s camel case, which names no word apart). */
+const CODE_NAME = /(?:^|[\s_-])code(?:$|[\s_-])/i;
+
+/**
+ * Whether a textarea is a code editor's box holding code to read and run (pkg.go.dev's examples, a playground's source):
+ * named as code or with spell-checking off, and not empty. A box to write in (a comment form's) is a control.
+ */
+function isCodeEditor(textarea: Element): boolean {
+  const { spellcheck, class: className } = textarea.attribs;
+  if (spellcheck?.trim().toLowerCase() !== "false" && !CODE_NAME.test(className ?? "")) return false;
+  return textarea.children.some((child) => isText(child) && child.data.trim() !== "");
+}
+
 /** A table cell's content is its only child element, with no more than blank text beside it. */
 const onlyElementIn = (parent: Element, child: Element): boolean =>
   parent.children.length <= 3 && parent.children.every((node) => node === child || (isText(node) && node.data.trim() === ""));
@@ -97,6 +110,7 @@ function isCellContent(button: Element): boolean {
 export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
   if (name === "button") return !opensSection(element) && !isCellContent(element);
+  if (name === "textarea") return !isCodeEditor(element);
   if (FORM_CONTROLS.has(name) || name === "nav" || name === "search") return true;
   if (name === "aside") return !classHint(element).callout;
   if (name === "header" && !inSection) return true;
