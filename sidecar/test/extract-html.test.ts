@@ -477,6 +477,13 @@ describe("html: tables", () => {
     );
   });
 
+  it("a table built of other elements with ARIA's roles (table, rowgroup, row, columnheader, cell) is a table; one row or one column is read as blocks", () => {
+    const row = (role: string, a: string, b: string) => `<div role="row" class="flex"><div role="${role}" class="flex-1"><p>${a}</p></div><div role="${role}" class="flex-2"><p>${b}</p></div></div>`;
+    const table = `<div role="table" class="w-full"><div role="rowgroup">${row("columnheader", "Event", "Sent when")}</div><div role="rowgroup">${row("cell", "<code>label.purchased</code>", "A label is bought.")}${row("cell", "<code>return.requested</code>", "A return starts.")}<div role="row" hidden><div role="cell">x</div><div role="cell">y</div></div></div></div>`;
+    expect(md(table)).toBe("| Event | Sent when |\n| --- | --- |\n| `label.purchased` | A label is bought. |\n| `return.requested` | A return starts. |");
+    expect(md(`<div role="table">${row("cell", "Only", "row")}</div>`)).toBe("Only\n\nrow");
+  });
+
   it("a table named for where its caption goes (Bootstrap's and Tailwind's caption-top, caption-bottom) is a table, not a caption", () => {
     const page = (name: string) =>
       `<main><p>${"The fares changed in October. ".repeat(4)}</p><figure><figcaption>Table 1: Fares</figcaption><div><table class="${name} table"><thead><tr><th>Product</th><th>Before</th></tr></thead>` +

@@ -257,6 +257,9 @@ function isLayoutGrid(table: Element, rows: readonly (readonly Element[])[], wid
 }
 const HEADER_PARTS = new Set(["th", "thead", "tfoot", "colgroup"]);
 
+/** ARIA's roles for a table's cells. */
+const ARIA_CELLS = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+
 function tableRows(table: Element): Element[] {
   const head: Element[] = [];
   const body: Element[] = [];
@@ -367,6 +370,11 @@ class Renderer {
       // A tab widget inside the panel had its own tabs.
       this.tabs = tabs;
       return;
+    }
+    // A table built of other elements, its parts named by ARIA's roles (GitBook's and other apps' tables of divs).
+    if (node.attribs.role === "table" && name !== "table") {
+      const table = this.ariaTable(node);
+      if (table) return push(table);
     }
     const level = HEADING_LEVELS[name];
     // Markup that wraps paragraphs or lists in a heading (an unclosed <h2> around the article) holds text, not a title.
@@ -688,6 +696,13 @@ class Renderer {
       }
       return blocks;
     }
+    const table = this.grid(rows);
+    if (table) blocks.push(table);
+    return blocks;
+  }
+
+  /** Rows of cells as a Markdown table, each cell's text on its lines. */
+  grid(rows: readonly (readonly Element[])[]): string {
     const grid = tableGrid(rows, (cell) =>
       finish(this.inlineNodes(cell.children, this.inlineScope("\n")))
         .split("\n")
@@ -696,8 +711,28 @@ class Renderer {
         .join("\n"),
     );
     // A row with nothing in any cell (a picture left out, spacer rows) says nothing; the header row stays as the columns' row.
-    const table = markdownTable(grid.filter((row, index) => index === 0 || row.some((cell) => cell !== "")));
-    if (table) blocks.push(table);
-    return blocks;
+    return markdownTable(grid.filter((row, index) => index === 0 || row.some((cell) => cell !== "")));
+  }
+
+  /**
+   * An element in ARIA's table role as a Markdown table: its rows (role row, maybe in a rowgroup) and their cells (cell,
+   * gridcell, columnheader, rowheader), hidden ones left out as in a table's grid. "" when it is no grid of two rows and
+   * two columns, or a cell holds a table: then its parts are read as blocks.
+   */
+  ariaTable(element: Element): string {
+    const rows: Element[][] = [];
+    const addRow = (row: Element): void => {
+      if (isHidden(row)) return;
+      rows.push(row.children.filter((cell): cell is Element => isElement(cell) && ARIA_CELLS.has(cell.attribs.role ?? "") && !isHidden(cell)));
+    };
+    for (const child of element.children) {
+      if (!isElement(child) || isHidden(child)) continue;
+      if (child.attribs.role === "row") addRow(child);
+      else if (child.attribs.role === "rowgroup") for (const row of child.children) if (isElement(row) && row.attribs.role === "row") addRow(row);
+    }
+    let width = 0;
+    for (const cells of rows) width = Math.max(width, cells.length);
+    if (rows.length < 2 || width < 2 || rows.some((cells) => cells.some((cell) => findElement(cell, (inner) => inner.name === "table" || inner.attribs.role === "table")))) return "";
+    return this.grid(rows);
   }
 }
