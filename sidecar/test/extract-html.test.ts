@@ -617,6 +617,15 @@ describe("html: what is dropped", () => {
     ).toBe("Keep");
   });
 
+  it("a bar pinned to the window by a framework's class (Tailwind's fixed, Bootstrap's fixed-top, fixed-bottom) is left out; one around the headline stays", () => {
+    const text = "This guide walks through the calls that bill a customer, with an example of each. ".repeat(3).trim();
+    const article = `<div id="content-area"><header><h1>Create your first invoice</h1></header><div class="prose"><p>${text}</p></div></div>`;
+    const bar = '<div class="fixed top-0 left-0 right-0 z-40"><div><p>Ledgerline version 2 is now generally available to every team. <a href="/v2">Read the migration guide</a></p></div><button type="button" aria-label="Dismiss">×</button></div>';
+    const cookies = '<div class="fixed-bottom"><p>We use cookies to improve your experience, as our policy explains.</p></div>';
+    expect(md(`<body><div class="relative antialiased">${bar}${article}</div>${cookies}</body>`)).toBe(text);
+    expect(md(`<body><div class="fixed inset-0 overflow-y-auto">${article}</div></body>`)).toBe(text);
+  });
+
   it("form controls, but not forms or labels", () => {
     expect(md('<form><label>Name</label> <input value="v"><button>Go</button><select><option>Opt</option></select><textarea>TA</textarea><p>In form</p></form>')).toBe(
       "Name\n\nIn form",

@@ -48,6 +48,12 @@ const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "disqus"
  */
 const NOTEBOOK_PROMPTS = new Set(["jp-inputprompt", "jp-outputprompt", "input_prompt", "output_prompt"]);
 
+/**
+ * CSS frameworks' fixed-position utilities (Tailwind's fixed, Bootstrap's fixed-top and fixed-bottom): an element pinned to
+ * the window (an announcement bar, a cookie notice, a toolbar) stands over the page, not in its text.
+ */
+const PINNED_NAMES = new Set(["fixed", "fixed-top", "fixed-bottom"]);
+
 /** Class names that hide text from sighted readers (screen-reader-only helpers). */
 const VISUALLY_HIDDEN = new Set(["sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden", "element-invisible", "screenreader"]);
 
@@ -182,7 +188,7 @@ function judgeToken(token: string): number {
   // A post's own block, named by the editor that wrote it, says nothing against it.
   if (POST_BLOCK_NAMES.has(lower) || PLACEMENT_NAMES.has(lower)) return 0;
   if (CALLOUT_NAMES.has(lower)) return CALLOUT;
-  let bits = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  let bits = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || PINNED_NAMES.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
   // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
