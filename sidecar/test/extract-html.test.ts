@@ -484,6 +484,14 @@ describe("html: tables", () => {
     expect(md(`<div role="table">${row("cell", "Only", "row")}</div>`)).toBe("Only\n\nrow");
   });
 
+  it("columns keep the alignment their header cells give (align, or a style's text-align) in the delimiter row", () => {
+    expect(md('<table><tr><th align="left">Product</th><th style="text-align: right;">Before</th><th align="CENTER">Note</th><th>Plain</th></tr><tr><td>Ride</td><td>2.00</td><td>new</td><td>x</td></tr></table>')).toBe(
+      "| Product | Before | Note | Plain |\n| :--- | ---: | :---: | --- |\n| Ride | 2.00 | new | x |",
+    );
+    // A header spanning two columns aligns both.
+    expect(md('<table><tr><th colspan="2" align="right">Fares</th><th>Plain</th></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>')).toBe("| Fares |  | Plain |\n| ---: | ---: | --- |\n| a | b | c |");
+  });
+
   it("a table named for where its caption goes (Bootstrap's and Tailwind's caption-top, caption-bottom) is a table, not a caption", () => {
     const page = (name: string) =>
       `<main><p>${"The fares changed in October. ".repeat(4)}</p><figure><figcaption>Table 1: Fares</figcaption><div><table class="${name} table"><thead><tr><th>Product</th><th>Before</th></tr></thead>` +

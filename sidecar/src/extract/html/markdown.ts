@@ -12,7 +12,7 @@ import { taskCheckbox } from "./task-list.ts";
 import { colspan, tableGrid } from "./table-grid.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
-import { markdownTable } from "../markdown-table.ts";
+import { type ColumnAlignment, markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
 import { collapseSpaces, oneLine } from "../whitespace.ts";
 
@@ -256,6 +256,14 @@ function isLayoutGrid(table: Element, rows: readonly (readonly Element[])[], wid
   return texts.length < 2 || texts.some((chars) => chars > MAX_DATA_CELL_CHARS);
 }
 const HEADER_PARTS = new Set(["th", "thead", "tfoot", "colgroup"]);
+
+/** A cell's alignment as HTML gives it: its align attribute (GitHub's rendered tables) or its style's text-align (pandoc's). */
+const TEXT_ALIGN = /text-align\s*:\s*(left|right|center)\b/i;
+
+function cellAlignment(cell: Element): ColumnAlignment | undefined {
+  const value = (cell.attribs.align ?? TEXT_ALIGN.exec(cell.attribs.style ?? "")?.[1])?.trim().toLowerCase();
+  return value === "left" || value === "right" || value === "center" ? value : undefined;
+}
 
 /** ARIA's roles for a table's cells. */
 const ARIA_CELLS = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
@@ -711,7 +719,10 @@ class Renderer {
         .join("\n"),
     );
     // A row with nothing in any cell (a picture left out, spacer rows) says nothing; the header row stays as the columns' row.
-    return markdownTable(grid.filter((row, index) => index === 0 || row.some((cell) => cell !== "")));
+    return markdownTable(
+      grid.filter((row, index) => index === 0 || row.some((cell) => cell !== "")),
+      rows[0]?.flatMap((cell) => Array.from({ length: colspan(cell) }, () => cellAlignment(cell))),
+    );
   }
 
   /**
