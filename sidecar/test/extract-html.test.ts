@@ -214,6 +214,32 @@ describe("html: inline formatting", () => {
     expect(md('<p>Area <mjx-container class="MathJax CtxtMenu_Attached_0"><mjx-math aria-hidden="true">x</mjx-math><mjx-assistive-mml><math><mi>π</mi></math></mjx-assistive-mml></mjx-container> here.</p>')).toBe("Area π here.");
   });
 
+  it("footnotes are GFM's: each reference [^n], and the list its references link to written as the notes, without their links back", () => {
+    // pandoc (and markdown-it, kramdown: the same shape, other ids)
+    const pandoc =
+      '<p>A cache trades memory for time, keeping an answer so that the next request for it is cheap.<a href="#fn1" class="footnote-ref" id="fnref1" role="doc-noteref"><sup>1</sup></a> It pays when answers repeat, and when they change slowly.<a href="#fn2" id="fnref2"><sup>2</sup></a></p>' +
+      '<section id="footnotes" class="footnotes" role="doc-endnotes"><hr><ol><li id="fn1"><p>Karlton\'s line is about this.<a href="#fnref1" class="footnote-back" role="doc-backlink">↩︎</a></p></li>' +
+      '<li id="fn2"><p>In our logs, 5% of keys took 80% of reads. <a href="#fnref2">↩</a></p><p>Measured in May.</p></li></ol></section>';
+    expect(md(pandoc)).toBe(
+      "A cache trades memory for time, keeping an answer so that the next request for it is cheap.[^1] It pays when answers repeat, and when they change slowly.[^2]\n\n---\n\n" +
+        "[^1]: Karlton's line is about this.\n[^2]: In our logs, 5% of keys took 80% of reads.\n\n    Measured in May.",
+    );
+    // MediaWiki: bracketed references, a note cited twice ("↑ 2.0 2.1" back to each), its text in reference-text.
+    const wiki =
+      '<p>Born in Saltreach.<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup> Ran away at fifteen.<sup class="reference"><a href="#cite_note-barracks-2">[2]</a></sup> Relights lanterns.<sup class="reference"><a href="#cite_note-barracks-2">[2]</a></sup></p>' +
+      '<div class="reflist"><ol class="references"><li id="cite_note-1"><span class="mw-cite-backlink"><b><a href="#cite_ref-1">^</a></b></span> <span class="reference-text">Codex entry.</span></li>' +
+      '<li id="cite_note-barracks-2"><span class="mw-cite-backlink">↑ <sup><a href="#cite_ref-barracks_2-0">2.0</a></sup> <sup><a href="#cite_ref-barracks_2-1">2.1</a></sup></span> <span class="reference-text">A conversation.</span></li></ol></div>';
+    expect(md(wiki)).toBe("Born in Saltreach.[^1] Ran away at fifteen.[^2] Relights lanterns.[^2]\n\n[^1]: Codex entry.\n[^2]: A conversation.");
+    // Two notes whose references read the same (two lists numbered from 1) keep apart.
+    expect(md(`<p>${"Each list has its own notes, as sections do. ".repeat(3)}One<a href="#fn1">1</a>, two<a href="#note-b1">1</a>.</p><ol><li id="fn1">First.</li></ol><ol><li id="note-b1">Second.</li></ol>`)).toContain(
+      "One[^1], two[^1-2].\n\n[^1]: First.\n\n[^1-2]: Second.",
+    );
+    // A list of notes left out leaves its references links; a link to a section is no reference.
+    expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2>')).toBe(
+      "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part",
+    );
+  });
+
   it("pandoc's formulas (spans named math inline or math display around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
     expect(md('<p>For each group <span class="math inline">\\(g\\)</span>, in a line <a href="/f"><span class="math inline">\\(e^{-x}\\)</span></a>:</p><p><span class="math display">\\[\n\\log y = \\beta_0\n\\]</span></p><p>Done.</p>')).toBe(
       "For each group $g$, in a line [$e^{-x}$](https://example.test/f):\n\n$$\\log y = \\beta_0$$\n\nDone.",
@@ -275,10 +301,10 @@ describe("html: links and images", () => {
     ).toBe("## Syntax\n\n### Forms\n\n[Here](https://example.test/docs/guide/page.html#syntax) and [the notes](https://example.test/docs/guide/page.html#notes).");
   });
 
-  it("an icon link, one symbol with a title or label saying what it does, is left out; a footnote's untitled ↩ stays", () => {
+  it("an icon link, one symbol with a title or label saying what it does, is left out; an untitled one stays", () => {
     expect(
-      md('<h1>Install</h1><p><a href="https://git.test/edit/install.md" title="Edit this page">✎</a> <a href="/share" aria-label="Share">🔗</a> <a href="/like" title="Like">❤️</a></p><p>Run the installer.<a href="#fn1">1</a></p><ol><li id="fn1">The note. <a href="#ref1">↩</a></li></ol>'),
-    ).toBe("# Install\n\nRun the installer.[1](https://example.test/docs/guide/page.html#fn1)\n\n1. The note. [↩](https://example.test/docs/guide/page.html#ref1)");
+      md('<h1>Install</h1><p><a href="https://git.test/edit/install.md" title="Edit this page">✎</a> <a href="/share" aria-label="Share">🔗</a> <a href="/like" title="Like">❤️</a></p><p>Run the installer.</p><ol><li id="step1">The step. <a href="#top">↩</a></li></ol>'),
+    ).toBe("# Install\n\nRun the installer.\n\n1. The step. [↩](https://example.test/docs/guide/page.html#top)");
   });
 
   it("a heading's permalink mark (¶, #) is left out; a mark linking elsewhere and a footnote number stay", () => {

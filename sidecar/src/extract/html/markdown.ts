@@ -9,6 +9,7 @@ import { imageUrl, noscriptImage } from "./image-source.ts";
 import { isHidden } from "./visibility.ts";
 import { radioTabPanels, TabSet } from "./tab-set.ts";
 import { taskCheckbox } from "./task-list.ts";
+import { Footnotes } from "./footnotes.ts";
 import { colspan, tableGrid } from "./table-grid.ts";
 import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNoncharacters } from "../markdown-emphasis.ts";
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
@@ -75,11 +76,20 @@ const MAX_COPY_CHARS = 300;
 
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
-  const blocks = new Renderer(options).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false });
+  const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
   // twice); a paragraph is the author's, written as often as it was.
   return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
 }
+
+/** A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's a, b, 2.0). */
+const BACK_LINK = /^(?:\\?[↩↑^]\ufe0e?|\p{L}{1,2}|\d{1,3}(?:\.\d{1,3})?)$/u;
+
+/** Brackets with nothing in them ending a note, and a space before them. */
+const EMPTY_BRACKETS = / ?\\?\[\\?\]$/;
+
+/** What holds a note's links back (MediaWiki's mw-cite-backlink with its "↑", pandoc's footnote-back, kramdown's reversefootnote). */
+const BACK_LINKS_CLASS = /(?:^|\s)(?:mw-cite-backlink|footnote-back(?:ref)?|reversefootnote)(?:\s|$)/;
 
 /** The marks documentation generators link a heading to itself with. */
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
@@ -298,15 +308,21 @@ class Renderer {
   /** Panels of tabs made of radio buttons, with their labels. */
   readonly radioPanels = new Map<Element, Element>();
 
-  constructor(options: RenderOptions) {
+  /** Footnotes' references and notes, written as GFM's. */
+  readonly footnotes: Footnotes;
+  /** How many lists of notes are being written: a link back to a reference there is the note's way back, not its text. */
+  private inNotes = 0;
+
+  constructor(options: RenderOptions, nodes: readonly ChildNode[]) {
     this.baseUrl = options.baseUrl;
     this.skip = options.skip;
     this.captions = options.captions ?? new Map();
     this.captionElements = new Set(this.captions.values());
+    this.footnotes = new Footnotes(nodes, (element) => this.dropped(element));
   }
 
   dropped(element: Element): boolean {
-    return isHidden(element) || this.skip(element);
+    return isHidden(element) || this.skip(element) || (this.inNotes > 0 && BACK_LINKS_CLASS.test(element.attribs.class ?? ""));
   }
 
   /** Block-level rendering: the Markdown blocks (paragraphs, headings, lists …) of a node list. */
@@ -560,8 +576,11 @@ class Renderer {
 
   link(element: Element, content: string): string {
     const href = element.attribs.href;
+    const note = this.footnotes.reference(element);
+    if (note) return `[^${note}]`;
     const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
     const text = settleBrackets(oneLine(content));
+    if (this.inNotes > 0 && href?.trim().startsWith("#") && BACK_LINK.test(text)) return "";
     // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page.
     if (href?.trim().startsWith("#") && PERMALINK_MARKS.has(text)) return "";
     if (ICON.test(text) && (element.attribs.title ?? element.attribs["aria-label"])?.trim()) return "";
@@ -620,6 +639,7 @@ class Renderer {
   }
 
   list(element: Element, scope: Scope): string {
+    if (element.name === "ol" && element.children.some((child) => isElement(child) && this.footnotes.labelOf(child) !== undefined)) return this.notes(element, scope);
     const items: string[][] = [];
     for (const child of element.children) {
       if (isText(child)) {
@@ -646,6 +666,27 @@ class Renderer {
       const marker = numbered ? `${number++}. ` : "- ";
       lines.push(marker + indentContinuation(body, marker.length));
     }
+    return lines.join("\n");
+  }
+
+  /**
+   * A list of notes that references in the text refer to, as GFM's footnotes: `[^1]: …`, each under its reference's
+   * label (an item no reference named, under its number), without its links back to the text.
+   */
+  notes(list: Element, scope: Scope): string {
+    const lines: string[] = [];
+    let number = startNumber(list.attribs.start);
+    this.inNotes++;
+    for (const item of list.children) {
+      if (!isElement(item) || item.name !== "li") continue;
+      const label = this.footnotes.labelOf(item) ?? String(number);
+      number++;
+      if (this.dropped(item)) continue;
+      // Brackets written around the link back at its end ("[↩]") hold nothing once it is left out.
+      const body = this.flow(item.children, scope).join("\n\n").trim().replace(EMPTY_BRACKETS, "");
+      if (body) lines.push(`[^${label}]: ${indentContinuation(body, 4)}`);
+    }
+    this.inNotes--;
     return lines.join("\n");
   }
 
