@@ -58,6 +58,17 @@ describe("page kinds", () => {
     );
   });
 
+  it("rustdoc's chrome (each method's version and source link, a code example's Run link, the open description's summary) is left out", () => {
+    const method = (name: string) =>
+      `<details class="toggle method-toggle" open><summary><section id="method.${name}" class="method"><span class="rightside"><span class="since">0.5.0</span> · <a class="src" href="/src/ring.rs.html#84">Source</a></span>` +
+      `<h4 class="code-header">pub fn <a href="#method.${name}" class="fn">${name}</a>(&amp;self) -&gt; usize</h4></section></summary><div class="docblock">${prose(`The ${name} method`)}` +
+      `<div class="example-wrap"><pre class="rust rust-example-rendered"><code>queue.${name}();</code></pre><a class="test-arrow" target="_blank" title="Run code" href="https://play.rust-lang.org/?code=x">Run</a></div></div></details>`;
+    const page = `<main><section id="main-content" class="content"><h1>Struct RingQueue</h1><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock">${prose("The queue")}</div></details>${method("len")}${method("capacity")}</section></main>`;
+    const content = md(page);
+    for (const chrome of ["Source", "Run", "Expand description", "0.5.0"]) expect(content).not.toContain(chrome);
+    expect(content).toContain(`#### pub fn len(&self) -> usize\n\n${said("The len method")}\n\n\`\`\`rust\nqueue.len();\n\`\`\``);
+  });
+
   it("a reference's signatures stay, however many of their words link to their types' definitions", () => {
     const page = `<main><h1>retry</h1>${prose("The package")}<h4 id="Do">func Do</h4><div class="Documentation-declaration"><span><a href="https://git.test/retry.go#L31">View Source</a></span>` +
       `<pre>func Do(ctx <a href="/context">context</a>.<a href="/context#Context">Context</a>, p <a href="#Policy">Policy</a>, op <a href="#Operation">Operation</a>) <a href="/builtin#error">error</a></pre></div>${prose("Do calls op")}</main>`;

@@ -49,6 +49,13 @@ const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "disqus"
 const NOTEBOOK_PROMPTS = new Set(["jp-inputprompt", "jp-outputprompt", "input_prompt", "output_prompt"]);
 
 /**
+ * rustdoc's chrome around an item's documentation (docs.rs): each method's version and source link set to the right
+ * (rightside), a code example's "Run" link to the playground (test-arrow), and the "Expand description" summary of a
+ * description shown open (hideme, which rustdoc hides once it is open).
+ */
+const RUSTDOC_CHROME = new Set(["rightside", "test-arrow", "hideme"]);
+
+/**
  * CSS frameworks' fixed-position utilities (Tailwind's fixed, Bootstrap's fixed-top and fixed-bottom): an element pinned to
  * the window (an announcement bar, a cookie notice, a toolbar) stands over the page, not in its text.
  */
@@ -188,7 +195,8 @@ function judgeToken(token: string): number {
   // A post's own block, named by the editor that wrote it, says nothing against it.
   if (POST_BLOCK_NAMES.has(lower) || PLACEMENT_NAMES.has(lower)) return 0;
   if (CALLOUT_NAMES.has(lower)) return CALLOUT;
-  let bits = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || PINNED_NAMES.has(lower) || NOT_PRINTED.test(token) ? FURNITURE : 0;
+  const chrome = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || PINNED_NAMES.has(lower) || RUSTDOC_CHROME.has(lower);
+  let bits = chrome || NOT_PRINTED.test(token) ? FURNITURE : 0;
   if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
   // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
