@@ -510,6 +510,13 @@ describe("html: tables", () => {
     expect(md(`<div role="table">${row("cell", "Only", "row")}</div>`)).toBe("Only\n\nrow");
   });
 
+  it("a data table's cells keep what they hold, a link in a box of its own too (not judged as a box of links)", () => {
+    const row = (name: string) =>
+      `<tr><td><div class="path-cell"><div><span class="toggle"></span><a href="/pkg/${name}">${name}</a></div><div class="note">Since v1.2</div></div></td><td>Package ${name} does one thing well.</td></tr>`;
+    const page = `<main><p>${"The module holds these packages, each documented apart. ".repeat(3)}</p><table><tr><th>Path</th><th>Synopsis</th></tr>${row("jitter")}${row("retryhttp")}</table></main>`;
+    expect(md(page)).toContain("| Path | Synopsis |\n| --- | --- |\n| [jitter](https://example.test/pkg/jitter)<br>Since v1.2 | Package jitter does one thing well. |\n| [retryhttp](https://example.test/pkg/retryhttp)<br>Since v1.2 | Package retryhttp does one thing well. |");
+  });
+
   it("columns keep the alignment their header cells give (align, or a style's text-align) in the delimiter row", () => {
     expect(md('<table><tr><th align="left">Product</th><th style="text-align: right;">Before</th><th align="CENTER">Note</th><th>Plain</th></tr><tr><td>Ride</td><td>2.00</td><td>new</td><td>x</td></tr></table>')).toBe(
       "| Product | Before | Note | Plain |\n| :--- | ---: | :---: | --- |\n| Ride | 2.00 | new | x |",

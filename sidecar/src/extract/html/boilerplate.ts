@@ -347,6 +347,8 @@ export function boilerplateWithin(
           found.add(node);
           return false;
         }
+        // A data table's cells are its values, whatever holds them (a name's link in a box of its own): not judged.
+        if (isHeadedTable(node)) return false;
         // A card is still judged inside: if the cards stay (a listing, a thread), their chrome goes. A card whose
         // heading links to the page itself is the post (old blog themes link a post's title to its permalink).
         if (!openTeaser && isTeaser(node, entry, statsOf) && !(entry.heading && linksToPage(entry.heading, base, page.addresses))) {
