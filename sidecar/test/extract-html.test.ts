@@ -234,6 +234,10 @@ describe("html: inline formatting", () => {
     expect(md(`<p>${"Each list has its own notes, as sections do. ".repeat(3)}One<a href="#fn1">1</a>, two<a href="#note-b1">1</a>.</p><ol><li id="fn1">First.</li></ol><ol><li id="note-b1">Second.</li></ol>`)).toContain(
       "One[^1], two[^1-2].\n\n[^1]: First.\n\n[^1-2]: Second.",
     );
+    // An item no reference named is written under its number, told apart from a label a reference gave.
+    expect(md(`<p>${"The notes are numbered by the page, not the list. ".repeat(3)}Claim<a href="#fn1">2</a>.</p><ol><li id="fn1">A.</li><li id="fn2">B.</li></ol>`)).toContain(
+      "Claim[^2].\n\n[^2]: A.\n[^2-2]: B.",
+    );
     // A list of notes left out leaves its references links; a link to a section is no reference.
     expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2>')).toBe(
       "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part",

@@ -40,20 +40,27 @@ export class Footnotes {
     if (!label) return undefined;
     const note = this.notesOf(link).get(fragment(href));
     if (!note || !this.written(note)) return undefined;
-    let given = this.labels.get(note);
-    if (given === undefined) {
-      const count = (this.taken.get(label) ?? 0) + 1;
-      this.taken.set(label, count);
-      // A reference's label has no hyphen, so none given here is one.
-      given = count === 1 ? label : `${label}-${count}`;
-      this.labels.set(note, given);
-    }
-    return given;
+    return this.label(note, label);
   }
 
-  /** The label a reference gave a note item, if one did. */
-  labelOf(item: Element): string | undefined {
-    return this.labels.get(item);
+  /** Whether a reference gave a note item its label. */
+  isReferred(item: Element): boolean {
+    return this.labels.has(item);
+  }
+
+  /**
+   * A note item's label: the one its reference gave it, else `wanted` (an item no reference named, by its number). A
+   * label another note has taken is told apart (1-2): a reference's label has no hyphen, so none made so is taken.
+   */
+  label(item: Element, wanted: string): string {
+    let given = this.labels.get(item);
+    if (given === undefined) {
+      const count = (this.taken.get(wanted) ?? 0) + 1;
+      this.taken.set(wanted, count);
+      given = count === 1 ? wanted : `${wanted}-${count}`;
+      this.labels.set(item, given);
+    }
+    return given;
   }
 
   private notesOf(link: Element): Map<string, Element> {

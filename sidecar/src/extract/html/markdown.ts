@@ -639,7 +639,7 @@ class Renderer {
   }
 
   list(element: Element, scope: Scope): string {
-    if (element.name === "ol" && element.children.some((child) => isElement(child) && this.footnotes.labelOf(child) !== undefined)) return this.notes(element, scope);
+    if (element.name === "ol" && element.children.some((child) => isElement(child) && this.footnotes.isReferred(child))) return this.notes(element, scope);
     const items: string[][] = [];
     for (const child of element.children) {
       if (isText(child)) {
@@ -679,9 +679,9 @@ class Renderer {
     this.inNotes++;
     for (const item of list.children) {
       if (!isElement(item) || item.name !== "li") continue;
-      const label = this.footnotes.labelOf(item) ?? String(number);
-      number++;
+      const wanted = String(number++);
       if (this.dropped(item)) continue;
+      const label = this.footnotes.label(item, wanted);
       // Brackets written around the link back at its end ("[↩]") hold nothing once it is left out.
       const body = this.flow(item.children, scope).join("\n\n").trim().replace(EMPTY_BRACKETS, "");
       if (body) lines.push(`[^${label}]: ${indentContinuation(body, 4)}`);
