@@ -144,6 +144,17 @@ describe("threads that are the page's text", () => {
     expect(md(page("BlogPosting"))).toBe([said("The question"), said("Its details")].join("\n\n"));
   });
 
+  it("comments of a page whose JSON-LD declares it a forum topic (DiscussionForumPosting) are the thread; a blog post's stay out", () => {
+    const reply = (n: number) => `<div class="comment" id="comment-${n}"><div class="comment-body">${prose(`Member ${n}'s answer`)}</div></div>`;
+    const page = (type: string) =>
+      `<html><head><title>Learning Rust</title><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": type, headline: "Learning Rust", author: { "@type": "Person", name: "ferris" } })}</script></head>` +
+      `<body><main><h1>Learning Rust</h1><div class="post-body">${prose("The question")}${prose("Its details")}</div><div id="comments" class="comments">${[2, 3, 4].map(reply).join("")}</div></main></body></html>`;
+    const topic = md(page("DiscussionForumPosting"));
+    expect(topic).toContain(said("The question"));
+    for (const n of [2, 3, 4]) expect(topic).toContain(said(`Member ${n}'s answer`));
+    expect(md(page("BlogPosting"))).toBe([said("The question"), said("Its details")].join("\n\n"));
+  });
+
   it("a reply is the topic's up to sixteen levels inside its item; deeper, it is read as a reader's comment (each reply looks a bounded way up)", () => {
     const reply = `<div itemprop="comment" itemscope itemtype="http://schema.org/Comment"><span itemprop="author">member2</span><div class="post" itemprop="text">${prose("Member 2's answer")}</div></div>`;
     const page = (wrappers: number) =>

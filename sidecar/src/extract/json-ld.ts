@@ -36,6 +36,14 @@ export function jsonLdNodes(value: unknown): JsonObject[] {
   });
 }
 
+/** Whether any node a document describes has the schema.org type (alone or among its types). */
+export function declaresType(value: unknown, type: string): boolean {
+  return jsonLdNodes(value).some((node) => {
+    const declared = node["@type"];
+    return declared === type || (Array.isArray(declared) && declared.includes(type));
+  });
+}
+
 function score(node: JsonObject): number {
   if (text(node.headline)) return 3;
   if (text(node.articleBody) ?? text(node.text)) return 2;

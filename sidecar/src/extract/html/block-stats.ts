@@ -157,6 +157,8 @@ export interface Landmarks {
   writingForms: ReadonlySet<Element>;
   /** Forms with a line to type in. */
   lineForms: ReadonlySet<Element>;
+  /** Whether the page declares itself a forum topic in its JSON-LD. */
+  forumTopic: boolean;
 }
 
 function isComma(code: number): boolean {

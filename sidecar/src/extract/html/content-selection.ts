@@ -77,12 +77,14 @@ function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
     }
     blocks = measureBlocks(body, trusted, landmarks);
   }
-  // Replies in a forum topic's item (schema.org's DiscussionForumPosting, typed as its comments) are the thread the
-  // page is for: read with who wrote each, as a thread taken as the text is.
-  const replies = [...blocks.discussions.keys()].filter(inForumPosting);
+  // Replies in a forum topic's item (schema.org's DiscussionForumPosting, typed as its comments), or any comments of a
+  // page whose JSON-LD declares it a forum topic, are the thread the page is for: read with who wrote each, as a thread
+  // taken as the text is.
+  const replies = [...blocks.discussions.keys()].filter((element) => landmarks.forumTopic || inForumPosting(element));
   if (replies.length > 0) {
     for (const element of replies) trusted.add(element);
     blocks = measureBlocks(body, trusted, landmarks);
+    return { blocks, replies };
   }
   // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
   // live ticker, a guestbook whose entries are named as comments) they are the text. A post named as one (hentry,
@@ -107,6 +109,8 @@ function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
 interface MeasuredPage {
   blocks: PageBlocks;
   thread?: Element;
+  /** A forum topic's replies, read as the thread the page is for. */
+  replies?: Element[];
 }
 
 /** The smallest element holding all of `elements` (the first itself when it holds the rest). */
@@ -166,16 +170,18 @@ function proseFrame(start: Element, blocks: PageBlocks): Element | undefined {
  */
 export function selectContent(info: PageInfo): ContentSelection {
   const { body, titles } = info;
-  const { blocks, thread } = measurePage(body, info);
+  const { blocks, thread, replies } = measurePage(body, info);
   const page = { nodes: body.children, skip: blocks.dropped };
   const hasProse = blocks.root.paragraphs > 0;
   const found = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
   // A thread taken as the page's text is that text whole, not the one entry written in paragraphs (a short issue whose
   // first comment alone is a sentence long).
-  const scored =
-    thread && found && found.element !== thread && contains(thread, found.element)
-      ? { element: thread, prose: blocks.stats.get(thread)?.prose ?? 0, exclude: [], post: false }
-      : found;
+  // So is a forum topic: its first post with its replies, whatever the post's own body is named, nothing beside them
+  // left out as the post's chrome.
+  const holder = found && replies ? commonAncestor([found.element, ...replies]) : undefined;
+  const topic = holder && holder.name !== "body" && holder.name !== "html" ? holder : undefined;
+  const whole = (thread && found && found.element !== thread && contains(thread, found.element) ? thread : undefined) ?? topic;
+  const scored = whole ? { element: whole, prose: blocks.stats.get(whole)?.prose ?? 0, exclude: [], post: false } : found;
   const marked = markedMain(blocks);
   const clear = scored && (scored.post || scored.prose >= blocks.root.prose * MIN_PROSE_SHARE);
   const frame = scored && !clear ? proseFrame(scored.element, blocks) : undefined;

@@ -1,7 +1,7 @@
 import type { Document, Element, ParentNode } from "domhandler";
 import { isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { isHidden } from "./visibility.ts";
-import { summarizeJsonLd } from "../json-ld.ts";
+import { declaresType, summarizeJsonLd } from "../json-ld.ts";
 import { jsonLdHtml } from "../json-ld-html.ts";
 import { readsAsTitle, repeatsTitle, type TitleWords, titleWordsOf } from "../repeats-title.ts";
 import { resolveUrl } from "../resolve-url.ts";
@@ -41,6 +41,11 @@ export interface PageInfo {
   headlineRepeatsTitle: boolean;
   /** Elements with the headline inside. */
   holdsHeadline: ReadonlySet<Element>;
+  /**
+   * Whether the page's JSON-LD declares it a forum topic (schema.org's DiscussionForumPosting, as search engines ask
+   * forums to mark up their threads): its comments are the topic's replies, the thread the page is for.
+   */
+  forumTopic: boolean;
   /** The page's own addresses as links are read (page-links.ts linkTarget), its URL and its canonical URL: where a post's permalink points. */
   addresses: ReadonlySet<string>;
 }
@@ -285,6 +290,7 @@ export function readPageInfo(document: Document, pageUrl: string): PageInfo {
     lineForms,
     holdsHeadline,
     addresses,
+    forumTopic: documents.some((value) => declaresType(value, "DiscussionForumPosting")),
     ...(headline ? { headline } : {}),
     headlineRepeatsTitle: titled !== undefined,
     ...(structuredHtml ? { structuredHtml } : {}),
