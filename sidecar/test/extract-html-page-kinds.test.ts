@@ -81,6 +81,8 @@ describe("page kinds", () => {
     expect(md(page('class="Documentation-exampleCode code" spellcheck="false"'))).toContain(`Example\n\n${code}\n\n${said("More")}`);
     expect(md(page('spellcheck="false"'))).toContain(code);
     expect(md(page('name="comment"'))).not.toContain("package main");
+    // An empty editor writes no empty block.
+    expect(md(`<main><h1>retry</h1>${prose("The package")}<textarea spellcheck="false">  </textarea></main>`)).toBe(`# retry\n\n${said("The package")}`);
   });
 
   it("a notebook exported to HTML keeps its cells' text, code and output, not their prompts (In [1]:, Out[1]:)", () => {

@@ -238,6 +238,11 @@ describe("html: inline formatting", () => {
     expect(md(`<p>${"The notes are numbered by the page, not the list. ".repeat(3)}Claim<a href="#fn1">2</a>.</p><ol><li id="fn1">A.</li><li id="fn2">B.</li></ol>`)).toContain(
       "Claim[^2].\n\n[^2]: A.\n[^2-2]: B.",
     );
+    // A link back in brackets at a note's end leaves no empty brackets; a reference's text of five characters or a
+    // fragment that is no valid escape is a link as written.
+    expect(md(`<p>${"A claim stands here, with its note below. ".repeat(3)}One<a href="#fn1">1</a>, <a href="#fn%E0%A4">2</a>, <a href="#fn1">12345</a>.</p><ol><li id="fn1">Said so. [<a href="#r1">↩</a>]</li></ol>`)).toContain(
+      "One[^1], [2](https://example.test/docs/guide/page.html#fn%E0%A4), [12345](https://example.test/docs/guide/page.html#fn1).\n\n[^1]: Said so.",
+    );
     // A list of notes left out leaves its references links; a link to a section is no reference.
     expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2>')).toBe(
       "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part",
@@ -248,6 +253,8 @@ describe("html: inline formatting", () => {
     expect(md('<p>For each group <span class="math inline">\\(g\\)</span>, in a line <a href="/f"><span class="math inline">\\(e^{-x}\\)</span></a>:</p><p><span class="math display">\\[\n\\log y = \\beta_0\n\\]</span></p><p>Done.</p>')).toBe(
       "For each group $g$, in a line [$e^{-x}$](https://example.test/f):\n\n$$\\log y = \\beta_0$$\n\nDone.",
     );
+    // A span holding more than its source as one text is not read as a formula.
+    expect(md('<p>See <span class="math inline">\\(a<b>x</b>\\)</span>.</p>')).toBe("See \\\\(ax\\\\).");
     // Without both delimiters, or with a source that would read as Markdown, it is text as written.
     expect(md('<p><span class="math inline">\\(a</span> and <span class="math inline">\\([x](javascript:go())\\)</span>.</p>')).toBe("\\\\(a and \\\\([x\\](javascript:go())\\\\).");
   });
@@ -512,6 +519,11 @@ describe("html: tables", () => {
     const table = `<div role="table" class="w-full"><div role="rowgroup">${row("columnheader", "Event", "Sent when")}</div><div role="rowgroup">${row("cell", "<code>label.purchased</code>", "A label is bought.")}${row("cell", "<code>return.requested</code>", "A return starts.")}<div role="row" hidden><div role="cell">x</div><div role="cell">y</div></div></div></div>`;
     expect(md(table)).toBe("| Event | Sent when |\n| --- | --- |\n| `label.purchased` | A label is bought. |\n| `return.requested` | A return starts. |");
     expect(md(`<div role="table">${row("cell", "Only", "row")}</div>`)).toBe("Only\n\nrow");
+    // A table in a cell: the outer one is read as blocks, the inner one as a table.
+    const inner = `<div role="table">${row("cell", "a", "b")}${row("cell", "c", "d")}</div>`;
+    expect(md(`<div role="table">${row("cell", "Outer", "x")}<div role="row"><div role="cell">${inner}</div><div role="cell">y</div></div></div>`)).toBe(
+      "Outer\n\nx\n\n| a | b |\n| --- | --- |\n| c | d |\n\ny",
+    );
   });
 
   it("a data table's cells keep what they hold, a link in a box of its own too (not judged as a box of links)", () => {

@@ -177,6 +177,22 @@ mean(POST_WORDS, POST_BODY);
 mean(CALLOUT_WORDS, CALLOUT);
 mean(NOTE_KIND_WORDS, NOTE_KIND);
 
+/** A whole name's meaning is all it says: its words are not read (wp-block-list says nothing of "list"). */
+const WHOLE = 8192;
+/** Whole class names with what each says, looked up once before a name's words are read. */
+const NAME_MEANINGS = new Map<string, number>();
+const nameMeans = (names: Iterable<string>, bits: number): void => {
+  for (const name of names) NAME_MEANINGS.set(name, (NAME_MEANINGS.get(name) ?? 0) | bits);
+};
+nameMeans(POST_BLOCK_NAMES, WHOLE);
+nameMeans(PLACEMENT_NAMES, WHOLE);
+nameMeans(CALLOUT_NAMES, WHOLE | CALLOUT);
+nameMeans(VISUALLY_HIDDEN, FURNITURE);
+nameMeans(NOTEBOOK_PROMPTS, FURNITURE);
+nameMeans(PINNED_NAMES, FURNITURE);
+nameMeans(RUSTDOC_CHROME, FURNITURE);
+nameMeans(POST_BODY_NAMES, POST_BODY);
+
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
 const judgedTokens = new Map<string, number>();
@@ -192,12 +208,10 @@ function judgeToken(token: string): number {
   const known = judgedTokens.get(token);
   if (known !== undefined) return known;
   const lower = token.toLowerCase();
-  // A post's own block, named by the editor that wrote it, says nothing against it.
-  if (POST_BLOCK_NAMES.has(lower) || PLACEMENT_NAMES.has(lower)) return 0;
-  if (CALLOUT_NAMES.has(lower)) return CALLOUT;
-  const chrome = VISUALLY_HIDDEN.has(lower) || NOTEBOOK_PROMPTS.has(lower) || PINNED_NAMES.has(lower) || RUSTDOC_CHROME.has(lower);
-  let bits = chrome || NOT_PRINTED.test(token) ? FURNITURE : 0;
-  if (POST_BODY_NAMES.has(lower)) bits |= POST_BODY;
+  // A post's own block, named by the editor that wrote it, says nothing against it; nor does a placement utility.
+  const named = NAME_MEANINGS.get(lower) ?? 0;
+  if (named & WHOLE) return named & ~WHOLE;
+  let bits = named | (NOT_PRINTED.test(token) ? FURNITURE : 0);
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
   // element carries, not what it is (TestReport__Section--Ads, a section of the report with an ad slot in it).
   const modifier = token.indexOf("--");

@@ -77,12 +77,12 @@ const CODE_NAME = /(?:^|[\s_-])code(?:$|[\s_-])/i;
 
 /**
  * Whether a textarea is a code editor's box holding code to read and run (pkg.go.dev's examples, a playground's source):
- * named as code or with spell-checking off, and not empty. A box to write in (a comment form's) is a control.
+ * named as code or with spell-checking off. A box to write in (a comment form's) is a control. An empty editor writes
+ * nothing (code-block.ts editorCodeBlock).
  */
 function isCodeEditor(textarea: Element): boolean {
   const { spellcheck, class: className } = textarea.attribs;
-  if (spellcheck?.trim().toLowerCase() !== "false" && !CODE_NAME.test(className ?? "")) return false;
-  return textarea.children.some((child) => isText(child) && child.data.trim() !== "");
+  return spellcheck?.trim().toLowerCase() === "false" || CODE_NAME.test(className ?? "");
 }
 
 /** A table cell's content is its only child element, with no more than blank text beside it. */
