@@ -695,6 +695,20 @@ describe("html: what is dropped", () => {
     ).toBe("shown\n\nopen");
   });
 
+  it("text for screen readers only is left out, unless it is the spoken twin of short text shown only to sight beside it", () => {
+    // WP Recipe Maker: the twin ends the number's span, the shown unit follows it; a rating's stars come before theirs.
+    const time = (label: string, n: number, spoken: string, shown: string) =>
+      `<div><span class="label">${label} </span><span class="time"><span class="details">${n}<span class="sr-only screen-reader-text"> ${spoken}</span></span> <span class="unit" aria-hidden="true">${shown}</span></span></div>`;
+    expect(md(`${time("Prep Time", 15, "minutes", "mins")}${time("Total Time", 1, "hour", "hr")}<p><span aria-hidden="true">★★★★☆</span><span class="visually-hidden">Rated 4 out of 5</span></p>`)).toBe(
+      "Prep Time 15 minutes\n\nTotal Time 1 hour\n\nRated 4 out of 5",
+    );
+    // Alone, beside an empty icon, or beside text shown to everyone or too long to be a twin, it is left out.
+    const long = "a hidden block of more than a few words, which is no unit";
+    expect(md(`<p>Skip <span class="sr-only">to content</span></p><p><i class="icon" aria-hidden="true"></i><span class="sr-only">Share</span> here</p><p><span>shown</span><span class="sr-only">twin</span></p><p>Long <span class="sr-only">twin</span><span aria-hidden="true">${long}</span></p>`)).toBe(
+      "Skip\n\nhere\n\nshown\n\nLong",
+    );
+  });
+
   it("a wiki's edit links beside its section headings are left out, the headings kept (MediaWiki's mw-editsection)", () => {
     const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
     const edit = (section: number) => `<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;section=${section}">edit</a><span class="mw-editsection-bracket">]</span></span>`;

@@ -4,7 +4,7 @@ import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments, NO_HINT } from "./class-hints.ts";
 import { isUnnamedThread } from "./comment-thread.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
-import { isFurniture, isHidden } from "./visibility.ts";
+import { isFurniture, isHidden, speaksForTwin } from "./visibility.ts";
 import { isHtmlSpace } from "../whitespace.ts";
 
 /** A control that submits or acts: a <button>, or an input shown as one. */
@@ -314,7 +314,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       // A form with a box to write in is a comment or reply form whatever its names, and left out as comments are.
       const discussion = hint.discussion || landmarks.writingForms.has(node);
       // Inside a comment section taken as content, its parts (each comment, its body) are named as comments too.
-      const byName = (hint.furniture || discussion) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0) && (discussion || hint.button || !inSentence(node));
+      const byName = (hint.furniture || discussion) && !(hint.spoken && speaksForTwin(node)) && !trusted.has(node) && !(hint.discussion && trustedDiscussions > 0) && (discussion || hint.button || !inSentence(node));
       // Markup is not always tidy: a banner or a "sidebar" wrapper may hold the whole page, main content included.
       // A name is a weaker claim than a tag: a "sidebar" or "menu" wrapper around the headline is layout too.
       // So is a widget holding the post (Blogger's Blog widget), but not a comment section holding its entries.

@@ -24,6 +24,8 @@ export interface ClassHint {
   postBody: boolean;
   /** Named as a callout in the text: a note, tip or warning set apart (admonition, callout, alert). */
   callout: boolean;
+  /** Named as text for screen readers only (sr-only, visually-hidden): furniture unless it is the words of a twin shown to sight. */
+  spoken: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -136,7 +138,7 @@ const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th",
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = {
-  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false,
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false,
 };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
@@ -158,6 +160,7 @@ const FURNITURE_WORD = 512;
 const STATE_WORD = 1024;
 const CALLOUT = 2048;
 const NOTE_KIND = 4096;
+const SPOKEN = 16384;
 
 /** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
 const WORD_MEANINGS = new Map<string, number>();
@@ -187,7 +190,7 @@ const nameMeans = (names: Iterable<string>, bits: number): void => {
 nameMeans(POST_BLOCK_NAMES, WHOLE);
 nameMeans(PLACEMENT_NAMES, WHOLE);
 nameMeans(CALLOUT_NAMES, WHOLE | CALLOUT);
-nameMeans(VISUALLY_HIDDEN, FURNITURE);
+nameMeans(VISUALLY_HIDDEN, FURNITURE | SPOKEN);
 nameMeans(NOTEBOOK_PROMPTS, FURNITURE);
 nameMeans(PINNED_NAMES, FURNITURE);
 nameMeans(RUSTDOC_CHROME, FURNITURE);
@@ -264,6 +267,7 @@ function judge(value: string): Readonly<ClassHint> {
     // entry-meta, entry-footer: the post's chrome, not its body.
     postBody: (bits & POST_BODY) !== 0 && !negative,
     callout: (bits & CALLOUT) !== 0,
+    spoken: (bits & SPOKEN) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -332,6 +336,7 @@ export function classHint(element: Element): ClassHint {
       hint.caption ||= said.caption;
       hint.button ||= said.button;
       hint.callout ||= said.callout;
+      hint.spoken ||= said.spoken;
     }
   }
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { closestWithin, isElement, isText } from "../dom.ts";
+import { closestWithin, isElement, isText, shortText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -57,6 +57,37 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
   if (names !== undefined && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
   const style = attribs.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+/** The element beside node, past blank text: the next one, or the previous one. */
+function besideOf(node: Element, next: boolean): Element | undefined {
+  let at = next ? node.next : node.prev;
+  while (at && isText(at) && at.data.trim() === "") at = next ? at.next : at.prev;
+  return at && isElement(at) ? at : undefined;
+}
+
+/** A twin shown to sight is a unit, a rating's stars, an icon's name: a few words at most. */
+const MAX_TWIN_CHARS = 40;
+
+function shownOnlyToSight(element: Element | undefined): boolean {
+  if (element === undefined || element.attribs["aria-hidden"] !== "true") return false;
+  const shown = shortText(element, MAX_TWIN_CHARS);
+  return shown !== undefined && shown !== "";
+}
+
+/**
+ * Whether screen-reader-only text is the spoken twin of text marked aria-hidden beside it: the same thing written twice,
+ * once for each kind of reader (WP Recipe Maker's `15<span class="sr-only"> minutes</span> <span aria-hidden="true">mins</span>`,
+ * a rating's stars beside "4 out of 5", an icon font's ligature beside its name). Leaving out both loses it; the
+ * spoken one is kept, being written as words where the shown one may be glyphs. The twin is beside it, or beside its
+ * parent when it ends its parent.
+ */
+export function speaksForTwin(element: Element): boolean {
+  if (shownOnlyToSight(besideOf(element, false))) return true;
+  const next = besideOf(element, true);
+  if (next) return shownOnlyToSight(next);
+  const { parent } = element;
+  return parent !== null && isElement(parent) && shownOnlyToSight(besideOf(parent, true));
 }
 
 /** An accordion's button sits in its heading, or one level further in. */
