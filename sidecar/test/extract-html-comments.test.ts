@@ -265,3 +265,58 @@ describe("boxes beside the main column", () => {
     expect(md(page)).toBe(`### Quote of the day\n\n${said("The quote")}`);
   });
 });
+
+describe("forum topics told by their shape", () => {
+  // phpBB's markup: each post a box with its author and date line, a permalink to itself, a button to quote it.
+  // A box around the line alone would be the line: the wrappers are no blocks a line is.
+  const wrapped = (html: string, wrappers: number) => `${"<span>".repeat(wrappers)}${html}${"</span>".repeat(wrappers)}`;
+  const post = (n: number, body: string, { lineWrappers = 0 } = {}) =>
+    `<div id="p${n}" class="post bg${n % 2}"><div class="inner"><div class="postbody"><h3><a href="#p${n}">Re: Slow builds</a></h3>` +
+    `<ul class="post-buttons"><li><a href="./posting.php?mode=quote&amp;p=${n}" class="button">Quote</a></li></ul>` +
+    wrapped(`<p class="author">by <strong><a href="./memberlist.php?u=${n}">member${n}</a></strong> » Sat Mar 0${n}, 2024 8:14 pm</p>`, lineWrappers) +
+    `<div class="content">${body}</div></div></div></div><hr class="divider">`;
+  const question = `${said("The question")} ${said("Its details")}`;
+  const answer = (n: number) => `Member ${n} answers in a line.`;
+  const topic = (depths = {}) =>
+    `<html><head><title>Slow builds - Forum</title></head><body><div id="page-body" role="main"><h2 class="topic-title"><a href="./viewtopic.php?t=8">Slow builds</a></h2>` +
+    `${post(1, question, depths)}${[2, 3, 4].map((n) => post(n, answer(n), depths)).join("")}</div></body></html>`;
+
+  it("a topic whose first post is one of a run of signed posts (a date line, a permalink to itself) is read whole, each reply under its line", () => {
+    const content = md(topic());
+    expect(content).toContain(`by **[member1](https://blog.test/2012/07/memberlist.php?u=1)** » Sat Mar 01, 2024 8:14 pm\n\n${question}`);
+    // Short replies with a button to quote them are no calls to action, nor boxes of links.
+    for (const n of [2, 3, 4]) expect(content).toContain(`by **[member${n}](https://blog.test/2012/07/memberlist.php?u=${n})** » Sat Mar 0${n}, 2024 8:14 pm\n\n${answer(n)}`);
+  });
+
+  it("a post's date line is read at most five levels inside it", () => {
+    // The line is three levels down (the post's inner box, its column): two wrappers more make five, three six.
+    expect(md(topic({ lineWrappers: 2 }))).toContain(answer(4));
+    expect(md(topic({ lineWrappers: 3 }))).not.toContain(answer(4));
+  });
+
+  it("a post's anchor may stand just before it (SMF's <a id=\"msg12\"></a>)", () => {
+    const entry = (n: number, body: string) =>
+      `<a id="msg${n}"></a><div class="windowbg${n % 2 ? "" : "2"}"><div class="post_wrapper"><div class="poster"><h4><a href="?action=profile;u=${n}">member${n}</a></h4></div><div class="postarea">` +
+      `<div class="keyinfo"><h5><a href="?topic=5.msg${n}#msg${n}">Re: Slow builds</a></h5><div class="smalltext">« on: March 0${n}, 2024, 08:14:21 PM »</div></div>` +
+      `<div class="post"><div class="inner">${body}</div></div></div></div></div>`;
+    const page = `<html><head><title>Slow builds</title></head><body><div id="forumposts"><h1>Slow builds</h1><form id="quickModForm">${entry(1, question)}${[2, 3].map((n) => entry(n, answer(n))).join("")}</form></div></body></html>`;
+    const content = md(page);
+    for (const n of [2, 3]) {
+      expect(content).toContain(`#### [member${n}](https://blog.test/2012/07/trip?action=profile;u=${n})\n\n##### [Re: Slow builds](https://blog.test/2012/07/trip?topic=5.msg${n}#msg${n})\n\n« on: March 0${n}, 2024, 08:14:21 PM »\n\n${answer(n)}`);
+    }
+  });
+
+  it("a live blog's entries, each timed with a permalink, are read with their times, under the headline and standfirst", () => {
+    const entry = (n: number) =>
+      `<article class="entry" id="e${n}"><header><p><a href="#e${n}">10:4${n} am</a></p></header><div class="entry-body">${prose(`Update ${n}`)}</div></article>`;
+    const page = `<html><head><title>Budget hearing: live</title></head><body><main><div class="live"><h1>Budget hearing: live</h1><p class="standfirst">${said("The standfirst")}</p><div class="feed">${[3, 2, 1].map(entry).join("")}</div></div></main></body></html>`;
+    expect(md(page)).toBe([said("The standfirst"), ...[3, 2, 1].flatMap((n) => [`[10:4${n} am](https://blog.test/2012/07/trip#e${n})`, said(`Update ${n}`)])].join("\n\n"));
+  });
+
+  it("a blog post's comments signed the same way stay out: the post is not one of them", () => {
+    const signed = (n: number) =>
+      `<div id="c${n}" class="reply"><p class="meta">by <a href="/u/${n}">member${n}</a> on <a href="#c${n}">March 0${n}, 2024</a></p>${prose(`Reader ${n}'s answer`)}</div>`;
+    const page = `<html><head><title>My trip</title></head><body><main><article><h1>My trip</h1>${prose("The post")}${prose("Its middle")}${prose("Its end")}</article><section>${[1, 2, 3].map(signed).join("")}</section></main></body></html>`;
+    expect(md(page)).toBe([said("The post"), said("Its middle"), said("Its end")].join("\n\n"));
+  });
+});

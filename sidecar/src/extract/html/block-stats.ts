@@ -198,12 +198,15 @@ function inSentence(node: Element): boolean {
   return parent.children.some((sibling) => isText(sibling) && sibling.data.trim() !== "");
 }
 
+const NO_POSTS: ReadonlySet<Element> = new Set();
+
 /**
  * Measures every visible element under root in one walk. Paragraphs (a block's own inline text of
  * MIN_PARAGRAPH_CHARS or more) score 1 + commas + one per 100 characters (at most 3), scaled down by their
- * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard.
+ * share of link text, and pass that score to five levels of ancestors: the shape Readability made standard. A forum
+ * topic's posts (topic-posts.ts) are read as a thread taken as the page's text is.
  */
-export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, landmarks: Landmarks): PageBlocks {
+export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, landmarks: Landmarks, topicPosts: ReadonlySet<Element> = NO_POSTS): PageBlocks {
   const stats = new Map<Element, BlockStats>();
   const dropped = new Set<Element>();
   const droppedByName = new Map<Element, number>();
@@ -352,7 +355,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       if (hint.postBody) openPosts++;
       if (SECTIONING.has(node.name)) sections++;
       if (node.name === "main") mains++;
-      if ((hint.discussion || shapedThread) && trusted.has(node)) {
+      if (((hint.discussion || shapedThread) && trusted.has(node)) || topicPosts.has(node)) {
         trustedDiscussions++;
         entry.trustedDiscussion = true;
         entry.stats.holdsThread = true;

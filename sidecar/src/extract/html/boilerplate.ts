@@ -239,12 +239,14 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // A task list is the author's checklist, however its renderer names it (contains-task-list).
   if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf) && !illustration && !isTaskList(element)) return true;
   // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text;
-  // the box around the headline is the article's header, whose buttons share or follow it.
-  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element)) return true;
+  // the box around the headline is the article's header, whose buttons share or follow it; an entry of a thread, its
+  // buttons to quote or answer it.
+  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element) && metadata && !stats.holdsThread) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && minor) return true;
-  // A thread taken as the page's text, or an entry of it, is no box of links: its authors and permalinks are links.
-  if (commas >= PROSE_COMMAS || stats.holdsThread) return false;
+  // A thread taken as the page's text, an entry of it or a part of one is no box of links: its authors, permalinks and
+  // buttons to quote are links around a reply of a line.
+  if (commas >= PROSE_COMMAS || stats.holdsThread || !metadata) return false;
   return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
 }
 

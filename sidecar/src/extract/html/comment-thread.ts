@@ -49,12 +49,15 @@ export function isUnnamedThread(container: Element): boolean {
   return verdict;
 }
 
+/** What repeated entries share: their tag and first class, its digits left out (post-12, bg1 and bg2 alike). */
+export const entryKey = (element: Element): string => `${element.name} ${FIRST_CLASS.exec(element.attribs.class ?? "")?.[1]?.replace(DIGITS, "") ?? ""}`;
+
 function judgeContainer(container: Element): boolean {
   // isUnnamedThread has seen at least MIN_ENTRIES element children.
   const children = container.children.filter(isElement);
   const groups = new Map<string, Element[]>();
   for (const child of children) {
-    const key = `${child.name} ${FIRST_CLASS.exec(child.attribs.class ?? "")?.[1]?.replace(DIGITS, "") ?? ""}`;
+    const key = entryKey(child);
     const group = groups.get(key);
     if (group) group.push(child);
     else groups.set(key, [child]);
@@ -87,7 +90,7 @@ function isMarkedAsComment(entry: Element): boolean {
 }
 
 /** Whether one of the element's descendants down to `depth` levels is a dateline in which a name is marked up apart. */
-function holdsDateline(element: Element, depth: number): boolean {
+export function holdsDateline(element: Element, depth: number): boolean {
   if (depth === 0) return false;
   return element.children.some((child) => isElement(child) && (isNamedDateline(child) || holdsDateline(child, depth - 1)));
 }

@@ -7,6 +7,7 @@ import { type Landmarks, measureBlocks, type PageBlocks } from "./block-stats.ts
 import { inForumPosting } from "./class-hints.ts";
 import { findMainContent } from "./main-content.ts";
 import { standfirst } from "./standfirst.ts";
+import { topicFrame, topicPosts } from "./topic-posts.ts";
 import type { PageInfo } from "./metadata.ts";
 
 /** Nodes to render, and the elements inside them to leave out. */
@@ -84,7 +85,7 @@ function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
   if (replies.length > 0) {
     for (const element of replies) trusted.add(element);
     blocks = measureBlocks(body, trusted, landmarks);
-    return { blocks, replies };
+    return { blocks, trusted, replies };
   }
   // Comments are furniture beside a text; on a page with hardly any prose outside them and no post of its own (a
   // live ticker, a guestbook whose entries are named as comments) they are the text. A post named as one (hentry,
@@ -100,14 +101,16 @@ function measurePage(body: ParentNode, landmarks: Landmarks): MeasuredPage {
     const withDiscussions = measureBlocks(body, trusted, landmarks);
     // Without prose anywhere (a page that is a form), their text is weighed against the rest's.
     const [rest, all] = withDiscussions.root.prose > 0 ? [ownProse, withDiscussions.root.prose] : [blocks.root.chars, withDiscussions.root.chars];
-    if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return { blocks: withDiscussions, thread: commonAncestor([...blocks.discussions.keys()]) };
+    if (rest < all * MAX_PROSE_BESIDE_DISCUSSION) return { blocks: withDiscussions, trusted, thread: commonAncestor([...blocks.discussions.keys()]) };
   }
-  return { blocks };
+  return { blocks, trusted };
 }
 
 /** The page's measures, and the thread taken as its text: the smallest element holding all of its entries. */
 interface MeasuredPage {
   blocks: PageBlocks;
+  /** What the measure trusted that names would leave out: measured again, it is trusted again. */
+  trusted: ReadonlySet<Element>;
   thread?: Element;
   /** A forum topic's replies, read as the thread the page is for. */
   replies?: Element[];
@@ -170,15 +173,19 @@ function proseFrame(start: Element, blocks: PageBlocks): Element | undefined {
  */
 export function selectContent(info: PageInfo): ContentSelection {
   const { body, titles } = info;
-  const { blocks, thread, replies } = measurePage(body, info);
+  const measured = measurePage(body, info);
+  const { thread, replies } = measured;
+  const found = findMainContent(measured.blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
+  // A forum topic told by its shape is measured again with its posts read as a thread.
+  const posts = found && !thread && !replies ? topicPosts(found.element) : undefined;
+  const blocks = posts ? measureBlocks(body, measured.trusted, info, new Set(posts)) : measured.blocks;
   const page = { nodes: body.children, skip: blocks.dropped };
   const hasProse = blocks.root.paragraphs > 0;
-  const found = findMainContent(blocks, (element) => info.holdsHeadline.has(element) || element.name === "h1");
   // A thread taken as the page's text is that text whole, not the one entry written in paragraphs (a short issue whose
   // first comment alone is a sentence long).
   // So is a forum topic: its first post with its replies, whatever the post's own body is named, nothing beside them
   // left out as the post's chrome.
-  const holder = found && replies ? commonAncestor([found.element, ...replies]) : undefined;
+  const holder = found && replies ? commonAncestor([found.element, ...replies]) : posts && topicFrame(posts, info.holdsHeadline);
   const topic = holder && holder.name !== "body" && holder.name !== "html" ? holder : undefined;
   const whole = (thread && found && found.element !== thread && contains(thread, found.element) ? thread : undefined) ?? topic;
   const scored = whole ? { element: whole, prose: blocks.stats.get(whole)?.prose ?? 0, exclude: [], post: false } : found;
