@@ -396,6 +396,24 @@ describe("html: links and images", () => {
 });
 
 describe("html: code blocks", () => {
+  it("a block with no language named takes the language of the file it is titled with, the title kept over it", () => {
+    // GitBook: the title over a wrapper whose copy button comes before the pre; Docusaurus' title; a path; a Dockerfile.
+    const gitbook = (title: string) => `<div class="codeblock"><div class="flex"><div class="title">${title}</div></div><div class="grid"><button>Copy</button><pre><code>x</code></pre></div></div>`;
+    expect(md(gitbook("event.json"))).toBe("event.json\n\n```json\nx\n```");
+    expect(md('<div class="container"><div class="codeBlockTitle">src/main.rs</div><div class="content"><pre><code>x</code></pre></div></div>')).toBe("src/main.rs\n\n```rust\nx\n```");
+    // A title that is the language's name too is the fence's, as a label naming the language is.
+    expect(md('<div class="frame"><div class="title">Dockerfile</div><pre><code>x</code></pre></div>')).toBe("```dockerfile\nx\n```");
+    // A file of no language, a sentence, a title further out than the pre's second wrapper: no language.
+    expect(md(gitbook("notes.txt"))).toBe("notes.txt\n\n```\nx\n```");
+    expect(md('<p>Save this as app.js and run it:</p><pre><code>x</code></pre>')).toBe("Save this as app.js and run it:\n\n```\nx\n```");
+    expect(md('<div class="title">app.js</div><div><div><div><pre><code>x</code></pre></div></div></div>')).toBe("app.js\n\n```\nx\n```");
+    expect(md('<div class="title">app.js</div><div><div><pre><code>x</code></pre></div></div>')).toBe("app.js\n\n```javascript\nx\n```");
+    // The title is the first of three elements before that shows text: a fourth is too far.
+    const icons = (count: number) => `<div>app.py</div>${"<span></span>".repeat(count)}<pre><code>x</code></pre>`;
+    expect(md(icons(2))).toBe("app.py\n\n```python\nx\n```");
+    expect(md(icons(3))).toBe("app.py\n\n```\nx\n```");
+  });
+
   it.each([
     ['<pre><code class="language-js">const a = 1;</code></pre>', "```js\nconst a = 1;\n```"],
     ['<pre><code class="hljs lang-Python">x = 1</code></pre>', "```python\nx = 1\n```"],

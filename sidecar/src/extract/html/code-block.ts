@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementFrom, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
 import { isHtmlSpace } from "../whitespace.ts";
@@ -32,6 +32,63 @@ const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
 const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
 const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
 
+/**
+ * File extensions that name a language: what a block titled with the file it shows is written in (GitBook's and
+ * Docusaurus' titles, Expressive Code's captions). A closed list: `.txt`, `.env`, `.lock` name no language.
+ */
+const EXTENSION_LANGUAGES = new Map([
+  ["js", "javascript"], ["mjs", "javascript"], ["cjs", "javascript"], ["jsx", "jsx"], ["ts", "typescript"], ["mts", "typescript"],
+  ["tsx", "tsx"], ["py", "python"], ["rb", "ruby"], ["go", "go"], ["rs", "rust"], ["java", "java"], ["kt", "kotlin"],
+  ["swift", "swift"], ["c", "c"], ["h", "c"], ["cc", "cpp"], ["cpp", "cpp"], ["hpp", "cpp"], ["cs", "csharp"], ["php", "php"],
+  ["sh", "bash"], ["bash", "bash"], ["zsh", "bash"], ["ps1", "powershell"], ["json", "json"], ["yaml", "yaml"], ["yml", "yaml"],
+  ["toml", "toml"], ["xml", "xml"], ["html", "html"], ["css", "css"], ["scss", "scss"], ["sql", "sql"], ["md", "markdown"],
+  ["graphql", "graphql"], ["lua", "lua"], ["dart", "dart"], ["ex", "elixir"], ["exs", "elixir"], ["hs", "haskell"],
+  ["scala", "scala"], ["jl", "julia"], ["vue", "vue"], ["svelte", "svelte"], ["tf", "hcl"], ["proto", "protobuf"],
+]);
+/** Files whose whole name is their language's. */
+const NAME_LANGUAGES = new Map([["dockerfile", "dockerfile"], ["makefile", "makefile"]]);
+/** A title is one line: a file's path, not a paragraph that names one. */
+const MAX_TITLE_CHARS = 120;
+/** The title stands before the pre, or before the box or two it is wrapped in (its content box, its frame). */
+const MAX_TITLE_LEVELS = 2;
+
+/** The language a file's name or path says it is written in (`event.json`, `src/main.rs`, `Dockerfile`). */
+function fileLanguage(path: string): string | undefined {
+  if (/\s/.test(path)) return undefined;
+  const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? EXTENSION_LANGUAGES.get(name.slice(dot + 1)) : NAME_LANGUAGES.get(name);
+}
+
+/** A title is the first of the elements just before that shows text, past a copy button or an empty icon or two. */
+const MAX_TITLE_SIBLINGS = 3;
+
+/** The text of the element before `at` that shows any (undefined when it is long), "" when none does. */
+function textBefore(at: Element): string | undefined {
+  let title = elementFrom(at.prev, "prev");
+  for (let seen = 0; title && seen < MAX_TITLE_SIBLINGS; seen++, title = elementFrom(title.prev, "prev")) {
+    if (title.name === "button") continue;
+    const text = shortText(title, MAX_TITLE_CHARS);
+    if (text !== "") return text;
+  }
+  return "";
+}
+
+/**
+ * The language of the file a code block is titled with: the whole text of the element just before the pre, or just
+ * before a wrapper around it, when that text is a file's name (`event.json`, `src/main.rs`).
+ */
+function titleLanguage(pre: Element): string | undefined {
+  let at: Element = pre;
+  for (let level = 0; level <= MAX_TITLE_LEVELS; level++) {
+    const text = textBefore(at);
+    if (text !== "") return text && fileLanguage(text);
+    if (!at.parent || !isElement(at.parent)) return undefined;
+    at = at.parent;
+  }
+  return undefined;
+}
+
 /** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
 const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
 
@@ -61,7 +118,8 @@ function bareLanguage(element: Element): string | undefined {
 
 /**
  * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
- * pre's wrapper; else a language's bare name on the code or the pre; else a highlight-x class further out.
+ * pre's wrapper; else a language's bare name on the code or the pre; else a highlight-x class further out; else the
+ * file it is titled with.
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
@@ -82,7 +140,7 @@ export function codeLanguage(pre: Element): string | undefined {
     const language = classLanguage(outer, OUTER_LANGUAGE_CLASS);
     if (language) return language;
   }
-  return undefined;
+  return titleLanguage(pre);
 }
 
 /**
