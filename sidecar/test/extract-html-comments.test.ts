@@ -271,7 +271,8 @@ describe("forum topics told by their shape", () => {
   // A box around the line alone would be the line: the wrappers are no blocks a line is.
   const wrapped = (html: string, wrappers: number) => `${"<span>".repeat(wrappers)}${html}${"</span>".repeat(wrappers)}`;
   const post = (n: number, body: string, { lineWrappers = 0 } = {}) =>
-    `<div id="p${n}" class="post bg${n % 2}"><div class="inner"><div class="postbody"><h3><a href="#p${n}">Re: Slow builds</a></h3>` +
+    `<div id="p${n}" class="post bg${n % 2}"><div class="inner"><dl class="postprofile"><dt><a href="./memberlist.php?u=${n}">member${n}</a></dt><dd>Member</dd>` +
+    `<dd><strong>Posts:</strong> ${n * 40}</dd><dd><strong>Joined:</strong> Mon Jan 08, 2018 3:12 pm</dd></dl><div class="postbody"><h3><a href="#p${n}">Re: Slow builds</a></h3>` +
     `<ul class="post-buttons"><li><a href="./posting.php?mode=quote&amp;p=${n}" class="button">Quote</a></li></ul>` +
     wrapped(`<p class="author">by <strong><a href="./memberlist.php?u=${n}">member${n}</a></strong> » Sat Mar 0${n}, 2024 8:14 pm</p>`, lineWrappers) +
     `<div class="content">${body}</div></div></div></div><hr class="divider">`;
@@ -286,6 +287,8 @@ describe("forum topics told by their shape", () => {
     expect(content).toContain(`by **[member1](https://blog.test/2012/07/memberlist.php?u=1)** » Sat Mar 01, 2024 8:14 pm\n\n${question}`);
     // Short replies with a button to quote them are no calls to action, nor boxes of links.
     for (const n of [2, 3, 4]) expect(content).toContain(`by **[member${n}](https://blog.test/2012/07/memberlist.php?u=${n})** » Sat Mar 0${n}, 2024 8:14 pm\n\n${answer(n)}`);
+    // The card of each author's figures beside the post is chrome: the line over the post says who wrote it.
+    expect(content).not.toMatch(/Posts:|Joined:|Member\n/);
   });
 
   it("a post's date line is read at most five levels inside it", () => {

@@ -3,7 +3,7 @@ import { contains, findElement, isElement, isText, shortText, textContent, walk 
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
-import { DATELINE_BLOCKS, isAttributionLine, isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
+import { DATELINE_BLOCKS, isAttributionLine, isAuthorCard, isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
 import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { isTaskList } from "./task-list.ts";
@@ -199,10 +199,17 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   if ((!metadata || stats.holdsThread) && wrapsOne(element, stats)) return false;
   if (chars > 0 && chars <= 40 && AD_LABELS.has(wordsOf(line()).join(" "))) return true;
   // An entry of a thread, however short, is no dateline ("bob commented Feb 3, 2024 Same on 2.3.1.").
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && !stats.holdsThread) {
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && !stats.holdsThread) {
     // In a thread, an entry's attribution is kept however much of it is links (the author's profile, the entry's
-    // permalink on its date); a card of datelines keeps only its headings and lines.
+    // permalink on its date); a card of datelines keeps only its headings and lines, and so does a card of the
+    // author's figures.
     if (!metadata && isAttributionLine(element)) return false;
+    if (!metadata && isAuthorCard(element) && !holdsWrittenLine(element)) {
+      threadCard(element, leaveOut);
+      return false;
+    }
+  }
+  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && !stats.holdsThread) {
     if (isDateline(line())) {
       if (metadata) return true;
       if (!holdsWrittenLine(element)) threadCard(element, leaveOut);

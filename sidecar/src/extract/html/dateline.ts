@@ -71,6 +71,26 @@ export function isMetadataLine(element: Element): boolean {
   return text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
 }
 
+/** Blocks a card of an author's figures is set in: a dateline's, or a list of terms and values (phpBB's). */
+const CARD_BLOCKS = new Set([...DATELINE_BLOCKS, "dl"]);
+
+/** How many of an element's children are lines: blocks that show text. */
+function linesIn(element: Element): number {
+  let lines = 0;
+  for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
+  return lines;
+}
+
+/**
+ * Whether an element is a card of a thread entry's author: a dateline's length in several lines, dated in a metadata
+ * line's few words (phpBB's "rivet_joe" over "Member", "Posts: 120", "Joined: Mon Jan 08, 2018 3:12 pm").
+ */
+export function isAuthorCard(element: Element): boolean {
+  if (!CARD_BLOCKS.has(element.name) || linesIn(element) < 2) return false;
+  const text = shortText(element, MAX_DATELINE_CHARS);
+  return text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
+}
+
 /**
  * Whether an element is one line that attributes a thread's entry: a dateline ("alice commented Jan 2, 2024", "Sep 27,
  * 2018 #1"), or a short line holding a marked-up moment, which a relative date is written as ("erin 4 hours ago |
@@ -79,7 +99,5 @@ export function isMetadataLine(element: Element): boolean {
 export function isAttributionLine(element: Element): boolean {
   const text = blockLine(element);
   if (text === undefined || !(isDateline(oneLine(text)) || findElement(element, marksMoment) !== undefined)) return false;
-  let lines = 0;
-  for (const child of element.children) if (isElement(child) && BLOCK_ELEMENTS.has(child.name) && shortText(child, MAX_DATELINE_CHARS) !== "") lines++;
-  return lines <= 1;
+  return linesIn(element) <= 1;
 }
