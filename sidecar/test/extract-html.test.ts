@@ -727,6 +727,21 @@ describe("html: what is dropped", () => {
     );
   });
 
+  it("an aside named as an infobox is the article's box of facts: kept, its group titles in bold and each fact on a line of its own", () => {
+    const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
+    const fact = (label: string, value: string) => `<div class="pi-item pi-data"><h3 class="pi-data-label">${label}</h3><div class="pi-data-value">${value}</div></div>`;
+    const box = (name: string) =>
+      `<aside class="${name}"><h2 class="pi-title">Ilsabet Morrow</h2><section class="pi-group"><h2 class="pi-header">Biographical information</h2>` +
+      `${fact("Born", '3E 412, <a href="/wiki/Saltreach">Saltreach</a>')}${fact("Family:", "Aldric Morrow (father)<br>Wenna Morrow (sister)")}${fact("Joined", "March 3, 2014")}</section></aside>`;
+    const page = (name: string) => `<body><main><h1>Ilsabet Morrow</h1>${box(name)}<p>${prose}</p><h2>Biography</h2><p>${prose}</p></main></body>`;
+    // Its values are kept as they are: a link, a line break, a date that elsewhere reads as a dateline.
+    expect(md(page("portable-infobox pi-theme-wardens"))).toBe(
+      `# Ilsabet Morrow\n\n**Ilsabet Morrow**\n\n**Biographical information**\n\n**Born:** 3E 412, [Saltreach](https://example.test/wiki/Saltreach)\n\n**Family:** Aldric Morrow (father)  \nWenna Morrow (sister)\n\n**Joined:** March 3, 2014\n\n${prose}\n\n## Biography\n\n${prose}`,
+    );
+    // Another aside beside the text is left out.
+    expect(md(page("pi-theme-wardens"))).toBe(`# Ilsabet Morrow\n\n${prose}\n\n## Biography\n\n${prose}`);
+  });
+
   it("a wiki's edit links beside its section headings are left out, the headings kept (MediaWiki's mw-editsection)", () => {
     const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
     const edit = (section: number) => `<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit&amp;section=${section}">edit</a><span class="mw-editsection-bracket">]</span></span>`;

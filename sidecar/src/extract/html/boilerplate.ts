@@ -180,6 +180,13 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
   return ownChars > 0 && ownChars <= MAX_CALL_CHARS && linkChars > 0 && ownMarkedChars >= ownChars * MIN_CALL_MARKED_SHARE;
 }
 
+/**
+ * An article's box of facts set beside its text (Fandom's infobox, an aside): its values, short lines and links as they
+ * are, neither it nor its parts judged. Boxes of other elements named so are judged as any box is (a news site's
+ * "infobox" of links and dates beside a story).
+ */
+const isFactBox = (element: Element, stats: BlockStats): boolean => element.name === "aside" && stats.hint.factBox;
+
 /** Whether one element is boilerplate. */
 function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
@@ -352,6 +359,7 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
+        if (isFactBox(node, entry)) return false;
         if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut })) {
           found.add(node);
           return false;
@@ -440,6 +448,11 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
         if ((entry !== undefined || !isHidden(node)) && open.length > 0) {
           (open[open.length - 1] as Opener).droppedAfter = true;
         }
+        return false;
+      }
+      // A box of facts is content under the heading before it; its own titles head its groups, not the article's sections.
+      if (isFactBox(node, entry)) {
+        fill();
         return false;
       }
       const level = HEADING_LEVELS[node.name];

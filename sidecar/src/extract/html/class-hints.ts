@@ -26,6 +26,8 @@ export interface ClassHint {
   callout: boolean;
   /** Named as text for screen readers only (sr-only, visually-hidden): furniture unless it is the words of a twin shown to sight. */
   spoken: boolean;
+  /** Named as an article's box of facts (MediaWiki's infobox, Fandom's portable-infobox): its values, not a box beside it. */
+  factBox: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -138,7 +140,7 @@ const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th",
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = {
-  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false,
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false,
 };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
@@ -161,6 +163,7 @@ const STATE_WORD = 1024;
 const CALLOUT = 2048;
 const NOTE_KIND = 4096;
 const SPOKEN = 16384;
+const FACT_BOX = 32768;
 
 /** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
 const WORD_MEANINGS = new Map<string, number>();
@@ -179,6 +182,7 @@ mean(["button", "btn"], BUTTON);
 mean(POST_WORDS, POST_BODY);
 mean(CALLOUT_WORDS, CALLOUT);
 mean(NOTE_KIND_WORDS, NOTE_KIND);
+mean(["infobox"], FACT_BOX);
 
 /** A whole name's meaning is all it says: its words are not read (wp-block-list says nothing of "list"). */
 const WHOLE = 8192;
@@ -268,6 +272,7 @@ function judge(value: string): Readonly<ClassHint> {
     postBody: (bits & POST_BODY) !== 0 && !negative,
     callout: (bits & CALLOUT) !== 0,
     spoken: (bits & SPOKEN) !== 0,
+    factBox: (bits & FACT_BOX) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -337,6 +342,7 @@ export function classHint(element: Element): ClassHint {
       hint.button ||= said.button;
       hint.callout ||= said.callout;
       hint.spoken ||= said.spoken;
+      hint.factBox ||= said.factBox;
     }
   }
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {

@@ -43,11 +43,33 @@ const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike",
 
 const LIST_START = /^(?:- |\d{1,9}\. )/;
 
+/**
+ * A fact in a box of facts: an element holding a heading that labels it and the value after it, and nothing else
+ * (Fandom's `<div class="pi-data"><h3>Born</h3><div>3E 412</div></div>`), written as one line.
+ */
+function factParts(element: Element): { label: Element; value: Element } | undefined {
+  let label: Element | undefined;
+  let value: Element | undefined;
+  for (const child of element.children) {
+    if (isText(child)) {
+      if (child.data.trim() !== "") return undefined;
+    } else if (isElement(child)) {
+      if (!label) label = child;
+      else if (!value) value = child;
+      else return undefined;
+    }
+  }
+  if (!label || !value || HEADING_LEVELS[label.name] === undefined || HEADING_LEVELS[value.name] !== undefined) return undefined;
+  return { label, value };
+}
+
 interface Scope {
   listDepth: number;
   quoteDepth: number;
   /** Inside a callout: parts of it named as such (its body, admonitionContent) are not callouts of their own. */
   inCallout: boolean;
+  /** Inside a box of facts beside the text: its headings title its groups and label its values, not the article's sections. */
+  inFactBox: boolean;
 }
 
 /** Inline state: which wrappers are open, so <b><b>x</b></b> does not become ****x****. */
@@ -76,7 +98,7 @@ const MAX_COPY_CHARS = 300;
 
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
-  const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false });
+  const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
   // twice); a paragraph is the author's, written as often as it was.
   return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
@@ -384,11 +406,11 @@ class Renderer {
       if (votes || accepted) out.blocks.push(`**${accepted ? "Accepted answer" : "Answer"}**${score}`);
     }
     const radioLabel = this.radioPanels.get(node);
-    if (radioLabel) this.tabName(radioLabel, out);
+    if (radioLabel) this.boldLine(radioLabel, out);
     if (node.attribs.role === "tabpanel" && this.tabs) {
       const { tabs } = this;
       const tab = tabs.tabOf(node);
-      if (tab) this.tabName(tab, out);
+      if (tab) this.boldLine(tab, out);
       for (const child of node.children) this.flowNode(child, out, scope);
       flush(out);
       // A tab widget inside the panel had its own tabs.
@@ -403,7 +425,22 @@ class Renderer {
     const level = HEADING_LEVELS[name];
     // Markup that wraps paragraphs or lists in a heading (an unclosed <h2> around the article) holds text, not a title.
     if (level !== undefined && !findElement(node, (element) => TEXT_BLOCKS.has(element.name))) {
-      push(this.heading(node, level));
+      if (scope.inFactBox) this.boldLine(node, out);
+      else push(this.heading(node, level));
+      return;
+    }
+    if (name === "aside" && !scope.inFactBox && classHint(node).factBox) {
+      flush(out);
+      out.blocks.push(...this.flow(node.children, { ...scope, inFactBox: true }));
+      return;
+    }
+    const fact = scope.inFactBox ? factParts(node) : undefined;
+    if (fact) {
+      flush(out);
+      const label = oneLine(this.inlineNodes(fact.label.children, this.boldScope()));
+      if (label) out.inline += `${wrap(label.endsWith(":") ? label : `${label}:`, "strong")} `;
+      for (const child of fact.value.children) this.flowNode(child, out, scope);
+      flush(out);
       return;
     }
     switch (name) {
@@ -497,10 +534,10 @@ class Renderer {
     return this.quote(element.children, inside, named);
   }
 
-  /** A tab's name over its panel, a line of its own in bold. */
-  tabName(tab: Element, out: Flow): void {
+  /** An element's text as a line of its own in bold: a tab's name over its panel, a group's title in a box of facts. */
+  boldLine(element: Element, out: Flow): void {
     flush(out);
-    out.inline += wrap(oneLine(this.inlineNodes(tab.children, this.boldScope())), "strong");
+    out.inline += wrap(oneLine(this.inlineNodes(element.children, this.boldScope())), "strong");
     flush(out);
   }
 

@@ -143,7 +143,11 @@ export function isFurniture(element: Element, inSection: boolean, inSectioningCo
   if (name === "button") return !opensSection(element) && !isCellContent(element);
   if (name === "textarea") return !isCodeEditor(element);
   if (FORM_CONTROLS.has(name) || name === "nav" || name === "search") return true;
-  if (name === "aside") return !classHint(element).callout;
+  if (name === "aside") {
+    // A note set apart in the text, or the article's box of facts (Fandom's infobox), as Wikipedia's table is.
+    const { callout, factBox } = classHint(element);
+    return !callout && !factBox;
+  }
   if (name === "header" && !inSection) return true;
   if (name === "footer" && !inSectioningContent) return true;
   return attribs.role !== undefined && FURNITURE_ROLES.has(attribs.role.trim().toLowerCase());
