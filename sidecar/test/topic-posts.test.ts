@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findElement } from "../src/extract/dom.ts";
-import { topicPosts } from "../src/extract/html/topic-posts.ts";
+import { topicFrame, topicPosts } from "../src/extract/html/topic-posts.ts";
 import { parseHtml } from "../src/extract/parse-html.ts";
 
 /** A run of three posts, each signed with a date line and a permalink to itself, its body `levels` below it. */
@@ -35,5 +35,16 @@ describe("a forum topic's posts, found from its main block", () => {
     // An anchor with text is a link of its own; one further off names something else.
     expect(topicPosts(bodyOf(run((n) => `<a id="msg${n}">Top</a>`), 1))).toBeUndefined();
     expect(topicPosts(bodyOf(run((n) => `<a id="msg${n}"></a><hr>`), 1))).toBeUndefined();
+  });
+
+  it("stand in a frame: their parent, or the block above it that holds the headline, but never the body", () => {
+    const posts = (document: ReturnType<typeof parseHtml>) => topicPosts(bodyOf(document, 1))!;
+    const headlined = (document: ReturnType<typeof parseHtml>) => new Set([findElement(document, (element) => element.name === "h1")!]).add(findElement(document, (element) => element.attribs.id === "live")!);
+    const entries = [1, 2].map((n) => `<div class="post" id="p${n}"><p>March 0${n}, 2024 <a href="#p${n}">#</a></p><div id="b${n}">Text</div></div>`).join("");
+    const live = parseHtml(`<html><body><main><div id="live"><h1>Live</h1><div id="feed">${entries}</div></div></main></body></html>`);
+    expect(topicFrame(posts(live), headlined(live))?.attribs.id).toBe("live");
+    const bare = parseHtml(`<html><body><h1>Live</h1><div id="feed">${entries}</div></body></html>`);
+    const body = findElement(bare, (element) => element.name === "body")!;
+    expect(topicFrame(posts(bare), new Set([body]))?.attribs.id).toBe("feed");
   });
 });

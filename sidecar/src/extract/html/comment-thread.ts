@@ -90,7 +90,7 @@ function isMarkedAsComment(entry: Element): boolean {
 }
 
 /** Whether one of the element's descendants down to `depth` levels is a dateline in which a name is marked up apart. */
-export function holdsDateline(element: Element, depth: number): boolean {
+function holdsDateline(element: Element, depth: number): boolean {
   if (depth === 0) return false;
   return element.children.some((child) => isElement(child) && (isNamedDateline(child) || holdsDateline(child, depth - 1)));
 }

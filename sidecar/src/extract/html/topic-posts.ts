@@ -5,10 +5,10 @@ import { isAttributionLine, isMetadataLine } from "./dateline.ts";
 
 /**
  * Recognises a forum topic by its shape when no schema.org type declares it (phpBB, vBulletin, SMF): the main block
- * stands in one of a run of sibling entries of one shape, each signed as a forum post is, with a line dating it
- * ("by rivet_joe » Sat Mar 02, 2024 8:14 pm", "03-02-2024, 08:14 PM #2") and a permalink to itself on the page (`<div id="p101">` … `<a href="#p101">`). The topic's first
- * post is one of the run, where a blog's post stands apart from the comments under it; so the run is the page's
- * text, the replies with the question.
+ * stands in one of a run of sibling entries of one shape, each signed as a forum post is, with a line dating it ("by
+ * rivet_joe » Sat Mar 02, 2024 8:14 pm", "03-02-2024, 08:14 PM #2") and a permalink to itself on the page
+ * (`<div id="p101">` … `<a href="#p101">`). The topic's first post is one of the run, where a blog's post stands apart
+ * from the comments under it; so the run is the page's text, the replies with the question.
  */
 
 /** The main block sits this many levels below its post at most (a post's body in its inner box, its column). */
@@ -70,11 +70,12 @@ export function topicPosts(start: Element): Element[] | undefined {
 
 /**
  * The block of a topic: its posts' parent, or the block one level up when that holds the headline and the posts' parent
- * does not (a live blog's headline and standfirst over its feed of entries).
+ * does not (a live blog's headline and standfirst over its feed of entries), unless that is the whole page.
  */
 export function topicFrame(posts: readonly Element[], holdsHeadline: ReadonlySet<Element>): Element | undefined {
   const parent = posts[0]?.parent;
   if (!parent || !isElement(parent)) return undefined;
   const above = parent.parent;
-  return !holdsHeadline.has(parent) && above && isElement(above) && holdsHeadline.has(above) ? above : parent;
+  const framesHeadline = above && isElement(above) && above.name !== "body" && above.name !== "html" && !holdsHeadline.has(parent) && holdsHeadline.has(above);
+  return framesHeadline ? above : parent;
 }
