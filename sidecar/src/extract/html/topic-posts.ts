@@ -60,9 +60,10 @@ export function topicPosts(start: Element): Element[] | undefined {
     const { parent } = post;
     if (!parent || !isElement(parent) || parent.name === "body" || parent.name === "html") return undefined;
     const key = entryKey(post);
-    const posts = parent.children.filter((child): child is Element => isElement(child) && entryKey(child) === key);
-    // Siblings of one shape may be a post's own parts (its paragraphs): the posts are further up.
-    if (posts.length >= MIN_POSTS && posts.every(isSigned)) return posts;
+    const posts = parent.children.filter((child): child is Element => isElement(child) && child.name === post.name && entryKey(child) === key);
+    // Siblings of one shape may be a post's own parts (its paragraphs): the posts are further up. The one holding the
+    // main block is read first: on most pages it is no post, and the others need not be read.
+    if (posts.length >= MIN_POSTS && isSigned(post) && posts.every((other) => other === post || isSigned(other))) return posts;
     post = parent;
   }
   return undefined;
