@@ -606,6 +606,9 @@ describe("render slots between sessions", () => {
     }
   });
 
+  // The deadlines leave room for a busy machine: a's first page outlasts the queueing of the others (a few seconds when
+  // the test files around it load both CPUs), and c's page has ten seconds to render once a's slot is free; a's and
+  // b's later pages, taken first, would hold both slots past c's deadline.
   it("give a freed slot to a session that has waited without one, before a busy session's next page", async () => {
     const slots = await warmTwoSlots();
     const on = { deps: { ...deps, renderer: slots } };
@@ -613,20 +616,20 @@ describe("render slots between sessions", () => {
     try {
       const [inBrowser, read] = [browserRequests("/busy.html"), staticReads()];
       // Session a's first page holds its slot briefly, b's long; then a's second page and b's second wait for a slot, and c's after them.
-      const busy = [run("/busy.html", "always", { ...on, budgetMs: 3_000, sessionKey: "a" })];
+      const busy = [run("/busy.html", "always", { ...on, budgetMs: 4_000, sessionKey: "a" })];
       await waitFor(() => browserRequests("/busy.html") > inBrowser, "a's first page in the browser");
-      busy.push(run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "b" }));
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 18_000, sessionKey: "b" }));
       await waitFor(() => browserRequests("/busy.html") > inBrowser + 1, "b's first page in the browser");
-      busy.push(run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 10_000, sessionKey: "b" }));
+      busy.push(run("/busy.html", "always", { ...on, budgetMs: 18_000, sessionKey: "a" }), run("/busy.html", "always", { ...on, budgetMs: 18_000, sessionKey: "b" }));
       await waitFor(() => staticReads() >= read + 4, "a's and b's second pages waiting for a slot");
       // Its deadline outlasts a's first page, not a's second.
-      const third = await run("/timer.html", "always", { ...on, budgetMs: 8_000, sessionKey: "c" });
+      const third = await run("/timer.html", "always", { ...on, budgetMs: 14_000, sessionKey: "c" });
       expect(third.ok && third.value.content, JSON.stringify(third)).toContain("lighthouses keep ships");
       await Promise.all(busy);
     } finally {
       await slots.close();
     }
-  });
+  }, 40_000);
 });
 
 describe("the browser's lifetime", () => {
@@ -636,8 +639,8 @@ describe("the browser's lifetime", () => {
   it("gives new pages a new browser after SIDECAR_RENDER_MAX_PAGES, while the old one finishes the pages it has", async () => {
     const pool = ownRenderer({ concurrency: 3, maxPages: 2 });
     try {
-      // Three sessions' pages, so all three render at once.
-      const results = await Promise.all(["/timer.html", "/api.html", "/shadow.html"].map((path, i) => run(path, "always", { deps: { ...deps, renderer: pool }, sessionKey: `session-${i}` })));
+      // Three sessions' pages, so all three render at once; their deadline covers two browsers' launches on a busy machine.
+      const results = await Promise.all(["/timer.html", "/api.html", "/shadow.html"].map((path, i) => run(path, "always", { deps: { ...deps, renderer: pool }, budgetMs: 18_000, sessionKey: `session-${i}` })));
       for (const r of results) expect(r.ok && r.value.content).toContain("lighthouses keep ships");
       expect(pool.stats()).toMatchObject({ pages: 3, restarts: 1 });
       // The retired browser closes once its last page is done; the new one stays up.
@@ -647,7 +650,7 @@ describe("the browser's lifetime", () => {
       await pool.close();
     }
     expect(pool.stats()).toMatchObject({ browsers: 0, rssBytes: 0 });
-  });
+  }, 40_000);
 
   it("gives new pages a new browser once the browser's process tree holds more than SIDECAR_RENDER_MAX_RSS_MB", async () => {
     const pool = ownRenderer({ maxRssBytes: 1 });
