@@ -412,6 +412,10 @@ describe("html: code blocks", () => {
     const icons = (count: number) => `<div>app.py</div>${"<span></span>".repeat(count)}<pre><code>x</code></pre>`;
     expect(md(icons(2))).toBe("app.py\n\n```python\nx\n```");
     expect(md(icons(3))).toBe("app.py\n\n```\nx\n```");
+    // A title is a line of 120 characters at most.
+    const titled = (path: string) => md(`<div class="title">${path}</div><pre><code>x</code></pre>`);
+    expect(titled(`${"a".repeat(117)}.js`)).toBe(`${"a".repeat(117)}.js\n\n\`\`\`javascript\nx\n\`\`\``);
+    expect(titled(`${"a".repeat(118)}.js`)).toBe(`${"a".repeat(118)}.js\n\n\`\`\`\nx\n\`\`\``);
   });
 
   it.each([
@@ -725,6 +729,10 @@ describe("html: what is dropped", () => {
     expect(md(`<p>Skip <span class="sr-only">to content</span></p><p><i class="icon" aria-hidden="true"></i><span class="sr-only">Share</span> here</p><p><span>shown</span><span class="sr-only">twin</span></p><p>Long <span class="sr-only">twin</span><span aria-hidden="true">${long}</span></p>`)).toBe(
       "Skip\n\nhere\n\nshown\n\nLong",
     );
+    // The twin shown to sight may follow it, and is 40 characters at most.
+    const after = (shown: string) => md(`<p>Skip <span class="sr-only">to content</span></p><p>Rated <span class="sr-only">four of five</span><span aria-hidden="true">${shown}</span></p>`);
+    expect(after("★".repeat(40))).toBe("Skip\n\nRated four of five");
+    expect(after("★".repeat(41))).toBe("Skip\n\nRated");
   });
 
   it("an aside named as an infobox is the article's box of facts: kept, its group titles in bold and each fact on a line of its own", () => {

@@ -17,6 +17,11 @@ describe("a forum topic's posts, found from its main block", () => {
     expect(topicPosts(bodyOf(topic(7), 2))).toBeUndefined();
   });
 
+  it("are a post and at least one reply: a post alone is no topic's", () => {
+    const single = parseHtml(`<html><body><main><div class="post" id="p1"><p>March 01, 2024 <a href="#p1">#</a></p><div id="b1">Text 1</div></div><div class="other"></div></main></body></html>`);
+    expect(topicPosts(bodyOf(single, 1))).toBeUndefined();
+  });
+
   it("are none when a post is not signed: no date line, or no permalink to itself", () => {
     expect(topicPosts(bodyOf(topic(1, (n) => `<p>by member${n} <a href="#p${n}">#</a></p>`), 1))).toBeUndefined();
     expect(topicPosts(bodyOf(topic(1, (n) => `<p>by member${n} » March 0${n}, 2024 <a href="#elsewhere">#</a></p>`), 1))).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { AnyNode, ChildNode, Element, ParentNode, Text } from "domhandler";
 import { ElementType } from "htmlparser2";
+import { isBlank } from "./whitespace.ts";
 
 /** Helpers over htmlparser2's DOM. Traversal is iterative, so it needs no depth limit of its own. */
 
@@ -98,6 +99,33 @@ export function elementFrom(node: ChildNode | null | undefined, way: "next" | "p
   for (let at = node; at; at = at[way]) if (isElement(at)) return at;
   return undefined;
 }
+
+/** The element beside `node` the given way, past blank text; undefined when text or nothing comes first. */
+export function elementBeside(node: ChildNode, way: "next" | "prev" = "next"): Element | undefined {
+  let at = node[way];
+  while (at && isText(at) && isBlank(at.data)) at = at[way];
+  return at && isElement(at) ? at : undefined;
+}
+
+/** The element children of `parent`, when there are at most `max` of them and any text beside them is blank. */
+export function elementChildren(parent: ParentNode, max: number): Element[] | undefined {
+  const elements: Element[] = [];
+  for (const child of parent.children) {
+    if (isText(child)) {
+      if (!isBlank(child.data)) return undefined;
+    } else if (isElement(child) && elements.push(child) > max) return undefined;
+  }
+  return elements;
+}
+
+/** Whether one of `element`'s descendants at most `levels` down matches: a part of a construct it holds, looked for a bounded way. */
+export function holdsWithin(element: Element, levels: number, matches: (descendant: Element) => boolean): boolean {
+  if (levels === 0) return false;
+  return element.children.some((child) => isElement(child) && (matches(child) || holdsWithin(child, levels - 1, matches)));
+}
+
+/** Whether an element is the body or the document's root: the whole page, not a block of it. */
+export const isPageRoot = ({ name }: Element): boolean => name === "body" || name === "html";
 
 /**
  * The nearest ancestor of `element` at most `levels` up that matches: what a part of a construct looks for around itself

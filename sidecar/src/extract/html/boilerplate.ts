@@ -180,13 +180,6 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
   return ownChars > 0 && ownChars <= MAX_CALL_CHARS && linkChars > 0 && ownMarkedChars >= ownChars * MIN_CALL_MARKED_SHARE;
 }
 
-/**
- * An article's box of facts set beside its text (Fandom's infobox, an aside): its values, short lines and links as they
- * are, neither it nor its parts judged. Boxes of other elements named so are judged as any box is (a news site's
- * "infobox" of links and dates beside a story).
- */
-const isFactBox = (element: Element, stats: BlockStats): boolean => element.name === "aside" && stats.hint.factBox;
-
 /** Whether one element is boilerplate. */
 function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
@@ -215,9 +208,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
       threadCard(element, leaveOut);
       return false;
     }
-  }
-  if (chars > 0 && chars <= MAX_DATELINE_CHARS && !quoted && DATELINE_BLOCKS.has(element.name) && !stats.holdsThread) {
-    if (isDateline(line())) {
+    if (DATELINE_BLOCKS.has(element.name) && isDateline(line())) {
       if (metadata) return true;
       if (!holdsWrittenLine(element)) threadCard(element, leaveOut);
       return false;
@@ -359,7 +350,9 @@ export function boilerplateWithin(
           }
         }
         if (entry.paragraphs > 0 && entry.ownChars > 0) headlineSeen = true;
-        if (isFactBox(node, entry)) return false;
+        // An article's box of facts (Fandom's infobox) is its values, short lines and links as they are: neither it nor
+        // its parts are judged.
+        if (entry.hint.factBox) return false;
         if (isBoilerplate(node, entry, { parent: parents.at(-1), quoted: quotes > 0, mainProse: prose, mainChars: chars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut })) {
           found.add(node);
           return false;
@@ -451,7 +444,7 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
         return false;
       }
       // A box of facts is content under the heading before it; its own titles head its groups, not the article's sections.
-      if (isFactBox(node, entry)) {
+      if (entry.hint.factBox) {
         fill();
         return false;
       }

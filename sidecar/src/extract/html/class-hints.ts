@@ -26,7 +26,7 @@ export interface ClassHint {
   callout: boolean;
   /** Named as text for screen readers only (sr-only, visually-hidden): furniture unless it is the words of a twin shown to sight. */
   spoken: boolean;
-  /** Named as an article's box of facts (MediaWiki's infobox, Fandom's portable-infobox): its values, not a box beside it. */
+  /** An aside named as an infobox (Fandom's portable-infobox): the article's box of facts, not a box beside it. */
   factBox: boolean;
 }
 
@@ -162,43 +162,46 @@ const FURNITURE_WORD = 512;
 const STATE_WORD = 1024;
 const CALLOUT = 2048;
 const NOTE_KIND = 4096;
+/** A whole name's meaning is all it says: its words are not read (wp-block-list says nothing of "list"). */
+const WHOLE = 8192;
 const SPOKEN = 16384;
 const FACT_BOX = 32768;
 
-/** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
-const WORD_MEANINGS = new Map<string, number>();
-const mean = (words: Iterable<string>, bits: number): void => {
-  for (const word of words) WORD_MEANINGS.set(word, (WORD_MEANINGS.get(word) ?? 0) | bits);
-};
-mean(STATE_WORDS, STATE_WORD);
-mean(FURNITURE_WORDS, FURNITURE_WORD);
-mean(DISCUSSION_WORDS, FURNITURE | DISCUSSION);
-mean(["embed", "embedded"], EMBED);
-mean(NEGATIVE_WORDS, NEGATIVE);
-mean(POSITIVE_WORDS, POSITIVE);
-mean(BYLINE_WORDS, BYLINE);
-mean(CAPTION_WORDS, CAPTION);
-mean(["button", "btn"], BUTTON);
-mean(POST_WORDS, POST_BODY);
-mean(CALLOUT_WORDS, CALLOUT);
-mean(NOTE_KIND_WORDS, NOTE_KIND);
-mean(["infobox"], FACT_BOX);
+/** Each word or name with all it means: the bits of every group it is in. */
+function meaningsOf(groups: ReadonlyArray<readonly [Iterable<string>, number]>): ReadonlyMap<string, number> {
+  const meanings = new Map<string, number>();
+  for (const [words, bits] of groups) for (const word of words) meanings.set(word, (meanings.get(word) ?? 0) | bits);
+  return meanings;
+}
 
-/** A whole name's meaning is all it says: its words are not read (wp-block-list says nothing of "list"). */
-const WHOLE = 8192;
+/** Every word that means something, with all it means: one lookup a word, where most words mean nothing. */
+const WORD_MEANINGS = meaningsOf([
+  [STATE_WORDS, STATE_WORD],
+  [FURNITURE_WORDS, FURNITURE_WORD],
+  [DISCUSSION_WORDS, FURNITURE | DISCUSSION],
+  [["embed", "embedded"], EMBED],
+  [NEGATIVE_WORDS, NEGATIVE],
+  [POSITIVE_WORDS, POSITIVE],
+  [BYLINE_WORDS, BYLINE],
+  [CAPTION_WORDS, CAPTION],
+  [["button", "btn"], BUTTON],
+  [POST_WORDS, POST_BODY],
+  [CALLOUT_WORDS, CALLOUT],
+  [NOTE_KIND_WORDS, NOTE_KIND],
+  [["infobox"], FACT_BOX],
+]);
+
 /** Whole class names with what each says, looked up once before a name's words are read. */
-const NAME_MEANINGS = new Map<string, number>();
-const nameMeans = (names: Iterable<string>, bits: number): void => {
-  for (const name of names) NAME_MEANINGS.set(name, (NAME_MEANINGS.get(name) ?? 0) | bits);
-};
-nameMeans(POST_BLOCK_NAMES, WHOLE);
-nameMeans(PLACEMENT_NAMES, WHOLE);
-nameMeans(CALLOUT_NAMES, WHOLE | CALLOUT);
-nameMeans(VISUALLY_HIDDEN, FURNITURE | SPOKEN);
-nameMeans(NOTEBOOK_PROMPTS, FURNITURE);
-nameMeans(PINNED_NAMES, FURNITURE);
-nameMeans(RUSTDOC_CHROME, FURNITURE);
-nameMeans(POST_BODY_NAMES, POST_BODY);
+const NAME_MEANINGS = meaningsOf([
+  [POST_BLOCK_NAMES, WHOLE],
+  [PLACEMENT_NAMES, WHOLE],
+  [CALLOUT_NAMES, WHOLE | CALLOUT],
+  [VISUALLY_HIDDEN, FURNITURE | SPOKEN],
+  [NOTEBOOK_PROMPTS, FURNITURE],
+  [PINNED_NAMES, FURNITURE],
+  [RUSTDOC_CHROME, FURNITURE],
+  [POST_BODY_NAMES, POST_BODY],
+]);
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
@@ -272,7 +275,7 @@ function judge(value: string): Readonly<ClassHint> {
     postBody: (bits & POST_BODY) !== 0 && !negative,
     callout: (bits & CALLOUT) !== 0,
     spoken: (bits & SPOKEN) !== 0,
-    factBox: (bits & FACT_BOX) !== 0,
+    factBox: false,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -302,8 +305,8 @@ const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
 const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 const SCHEMA_COUNTER_TYPE = /schema\.org\/InteractionCounter\b/;
 
-/** Whether a class value names a kind of note (note, tip, warning). */
-const namesNoteKind = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & NOTE_KIND) !== 0);
+/** Whether a class value has a word that means `bits` (a kind of note: note, tip, warning; an infobox). */
+const namesAny = (value: string, bits: number): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & bits) !== 0);
 
 /** A forum's topic as schema.org types it: its comments are the thread's replies. */
 const SCHEMA_FORUM_POSTING = /schema\.org\/DiscussionForumPosting\b/;
@@ -320,8 +323,13 @@ export const inForumPosting = (element: Element): boolean =>
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;
   if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
-  // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it.
-  if (element.name === "aside" && className !== undefined && namesNoteKind(className)) return { ...NO_HINT, callout: true };
+  if (element.name === "aside" && className !== undefined) {
+    // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it; one named as
+    // an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole articles,
+    // tooltips, a news site's box of links and dates beside a story.
+    if (namesAny(className, NOTE_KIND)) return { ...NO_HINT, callout: true };
+    if (namesAny(className, FACT_BOX)) return { ...NO_HINT, factBox: true };
+  }
   const byClass = className ? judge(className) : NO_HINT;
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
@@ -342,7 +350,6 @@ export function classHint(element: Element): ClassHint {
       hint.button ||= said.button;
       hint.callout ||= said.callout;
       hint.spoken ||= said.spoken;
-      hint.factBox ||= said.factBox;
     }
   }
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {

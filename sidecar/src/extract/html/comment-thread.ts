@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { findElement, holdsWithin, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { MAX_DATELINE_CHARS, isDateline } from "./dateline.ts";
 
@@ -86,15 +86,10 @@ function isMarkedAsComment(entry: Element): boolean {
     return true;
   });
   // A teaser in a listing has a headline and a "Posted by … on …" line too; a comment has no headline.
-  return marked || (!headed && holdsDateline(entry, DATELINE_DEPTH));
+  return marked || (!headed && holdsWithin(entry, DATELINE_DEPTH, isNamedDateline));
 }
 
-/** Whether one of the element's descendants down to `depth` levels is a dateline in which a name is marked up apart. */
-function holdsDateline(element: Element, depth: number): boolean {
-  if (depth === 0) return false;
-  return element.children.some((child) => isElement(child) && (isNamedDateline(child) || holdsDateline(child, depth - 1)));
-}
-
+/** A dateline in which a name is marked up apart. */
 function isNamedDateline(element: Element): boolean {
   const text = shortText(element, MAX_DATELINE_CHARS);
   return text !== undefined && isDateline(text) && findElement(element, namesSomeone) !== undefined;

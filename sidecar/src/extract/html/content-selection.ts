@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, isElement } from "../dom.ts";
+import { contains, isElement, isPageRoot } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { isMetadataLine } from "./dateline.ts";
 import { boilerplateWithin } from "./boilerplate.ts";
@@ -161,7 +161,7 @@ function proseFrame(start: Element, blocks: PageBlocks): Element | undefined {
     const entry = blocks.stats.get(element);
     if (!entry) return undefined;
     // The body itself is no frame: that is the whole page, rendered as such.
-    if (entry.prose >= blocks.root.prose * FRAME_PROSE_SHARE) return element.name === "body" || element.name === "html" ? undefined : element;
+    if (entry.prose >= blocks.root.prose * FRAME_PROSE_SHARE) return isPageRoot(element) ? undefined : element;
   }
   return undefined;
 }
@@ -186,7 +186,7 @@ export function selectContent(info: PageInfo): ContentSelection {
   // So is a forum topic: its first post with its replies, whatever the post's own body is named, nothing beside them
   // left out as the post's chrome.
   const holder = found && replies ? commonAncestor([found.element, ...replies]) : posts && topicFrame(posts, info.holdsHeadline);
-  const topic = holder && holder.name !== "body" && holder.name !== "html" ? holder : undefined;
+  const topic = holder && !isPageRoot(holder) ? holder : undefined;
   const whole = (thread && found && found.element !== thread && contains(thread, found.element) ? thread : undefined) ?? topic;
   const scored = whole ? { element: whole, prose: blocks.stats.get(whole)?.prose ?? 0, exclude: [], post: false } : found;
   const marked = markedMain(blocks);

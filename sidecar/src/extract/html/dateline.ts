@@ -62,14 +62,14 @@ const blockLine = (element: Element): string | undefined => (DATELINE_BLOCKS.has
  */
 const MAX_METADATA_WORDS = 10;
 
+/** Whether short text dates something in a metadata line's few words. */
+const datesInFewWords = (text: string | undefined): boolean => text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
+
 /**
  * Whether an element is a block whose text is a page's metadata: a dateline ("Posted on 4 June 2019", "Published:
  * Tuesday, 4 June 2019") or a line dating an issue or a post in a few more words.
  */
-export function isMetadataLine(element: Element): boolean {
-  const text = blockLine(element);
-  return text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
-}
+export const isMetadataLine = (element: Element): boolean => datesInFewWords(blockLine(element));
 
 /** Blocks a card of an author's figures is set in: a dateline's, or a list of terms and values (phpBB's). */
 const CARD_BLOCKS = new Set([...DATELINE_BLOCKS, "dl"]);
@@ -86,9 +86,7 @@ function linesIn(element: Element): number {
  * line's few words (phpBB's "rivet_joe" over "Member", "Posts: 120", "Joined: Mon Jan 08, 2018 3:12 pm").
  */
 export function isAuthorCard(element: Element): boolean {
-  if (!CARD_BLOCKS.has(element.name) || linesIn(element) < 2) return false;
-  const text = shortText(element, MAX_DATELINE_CHARS);
-  return text !== undefined && isDateline(oneLine(text), MAX_METADATA_WORDS);
+  return CARD_BLOCKS.has(element.name) && linesIn(element) >= 2 && datesInFewWords(shortText(element, MAX_DATELINE_CHARS));
 }
 
 /**

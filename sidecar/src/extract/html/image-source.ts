@@ -1,8 +1,7 @@
 import type { Element } from "domhandler";
 import { parseSrcset } from "srcset";
-import { isElement, isText } from "../dom.ts";
+import { elementBeside, elementChildren, isElement } from "../dom.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { isBlank } from "../whitespace.ts";
 
 /**
  * Where an image shows its picture from. Lazy-loading pages put a stand-in in `src` (often a data: URL, which
@@ -12,16 +11,10 @@ import { isBlank } from "../whitespace.ts";
 
 /** The <img> alone in a <noscript> right after the image (whitespace between): the picture the stand-in waits for. */
 export function noscriptImage(image: Element): Element | undefined {
-  let next = image.next;
-  while (next && isText(next) && isBlank(next.data)) next = next.next;
-  if (!next || !isElement(next) || next.name !== "noscript") return undefined;
-  let found: Element | undefined;
-  for (const child of next.children) {
-    if (isText(child) && isBlank(child.data)) continue;
-    if (found || !isElement(child) || child.name !== "img") return undefined;
-    found = child;
-  }
-  return found;
+  const next = elementBeside(image);
+  if (next?.name !== "noscript") return undefined;
+  const [found] = elementChildren(next, 1) ?? [];
+  return found?.name === "img" ? found : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementChildren, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 import { codeBlock, codeLanguage, countsLines, editorCodeBlock, numberedCodeTable } from "./code-block.ts";
@@ -48,18 +48,8 @@ const LIST_START = /^(?:- |\d{1,9}\. )/;
  * (Fandom's `<div class="pi-data"><h3>Born</h3><div>3E 412</div></div>`), written as one line.
  */
 function factParts(element: Element): { label: Element; value: Element } | undefined {
-  let label: Element | undefined;
-  let value: Element | undefined;
-  for (const child of element.children) {
-    if (isText(child)) {
-      if (child.data.trim() !== "") return undefined;
-    } else if (isElement(child)) {
-      if (!label) label = child;
-      else if (!value) value = child;
-      else return undefined;
-    }
-  }
-  if (!label || !value || HEADING_LEVELS[label.name] === undefined || HEADING_LEVELS[value.name] !== undefined) return undefined;
+  const [label, value, ...more] = elementChildren(element, 2) ?? [];
+  if (!label || !value || more.length > 0 || HEADING_LEVELS[label.name] === undefined || HEADING_LEVELS[value.name] !== undefined) return undefined;
   return { label, value };
 }
 

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { elementFrom, isElement, walk } from "../dom.ts";
+import { elementFrom, holdsWithin, isElement, isPageRoot, walk } from "../dom.ts";
 import { entryKey } from "./comment-thread.ts";
 import { isAttributionLine, isMetadataLine } from "./dateline.ts";
 
@@ -45,20 +45,16 @@ function linksToItself(entry: Element): boolean {
   return fragments.some((fragment) => anchors.has(fragment));
 }
 
-/** Whether a line dating the post stands at most `depth` levels below element. */
-function holdsDateLine(element: Element, depth: number): boolean {
-  if (depth === 0) return false;
-  return element.children.some((child) => isElement(child) && (isMetadataLine(child) || isAttributionLine(child) || holdsDateLine(child, depth - 1)));
-}
+const datesPost = (element: Element): boolean => isMetadataLine(element) || isAttributionLine(element);
 
-const isSigned = (entry: Element): boolean => holdsDateLine(entry, SIGNATURE_DEPTH) && linksToItself(entry);
+const isSigned = (entry: Element): boolean => holdsWithin(entry, SIGNATURE_DEPTH, datesPost) && linksToItself(entry);
 
 /** The posts of the forum topic that `start` stands in, in order; undefined when it stands in none. */
 export function topicPosts(start: Element): Element[] | undefined {
   let post: Element = start;
   for (let level = 0; level <= MAX_POST_LEVELS; level++) {
     const { parent } = post;
-    if (!parent || !isElement(parent) || parent.name === "body" || parent.name === "html") return undefined;
+    if (!parent || !isElement(parent) || isPageRoot(parent)) return undefined;
     const key = entryKey(post);
     const posts = parent.children.filter((child): child is Element => isElement(child) && child.name === post.name && entryKey(child) === key);
     // Siblings of one shape may be a post's own parts (its paragraphs): the posts are further up. The one holding the
@@ -77,6 +73,6 @@ export function topicFrame(posts: readonly Element[], holdsHeadline: ReadonlySet
   const parent = posts[0]?.parent;
   if (!parent || !isElement(parent)) return undefined;
   const above = parent.parent;
-  const framesHeadline = above && isElement(above) && above.name !== "body" && above.name !== "html" && !holdsHeadline.has(parent) && holdsHeadline.has(above);
+  const framesHeadline = above && isElement(above) && !isPageRoot(above) && !holdsHeadline.has(parent) && holdsHeadline.has(above);
   return framesHeadline ? above : parent;
 }

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { closestWithin, isElement, isText, shortText } from "../dom.ts";
+import { closestWithin, elementBeside, isElement, isText, shortText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -59,13 +59,6 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
-/** The element beside node, past blank text: the next one, or the previous one. */
-function besideOf(node: Element, next: boolean): Element | undefined {
-  let at = next ? node.next : node.prev;
-  while (at && isText(at) && at.data.trim() === "") at = next ? at.next : at.prev;
-  return at && isElement(at) ? at : undefined;
-}
-
 /** A twin shown to sight is a unit, a rating's stars, an icon's name: a few words at most. */
 const MAX_TWIN_CHARS = 40;
 
@@ -83,11 +76,11 @@ function shownOnlyToSight(element: Element | undefined): boolean {
  * parent when it ends its parent.
  */
 export function speaksForTwin(element: Element): boolean {
-  if (shownOnlyToSight(besideOf(element, false))) return true;
-  const next = besideOf(element, true);
+  if (shownOnlyToSight(elementBeside(element, "prev"))) return true;
+  const next = elementBeside(element);
   if (next) return shownOnlyToSight(next);
   const { parent } = element;
-  return parent !== null && isElement(parent) && shownOnlyToSight(besideOf(parent, true));
+  return parent !== null && isElement(parent) && shownOnlyToSight(elementBeside(parent));
 }
 
 /** An accordion's button sits in its heading, or one level further in. */
