@@ -294,6 +294,25 @@ describe("html: inline formatting", () => {
     );
   });
 
+  it("elements set apart by style with no space between them read as separate words when one ends a word and the next starts with a capital", () => {
+    // A reference's label and its entry (LaTeXML), a time and its author (a live blog), a caption's label and its credit,
+    // inside a link and in the flow; the capital may stand four levels down.
+    expect(md('<ul><li><span class="tag">Shazeer et al. (2017)</span><span class="block">Noam Shazeer. Mixtures.</span></li></ul>')).toBe(
+      "- Shazeer et al. (2017) Noam Shazeer. Mixtures.",
+    );
+    expect(md('<p><a href="#p1">10:42</a><span class="author"><b><i><em><span>Maria</span></em></i></b> Lopez</span></p>')).toBe(`[10:42](${PAGE}#p1) ***Maria*** Lopez`);
+    expect(md('<p>A flood.<span class="label">Credit</span><span>Fred Conrad</span></p>')).toBe("A flood.Credit Fred Conrad");
+    expect(md('<p><a href="/x"><span>Home</span><span>Sport</span></a></p>')).toBe("[Home Sport](https://example.test/x)");
+    // Kept together: a word's parts (a drop cap, lower-case letters after), a unit after a number, a subscript, a capital
+    // five levels down, text written between the elements.
+    expect(
+      md(
+        '<p><span class="drop">O</span><span>NCE</span> upon <span>a</span><span>time</span>, <span>12</span><span>kg</span>, CO<sub>2</sub>, m<sup>2</sup>' +
+          " <span>up</span><span><span><span><span><span><span>Down</span></span></span></span></span></span> <span>in</span>-<span>Line</span></p>",
+      ),
+    ).toBe("ONCE upon atime, 12kg, CO2, m2 upDown in-Line");
+  });
+
   it("decodes entities", () => {
     expect(md("<p>&eacute;t&eacute; &#x27;q&#39; &copy; 1&nbsp;000 &rarr; &amp;</p>")).toBe("été 'q' © 1 000 → &");
   });
@@ -821,7 +840,7 @@ describe("html: what is dropped", () => {
     expect(md(vitepress)).toBe("**npm**\n\nnpm add a\n\n**pnpm**\n\npnpm add a");
     // A poll: its choices are not followed by panels of one kind; a form's text box is no tab.
     expect(md('<form><div><input type="radio" name="v" id="y"><label for="y">Yes</label><input type="radio" name="v" id="n"><label for="n">No</label></div><div><p>Results</p><span>after voting</span></div></form>')).toContain("YesNo");
-    expect(md('<div><div><label for="q">Search</label><label for="r">Where</label><input id="q" type="text"><input id="r" type="text"></div><div><p>one</p><p>two</p></div></div>')).toBe("SearchWhere\n\none\n\ntwo");
+    expect(md('<div><div><label for="q">Search</label><label for="r">Where</label><input id="q" type="text"><input id="r" type="text"></div><div><p>one</p><p>two</p></div></div>')).toBe("Search Where\n\none\n\ntwo");
   });
 
   it("panels name their tabs only within reach: three levels up from the tab list, among the first four children of the element after it", () => {
