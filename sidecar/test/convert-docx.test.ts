@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../src/convert/service/convert-document.ts";
-import { buildDocx, documentOptions } from "./support/document-fixtures.ts";
+import { buildDocx, documentOptions, wordParagraph, wordRun } from "./support/document-fixtures.ts";
 import { buildZip, hideSecondDirectory, unicodePathExtra } from "./support/document-zip.ts";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -41,6 +41,11 @@ describe("convertDocument: DOCX", () => {
   it("keeps the text of links to the document's own bookmarks, without the link", async () => {
     const result = await convertDocument(buildDocx({ bookmarkLink: "See the appendix" }), {}, documentOptions());
     expect(result.ok && result.value.content.endsWith("\n\nSee the appendix")).toBe(true);
+  });
+
+  it("keeps a heading that ends the document: nothing was left out after it", async () => {
+    const result = await convertDocument(buildDocx({ xml: [wordParagraph(wordRun("Appendix"), '<w:pStyle w:val="Heading2"/>')] }), {}, documentOptions());
+    expect(result.ok && result.value.content.endsWith("\n\n## Appendix")).toBe(true);
   });
 
   it("escapes text that would read as Markdown", async () => {

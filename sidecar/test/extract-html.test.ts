@@ -104,6 +104,18 @@ describe("html: blocks", () => {
     );
   });
 
+  it("headings that end the text with nothing under them are left out when they read as labels; a sentence set as a heading stays, and so do headings alone", () => {
+    // The gallery and the fan box under them were left out as asides.
+    expect(md("<div><p>The story, told at length.</p><h2>Photos of the street</h2><aside><p>x</p></aside><h3>Become a Fan</h3><aside><p>y</p></aside></div>")).toBe(
+      "The story, told at length.",
+    );
+    expect(md("<div><p>The story, told at length.</p><h4>The telling is grim. Perfectly grim, one could say.</h4><h4>Label</h4></div>")).toBe(
+      "The story, told at length.\n\n#### The telling is grim. Perfectly grim, one could say.",
+    );
+    expect(md("<div><h2>5 Nov 2012</h2><h3>Off to the fair</h3></div>")).toBe("## 5 Nov 2012\n\n### Off to the fair");
+    expect(md("<div><h2>Intro</h2><p>Text.</p><h2>Notes</h2><p>More.</p></div>")).toBe("## Intro\n\nText.\n\n## Notes\n\nMore.");
+  });
+
   it("a short block right after the same block is written once; a paragraph written twice is kept twice", () => {
     const paragraph = "Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ".repeat(3).trim();
     expect(md(`<h2>Storm hits the coast</h2><h2>Storm hits the coast</h2><p>${paragraph}</p><p>${paragraph}</p><p>Photo: A. Reader</p><p>Photo: A. Reader</p>`)).toBe(
@@ -244,8 +256,8 @@ describe("html: inline formatting", () => {
       "One[^1], [2](https://example.test/docs/guide/page.html#fn%E0%A4), [12345](https://example.test/docs/guide/page.html#fn1).\n\n[^1]: Said so.",
     );
     // A list of notes left out leaves its references links; a link to a section is no reference.
-    expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2>')).toBe(
-      "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part",
+    expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2><p>Its text.</p>')).toBe(
+      "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part\n\nIts text.",
     );
   });
 

@@ -42,7 +42,7 @@ export function extractHtmlPage({ text, url, selectors }: HandlerInput): { resul
     }
     const selection = selectContent(page);
     const { captions } = selection;
-    const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions });
+    const render = ({ nodes, skip }: Rendering): string => htmlToMarkdown(nodes, { baseUrl, skip: (element) => skip.has(element), captions, pruned: true });
     let markdown = selection.main ? render(selection.main) : "";
     // A page without a main block, or whose main block renders empty (an app shell's <main> filled by script), is shown whole.
     const whole = !markdown;

@@ -29,6 +29,12 @@ export interface RenderOptions {
   skip: (element: Element) => boolean;
   /** Pictures and their captions: a caption becomes its picture's title, so it stays with the picture. */
   captions?: ReadonlyMap<Element, Element>;
+  /**
+   * Whether a page's furniture was left out of the nodes: headings that end the text with nothing under them and read
+   * as labels then named what was left out after them (a gallery's "Photos", a widget's "Become a fan"), and go too.
+   * A document converted whole keeps its every heading.
+   */
+  pruned?: boolean;
 }
 
 /** Deeper lists and quotes render flat: every level re-indents its content, so the cost grows with depth. */
@@ -117,11 +123,21 @@ const SENTENCE_END = /[.?…]$/;
 const MAX_COPY_CHARS = 300;
 
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
+const HEADING_BLOCK = /^#{1,6} /;
+/** A heading whose line does not end as a sentence or a quotation does: a label. */
+const LABEL_HEADING = /^#{1,6} [^\n]*[^.!?…:"”]$/;
+
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
   // twice); a paragraph is the author's, written as often as it was.
-  return blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]).join("\n\n");
+  const kept = blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]);
+  if (!options.pruned) return kept.join("\n\n");
+  // A sentence set as a heading (a pull quote) is the author's text, and so are headings with no other text.
+  const lastText = kept.findLastIndex((block) => !HEADING_BLOCK.test(block));
+  let end = kept.length;
+  while (lastText >= 0 && end > lastText + 1 && LABEL_HEADING.test(kept[end - 1]!)) end--;
+  return kept.slice(0, end).join("\n\n");
 }
 
 /** A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's a, b, 2.0). */
