@@ -309,6 +309,21 @@ describe("forum topics told by their shape", () => {
     }
   });
 
+  it("a post's line that is only its poster's linked name, named as a user name on it or up to two levels down, is kept (vBulletin's); its other lines of links are not", () => {
+    const entry = (n: number, body: string, nameWrappers: number) =>
+      `<li class="postbit" id="post_${n}"><div class="posthead"><span class="date">03-0${n}-2024, 08:14 PM</span><a name="post${n}" class="postcounter" href="showthread.php?p=${n}#post${n}">#${n}</a></div>` +
+      `<div class="userinfo"><div>${wrapped(`<a class="username" href="member.php?u=${n}"><strong>member${n}</strong></a>`, nameWrappers)}</div></div>` +
+      `<div class="postbody"><blockquote class="postcontent">${body}</blockquote><div class="postfoot"><a href="newreply.php?p=${n}">Reply With Quote</a></div></div></li>`;
+    const page = (nameWrappers: number) =>
+      `<html><head><title>Slow builds</title></head><body><div id="postlist"><h1>Slow builds</h1><ol id="posts">${entry(1, question, nameWrappers)}${[2, 3].map((n) => entry(n, answer(n), nameWrappers)).join("")}</ol></div></body></html>`;
+    const content = md(page(1));
+    for (const n of [1, 2, 3]) expect(content).toContain(`**[member${n}](https://blog.test/2012/07/member.php?u=${n})**`);
+    expect(content).toContain(answer(3));
+    expect(content).not.toContain("Reply With Quote");
+    // Three levels down, the name is not the line's.
+    expect(md(page(2))).not.toContain("[member2]");
+  });
+
   it("a live blog's entries, each timed with a permalink, are read with their times, under the headline and standfirst", () => {
     const entry = (n: number) =>
       `<article class="entry" id="e${n}"><header><p><a href="#e${n}">10:4${n} am</a></p></header><div class="entry-body">${prose(`Update ${n}`)}</div></article>`;

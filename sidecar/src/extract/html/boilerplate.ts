@@ -3,7 +3,7 @@ import { contains, findElement, isElement, isText, shortText, textContent, walk 
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
-import { DATELINE_BLOCKS, isAttributionLine, isAuthorCard, isDateline, MAX_DATELINE_CHARS } from "./dateline.ts";
+import { DATELINE_BLOCKS, isAttributionLine, isAuthorCard, isDateline, isPosterName, MAX_DATELINE_CHARS } from "./dateline.ts";
 import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { isTaskList } from "./task-list.ts";
@@ -203,7 +203,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // In a thread, an entry's attribution is kept however much of it is links (the author's profile, the entry's
     // permalink on its date); a card of datelines keeps only its headings and lines, and so does a card of the
     // author's figures.
-    if (!metadata && isAttributionLine(element)) return false;
+    if (!metadata && (isAttributionLine(element) || isPosterName(element, chars, linkChars))) return false;
     if (!metadata && isAuthorCard(element) && !holdsWrittenLine(element)) {
       threadCard(element, leaveOut);
       return false;

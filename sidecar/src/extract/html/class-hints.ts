@@ -28,6 +28,8 @@ export interface ClassHint {
   spoken: boolean;
   /** An aside named as an infobox (Fandom's portable-infobox): the article's box of facts, not a box beside it. */
   factBox: boolean;
+  /** Named as a poster's user name (vBulletin's, phpBB's and XenForo's username, Hacker News' hnuser). */
+  userName: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -127,6 +129,12 @@ const NOTE_KIND_WORDS = new Set(["attention", "caution", "danger", "hint", "impo
 const BYLINE_WORDS = new Set(["byline", "author", "authors", "dateline", "writtenby", "contributor", "contributors", "bio"]);
 
 /**
+ * Words that name a poster's name in a forum or a comment: what is a name's link in a thread. Not a byline word: on a
+ * page whose thread is not its text, the names are left out with it.
+ */
+const USER_NAME_WORDS = new Set(["username", "hnuser", "nickname"]);
+
+/**
  * The rest of a token after one of these says nothing about what the element is: state classes (has-sidebar,
  * no-ads, o-section--has-ads) and WordPress taxonomy classes (tag-social-media, category-ads) on articles.
  */
@@ -140,7 +148,7 @@ const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th",
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = {
-  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false,
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false, userName: false,
 };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
@@ -166,6 +174,7 @@ const NOTE_KIND = 4096;
 const WHOLE = 8192;
 const SPOKEN = 16384;
 const FACT_BOX = 32768;
+const USER_NAME = 65536;
 
 /** Each word or name with all it means: the bits of every group it is in. */
 function meaningsOf(groups: ReadonlyArray<readonly [Iterable<string>, number]>): ReadonlyMap<string, number> {
@@ -189,6 +198,7 @@ const WORD_MEANINGS = meaningsOf([
   [CALLOUT_WORDS, CALLOUT],
   [NOTE_KIND_WORDS, NOTE_KIND],
   [["infobox"], FACT_BOX],
+  [USER_NAME_WORDS, USER_NAME],
 ]);
 
 /** Whole class names with what each says, looked up once before a name's words are read. */
@@ -276,6 +286,7 @@ function judge(value: string): Readonly<ClassHint> {
     callout: (bits & CALLOUT) !== 0,
     spoken: (bits & SPOKEN) !== 0,
     factBox: false,
+    userName: (bits & USER_NAME) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -350,6 +361,7 @@ export function classHint(element: Element): ClassHint {
       hint.button ||= said.button;
       hint.callout ||= said.callout;
       hint.spoken ||= said.spoken;
+      hint.userName ||= said.userName;
     }
   }
   if ((itemtype !== undefined && SCHEMA_COMMENT_TYPE.test(itemtype)) || (itemprop !== undefined && SCHEMA_COMMENT_PROPERTY.test(itemprop))) {

@@ -1,6 +1,7 @@
 import type { Element } from "domhandler";
-import { findElement, isElement, shortText } from "../dom.ts";
+import { findElement, holdsWithin, isElement, shortText } from "../dom.ts";
 import { BLOCK_ELEMENTS } from "./block-elements.ts";
+import { classHint } from "./class-hints.ts";
 import { oneLine } from "../whitespace.ts";
 
 /**
@@ -98,4 +99,15 @@ export function isAttributionLine(element: Element): boolean {
   const text = blockLine(element);
   if (text === undefined || !(isDateline(oneLine(text)) || findElement(element, marksMoment) !== undefined)) return false;
   return linesIn(element) <= 1;
+}
+
+/** How far down a poster's name is looked for: vBulletin's `<div class="username_container"><a class="username"><strong>`. */
+const MAX_NAME_LEVELS = 2;
+
+/**
+ * Whether an element is one line that is its thread entry's poster's name: all its text in links, named as a user
+ * name, on it or at most MAX_NAME_LEVELS down. Any other line of links in an entry is its buttons (quote, reply).
+ */
+export function isPosterName(element: Element, chars: number, linkChars: number): boolean {
+  return chars > 0 && linkChars === chars && linesIn(element) <= 1 && (classHint(element).userName || holdsWithin(element, MAX_NAME_LEVELS, (inner) => classHint(inner).userName));
 }
