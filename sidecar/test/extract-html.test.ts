@@ -39,6 +39,10 @@ describe("html: blocks", () => {
     );
   });
 
+  it("a blockquote named as a post's body is the post's text (vBulletin's postcontent); a quotation inside it is one", () => {
+    expect(md('<blockquote class="postcontent restore"><p>My answer.</p><blockquote><p>Their words.</p></blockquote></blockquote>')).toBe("My answer.\n\n> Their words.");
+  });
+
   it("a callout (admonition, callout, alert, VitePress' custom-block) is a quotation, its title of a few words in bold over it", () => {
     // MkDocs' and Sphinx' admonitions, GitHub's alerts (an icon before the title).
     expect(md('<div class="admonition note"><p class="admonition-title">Note</p><p>Needs Python 3.10.</p><p>Or newer.</p></div>')).toBe(

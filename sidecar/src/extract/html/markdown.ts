@@ -509,7 +509,8 @@ class Renderer {
         }
         break;
       case "blockquote":
-        if (scope.quoteDepth < MAX_QUOTE_DEPTH) {
+        // One named as a post's body is that post's text, not a quotation (vBulletin's `<blockquote class="postcontent">`).
+        if (scope.quoteDepth < MAX_QUOTE_DEPTH && !classHint(node).postBody) {
           push(this.quote(node.children, scope));
           return;
         }
