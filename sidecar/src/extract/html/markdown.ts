@@ -57,18 +57,25 @@ function edgeChar(element: Element, end: "first" | "last"): string | undefined {
 
 const ENDS_WORD = /[\p{Ll}\p{Nd})\]]/u;
 const STARTS_WORD = /\p{Lu}/u;
+const SMALL_LETTER = /\p{Ll}/u;
+const DIGIT = /\p{Nd}/u;
+/** Set above or below the line: an index or an exponent (m², H₂O), part of the word before it. */
+const SCRIPTS = new Set(["sub", "sup"]);
 
 /**
  * Whether an inline element starts a new word though no space stands before it: it follows another element straight
- * away, that one ends a word or a bracket and this one starts with a capital (a reference's label and its entry, a
- * time and its author's name, each set apart by style: "(2017)Noam", "10:42Maria").
+ * away, that one ends a word or a bracket and this one starts with a capital, or a small letter is followed by a
+ * number (a reference's label and its entry, a time and its author's name, a post's time and its number, each set
+ * apart by style: "(2017)Noam", "10:42Maria", "11:00am2").
  */
 function gluedToPrevious(element: Element): boolean {
   const { prev } = element;
   if (!prev || !isElement(prev) || BLOCK_ELEMENTS.has(element.name) || BLOCK_ELEMENTS.has(prev.name) || prev.name === "br") return false;
   const last = edgeChar(prev, "last");
   const first = last !== undefined && ENDS_WORD.test(last) ? edgeChar(element, "first") : undefined;
-  return first !== undefined && STARTS_WORD.test(first);
+  if (first === undefined) return false;
+  // A number after a word is a word of its own ("11:00am" and a post's number); after a digit it goes on.
+  return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last!) && !SCRIPTS.has(element.name));
 }
 
 /** Blocks that hold text rather than title it. */
