@@ -320,14 +320,16 @@ describe("html: inline formatting", () => {
     expect(md('<p>A flood.<span class="label">Credit</span><span>Fred Conrad</span></p>')).toBe("A flood.Credit Fred Conrad");
     expect(md('<p><a href="/x"><span>Home</span><span>Sport</span></a></p>')).toBe("[Home Sport](https://example.test/x)");
     expect(md('<p><span class="time">11:00am</span><span class="number">2</span></p>')).toBe("11:00am 2");
+    // The text after such an element too: a source's label before the story, a label before its value.
+    expect(md('<p>London <cite class="source">(CNN)</cite>It was the interview, <span class="label">Preis/Nacht</span>88 €.</p>')).toBe("London (CNN) It was the interview, Preis/Nacht 88 €.");
     // Kept together: a word's parts (a drop cap, lower-case letters after), a unit after a number, a subscript, a capital
     // five levels down, text written between the elements.
     expect(
       md(
-        '<p><span class="drop">O</span><span>NCE</span> upon <span>a</span><span>time</span>, <span>12</span><span>kg</span>, <span>1</span><span>5</span>, CO<sub>2</sub>, m<sup>2</sup>, <span>x</span><sub>2</sub>' +
+        '<p><span class="drop">O</span><span>NCE</span> upon <span>a</span><span>time</span>, <span>12</span><span>kg</span>, <span>1</span><span>5</span>, CO<sub>2</sub>, m<sup>2</sup>, <span>x</span><sub>2</sub>, H<sub>2</sub>O, <b>e</b>mail' +
           " <span>up</span><span><span><span><span><span><span>Down</span></span></span></span></span></span> <span>in</span>-<span>Line</span></p>",
       ),
-    ).toBe("ONCE upon atime, 12kg, 15, CO2, m2, x2 upDown in-Line");
+    ).toBe("ONCE upon atime, 12kg, 15, CO2, m2, x2, H2O, email upDown in-Line");
   });
 
   it("decodes entities", () => {

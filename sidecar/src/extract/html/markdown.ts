@@ -68,14 +68,17 @@ const SCRIPTS = new Set(["sub", "sup"]);
  * number (a reference's label and its entry, a time and its author's name, a post's time and its number, each set
  * apart by style: "(2017)Noam", "10:42Maria", "11:00am2").
  */
-function gluedToPrevious(element: Element): boolean {
-  const { prev } = element;
-  if (!prev || !isElement(prev) || BLOCK_ELEMENTS.has(element.name) || BLOCK_ELEMENTS.has(prev.name) || prev.name === "br") return false;
+function gluedToPrevious(node: ChildNode): boolean {
+  const { prev } = node;
+  if (!prev || !isElement(prev) || BLOCK_ELEMENTS.has(prev.name) || prev.name === "br" || SCRIPTS.has(prev.name)) return false;
+  const element = isElement(node) ? node : undefined;
+  if (element && BLOCK_ELEMENTS.has(element.name)) return false;
   const last = edgeChar(prev, "last");
-  const first = last !== undefined && ENDS_WORD.test(last) ? edgeChar(element, "first") : undefined;
+  if (last === undefined || !ENDS_WORD.test(last)) return false;
+  const first = element ? edgeChar(element, "first") : isText(node) ? node.data.charAt(0) : undefined;
   if (first === undefined) return false;
   // A number after a word is a word of its own ("11:00am" and a post's number); after a digit it goes on.
-  return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last!) && !SCRIPTS.has(element.name));
+  return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last) && !(element && SCRIPTS.has(element.name)));
 }
 
 /** Blocks that hold text rather than title it. */
@@ -400,6 +403,7 @@ class Renderer {
 
   flowNode(node: ChildNode, out: Flow, scope: Scope): void {
     if (isText(node)) {
+      if (gluedToPrevious(node)) out.inline += " ";
       out.inline += inlineText(node.data);
       return;
     }
@@ -607,7 +611,7 @@ class Renderer {
 
   inlineNodes(nodes: readonly ChildNode[], scope: InlineScope): string {
     let out = "";
-    for (const node of nodes) out += isElement(node) && gluedToPrevious(node) ? ` ${this.inlineNode(node, scope)}` : this.inlineNode(node, scope);
+    for (const node of nodes) out += gluedToPrevious(node) ? ` ${this.inlineNode(node, scope)}` : this.inlineNode(node, scope);
     return out;
   }
 
