@@ -726,6 +726,24 @@ describe("html: escaping Markdown syntax in text", () => {
 });
 
 describe("html: what is dropped", () => {
+  it("a question of a line answered with two buttons of a few words (a help center's \"Was this article helpful?\") is left out; buttons of icons, of questions or before the text are not answers", () => {
+    const text = "<p>Open the sign-in page and choose Forgot password, then follow the link in the email, which works for one hour.</p>";
+    const asking = (question: string, answers: string[]) => `<div class="votes"><span>${question}</span><div>${answers.map((answer) => `<button type="button">${answer}</button>`).join("")}</div></div>`;
+    const page = (box: string) => `<article><h1>Reset your password</h1>${text}<footer>${box}</footer></article>`;
+    const kept = "# Reset your password\n\nOpen the sign-in page and choose Forgot password, then follow the link in the email, which works for one hour.";
+    expect(md(page(asking("Was this article helpful?", ["Yes", "No"])))).toBe(kept);
+    // The question may run to 200 characters with the answers' counts; one more, and it is a text with buttons.
+    const question = (length: number) => `Was this article helpful? ${"x".repeat(length - 26)}`;
+    expect(md(page(asking(question(200), ["Yes", "No"])))).toBe(kept);
+    expect(md(page(asking(question(201), ["Yes", "No"])))).toContain("Was this article helpful?");
+    // One answer, an answer of 21 characters, answers of icons with counts (a post's reply and like buttons).
+    expect(md(page(asking("Was this article helpful?", ["Yes"])))).toContain("Was this article helpful?");
+    expect(md(page(asking("Was this article helpful?", ["Yes", "No, it was not at all"])))).toContain("Was this article helpful?");
+    expect(md(page(asking("Is there an arm64 image yet?", ["<i class=\"icon-reply\"></i>1", "<i class=\"icon-star\"></i>4"])))).toContain("Is there an arm64 image yet?");
+    // Buttons before the text: a tab set's tabs over a panel that asks.
+    expect(md(page('<div class="tabs"><button role="tab">npm</button><button role="tab">yarn</button><p>Which one? Either works.</p></div>'))).toContain("Which one? Either works.");
+  });
+
   it("non-content elements", () => {
     expect(
       md(

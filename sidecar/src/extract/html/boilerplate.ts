@@ -180,6 +180,43 @@ function isCallToAction({ ownChars, ownMarkedChars, linkChars }: BlockStats): bo
   return ownChars > 0 && ownChars <= MAX_CALL_CHARS && linkChars > 0 && ownMarkedChars >= ownChars * MIN_CALL_MARKED_SHARE;
 }
 
+/** A question answered with buttons is short: "Was this article helpful?" over "Yes" and "No". */
+const MAX_ASKING_CHARS = 200;
+/** Its buttons are its answers, a word or two each ("Yes", "Not really"). */
+const MAX_ANSWER_CHARS = 20;
+const WORD_CHARACTER = /\p{L}/u;
+
+/**
+ * Whether a box asks its reader a question to answer with buttons (a help center's "Was this article helpful?" with
+ * "Yes" and "No", a documentation page's rating): two buttons at least, each a short answer in words, beside a
+ * question of a line. An accordion's buttons are its questions, long and with their answers beside them.
+ */
+function asksWithButtons(element: Element): boolean {
+  let asked = "";
+  let buttons = 0;
+  // The question comes before its answers; a tab set's buttons come before their panels.
+  let askedFirst = false;
+  let over = false;
+  walk(element, (node) => {
+    if (over) return false;
+    if (isText(node)) {
+      asked += node.data;
+      over = asked.length > MAX_ASKING_CHARS * 2;
+      return false;
+    }
+    if (!isElement(node) || node.name !== "button") return true;
+    const answer = shortText(node, MAX_ANSWER_CHARS);
+    over = answer === undefined;
+    // An icon with a count (a post's reply, boost and like buttons) answers nothing.
+    if (answer !== undefined && WORD_CHARACTER.test(answer)) {
+      if (buttons === 0) askedFirst = asked.includes("?");
+      buttons++;
+    }
+    return false;
+  });
+  return !over && buttons >= 2 && askedFirst && oneLine(asked).length <= MAX_ASKING_CHARS;
+}
+
 /** Whether one element is boilerplate. */
 function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
@@ -247,6 +284,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // the box around the headline is the article's header, whose buttons share or follow it; an entry of a thread, its
   // buttons to quote or answer it.
   if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element) && metadata && !stats.holdsThread) return true;
+  if (chars <= MAX_ASKING_CHARS && metadata && asksWithButtons(element)) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && minor) return true;
   // A thread taken as the page's text, an entry of it or a part of one is no box of links: its authors, permalinks and
