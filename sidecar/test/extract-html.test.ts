@@ -62,6 +62,14 @@ describe("html: blocks", () => {
     expect(md(`<div class="callout"><p>${"Words ".repeat(7)}then more</p><p>Body.</p></div>`)).toBe(`> ${"Words ".repeat(7)}then more\n>\n> Body.`);
   });
 
+  it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's); named so without that title, it is not", () => {
+    expect(md('<div class="NOTE"><p>Note</p><p>Jitter is added to each delay.</p></div>')).toBe("> **Note**\n>\n> Jitter is added to each delay.");
+    expect(md('<div class="IMPORTANT"><h5>IMPORTANT:</h5><p>Back up first.</p></div>')).toBe("> ##### IMPORTANT:\n>\n> Back up first.");
+    // A note of the article's (a footnote's box, a teaser named "note"), its first line no kind of note.
+    expect(md('<div class="note"><p>Written in May.</p><p>Updated in June.</p></div>')).toBe("Written in May.\n\nUpdated in June.");
+    expect(md('<div class="tip"><p>Tips</p><p>Drink water.</p></div>')).toBe("Tips\n\nDrink water.");
+  });
+
   it("a callout's parts named as such are not callouts of their own, and its body's name does not make it the page's text", () => {
     // Docusaurus: the title beside an icon, the body in admonitionContent. Beside two short paragraphs, the body's name
     // made it the best-scoring block, and the title was left out as the chrome around it.

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { closestWithin, findElement, textContent } from "../dom.ts";
+import { closestWithin, elementFrom, findElement, shortText, textContent } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
@@ -30,6 +30,8 @@ export interface ClassHint {
   factBox: boolean;
   /** Named as a poster's user name (vBulletin's, phpBB's and XenForo's username, Hacker News' hnuser). */
   userName: boolean;
+  /** Named by a kind of note (note, tip, warning): a callout when it is an aside or titled by that kind. */
+  noteKind: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -148,7 +150,7 @@ const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th",
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = {
-  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false, userName: false,
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false, userName: false, noteKind: false,
 };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
@@ -287,6 +289,7 @@ function judge(value: string): Readonly<ClassHint> {
     spoken: (bits & SPOKEN) !== 0,
     factBox: false,
     userName: (bits & USER_NAME) !== 0,
+    noteKind: (bits & NOTE_KIND) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -317,6 +320,16 @@ const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 const SCHEMA_COUNTER_TYPE = /schema\.org\/InteractionCounter\b/;
 
 /** Whether a class value has a word that means `bits` (a kind of note: note, tip, warning; an infobox). */
+/** A callout's title is a word or two. */
+const MAX_NOTE_TITLE_CHARS = 20;
+
+/** Whether an element's first child is a title that names a kind of note ("Note", "WARNING", "Tip:"). */
+function titledAsNote(element: Element): boolean {
+  const first = elementFrom(element.children[0]);
+  const title = first ? shortText(first, MAX_NOTE_TITLE_CHARS) : undefined;
+  return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
+}
+
 const namesAny = (value: string, bits: number): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & bits) !== 0);
 
 /** A forum's topic as schema.org types it: its comments are the thread's replies. */
@@ -342,6 +355,9 @@ export function classHint(element: Element): ClassHint {
     if (namesAny(className, FACT_BOX)) return { ...NO_HINT, factBox: true };
   }
   const byClass = className ? judge(className) : NO_HINT;
+  // So is an element named by a kind of note whose title is that kind (DocFX's and Microsoft Learn's `<div
+  // class="NOTE"><p>Note</p>`): a title says what the box is, where "note" alone may name an article or a tooltip.
+  if (byClass.noteKind && titledAsNote(element)) return { ...NO_HINT, callout: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
   if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;
