@@ -116,7 +116,7 @@ describe("html: blocks", () => {
     );
   });
 
-  it("headings that end the text with nothing under them are left out when they read as labels; a sentence set as a heading stays, and so do headings alone", () => {
+  it("headings that end the text with nothing under them are left out when they read as labels or link away; a sentence set as a heading stays, and so do headings alone", () => {
     // The gallery and the fan box under them were left out as asides.
     expect(md("<div><p>The story, told at length.</p><h2>Photos of the street</h2><aside><p>x</p></aside><h3>Become a Fan</h3><aside><p>y</p></aside></div>")).toBe(
       "The story, told at length.",
@@ -125,6 +125,11 @@ describe("html: blocks", () => {
       "The story, told at length.\n\n#### The telling is grim. Perfectly grim, one could say.",
     );
     expect(md("<div><h2>5 Nov 2012</h2><h3>Off to the fair</h3></div>")).toBe("## 5 Nov 2012\n\n### Off to the fair");
+    // A sentence set as a heading that links away is a notice or a call to action; under a heading, a link is a title's.
+    expect(md('<div><p>The answer, told at length.</p><h2>Not the answer you\'re looking for? Browse questions tagged <a href="/t/python">python</a>.</h2></div>')).toBe(
+      "The answer, told at length.",
+    );
+    expect(md('<div><h2><a href="/a">Part one.</a></h2><p>The answer, told at length.</p></div>')).toBe("## [Part one.](https://example.test/a)\n\nThe answer, told at length.");
     expect(md("<div><h2>Intro</h2><p>Text.</p><h2>Notes</h2><p>More.</p></div>")).toBe("## Intro\n\nText.\n\n## Notes\n\nMore.");
   });
 

@@ -136,6 +136,11 @@ const MAX_COPY_CHARS = 300;
 const HEADING_BLOCK = /^#{1,6} /;
 /** A heading whose line does not end as a sentence or a quotation does: a label. */
 const LABEL_HEADING = /^#{1,6} [^\n]*[^.!?…:"”]$/;
+/**
+ * A heading holding a link: with nothing under it at the end, a notice or a call to action set in heading type ("Not
+ * the answer you're looking for? Browse other questions tagged …", "Follow us on Twitter here.").
+ */
+const LINKING_HEADING = /^#{1,6} [^\n]*\]\(/;
 
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
@@ -143,10 +148,11 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   // twice); a paragraph is the author's, written as often as it was.
   const kept = blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]);
   if (!options.pruned) return kept.join("\n\n");
-  // A sentence set as a heading (a pull quote) is the author's text, and so are headings with no other text.
+  // A sentence set as a heading (a pull quote) is the author's text, unless it links away; so are headings with no
+  // other text.
   const lastText = kept.findLastIndex((block) => !HEADING_BLOCK.test(block));
   let end = kept.length;
-  while (lastText >= 0 && end > lastText + 1 && LABEL_HEADING.test(kept[end - 1]!)) end--;
+  while (lastText >= 0 && end > lastText + 1 && (LABEL_HEADING.test(kept[end - 1]!) || LINKING_HEADING.test(kept[end - 1]!))) end--;
   return kept.slice(0, end).join("\n\n");
 }
 
