@@ -757,6 +757,18 @@ describe("html: what is dropped", () => {
     expect(md(page('<div class="tabs"><button role="tab">npm</button><button role="tab">yarn</button><p>Which one? Either works.</p></div>'))).toContain("Which one? Either works.");
   });
 
+  it("a box of links that opens with a subtitle (a heading of six words or more) keeps the subtitle; a label of five words over links goes with them", () => {
+    const body = "<p>On a Friday in February, our order queue dropped about one message in two thousand, and nothing logged an error at all.</p><p>It took us four days, and three people, to find out why it happened.</p>";
+    const byline = '<div class="bar"><a href="/@dana">Dana Wu</a> · <a href="/follow">Follow</a> · Published in <a href="/lumen">Engineering at Lumen</a> · 6 min read</div>';
+    const page = (heading: string) => `<html><head><title>Why Our Queue Lost Messages</title></head><body><article><div><h1>Why Our Queue Lost Messages</h1></div><div>${heading}${byline}</div>${body}</article></body></html>`;
+    const subtitled = md(page("<h2>A retry loop and a Friday deploy</h2>"));
+    expect(subtitled).toMatch(/^## A retry loop and a Friday deploy\n\nOn a Friday/);
+    expect(subtitled).not.toContain("Dana Wu");
+    expect(md(page("<h2>A retry and a deploy</h2>"))).toMatch(/^On a Friday/);
+    // A linked heading over links is a teaser's.
+    expect(md(page('<h2>A retry loop and <a href="/deploys">a Friday deploy</a></h2>'))).toMatch(/^On a Friday/);
+  });
+
   it("non-content elements", () => {
     expect(
       md(

@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { contains, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
@@ -217,6 +217,18 @@ function asksWithButtons(element: Element): boolean {
   return !over && buttons >= 2 && askedFirst && oneLine(asked).length <= MAX_ASKING_CHARS;
 }
 
+/** A subtitle is a sentence: a label over a box of links ("Related posts", "More from Dana Wu") is a few words. */
+const MIN_SUBTITLE_WORDS = 6;
+
+/**
+ * Whether a box opens with a subtitle: its first element a heading of a sentence's words (Medium's subtitle over the
+ * author's bar). Its parts are judged one by one.
+ */
+function opensWithSubtitle(element: Element, { heading }: BlockStats): boolean {
+  if (heading === undefined || heading === element || elementFrom(element.children[0]) !== heading) return false;
+  return wordsOf(textContent(heading)).length >= MIN_SUBTITLE_WORDS;
+}
+
 /** Whether one element is boilerplate. */
 function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, mainProse, mainChars, statsOf, framesHeadline, precedesPostProse, holdsPost, leaveOut }: Context): boolean {
   const { chars, linkChars, commas, prose, hint } = stats;
@@ -290,7 +302,7 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // A thread taken as the page's text, an entry of it or a part of one is no box of links: its authors, permalinks and
   // buttons to quote are links around a reply of a line.
   if (commas >= PROSE_COMMAS || stats.holdsThread || !metadata) return false;
-  return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element);
+  return linkDensity > LINKY_CONTAINER_DENSITY && hint.weight <= 0 && prose < chars / 2 && !isHeadedTable(element) && !opensWithSubtitle(element, stats);
 }
 
 /**
