@@ -333,6 +333,13 @@ describe("html: inline formatting", () => {
     expect(md('<p>A flood.<span class="label">Credit</span><span>Fred Conrad</span></p>')).toBe("A flood.Credit Fred Conrad");
     expect(md('<p><a href="/x"><span>Home</span><span>Sport</span></a></p>')).toBe("[Home Sport](https://example.test/x)");
     expect(md('<p><span class="time">11:00am</span><span class="number">2</span></p>')).toBe("11:00am 2");
+    // Microdata that shows nothing may stand between them, two elements of it at most.
+    expect(md('<p><a href="/u/mira">mira</a><link itemprop="mainEntityOfPage" href="/t/1"><meta itemprop="position" content="1"><time>November 20</time></p>')).toBe(
+      "[mira](https://example.test/u/mira) November 20",
+    );
+    expect(md('<p><a href="/u/mira">mira</a><meta itemprop="a" content="1"><meta itemprop="b" content="2"><meta itemprop="c" content="3"><time>November 20</time></p>')).toBe(
+      "[mira](https://example.test/u/mira)November 20",
+    );
     // The text after such an element too: a source's label before the story, a label before its value.
     expect(md('<p>London <cite class="source">(CNN)</cite>It was the interview, <span class="label">Preis/Nacht</span>88 €.</p>')).toBe("London (CNN) It was the interview, Preis/Nacht 88 €.");
     // Kept together: a word's parts (a drop cap, lower-case letters after), a unit after a number, a subscript, a capital

@@ -59,6 +59,9 @@ const ENDS_WORD = /[\p{Ll}\p{Nd})\]]/u;
 const STARTS_WORD = /\p{Lu}/u;
 const SMALL_LETTER = /\p{Ll}/u;
 const DIGIT = /\p{Nd}/u;
+/** Elements in the text that show nothing, looked past: at most two between the words. */
+const UNSHOWN = new Set(["meta", "link"]);
+const MAX_UNSHOWN = 2;
 /** Set above or below the line: an index or an exponent (m², H₂O), part of the word before it. */
 const SCRIPTS = new Set(["sub", "sup"]);
 
@@ -69,7 +72,9 @@ const SCRIPTS = new Set(["sub", "sup"]);
  * apart by style: "(2017)Noam", "10:42Maria", "11:00am2").
  */
 function gluedToPrevious(node: ChildNode): boolean {
-  const { prev } = node;
+  let { prev } = node;
+  // Microdata's <meta> and <link> show nothing between the two (Discourse's post number after a <meta>).
+  for (let skipped = 0; skipped < MAX_UNSHOWN && prev && isElement(prev) && UNSHOWN.has(prev.name); skipped++) prev = prev.prev;
   if (!prev || !isElement(prev) || BLOCK_ELEMENTS.has(prev.name) || prev.name === "br" || SCRIPTS.has(prev.name)) return false;
   const element = isElement(node) ? node : undefined;
   if (element && BLOCK_ELEMENTS.has(element.name)) return false;
