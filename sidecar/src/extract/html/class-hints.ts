@@ -319,7 +319,6 @@ const SCHEMA_COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/;
 const SCHEMA_COMMENT_PROPERTY = /(?:^|\s)comments?(?:\s|$)/;
 const SCHEMA_COUNTER_TYPE = /schema\.org\/InteractionCounter\b/;
 
-/** Whether a class value has a word that means `bits` (a kind of note: note, tip, warning; an infobox). */
 /** A callout's title is a word or two. */
 const MAX_NOTE_TITLE_CHARS = 20;
 
@@ -330,6 +329,7 @@ function titledAsNote(element: Element): boolean {
   return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
 }
 
+/** Whether a class value has a word that means `bits` (an infobox). */
 const namesAny = (value: string, bits: number): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & bits) !== 0);
 
 /** A forum's topic as schema.org types it: its comments are the thread's replies. */
@@ -347,17 +347,13 @@ export const inForumPosting = (element: Element): boolean =>
 export function classHint(element: Element): ClassHint {
   const { class: className, id, rel, itemprop, itemtype } = element.attribs;
   if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
-  if (element.name === "aside" && className !== undefined) {
-    // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it; one named as
-    // an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole articles,
-    // tooltips, a news site's box of links and dates beside a story.
-    if (namesAny(className, NOTE_KIND)) return { ...NO_HINT, callout: true };
-    if (namesAny(className, FACT_BOX)) return { ...NO_HINT, factBox: true };
-  }
   const byClass = className ? judge(className) : NO_HINT;
-  // So is an element named by a kind of note whose title is that kind (DocFX's and Microsoft Learn's `<div
-  // class="NOTE"><p>Note</p>`): a title says what the box is, where "note" alone may name an article or a tooltip.
-  if (byClass.noteKind && titledAsNote(element)) return { ...NO_HINT, callout: true };
+  // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it, and so is any
+  // element so named whose title is that kind (DocFX's and Microsoft Learn's `<div class="NOTE"><p>Note</p>`); an aside
+  // named as an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole
+  // articles, tooltips, a news site's box of links and dates beside a story.
+  if (byClass.noteKind && (element.name === "aside" || titledAsNote(element))) return { ...NO_HINT, callout: true };
+  if (element.name === "aside" && className !== undefined && namesAny(className, FACT_BOX)) return { ...NO_HINT, factBox: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
   if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;

@@ -31,8 +31,8 @@ export interface RenderOptions {
   captions?: ReadonlyMap<Element, Element>;
   /**
    * Whether a page's furniture was left out of the nodes: headings that end the text with nothing under them and read
-   * as labels then named what was left out after them (a gallery's "Photos", a widget's "Become a fan"), and go too.
-   * A document converted whole keeps its every heading.
+   * as labels then named what was left out after them (a gallery's "Photos", a widget's "Become a fan"), and go too,
+   * as do such headings that link away (a closing prompt). A document converted whole keeps its every heading.
    */
   pruned?: boolean;
 }
@@ -137,7 +137,7 @@ const SENTENCE_END = /[.?…]$/;
 /** Headlines and captions are shorter than this; a repeated block this long is a paragraph. */
 const MAX_COPY_CHARS = 300;
 
-/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
+/** A block that is a heading. */
 const HEADING_BLOCK = /^#{1,6} /;
 /** A heading whose line does not end as a sentence or a quotation does: a label. */
 const LABEL_HEADING = /^#{1,6} [^\n]*[^.!?…:"”]$/;
@@ -147,6 +147,7 @@ const LABEL_HEADING = /^#{1,6} [^\n]*[^.!?…:"”]$/;
  */
 const LINKING_HEADING = /^#{1,6} [^\n]*\]\(/;
 
+/** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
