@@ -226,7 +226,9 @@ const MIN_SUBTITLE_WORDS = 6;
  */
 function opensWithSubtitle(element: Element, { heading }: BlockStats): boolean {
   if (heading === undefined || heading === element || elementFrom(element.children[0]) !== heading) return false;
-  return wordsOf(textContent(heading)).length >= MIN_SUBTITLE_WORDS;
+  // Read a title's length at most: every box around the heading asks about it.
+  const title = shortText(heading, MAX_HEADING_CHARS);
+  return title !== undefined && wordsOf(title).length >= MIN_SUBTITLE_WORDS;
 }
 
 /** Whether one element is boilerplate. */

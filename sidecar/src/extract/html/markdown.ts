@@ -41,16 +41,16 @@ export interface RenderOptions {
 const MAX_LIST_DEPTH = 12;
 const MAX_QUOTE_DEPTH = 8;
 
-/** How far down an element's first or last text is looked for. */
+/** How far down an element's first or last text is looked for: in an element at most this many levels below it. */
 const MAX_EDGE_LEVELS = 4;
 
-/** The character an element's text starts or ends with, read down its first or last children; undefined past blank text or MAX_EDGE_LEVELS. */
-function edgeChar(element: Element, end: "first" | "last"): string | undefined {
-  let node: ChildNode | undefined = element;
-  for (let level = 0; level <= MAX_EDGE_LEVELS && node && isElement(node); level++) {
-    const { children }: Element = node;
-    node = end === "first" ? children[0] : children[children.length - 1];
-    if (node && isText(node)) return end === "first" ? node.data.charAt(0) : node.data.at(-1);
+/** The character a node's text starts or ends with, read down its first or last children; undefined past MAX_EDGE_LEVELS. */
+function edgeChar(node: ChildNode, end: "first" | "last"): string | undefined {
+  let at: ChildNode | undefined = node;
+  for (let level = 0; at !== undefined; level++) {
+    if (isText(at)) return end === "first" ? at.data.charAt(0) : at.data.at(-1);
+    if (!isElement(at) || level > MAX_EDGE_LEVELS) return undefined;
+    at = end === "first" ? at.children[0] : at.children[at.children.length - 1];
   }
   return undefined;
 }
@@ -80,7 +80,7 @@ function gluedToPrevious(node: ChildNode): boolean {
   if (element && BLOCK_ELEMENTS.has(element.name)) return false;
   const last = edgeChar(prev, "last");
   if (last === undefined || !ENDS_WORD.test(last)) return false;
-  const first = element ? edgeChar(element, "first") : isText(node) ? node.data.charAt(0) : undefined;
+  const first = edgeChar(node, "first");
   if (first === undefined) return false;
   // A number after a word is a word of its own ("11:00am" and a post's number); after a digit it goes on.
   return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last) && !(element && SCRIPTS.has(element.name)));
@@ -623,7 +623,7 @@ class Renderer {
 
   inlineNodes(nodes: readonly ChildNode[], scope: InlineScope): string {
     let out = "";
-    for (const node of nodes) out += gluedToPrevious(node) ? ` ${this.inlineNode(node, scope)}` : this.inlineNode(node, scope);
+    for (const node of nodes) out += (gluedToPrevious(node) ? " " : "") + this.inlineNode(node, scope);
     return out;
   }
 
