@@ -870,6 +870,16 @@ describe("html: what is dropped", () => {
     );
   });
 
+  it("a tab widget named as a list (Docusaurus' tabList) is the text of its panels, found among its first four elements", () => {
+    const prose = "<p>The client caches each response for as long as its headers allow, and serves it again.</p>".repeat(2);
+    const panels = '<div><div role="tabpanel"><pre><code>npm install cache</code></pre></div><div role="tabpanel" hidden><pre><code>yarn add cache</code></pre></div></div>';
+    const page = (lead: string) => `<main><article><h1>Install</h1>${prose}<div class="tabs-container tabList__CuJ">${lead}<ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul>${panels}</div>${prose}</article></main>`;
+    const written = "**npm**\n\n```\nnpm install cache\n```\n\n**Yarn**\n\n```\nyarn add cache\n```";
+    expect(md(page("<span></span>".repeat(3)))).toContain(written);
+    // A tab list past the first four elements is not the box's own: a box named as a list, with little prose, goes.
+    expect(md(page("<span></span>".repeat(4)))).not.toContain("npm install");
+  });
+
   it("each answer of a question-and-answer page (schema.org) is set apart by a thematic break, but not at the start", () => {
     const answer = (n: number, how: string) => `<div ${how} itemscope itemtype="https://schema.org/Answer"><div itemprop="text"><p>Answer ${n}.</p></div></div>`;
     expect(md(`<div itemscope itemtype="https://schema.org/Question"><p>The question?</p></div>${answer(1, 'itemprop="acceptedAnswer"')}${answer(2, 'itemprop="suggestedAnswer"')}`)).toBe(

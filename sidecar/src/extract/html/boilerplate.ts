@@ -7,6 +7,7 @@ import { DATELINE_BLOCKS, isAttributionLine, isAuthorCard, isDateline, isPosterN
 import { repeatsTitle, type TitleWords, wordsOf } from "../repeats-title.ts";
 import { isTeaser } from "./teasers.ts";
 import { isTaskList } from "./task-list.ts";
+import { holdsTabSet } from "./tab-set.ts";
 import { plainText } from "../plain-text.ts";
 import { oneLine } from "../whitespace.ts";
 import { linkTarget } from "../page-links.ts";
@@ -292,8 +293,9 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // A wrapper around nothing but a heading is the heading's (a "header" module): its section decides. A figure with a
   // picture and no links is the article's illustration whatever its names say (blog engines' kg-card, wp-caption).
   const illustration = element.name === "figure" && stats.images > 0 && linkChars === 0;
-  // A task list is the author's checklist, however its renderer names it (contains-task-list).
-  if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf) && !illustration && !isTaskList(element)) return true;
+  // A task list is the author's checklist, however its renderer names it (contains-task-list); a tab widget holds the
+  // text of its panels.
+  if (hint.weight < 0 && prose < chars / 2 && !holdsOnlyHeading(stats, statsOf) && !illustration && !isTaskList(element) && !holdsTabSet(element)) return true;
   // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text;
   // the box around the headline is the article's header, whose buttons share or follow it; an entry of a thread, its
   // buttons to quote or answer it.

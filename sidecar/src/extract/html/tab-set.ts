@@ -81,6 +81,12 @@ function panelsFollow(tablist: Element): boolean {
 const isPanel = (element: Element): boolean => element.attribs.role === "tabpanel";
 
 /**
+ * Whether an element is a tab widget: a tab list among its first few elements, with panels after it. Its name says
+ * what it is (Docusaurus' tabList), not that its panels are a list of links.
+ */
+export const holdsTabSet = (element: Element): boolean => firstElements(element).some((child) => child.attribs.role === "tablist" && panelsFollow(child));
+
+/**
  * The first few element children: where a container of panels has its first panel. Only these are read, so that every
  * tab list under one parent looking at the same large element after it costs no more than a glance each.
  */
