@@ -57,6 +57,12 @@ describe("html: blocks", () => {
     expect(md('<div class="callout"><p>Keep it short.</p><p>And clear.</p></div>')).toBe("> Keep it short.\n>\n> And clear.");
     expect(md('<div class="callout"><h4>Tip</h4><p>Read the guide.</p></div>')).toBe("> #### Tip\n>\n> Read the guide.");
     expect(md('<div class="alert alert-info"><strong>Heads up!</strong> The format changed.</div>')).toBe("> **Heads up!** The format changed.");
+    // A title set inline, the note's text after it on its line (Google's devsite), stays its first words, whatever the
+    // text is wrapped in; a title in an inline element over a block is a line of its own.
+    expect(md('<aside class="note"><strong>Note:</strong><span> Use <code>cwebp</code> here.</span></aside>')).toBe("> **Note:** Use `cwebp` here.");
+    expect(md('<div class="callout"><b>Tip</b> Use <code>-q 80</code> for photos.</div>')).toBe("> **Tip** Use `-q 80` for photos.");
+    expect(md('<div class="callout"><span>Tip</span><p>Use it.</p></div>')).toBe("> **Tip**\n>\n> Use it.");
+    expect(md('<div class="callout"><span>Tip</span><br><span>Use it.</span></div>')).toBe("> **Tip**\n>\n> Use it.");
     expect(md('<div class="alert">Then <span>Note</span><p>text</p></div>')).toBe("> Then Note\n>\n> text");
     // A first element over 40 characters is a line of the callout, not its title.
     expect(md(`<div class="callout"><p>${"Words ".repeat(7)}then more</p><p>Body.</p></div>`)).toBe(`> ${"Words ".repeat(7)}then more\n>\n> Body.`);

@@ -15,7 +15,7 @@ import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNonch
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { type ColumnAlignment, markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { collapseSpaces, oneLine } from "../whitespace.ts";
+import { collapseSpaces, isBlank, oneLine } from "../whitespace.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
@@ -127,6 +127,17 @@ interface InlineScope {
 interface Flow {
   blocks: string[];
   inline: string;
+}
+
+/**
+ * Whether an inline element is followed on its line by more text: a callout's title so set ("<strong>Note:</strong> Run
+ * it once.") is the first words of its line, not a line over it.
+ */
+function runsOn(element: Element): boolean {
+  if (BLOCK_ELEMENTS.has(element.name)) return false;
+  let after = element.next;
+  while (after && isText(after) && isBlank(after.data)) after = after.next;
+  return after !== null && (isText(after) || (isElement(after) && !BLOCK_ELEMENTS.has(after.name) && after.name !== "br"));
 }
 
 /** A callout's title is a few words: "Note", "Warning", "Be careful", "Before you begin". */
@@ -585,7 +596,7 @@ class Renderer {
     const inside = { ...scope, inCallout: true };
     // The title is the callout's first element, with no text before it.
     const title = first && isElement(first) && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) ? shortText(first, MAX_CALLOUT_TITLE_CHARS) : undefined;
-    if (first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next)) {
+    if (first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next) && !runsOn(first)) {
       const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
       return this.quote(element.children.slice(index + 1), inside, name);
     }
