@@ -345,7 +345,10 @@ export const inForumPosting = (element: Element): boolean =>
   closestWithin(element, MAX_ITEM_LEVELS, ({ attribs: { itemtype, itemscope } }) => itemtype !== undefined && itemscope !== undefined && SCHEMA_FORUM_POSTING.test(itemtype)) !== undefined;
 
 export function classHint(element: Element): ClassHint {
-  const { class: className, id, rel, itemprop, itemtype } = element.attribs;
+  const { class: className, rel, itemprop, itemtype } = element.attribs;
+  // Where class names are hashed (CSS modules, styled-components), a component's test id or name is the one that says
+  // what it is (BBC's data-component="byline-block"): read as an id is.
+  const id = element.attribs.id ?? element.attribs["data-testid"] ?? element.attribs["data-component"];
   if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
   const byClass = className ? judge(className) : NO_HINT;
   // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it, and so is any
