@@ -495,6 +495,8 @@ describe("html: code blocks", () => {
     ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],
     ['<div class="highlight-default notranslate"><div class="highlight"><pre>make</pre></div></div>', "```\nmake\n```"],
     ['<div class="lang-en"><div class="post"><pre>text</pre></div></div>', "```\ntext\n```"],
+    ['<div class="language-ruby highlighter-rouge"><div class="highlight"><pre class="highlight"><code>puts 1</code></pre></div></div>', "```ruby\nputs 1\n```"],
+    ['<div class="language-ruby"><div><div><pre>two out</pre></div></div></div>', "```\ntwo out\n```"],
     [`<div class="highlight-c">${"<div>".repeat(7)}<pre>far</pre>${"</div>".repeat(7)}</div>`, "```\nfar\n```"],
     [`<div class="highlight-c">${"<div>".repeat(6)}<pre>near</pre>${"</div>".repeat(6)}</div>`, "```c\nnear\n```"],
     ['<div class="highlight hl-ipython3"><pre>import pandas as pd</pre></div>', "```python\nimport pandas as pd\n```"],

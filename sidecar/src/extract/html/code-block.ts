@@ -30,6 +30,8 @@ const IPYTHON = /^ipython\d?$/;
 const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
 const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
+/** Around the pre's wrapper, Prism's and Rouge's name for the language too. */
+const WRAPPED_LANGUAGE_CLASS = /^(?:language|highlight)-([\w+#.-]+)$/i;
 const MAX_LANGUAGE_WRAPPER_LEVELS = 6;
 
 /**
@@ -118,8 +120,8 @@ function bareLanguage(element: Element): string | undefined {
 
 /**
  * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
- * pre's wrapper; else a language's bare name on the code or the pre; else a highlight-x class further out; else the
- * file it is titled with.
+ * pre's wrapper; else a language's bare name on the code or the pre; else a language-x class on the box around the
+ * wrapper, or a highlight-x class further out; else the file it is titled with.
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
@@ -137,7 +139,9 @@ export function codeLanguage(pre: Element): string | undefined {
   }
   let outer = wrapper?.parent;
   for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
-    const language = classLanguage(outer, OUTER_LANGUAGE_CLASS);
+    // Jekyll's Rouge names it one box further out than the wrapper (`language-ruby highlighter-rouge` around `highlight`);
+    // a page's `lang-en` there names its human language.
+    const language = classLanguage(outer, level === 0 ? WRAPPED_LANGUAGE_CLASS : OUTER_LANGUAGE_CLASS);
     if (language) return language;
   }
   return titleLanguage(pre);
