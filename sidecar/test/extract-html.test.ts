@@ -878,6 +878,14 @@ describe("html: what is dropped", () => {
     );
   });
 
+  it("a tab panel rendered only when chosen (Headless UI's), empty here, is left out with its tab's name", () => {
+    expect(
+      md('<div role="tablist"><button role="tab">npm</button><button role="tab">pnpm</button><button role="tab"><svg></svg></button><button role="tab">yarn</button></div><div role="tabpanel"><pre><code>npm i a</code></pre></div><div role="tabpanel" hidden></div><div role="tabpanel"><p>By icon.</p></div><div role="tabpanel" hidden> </div>'),
+    ).toBe("**npm**\n\n```\nnpm i a\n```\n\nBy icon.");
+    // A tab without a name over an empty panel takes nothing written before it.
+    expect(md('<p>Before.</p><div role="tablist"><span role="tab"><svg></svg></span></div><div role="tabpanel"></div>')).toBe("Before.");
+  });
+
   it("a tab widget named as a list (Docusaurus' tabList) is the text of its panels, found among its first four elements", () => {
     const prose = "<p>The client caches each response for as long as its headers allow, and serves it again.</p>".repeat(2);
     const panels = '<div><div role="tabpanel"><pre><code>npm install cache</code></pre></div><div role="tabpanel" hidden><pre><code>yarn add cache</code></pre></div></div>';

@@ -481,9 +481,14 @@ class Renderer {
     if (node.attribs.role === "tabpanel" && this.tabs) {
       const { tabs } = this;
       const tab = tabs.tabOf(node);
+      flush(out);
+      const unnamed = out.blocks.length;
       if (tab) this.boldLine(tab, out);
+      const named = out.blocks.length;
       for (const child of node.children) this.flowNode(child, out, scope);
       flush(out);
+      // A panel rendered only when its tab is chosen (Headless UI's, Nextra's) is empty here: its name names nothing.
+      if (named > unnamed && out.blocks.length === named) out.blocks.pop();
       // A tab widget inside the panel had its own tabs.
       this.tabs = tabs;
       return;
