@@ -100,10 +100,16 @@ export function elementFrom(node: ChildNode | null | undefined, way: "next" | "p
   return undefined;
 }
 
-/** The element beside `node` the given way, past blank text; undefined when text or nothing comes first. */
-export function elementBeside(node: ChildNode, way: "next" | "prev" = "next"): Element | undefined {
+/** The node beside `node` the given way, past blank text: an element, text that shows, or null. */
+export function nodeBeside(node: ChildNode, way: "next" | "prev" = "next"): ChildNode | null {
   let at = node[way];
   while (at && isText(at) && isBlank(at.data)) at = at[way];
+  return at;
+}
+
+/** The element beside `node` the given way, past blank text; undefined when text or nothing comes first. */
+export function elementBeside(node: ChildNode, way: "next" | "prev" = "next"): Element | undefined {
+  const at = nodeBeside(node, way);
   return at && isElement(at) ? at : undefined;
 }
 

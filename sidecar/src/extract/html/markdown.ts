@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { elementChildren, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementChildren, elementFrom, findElement, isElement, isText, nodeBeside, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 import { codeBlock, codeLanguage, countsLines, editorCodeBlock, numberedCodeTable } from "./code-block.ts";
@@ -15,7 +15,7 @@ import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNonch
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { type ColumnAlignment, markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { collapseSpaces, isBlank, oneLine } from "../whitespace.ts";
+import { collapseSpaces, oneLine } from "../whitespace.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
@@ -135,8 +135,7 @@ interface Flow {
  */
 function runsOn(element: Element): boolean {
   if (BLOCK_ELEMENTS.has(element.name)) return false;
-  let after = element.next;
-  while (after && isText(after) && isBlank(after.data)) after = after.next;
+  const after = nodeBeside(element);
   return after !== null && (isText(after) || (isElement(after) && !BLOCK_ELEMENTS.has(after.name) && after.name !== "br"));
 }
 

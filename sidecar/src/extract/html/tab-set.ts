@@ -9,7 +9,10 @@ import { elementFrom, isElement, walk } from "../dom.ts";
 
 /** The panels stand this many levels up from the tab list at most, in the element after it (MUI wraps the list twice). */
 const PANELS_REACH = 3;
-/** A container of panels holds one among its first few elements (a script or a style may come first). */
+/**
+ * A container of panels holds one among its first few elements (a script or a style may come first), and so does a tab
+ * widget its tab list.
+ */
 const PANEL_CONTAINER_LEAD = 4;
 
 export class TabSet {
