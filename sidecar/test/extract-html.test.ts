@@ -882,8 +882,9 @@ describe("html: what is dropped", () => {
     expect(
       md('<div role="tablist"><button role="tab">npm</button><button role="tab">pnpm</button><button role="tab"><svg></svg></button><button role="tab">yarn</button></div><div role="tabpanel"><pre><code>npm i a</code></pre></div><div role="tabpanel" hidden></div><div role="tabpanel"><p>By icon.</p></div><div role="tabpanel" hidden> </div>'),
     ).toBe("**npm**\n\n```\nnpm i a\n```\n\nBy icon.");
-    // A tab without a name over an empty panel takes nothing written before it.
+    // A tab without a name over an empty panel takes nothing written before it, a paragraph or a line not yet ended.
     expect(md('<p>Before.</p><div role="tablist"><span role="tab"><svg></svg></span></div><div role="tabpanel"></div>')).toBe("Before.");
+    expect(md('<div role="tablist"><span role="tab"><svg></svg></span></div><div>Lead line<div role="tabpanel"></div></div>')).toBe("Lead line");
   });
 
   it("a tab widget named as a list (Docusaurus' tabList) is the text of its panels, found among its first four elements", () => {

@@ -329,8 +329,8 @@ function titledAsNote(element: Element): boolean {
   return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
 }
 
-/** Whether a class value has a word that means `bits` (an infobox). */
-const namesAny = (value: string, bits: number): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & bits) !== 0);
+/** Whether a class value has a word that names an infobox. */
+const namesFactBox = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & FACT_BOX) !== 0);
 
 /** A forum's topic as schema.org types it: its comments are the thread's replies. */
 const SCHEMA_FORUM_POSTING = /schema\.org\/DiscussionForumPosting\b/;
@@ -356,7 +356,7 @@ export function classHint(element: Element): ClassHint {
   // named as an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole
   // articles, tooltips, a news site's box of links and dates beside a story.
   if (byClass.noteKind && (element.name === "aside" || titledAsNote(element))) return { ...NO_HINT, callout: true };
-  if (element.name === "aside" && className !== undefined && namesAny(className, FACT_BOX)) return { ...NO_HINT, factBox: true };
+  if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
   if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;

@@ -90,8 +90,9 @@ const isPanel = (element: Element): boolean => element.attribs.role === "tabpane
 export const holdsTabSet = (element: Element): boolean => firstElements(element).some((child) => child.attribs.role === "tablist" && panelsFollow(child));
 
 /**
- * The first few element children: where a container of panels has its first panel. Only these are read, so that every
- * tab list under one parent looking at the same large element after it costs no more than a glance each.
+ * The first few element children: where a container of panels has its first panel, and a tab widget its tab list. Only
+ * these are read, so that every tab list under one parent looking at the same large element after it costs no more
+ * than a glance each.
  */
 function firstElements(parent: Element): Element[] {
   const found: Element[] = [];
