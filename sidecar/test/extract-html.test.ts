@@ -278,6 +278,15 @@ describe("html: inline formatting", () => {
     expect(md(`<p>${"A claim stands here, with its note below. ".repeat(3)}One<a href="#fn1">1</a>, <a href="#fn%E0%A4">2</a>, <a href="#fn1">12345</a>.</p><ol><li id="fn1">Said so. [<a href="#r1">↩</a>]</li></ol>`)).toContain(
       "One[^1], [2](https://example.test/docs/guide/page.html#fn%E0%A4), [12345](https://example.test/docs/guide/page.html#fn1).\n\n[^1]: Said so.",
     );
+    // WordPress' footnotes block: ids that are bare UUIDs, in a list named as the notes; Drupal's: an unordered list,
+    // each note opening with its number linking back ("1.").
+    const wordpress = (listClass: string) =>
+      md(`<p>${"Notes are kept below the post. ".repeat(3)}Boxes work<sup data-fn="3f6c" class="fn"><a href="#3f6c" id="3f6c-link">1</a></sup>.</p><ol class="${listClass}"><li id="3f6c">Bicycle boxes. <a href="#3f6c-link" aria-label="Jump to footnote reference 1">↩︎</a></li></ol>`);
+    expect(wordpress("wp-block-footnotes")).toContain("Boxes work[^1].\n\n[^1]: Bicycle boxes.");
+    expect(wordpress("wp-block-list")).toContain("Boxes work[1](https://example.test/docs/guide/page.html#3f6c).");
+    expect(
+      md(`<p>${"Minutes are cited. ".repeat(5)}Cut off<sup class="footnote"><a href="#footnote1_k3" id="footnoteref1_k3">1</a></sup>.</p><ul class="footnotes"><li class="footnote" id="footnote1_k3"><a class="footnote-label" href="#footnoteref1_k3">1.</a> Vestry minutes.</li></ul>`),
+    ).toContain("Cut off[^1].\n\n[^1]: Vestry minutes.");
     // A list of notes left out leaves its references links; a link to a section is no reference.
     expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2><p>Its text.</p>')).toBe(
       "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part\n\nIts text.",

@@ -9,6 +9,10 @@ import { isElement, textContent, walk } from "../dom.ts";
 
 /** The id of a note in a list of notes: fn1, fn:1, user-content-fn-1-…, cite_note-1, footnote-2, endnote_3. */
 const NOTE_ID = /(?:^|[-_:])(?:fn|footnote|endnote|cite_note|note)(?:$|[-_:\d])/i;
+/** A list named as a page's notes (WordPress' `wp-block-footnotes`, whose items' ids are bare UUIDs). */
+const NOTES_LIST_CLASS = /(?:^|[-_\s])(?:foot|end)notes?(?:$|[-_\s])/i;
+const inNotesList = (item: Element): boolean => item.parent !== null && isElement(item.parent) && NOTES_LIST_CLASS.test(item.parent.attribs.class ?? "");
+
 /** A reference's text: a number or a letter or two, maybe in brackets (`1`, `[2]`, `a`). */
 const REFERENCE_TEXT = /^\[?([\p{L}\p{N}]{1,4})\]?$/u;
 
@@ -71,7 +75,7 @@ export class Footnotes {
     walk(root, (node) => {
       if (!isElement(node)) return false;
       const { id } = node.attribs;
-      if (node.name === "li" && id && NOTE_ID.test(id) && !notes.has(id)) notes.set(id, node);
+      if (node.name === "li" && id && (NOTE_ID.test(id) || inNotesList(node)) && !notes.has(id)) notes.set(id, node);
       return true;
     });
     this.notes = notes;

@@ -172,8 +172,11 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   return kept.slice(0, end).join("\n\n");
 }
 
-/** A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's a, b, 2.0). */
-const BACK_LINK = /^(?:\\?[↩↑^]\ufe0e?|\p{L}{1,2}|\d{1,3}(?:\.\d{1,3})?)$/u;
+/**
+ * A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's
+ * a, b, 2.0; Drupal's "1.").
+ */
+const BACK_LINK = /^(?:\\?[↩↑^]\ufe0e?|\p{L}{1,2}|\d{1,3}(?:\.\d{1,3})?(?:\\?\.)?)$/u;
 
 /** Brackets with nothing in them ending a note, and a space before them. */
 const EMPTY_BRACKETS = / ?\\?\[\\?\]$/;
@@ -752,7 +755,7 @@ class Renderer {
   }
 
   list(element: Element, scope: Scope): string {
-    if (element.name === "ol" && element.children.some((child) => isElement(child) && this.footnotes.isReferred(child))) return this.notes(element, scope);
+    if (element.children.some((child) => isElement(child) && this.footnotes.isReferred(child))) return this.notes(element, scope);
     const items: string[][] = [];
     for (const child of element.children) {
       if (isText(child)) {
