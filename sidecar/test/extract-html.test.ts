@@ -163,6 +163,9 @@ describe("html: blocks", () => {
     const ingredient = (text: string) => `<li class="wprm-recipe-ingredient"><span class="wprm-checkbox-container"><input type="checkbox" class="wprm-checkbox"><label></label></span> ${text}</li>`;
     expect(md(`<ul>${ingredient("900 g carrots")}${ingredient("1 onion")}</ul>`)).toBe("- 900 g carrots\n- 1 onion");
     expect(md('<ul><li><input type="checkbox" class="task-list-item-checkbox"> Open</li></ul>')).toBe("- [ ] Open");
+    // GitLab sets an empty <task-button> before each box; an element that shows something there is the item's text.
+    expect(md('<ul><li class="task-list-item"><task-button></task-button><input type="checkbox" class="task-list-item-checkbox" checked disabled> Shipped</li></ul>')).toBe("- [x] Shipped");
+    expect(md('<ul><li><b>Not</b><input type="checkbox" disabled> a task</li></ul>')).toBe("- **Not** a task");
   });
 
   it("ruby annotations (a reading set above its base text) are left out, so the words stay whole", () => {

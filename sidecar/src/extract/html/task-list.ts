@@ -4,9 +4,13 @@ import { elementFrom, isElement, isText } from "../dom.ts";
 /** Where a task's checkbox sits in its item: first, or first in the item's paragraph or label (a loose list's). */
 const CHECKBOX_HOLDERS = new Set(["p", "label", "span"]);
 
-/** The first element or non-blank text of parent, skipping blank text. */
+/**
+ * The first element or non-blank text of parent, skipping blank text and empty elements other than a checkbox (GitLab's
+ * `<task-button>` before each task's box), which show nothing.
+ */
 function firstChild(parent: Element): Element | undefined {
   for (const child of parent.children) {
+    if (isElement(child) && child.children.length === 0 && child.name !== "input") continue;
     if (isElement(child)) return child;
     if (isText(child) && child.data.trim() !== "") return undefined;
   }
