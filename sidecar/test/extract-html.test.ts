@@ -516,6 +516,8 @@ describe("html: code blocks", () => {
     ['<pre><code class="Python">x = 1</code></pre>', "```python\nx = 1\n```"],
     ['<pre class="sourceCode r"><code class="sourceCode r">x &lt;- 1</code></pre>', "```r\nx <- 1\n```"],
     ['<pre class="output text"><code class="c">done</code></pre>', "```\ndone\n```"],
+    ['<div class="sourceCode"><pre class="sourceCode r"><code>x &lt;- 1</code></pre></div>', "```r\nx <- 1\n```"],
+    ['<pre class="sourceCode numberSource code-with-copy"><code>x</code></pre>', "```\nx\n```"],
   ])("%s", (html, expected) => {
     expect(md(html)).toBe(expected);
   });
@@ -538,6 +540,13 @@ describe("html: code blocks", () => {
     expect(
       md('<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2\n3</pre></div></td><td class="code"><div class="highlight"><pre>a = 1\nb = 2\nc = 3</pre></div></td></tr></table></div>'),
     ).toBe("```python\na = 1\nb = 2\nc = 3\n```");
+    // MkDocs names the language around the table (Pygments' cell holding a box around the pre); a pre deeper in the
+    // cell, or a table with no numbers beside the code, is not framed by it.
+    const numbered = (cell: string, numbers = "1\n2") =>
+      md(`<div class="language-python highlight"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>${numbers}</pre></div></td><td class="code">${cell}</td></tr></table></div>`);
+    expect(numbered("<div><pre><code>a = 1\nb = 2</code></pre></div>")).toBe("```python\na = 1\nb = 2\n```");
+    expect(numbered("<div><div><pre><code>a = 1\nb = 2</code></pre></div></div>")).toBe("```\na = 1\nb = 2\n```");
+    expect(numbered("<div><pre><code>a = 1\nb = 2</code></pre></div>", "Step")).toBe("```\nStep\n```\n\n```\na = 1\nb = 2\n```");
     expect(md('<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span></pre></td><td class="code"><pre>x<br>y</pre></td></tr></table></figure>')).toBe(
       "```\nx\ny\n```",
     );

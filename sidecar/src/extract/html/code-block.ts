@@ -24,6 +24,8 @@ const BARE_LANGUAGES = new Set([
 ]);
 /** A language's name as pandoc writes it after `sourceCode` (r, python, cpp, bash). */
 const PANDOC_LANGUAGE = /^[a-z][\w+#-]{0,30}$/i;
+/** On the pre, a language's name is one lower-case word: the pre's other classes are styles (`code-with-copy`, `numberLines`). */
+const PANDOC_PRE_LANGUAGE = /^[a-z][a-z\d+#]{0,30}$/;
 /** Jupyter's lexer names for Python with its prompts (hl-ipython3): Python, as Markdown renderers know it. */
 const IPYTHON = /^ipython\d?$/;
 /** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
@@ -109,13 +111,31 @@ function classLanguage(element: Element, pattern: RegExp): string | undefined {
 
 function bareLanguage(element: Element): string | undefined {
   const tokens = (element.attribs.class ?? "").split(/\s+/);
-  // Pandoc (R Markdown, Quarto) names a code element `sourceCode` and its language, whatever that is (`sourceCode r`).
-  const pandoc = element.name === "code" && tokens.includes("sourceCode");
+  // Pandoc (R Markdown, Quarto) names a code element `sourceCode` and its language, whatever that is (`sourceCode r`);
+  // pkgdown names the pre so, beside its own classes (`sourceCode r`, Quarto's `code-with-copy`, pandoc's `numberLines`).
+  const pandoc = tokens.includes("sourceCode") ? (element.name === "code" ? PANDOC_LANGUAGE : element.name === "pre" ? PANDOC_PRE_LANGUAGE : undefined) : undefined;
   for (const token of tokens) {
     const lower = token.toLowerCase();
-    if (BARE_LANGUAGES.has(lower) || (pandoc && token !== "sourceCode" && PANDOC_LANGUAGE.test(token))) return lower;
+    if (BARE_LANGUAGES.has(lower) || (pandoc && token !== "sourceCode" && pandoc.test(token))) return lower;
   }
   return undefined;
+}
+
+/** A pre in a table cell stands in the cell itself or in the one box the cell holds (Pygments' `<td class="code"><div><pre>`). */
+const MAX_CELL_LEVELS = 2;
+
+/**
+ * The table a code block stands in beside a cell counting its lines (Pygments' `highlighttable`, which MkDocs and
+ * Sphinx write for numbered blocks): the block's frame, named around it as a pre is (MkDocs' `language-python`).
+ */
+function numberingTable(pre: Element): Element | undefined {
+  let cell = pre.parent;
+  for (let level = 1; level < MAX_CELL_LEVELS && cell && isElement(cell) && cell.name !== "td"; level++) cell = cell.parent;
+  const row = cell && isElement(cell) && cell.name === "td" ? cell.parent : undefined;
+  if (!row || !isElement(row) || row.name !== "tr") return undefined;
+  const group = row.parent && isElement(row.parent) && row.parent.name !== "table" ? row.parent.parent : row.parent;
+  if (!group || !isElement(group) || group.name !== "table") return undefined;
+  return row.children.some((other) => other !== cell && isElement(other) && other.name === "td" && countsLines(other)) ? group : undefined;
 }
 
 /**
@@ -125,7 +145,8 @@ function bareLanguage(element: Element): string | undefined {
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
-  const wrapper = pre.parent && isElement(pre.parent) ? pre.parent : undefined;
+  const frame = numberingTable(pre) ?? pre;
+  const wrapper = frame.parent && isElement(frame.parent) ? frame.parent : undefined;
   for (const element of [code, pre, wrapper]) {
     if (!element) continue;
     const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
