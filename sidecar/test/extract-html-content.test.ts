@@ -312,6 +312,26 @@ describe("html main content: what the article keeps", () => {
     expect(
       md(`<body><div class="entry">${prose("Lead")}<figure><img src="/i.jpg" alt="A storm over the sea" width="600"><figcaption>The storm on Monday. <span class="credit">Photo: Agency</span></figcaption></figure><p><img src="/icon.png" alt="icon"><img src="/px.gif" alt="Tracking" width="1" height="1"><img src="/IMG_2041.jpg" alt="IMG_2041"></p>${prose("Body")}</div></body>`),
     ).toBe(`${said("Lead")}\n\n![A storm over the sea](https://news.test/i.jpg "The storm on Monday.")\n\n${said("Body")}`);
+    // A caption's blocks (its text over its credit) and words set apart by style only are apart in the title too.
+    expect(
+      md(`<body><div class="entry">${prose("Lead")}<figure><img src="/i.jpg" alt="A storm"><figcaption><p>The storm on Monday</p><p>Grafik: Stadt</p><span>Seen</span><b>Here</b></figcaption></figure>${prose("Body")}</div></body>`),
+    ).toContain('![A storm](https://news.test/i.jpg "The storm on Monday Grafik: Stadt Seen Here")');
+  });
+
+  it("a figure's picture stays with its caption when the caption's name makes it the block the text is found from", () => {
+    const page = (caption: string) =>
+      md(`<body><article>${prose("Lead")}<figure><img src="/p.jpg" alt="A drawing of a pit"><figcaption class="${caption}"><p>How a tree pit stores rainwater</p><p>Graphic: City of Leipzig</p></figcaption></figure>${prose("Body")}</article></body>`);
+    expect(page("text-s")).toBe(`${said("Lead")}\n\n![A drawing of a pit](https://news.test/p.jpg "How a tree pit stores rainwater Graphic: City of Leipzig")\n\n${said("Body")}`);
+    expect(page("small")).toBe(`${said("Lead")}\n\n![A drawing of a pit](https://news.test/p.jpg "How a tree pit stores rainwater Graphic: City of Leipzig")\n\n${said("Body")}`);
+  });
+
+  it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
+    const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
+    const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;
+    expect(md(`<body><article>${prose("Lead")}${picture}${picture}${prose("Body")}</article></body>`)).toBe(`${said("Lead")}\n\n${once}\n\n${said("Body")}`);
+    expect(md(`<body><article>${prose("Lead")}${picture}${prose("Middle")}${picture}${prose("Body")}</article></body>`)).toBe(
+      `${said("Lead")}\n\n${once}\n\n${said("Middle")}\n\n${once}\n\n${said("Body")}`,
+    );
   });
 });
 

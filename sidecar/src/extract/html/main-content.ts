@@ -191,7 +191,9 @@ export function findMainContent(blocks: PageBlocks, holdsHeadline: (element: Ele
         for (const before of [true, false]) {
           for (const sibling of sideOf(parent, top, before, stats).elements) {
             const entry = stats.get(sibling);
-            if (!CONTENT_ELEMENTS.has(sibling.name) && (!before || (!entry?.inThread && (entry?.prose ?? 0) === 0))) exclude.push(sibling);
+            // A figure's picture is what its caption (chosen for a name like "text") describes.
+            const picture = parent.name === "figure" && (entry?.images ?? 0) > 0;
+            if (!CONTENT_ELEMENTS.has(sibling.name) && !picture && (!before || (!entry?.inThread && (entry?.prose ?? 0) === 0))) exclude.push(sibling);
           }
         }
       }

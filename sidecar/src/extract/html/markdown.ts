@@ -147,6 +147,9 @@ const SENTENCE_END = /[.?…]$/;
 /** Headlines and captions are shorter than this; a repeated block this long is a paragraph. */
 const MAX_COPY_CHARS = 300;
 
+/** A block that is one picture, linked or not: its Markdown opens with the picture and ends with it, on one line. */
+const LONE_PICTURE = /^\[?!\[[^\n]*\)$/;
+
 /** A block that is a heading. */
 const HEADING_BLOCK = /^#{1,6} /;
 /** A heading whose line does not end as a sentence or a quotation does: a label. */
@@ -161,8 +164,8 @@ const LINKING_HEADING = /^#{1,6} [^\n]*\]\(/;
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
   // A short block right after the same block is a copy (a headline repeated under its picture, a caption shown
-  // twice); a paragraph is the author's, written as often as it was.
-  const kept = blocks.filter((block, i) => block.length > MAX_COPY_CHARS || block !== blocks[i - 1]);
+  // twice), and so is a picture (a lightbox's copy of it); a paragraph is the author's, written as often as it was.
+  const kept = blocks.filter((block, i) => (block.length > MAX_COPY_CHARS && !LONE_PICTURE.test(block)) || block !== blocks[i - 1]);
   if (!options.pruned) return kept.join("\n\n");
   // A sentence set as a heading (a pull quote) is the author's text, unless it links away; so are headings with no
   // other text.
@@ -744,10 +747,15 @@ class Renderer {
     return inlineText(parts.join(""));
   }
 
-  /** An element's text on one line, without what is left out (a credit inside a caption). */
+  /**
+   * An element's text on one line, without what is left out (a credit inside a caption). Its blocks and line breaks
+   * (a caption's text over its credit) and words set apart by style only are apart here too.
+   */
   plainText(element: Element): string {
     const parts: string[] = [];
+    const breaks = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
     walk(element, (node) => {
+      if (node !== element && (breaks(node.prev) || breaks(node) || gluedToPrevious(node))) parts.push(" ");
       if (isText(node)) parts.push(node.data);
       return isElement(node) && !this.dropped(node);
     });
