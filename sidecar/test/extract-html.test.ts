@@ -290,6 +290,12 @@ describe("html: inline formatting", () => {
     expect(
       md(`<p>${"Minutes are cited. ".repeat(5)}Cut off<sup class="footnote"><a href="#footnote1_k3" id="footnoteref1_k3">1</a></sup>.</p><ul class="footnotes"><li class="footnote" id="footnote1_k3"><a class="footnote-label" href="#footnoteref1_k3">1.</a> Vestry minutes.</li></ul>`),
     ).toContain("Cut off[^1].\n\n[^1]: Vestry minutes.");
+    // Substack's: each note a box of its own, named as a note, opening with its number linking back; a box not named
+    // so is no note.
+    const substack = (boxClass: string) =>
+      md(`<p>${"Bakeries opened fast. ".repeat(5)}Wrong<a class="footnote-anchor" id="footnote-anchor-1" href="#footnote-1">1</a>.</p><div class="${boxClass}"><a id="footnote-1" href="#footnote-anchor-1" class="footnote-number">1</a><div class="footnote-content"><p>The outlook was flat.</p></div></div>`);
+    expect(substack("footnote")).toContain("Wrong[^1].\n\n[^1]: The outlook was flat.");
+    expect(substack("aside")).toContain("Wrong[1](https://example.test/docs/guide/page.html#footnote-1).");
     // A list of notes left out leaves its references links; a link to a section is no reference.
     expect(md('<p>See<a href="#fn1">1</a> and <a href="#part-2">2</a>.</p><ol hidden><li id="fn1">Gone.</li></ol><h2 id="part-2">Part</h2><p>Its text.</p>')).toBe(
       "See[1](https://example.test/docs/guide/page.html#fn1) and [2](https://example.test/docs/guide/page.html#part-2).\n\n## Part\n\nIts text.",

@@ -13,6 +13,20 @@ const NOTE_ID = /(?:^|[-_:])(?:fn|footnote|endnote|cite_note|note)(?:$|[-_:\d])/
 const NOTES_LIST_CLASS = /(?:^|[-_\s])(?:foot|end)notes?(?:$|[-_\s])/i;
 const inNotesList = (item: Element): boolean => item.parent !== null && isElement(item.parent) && NOTES_LIST_CLASS.test(item.parent.attribs.class ?? "");
 
+/** A box named as one note (Substack's `<div class="footnote">`). */
+const NOTE_BOX_CLASS = /(?:^|[-_\s])(?:foot|end)note(?:$|[-_\s])/i;
+
+/**
+ * A note set as a box of its own rather than a list's item: the box named as a note, by its id or by the id of its
+ * first element (Substack's `<div class="footnote"><a id="footnote-1" href="#footnote-anchor-1">1</a>…`).
+ */
+function noteBox(element: Element): Element | undefined {
+  if (element.name === "div" && NOTE_BOX_CLASS.test(element.attribs.class ?? "")) return element;
+  const box = element.parent;
+  if (!box || !isElement(box) || box.name !== "div" || !NOTE_BOX_CLASS.test(box.attribs.class ?? "")) return undefined;
+  return box.children.find(isElement) === element ? box : undefined;
+}
+
 /** A reference's text: a number or a letter or two, maybe in brackets (`1`, `[2]`, `a`). */
 const REFERENCE_TEXT = /^\[?([\p{L}\p{N}]{1,4})\]?$/u;
 
@@ -75,7 +89,11 @@ export class Footnotes {
     walk(root, (node) => {
       if (!isElement(node)) return false;
       const { id } = node.attribs;
-      if (node.name === "li" && id && (NOTE_ID.test(id) || inNotesList(node)) && !notes.has(id)) notes.set(id, node);
+      if (!id || notes.has(id)) return true;
+      if (node.name === "li" ? NOTE_ID.test(id) || inNotesList(node) : NOTE_ID.test(id)) {
+        const note = node.name === "li" ? node : noteBox(node);
+        if (note) notes.set(id, note);
+      }
       return true;
     });
     this.notes = notes;

@@ -175,6 +175,7 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   return kept.slice(0, end).join("\n\n");
 }
 
+
 /**
  * A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's
  * a, b, 2.0; Drupal's "1.").
@@ -481,6 +482,8 @@ class Renderer {
       const score = votes ? ` (${votes.count} ${ONE_VOTE.test(votes.count) ? "vote" : "votes"})` : "";
       if (votes || accepted) out.blocks.push(`**${accepted ? "Accepted answer" : "Answer"}**${score}`);
     }
+    // A note set as a box of its own (Substack's), one of the notes the text refers to.
+    if (name !== "li" && this.footnotes.isReferred(node)) return push(this.note(node, this.footnotes.label(node, ""), scope));
     const radioLabel = this.radioPanels.get(node);
     if (radioLabel) this.boldLine(radioLabel, out);
     if (node.attribs.role === "tabpanel" && this.tabs) {
@@ -805,13 +808,20 @@ class Renderer {
       if (!isElement(item) || item.name !== "li") continue;
       const wanted = String(number++);
       if (this.dropped(item)) continue;
-      const label = this.footnotes.label(item, wanted);
-      // Brackets written around the link back at its end ("[↩]") hold nothing once it is left out.
-      const body = this.flow(item.children, scope).join("\n\n").trim().replace(EMPTY_BRACKETS, "");
-      if (body) lines.push(`[^${label}]: ${indentContinuation(body, 4)}`);
+      const line = this.note(item, this.footnotes.label(item, wanted), scope);
+      if (line) lines.push(line);
     }
     this.inNotes--;
     return lines.join("\n");
+  }
+
+  /** One note as GFM writes it, `[^label]: …`, without its links back; empty when nothing of it is written. */
+  note(element: Element, label: string, scope: Scope): string {
+    this.inNotes++;
+    // Brackets written around the link back at its end ("[↩]") hold nothing once it is left out.
+    const body = this.flow(element.children, scope).join("\n\n").trim().replace(EMPTY_BRACKETS, "");
+    this.inNotes--;
+    return body ? `[^${label}]: ${indentContinuation(body, 4)}` : "";
   }
 
   /** A definition list as "**term**" lines followed by ": definition" lines. */
