@@ -66,6 +66,15 @@ describe("html: blocks", () => {
     expect(md('<div class="alert">Then <span>Note</span><p>text</p></div>')).toBe("> Then Note\n>\n> text");
     // A first element over 40 characters is a line of the callout, not its title.
     expect(md(`<div class="callout"><p>${"Words ".repeat(7)}then more</p><p>Body.</p></div>`)).toBe(`> ${"Words ".repeat(7)}then more\n>\n> Body.`);
+    // Asciidoctor lays a note out as a table of one row: its kind in the first cell, as text or an icon's title.
+    const asciidoc = (icon: string, rows = 1) =>
+      md(`<div class="admonitionblock note"><table>${`<tr><td class="icon">${icon}</td><td class="content"><div class="paragraph"><p>Ids are per cluster.</p></div></td></tr>`.repeat(rows)}</table></div>`);
+    expect(asciidoc('<div class="title">Note</div>')).toBe("> **Note**\n>\n> Ids are per cluster.");
+    expect(asciidoc('<i class="fa icon-note" title="Note"></i>')).toBe("> **Note**\n>\n> Ids are per cluster.");
+    // Not a kind: a sentence, an icon with no title; not one row.
+    expect(asciidoc('<i class="fa icon-note" title="Read this first."></i>')).toBe("> Ids are per cluster.");
+    expect(asciidoc('<i class="fa icon-note"></i>')).toBe("> Ids are per cluster.");
+    expect(asciidoc('<div class="title">Note</div>', 2)).toBe("> | Note | Ids are per cluster. |\n> | --- | --- |\n> | Note | Ids are per cluster. |");
   });
 
   it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's); named so without that title, it is not", () => {

@@ -116,8 +116,8 @@ const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-li
  */
 const PLACEMENT_NAMES = new Set(["caption-top", "caption-bottom"]);
 
-/** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus), GitHub's alerts. */
-const CALLOUT_WORDS = new Set(["admonition", "admonitions", "callout", "callouts", "alert"]);
+/** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus, Asciidoctor), GitHub's alerts. */
+const CALLOUT_WORDS = new Set(["admonition", "admonitions", "admonitionblock", "callout", "callouts", "alert"]);
 /** Whole class names of callouts whose words name nothing of the kind: VitePress' (`<div class="tip custom-block">`). */
 const CALLOUT_NAMES = new Set(["custom-block"]);
 

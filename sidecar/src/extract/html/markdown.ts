@@ -160,6 +160,21 @@ const LABEL_HEADING = /^#{1,6} [^\n]*[^.!?…:"”]$/;
  */
 const LINKING_HEADING = /^#{1,6} [^\n]*\]\(/;
 
+/**
+ * A callout laid out as a table of one row of two cells, its kind in the first (Asciidoctor's `admonitionblock`: a
+ * `<div class="title">Note</div>`, or an icon titled "Note") and its text in the second; undefined for any other table.
+ */
+function titledRow(table: Element): { title: string; body: Element } | undefined {
+  const group = elementChildren(table, 1)?.[0];
+  const rows = group && group.name !== "tr" ? elementChildren(group, 1) : group && [group];
+  const cells = rows?.length === 1 && rows[0]?.name === "tr" ? elementChildren(rows[0], 2) : undefined;
+  const [kind, body] = cells ?? [];
+  if (!kind || !body || cells?.length !== 2) return undefined;
+  const icon = elementChildren(kind, 1)?.[0];
+  const title = shortText(kind, MAX_CALLOUT_TITLE_CHARS) || (icon && shortText(icon, 0) === "" ? oneLine(icon.attribs.title ?? "") : "");
+  return title && title.length <= MAX_CALLOUT_TITLE_CHARS && !SENTENCE_END.test(title) ? { title, body } : undefined;
+}
+
 /** Markdown for a list of sibling nodes (the main block, or it and the siblings that continue it). */
 export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptions): string {
   const blocks = new Renderer(options, nodes).flow(nodes, { listDepth: 0, quoteDepth: 0, inCallout: false, inFactBox: false });
@@ -607,6 +622,9 @@ class Renderer {
     const index = element.children.findIndex((node) => isElement(node) || (isText(node) && node.data.trim() !== ""));
     const first = element.children[index];
     const inside = { ...scope, inCallout: true };
+    // Asciidoctor lays a note out as a table of one row: its kind in the first cell, shown or as an icon's title.
+    const laidOut = first && isElement(first) && first.name === "table" ? titledRow(first) : undefined;
+    if (laidOut) return this.quote(laidOut.body.children, inside, finish(wrap(inlineText(laidOut.title), "strong")));
     // The title is the callout's first element, with no text before it.
     const title = first && isElement(first) && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) ? shortText(first, MAX_CALLOUT_TITLE_CHARS) : undefined;
     if (first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next) && !runsOn(first)) {
