@@ -325,6 +325,17 @@ describe("html main content: what the article keeps", () => {
     expect(page("small")).toBe(`${said("Lead")}\n\n![A drawing of a pit](https://news.test/p.jpg "How a tree pit stores rainwater Graphic: City of Leipzig")\n\n${said("Body")}`);
   });
 
+  it("a pull quote, a quotation of eight words or more the text says elsewhere, is left out; other quotations stay", () => {
+    const said = "The consent model is completely broken, says a policy counsel, because nobody reads a privacy policy on a touchscreen.";
+    const page = (quote: string) => md(`<body><article>${prose("Lead")}<figure class="pq"><blockquote><p>${quote}</p></blockquote></figure><p>${said}</p>${prose("Body")}</article></body>`);
+    expect(page("“The consent model is completely broken. Nobody reads a privacy policy on a touchscreen.”")).not.toContain("> ");
+    // Seven words are a phrase; a quotation with a fifth of its word runs its own is the author's.
+    expect(page("The consent model is completely broken, says a")).not.toContain("> ");
+    expect(page("The consent model is completely broken, says")).toContain("> The consent model is completely broken, says");
+    expect(page("The consent model is completely broken, nobody ever reads them")).toContain("> The consent model");
+    expect(page("Policies on touchscreens go unread in every dealership we visited.")).toContain("> Policies on touchscreens");
+  });
+
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
     const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
     const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;

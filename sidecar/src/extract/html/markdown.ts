@@ -182,14 +182,48 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
   // twice), and so is a picture (a lightbox's copy of it); a paragraph is the author's, written as often as it was.
   const kept = blocks.filter((block, i) => (block.length > MAX_COPY_CHARS && !LONE_PICTURE.test(block)) || block !== blocks[i - 1]);
   if (!options.pruned) return kept.join("\n\n");
+  const text = withoutPullQuotes(kept);
   // A sentence set as a heading (a pull quote) is the author's text, unless it links away; so are headings with no
   // other text.
-  const lastText = kept.findLastIndex((block) => !HEADING_BLOCK.test(block));
-  let end = kept.length;
-  while (lastText >= 0 && end > lastText + 1 && (LABEL_HEADING.test(kept[end - 1]!) || LINKING_HEADING.test(kept[end - 1]!))) end--;
-  return kept.slice(0, end).join("\n\n");
+  const lastText = text.findLastIndex((block) => !HEADING_BLOCK.test(block));
+  let end = text.length;
+  while (lastText >= 0 && end > lastText + 1 && (LABEL_HEADING.test(text[end - 1]!) || LINKING_HEADING.test(text[end - 1]!))) end--;
+  return text.slice(0, end).join("\n\n");
 }
 
+/** A quotation block. */
+const QUOTE_BLOCK = /^> /;
+const WORD = /[\p{L}\p{N}]+/gu;
+/** A pull quote repeats a sentence or more: a shorter quotation is left as it is, however common its words. */
+const MIN_PULL_QUOTE_WORDS = 8;
+/** Share of a quotation's runs of three words the text says elsewhere for it to be the text's words set large. */
+const PULL_QUOTE_SHARE = 0.8;
+
+/** Runs of three words, lower-cased, in a block's text (link targets read as words too: they are not in a quotation's). */
+function wordTriples(block: string): string[] {
+  const words = block.toLowerCase().match(WORD) ?? [];
+  const triples: string[] = [];
+  for (let i = 2; i < words.length; i++) triples.push(`${words[i - 2]} ${words[i - 1]} ${words[i]}`);
+  return triples;
+}
+
+/**
+ * Blocks without the pull quotes: quotations whose words the text says elsewhere (a magazine's sentence from the next
+ * paragraph set large beside it, Wired's `pull-quote`). A quotation the text does not repeat is the author's.
+ */
+function withoutPullQuotes(blocks: readonly string[]): readonly string[] {
+  const quotes = blocks.map((block) => (QUOTE_BLOCK.test(block) ? wordTriples(block) : undefined));
+  if (!quotes.some((triples) => triples && triples.length >= MIN_PULL_QUOTE_WORDS - 2)) return blocks;
+  const said = new Set<string>();
+  blocks.forEach((block, i) => {
+    if (!quotes[i]) for (const triple of wordTriples(block)) said.add(triple);
+  });
+  return blocks.filter((_, i) => {
+    const triples = quotes[i];
+    if (!triples || triples.length < MIN_PULL_QUOTE_WORDS - 2) return true;
+    return triples.filter((triple) => said.has(triple)).length < triples.length * PULL_QUOTE_SHARE;
+  });
+}
 
 /**
  * A note's link back to its reference: an arrow or caret (↩, ↑, ^), or a letter or number per reference (Wikipedia's
