@@ -533,6 +533,8 @@ describe("html: code blocks", () => {
     ['<pre class="output text"><code class="c">done</code></pre>', "```\ndone\n```"],
     ['<div class="sourceCode"><pre class="sourceCode r"><code>x &lt;- 1</code></pre></div>', "```r\nx <- 1\n```"],
     ['<pre class="sourceCode numberSource code-with-copy"><code>x</code></pre>', "```\nx\n```"],
+    ['<pre lang="python"><span class="kn">import</span> os</pre>', "```python\nimport os\n```"],
+    ['<pre lang="en"><code>Plain words</code></pre>', "```\nPlain words\n```"],
   ])("%s", (html, expected) => {
     expect(md(html)).toBe(expected);
   });

@@ -49,6 +49,11 @@ const EXTENSION_LANGUAGES = new Map([
   ["graphql", "graphql"], ["lua", "lua"], ["dart", "dart"], ["ex", "elixir"], ["exs", "elixir"], ["hs", "haskell"],
   ["scala", "scala"], ["jl", "julia"], ["vue", "vue"], ["svelte", "svelte"], ["tf", "hcl"], ["proto", "protobuf"],
 ]);
+/**
+ * Languages known by name, which cmark-gfm's `--github-pre-lang` (PyPI's readme renderer) writes in the pre's `lang`:
+ * elsewhere that attribute names a human language (`lang="en"`), so only these count there.
+ */
+const NAMED_LANGUAGES: ReadonlySet<string> = new Set(EXTENSION_LANGUAGES.values());
 /** Files whose whole name is their language's. */
 const NAME_LANGUAGES = new Map([["dockerfile", "dockerfile"], ["makefile", "makefile"]]);
 /** A title is one line: a file's path, not a paragraph that names one. */
@@ -140,8 +145,9 @@ function numberingTable(pre: Element): Element | undefined {
 
 /**
  * The language of a code block: language-x / lang-x / highlight-x classes or data-lang, on the code, the pre or the
- * pre's wrapper; else a language's bare name on the code or the pre; else a language-x class on the box around the
- * wrapper, or a highlight-x class further out; else the file it is titled with.
+ * pre's wrapper (around Pygments' numbered table, the table's); else a language's bare name on the code or the pre, or
+ * a known one in the pre's `lang`; else a language-x class on the box around the wrapper, or a highlight-x class
+ * further out; else the file it is titled with.
  */
 export function codeLanguage(pre: Element): string | undefined {
   const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
@@ -158,6 +164,8 @@ export function codeLanguage(pre: Element): string | undefined {
     const language = element && bareLanguage(element);
     if (language) return language;
   }
+  const named = pre.attribs.lang?.trim().toLowerCase();
+  if (named && (BARE_LANGUAGES.has(named) || NAMED_LANGUAGES.has(named))) return named;
   let outer = wrapper?.parent;
   for (let level = 0; level < MAX_LANGUAGE_WRAPPER_LEVELS && outer && isElement(outer); level++, outer = outer.parent) {
     // Jekyll's Rouge names it one box further out than the wrapper (`language-ruby highlighter-rouge` around `highlight`);
