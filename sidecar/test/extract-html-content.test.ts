@@ -234,6 +234,12 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page('id="x1" data-testid="byline"'))).toBe(`Eleanor Pryce BBC News, West of England\n\n${story}`);
   });
 
+  it("a byline in a quotation is whom the quotation is from (beehiiv's blockquote__byline): kept", () => {
+    const quote = `<blockquote class="blockquote__quote"><p>Cutting the email to three lines did more than all of it.</p><figcaption class="blockquote__byline">— Head of Growth</figcaption></blockquote>`;
+    expect(md(`<body><article>${prose("One")}${quote}${prose("Two")}</article></body>`)).toContain("> Cutting the email to three lines did more than all of it.\n>\n> — Head of Growth");
+    expect(md(`<body><article>${prose("One")}<div class="byline">— Head of Growth</div>${prose("Two")}</article></body>`)).not.toContain("Head of Growth");
+  });
+
   it("a post's filing line (Posted in …, Tags: …, Filed under …, linked) goes; a byline and a sentence that starts so stay", () => {
     const page = `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>
       <p>Posted by Ann on March 3</p>${["One", "Two", "Three"].map(prose).join("")}

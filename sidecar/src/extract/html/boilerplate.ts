@@ -241,7 +241,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   const minor = prose < mainProse / 2;
   // In a thread that is the page's text, each entry's author and date say who said what, and when.
   const metadata = !stats.inThread;
-  if (metadata && hint.byline && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
+  // In a quotation, a byline is whom the quotation is from (beehiiv's `blockquote__byline`).
+  if (metadata && hint.byline && !quoted && chars < MAX_BYLINE_CHARS && (BLOCK_ELEMENTS.has(element.name) || (parent?.ownChars ?? 0) < MAX_BYLINE_CHARS)) return true;
   if (!BLOCK_ELEMENTS.has(element.name)) return false;
   // The element's text as one line, read once when a check needs it.
   let text: string | undefined;
