@@ -413,6 +413,12 @@ describe("html: links and images", () => {
     expect(
       md('<h2 id="setup">Setting up<a class="headerlink" href="#setup" title="Permalink">¶</a></h2><h3><a href="#more" aria-hidden="true">#</a>More</h3><p>Photo <a href="https://photos.test/1">#</a> and a note<a href="#fn1">1</a>.</p>'),
     ).toBe("## Setting up\n\n### More\n\nPhoto [#](https://photos.test/1) and a note[1](https://example.test/docs/guide/page.html#fn1).");
+    // markdown-it-anchor's accessible permalink: the mark shown, words for screen readers beside it; a link showing
+    // more than a mark is the author's.
+    const anchor = (shown: string) => `<a class="header-anchor" href="#next"><span class="visually-hidden">Permalink to “Next”</span><span aria-hidden="true">${shown}</span></a>`;
+    expect(md(`<h2 id="next">Next ${anchor("#")}</h2><p>Text.</p>`)).toBe("## Next\n\nText.");
+    expect(md(`<h2 id="next">Next</h2>${anchor("¶")}<p>Text.</p>`)).toBe("## Next\n\nText.");
+    expect(md(`<h2 id="next">Next</h2>${anchor("Top")}<p>Text.</p>`)).toBe("## Next\n\n[Permalink to “Next”](https://example.test/docs/guide/page.html#next)\n\nText.");
   });
 
   it("resolves relative links against the page URL", () => {

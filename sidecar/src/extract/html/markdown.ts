@@ -239,6 +239,27 @@ const BACK_LINKS_CLASS = /(?:^|\s)(?:mw-cite-backlink|footnote-back(?:ref)?|reve
 
 /** The marks documentation generators link a heading to itself with. */
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
+/** A permalink mark is a character or two: a link showing more is read no further. */
+const MAX_MARK_CHARS = 2;
+
+/**
+ * The text of an element a sighted reader sees, without the words set for screen readers only (sr-only,
+ * visually-hidden); undefined once it is longer than `max`, so a long link is read no further.
+ */
+function shownText(element: Element, max: number): string | undefined {
+  let text = "";
+  let longer = false;
+  walk(element, (node) => {
+    if (longer) return false;
+    if (isText(node)) {
+      text += node.data;
+      longer = text.trim().length > max;
+      return false;
+    }
+    return isElement(node) && !classHint(node).spoken;
+  });
+  return longer ? undefined : text.trim();
+}
 
 /**
  * A link whose whole text is one symbol and whose title or label says what it does is an icon button (an edit link's
@@ -755,8 +776,9 @@ class Renderer {
     const url = href === undefined ? undefined : resolveUrl(href, this.baseUrl);
     const text = settleBrackets(oneLine(content));
     if (this.inNotes > 0 && href?.trim().startsWith("#") && BACK_LINK.test(text)) return "";
-    // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page.
-    if (href?.trim().startsWith("#") && PERMALINK_MARKS.has(text)) return "";
+    // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page,
+    // with or without words for screen readers (markdown-it-anchor's "Permalink to “Setup”" beside its "#").
+    if (href?.trim().startsWith("#") && (PERMALINK_MARKS.has(text) || PERMALINK_MARKS.has(shownText(element, MAX_MARK_CHARS) ?? ""))) return "";
     if (ICON.test(text) && (element.attribs.title ?? element.attribs["aria-label"])?.trim()) return "";
     // A link that shows nothing: no text, or only zero-width characters (Docusaurus' heading anchors hold a zero-width space).
     if (INVISIBLE.test(text)) return content.replace(FORMAT_CHARACTERS, "");
