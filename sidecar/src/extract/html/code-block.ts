@@ -138,9 +138,10 @@ function numberingTable(pre: Element): Element | undefined {
   for (let level = 1; level < MAX_CELL_LEVELS && cell && isElement(cell) && cell.name !== "td"; level++) cell = cell.parent;
   const row = cell && isElement(cell) && cell.name === "td" ? cell.parent : undefined;
   if (!row || !isElement(row) || row.name !== "tr") return undefined;
-  const group = row.parent && isElement(row.parent) && row.parent.name !== "table" ? row.parent.parent : row.parent;
-  if (!group || !isElement(group) || group.name !== "table") return undefined;
-  return row.children.some((other) => other !== cell && isElement(other) && other.name === "td" && countsLines(other)) ? group : undefined;
+  // The row stands in the table or in its body.
+  const table = row.parent && isElement(row.parent) && row.parent.name !== "table" ? row.parent.parent : row.parent;
+  if (!table || !isElement(table) || table.name !== "table") return undefined;
+  return row.children.some((other) => other !== cell && isElement(other) && other.name === "td" && countsLines(other)) ? table : undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ const NOTE_ID = /(?:^|[-_:])(?:fn|footnote|endnote|cite_note|note)(?:$|[-_:\d])/
 const NOTES_LIST_CLASS = /(?:^|[-_\s])(?:foot|end)notes?(?:$|[-_\s])/i;
 const inNotesList = (item: Element): boolean => item.parent !== null && isElement(item.parent) && NOTES_LIST_CLASS.test(item.parent.attribs.class ?? "");
 
-/** A box named as one note (Substack's `<div class="footnote">`). */
+/** A box named as one note (Substack's `<div class="footnote">`), not as the box of them all (`footnotes`). */
 const NOTE_BOX_CLASS = /(?:^|[-_\s])(?:foot|end)note(?:$|[-_\s])/i;
 
 /**
@@ -61,9 +61,9 @@ export class Footnotes {
     return this.label(note, label);
   }
 
-  /** Whether a reference gave a note item its label. */
-  isReferred(item: Element): boolean {
-    return this.labels.has(item);
+  /** The label a reference gave a note, or undefined for an element no reference named. */
+  labelOf(item: Element): string | undefined {
+    return this.labels.get(item);
   }
 
   /**
@@ -90,10 +90,8 @@ export class Footnotes {
       if (!isElement(node)) return false;
       const { id } = node.attribs;
       if (!id || notes.has(id)) return true;
-      if (node.name === "li" ? NOTE_ID.test(id) || inNotesList(node) : NOTE_ID.test(id)) {
-        const note = node.name === "li" ? node : noteBox(node);
-        if (note) notes.set(id, note);
-      }
+      const note = node.name === "li" ? (NOTE_ID.test(id) || inNotesList(node) ? node : undefined) : NOTE_ID.test(id) ? noteBox(node) : undefined;
+      if (note) notes.set(id, note);
       return true;
     });
     this.notes = notes;

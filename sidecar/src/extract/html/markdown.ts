@@ -86,6 +86,9 @@ function gluedToPrevious(node: ChildNode): boolean {
   return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last) && !(element && SCRIPTS.has(element.name)));
 }
 
+/** Whether a node ends the line before it and starts the next: a block or a line break. */
+const breaksLine = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
+
 /** Blocks that hold text rather than title it. */
 const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);
 
@@ -212,15 +215,16 @@ function wordTriples(block: string): string[] {
  * paragraph set large beside it, Wired's `pull-quote`). A quotation the text does not repeat is the author's.
  */
 function withoutPullQuotes(blocks: readonly string[]): readonly string[] {
+  const long = (triples: readonly string[] | undefined): triples is readonly string[] => triples !== undefined && triples.length >= MIN_PULL_QUOTE_WORDS - 2;
   const quotes = blocks.map((block) => (QUOTE_BLOCK.test(block) ? wordTriples(block) : undefined));
-  if (!quotes.some((triples) => triples && triples.length >= MIN_PULL_QUOTE_WORDS - 2)) return blocks;
+  if (!quotes.some(long)) return blocks;
   const said = new Set<string>();
   blocks.forEach((block, i) => {
     if (!quotes[i]) for (const triple of wordTriples(block)) said.add(triple);
   });
   return blocks.filter((_, i) => {
     const triples = quotes[i];
-    if (!triples || triples.length < MIN_PULL_QUOTE_WORDS - 2) return true;
+    if (!long(triples)) return true;
     return triples.filter((triple) => said.has(triple)).length < triples.length * PULL_QUOTE_SHARE;
   });
 }
@@ -553,7 +557,8 @@ class Renderer {
       if (votes || accepted) out.blocks.push(`**${accepted ? "Accepted answer" : "Answer"}**${score}`);
     }
     // A note set as a box of its own (Substack's), one of the notes the text refers to.
-    if (name !== "li" && this.footnotes.isReferred(node)) return push(this.note(node, this.footnotes.label(node, ""), scope));
+    const noteLabel = name === "li" ? undefined : this.footnotes.labelOf(node);
+    if (noteLabel !== undefined) return push(this.note(node, noteLabel, scope));
     const radioLabel = this.radioPanels.get(node);
     if (radioLabel) this.boldLine(radioLabel, out);
     if (node.attribs.role === "tabpanel" && this.tabs) {
@@ -830,9 +835,8 @@ class Renderer {
    */
   plainText(element: Element): string {
     const parts: string[] = [];
-    const breaks = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
     walk(element, (node) => {
-      if (node !== element && (breaks(node.prev) || breaks(node) || gluedToPrevious(node))) parts.push(" ");
+      if (node !== element && (breaksLine(node.prev) || breaksLine(node) || gluedToPrevious(node))) parts.push(" ");
       if (isText(node)) parts.push(node.data);
       return isElement(node) && !this.dropped(node);
     });
@@ -840,7 +844,7 @@ class Renderer {
   }
 
   list(element: Element, scope: Scope): string {
-    if (element.children.some((child) => isElement(child) && this.footnotes.isReferred(child))) return this.notes(element, scope);
+    if (element.children.some((child) => isElement(child) && this.footnotes.labelOf(child) !== undefined)) return this.notes(element, scope);
     const items: string[][] = [];
     for (const child of element.children) {
       if (isText(child)) {
@@ -877,7 +881,6 @@ class Renderer {
   notes(list: Element, scope: Scope): string {
     const lines: string[] = [];
     let number = startNumber(list.attribs.start);
-    this.inNotes++;
     for (const item of list.children) {
       if (!isElement(item) || item.name !== "li") continue;
       const wanted = String(number++);
@@ -885,7 +888,6 @@ class Renderer {
       const line = this.note(item, this.footnotes.label(item, wanted), scope);
       if (line) lines.push(line);
     }
-    this.inNotes--;
     return lines.join("\n");
   }
 
