@@ -77,12 +77,16 @@ describe("html: blocks", () => {
     expect(asciidoc('<div class="title">Note</div>', 2)).toBe("> | Note | Ids are per cluster. |\n> | --- | --- |\n> | Note | Ids are per cluster. |");
   });
 
-  it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's); named so without that title, it is not", () => {
+  it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's), as is a disclosure so named (MkDocs'); named so without that title, it is not", () => {
     expect(md('<div class="NOTE"><p>Note</p><p>Jitter is added to each delay.</p></div>')).toBe("> **Note**\n>\n> Jitter is added to each delay.");
     expect(md('<div class="IMPORTANT"><h5>IMPORTANT:</h5><p>Back up first.</p></div>')).toBe("> ##### IMPORTANT:\n>\n> Back up first.");
     // A note of the article's (a footnote's box, a teaser named "note"), its first line no kind of note.
     expect(md('<div class="note"><p>Written in May.</p><p>Updated in June.</p></div>')).toBe("Written in May.\n\nUpdated in June.");
     expect(md('<div class="tip"><p>Tips</p><p>Drink water.</p></div>')).toBe("Tips\n\nDrink water.");
+    // A disclosure named by a kind of note opens into one (MkDocs' collapsible admonitions), titled by its summary; a
+    // disclosure named otherwise is not.
+    expect(md('<details class="note"><summary>How refresh works</summary><p>Tokens refresh early.</p></details>')).toBe("> **How refresh works**\n>\n> Tokens refresh early.");
+    expect(md('<details class="faq"><summary>How refresh works</summary><p>Tokens refresh early.</p></details>')).not.toContain("> ");
   });
 
   it("a callout's parts named as such are not callouts of their own, and its body's name does not make it the page's text", () => {

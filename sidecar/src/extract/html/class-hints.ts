@@ -354,8 +354,9 @@ export function classHint(element: Element): ClassHint {
   // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it, and so is any
   // element so named whose title is that kind (DocFX's and Microsoft Learn's `<div class="NOTE"><p>Note</p>`); an aside
   // named as an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole
-  // articles, tooltips, a news site's box of links and dates beside a story.
-  if (byClass.noteKind && (element.name === "aside" || titledAsNote(element))) return { ...NO_HINT, callout: true };
+  // articles, tooltips, a news site's box of links and dates beside a story. A disclosure so named is a note that opens
+  // (MkDocs' collapsible `<details class="note">`, titled by its summary).
+  if (byClass.noteKind && (element.name === "aside" || element.name === "details" || titledAsNote(element))) return { ...NO_HINT, callout: true };
   if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
