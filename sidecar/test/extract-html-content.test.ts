@@ -234,6 +234,16 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page('id="x1" data-testid="byline"'))).toBe(`Eleanor Pryce BBC News, West of England\n\n${story}`);
   });
 
+  it("a value that is a name set as code, linked to its definition, stays (Sphinx's field lists); a bare link there goes", () => {
+    const field = (value: string) =>
+      md(`<body><article>${prose("One")}<dl class="field-list"><dt>Return type:</dt><dd><p>${value}</p></dd><dt>Raises:</dt><dd><p><code>ConfigError</code> – if a value has the wrong type.</p></dd></dl>${prose("Two")}</article></body>`);
+    expect(field('<a class="reference internal" href="/api/config.html#Settings"><code class="xref py">Settings</code></a>')).toContain(
+      "**Return type:**\n: [`Settings`](https://news.test/api/config.html#Settings)",
+    );
+    expect(field('<a href="/api/config.html#Settings">See the settings page</a>')).not.toContain("settings page");
+    expect(field('<a href="/a"><code>Settings</code></a> <a href="/b">and more</a>')).not.toContain("Settings`");
+  });
+
   it("a byline in a quotation is whom the quotation is from (beehiiv's blockquote__byline): kept", () => {
     const quote = `<blockquote class="blockquote__quote"><p>Cutting the email to three lines did more than all of it.</p><figcaption class="blockquote__byline">— Head of Growth</figcaption></blockquote>`;
     expect(md(`<body><article>${prose("One")}${quote}${prose("Two")}</article></body>`)).toContain("> Cutting the email to three lines did more than all of it.\n>\n> — Head of Growth");

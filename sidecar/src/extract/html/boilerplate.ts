@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { contains, elementChildren, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
@@ -83,6 +83,23 @@ const AD_LABELS = new Set([
 ]);
 
 /** Text before the block's first link ends in a colon: "Related: <link>", "[Read more: <link>]". */
+/**
+ * Whether every link in an element shows a name set as code, and nothing else: cross-references to a definition, as
+ * documentation generators link types and functions (Sphinx's, rustdoc's, Javadoc's).
+ */
+function linksCodeOnly(element: Element): boolean {
+  let links = 0;
+  let code = true;
+  walk(element, (node) => {
+    if (!code || !isElement(node)) return false;
+    if (node.name !== "a") return true;
+    links++;
+    code = elementChildren(node, 1)?.[0]?.name === "code";
+    return false;
+  });
+  return links > 0 && code;
+}
+
 function isLabelledLink(element: Element): boolean {
   let label = "";
   let linked = false;
@@ -285,9 +302,11 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // newsletter's items, a deal list, a press review), when its items say something beside their links; related
     // stories stand after the post's text, or are bare links.
     if (LISTS.has(element.name) && linkDensity < MAX_POINTS_LINK_DENSITY && precedesPostProse(element)) return false;
-    if (element.name !== "p") return true;
+    // A definition's value is judged as a paragraph is.
+    if (element.name !== "p" && element.name !== "dd") return true;
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
-    return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line())) || isLabelledLink(element);
+    // So is a name set as code linked to its definition (Sphinx's "Return type: Settings").
+    return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line()) && !linksCodeOnly(element)) || isLabelledLink(element);
   }
   if (!container) return element.name === "p" && isCallToAction(stats);
   if (minor && namesOtherStories(stats, statsOf)) return true;
