@@ -350,6 +350,9 @@ describe("html main content: what the article keeps", () => {
     expect(page("The consent model is completely broken, says")).toContain("> The consent model is completely broken, says");
     expect(page("The consent model is completely broken, nobody ever reads them")).toContain("> The consent model");
     expect(page("Policies on touchscreens go unread in every dealership we visited.")).toContain("> Policies on touchscreens");
+    // Four fifths of its runs of three words: 7 of 8 said elsewhere is a pull quote, 6 of 8 is not.
+    expect(page("The consent model is completely broken, says a policy maker")).not.toContain("> ");
+    expect(page("The consent model is completely broken, says a lobbyist today")).toContain("> The consent model");
   });
 
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {

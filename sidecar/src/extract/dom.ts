@@ -68,9 +68,10 @@ export function textContent(root: ParentNode): string {
 
 /**
  * All text under root, trimmed, when it is at most `max` characters; undefined as soon as it is longer, so a long
- * element is not read whole to learn that it is no dateline or title.
+ * element is not read whole to learn that it is no dateline or title. `reads` says which elements' text counts (all,
+ * unless told).
  */
-export function shortText(root: ParentNode, max: number): string | undefined {
+export function shortText(root: ParentNode, max: number, reads: (element: Element) => boolean = () => true): string | undefined {
   const parts: string[] = [];
   let length = 0;
   // Offsets in the joined text of its first and last non-space character: the trimmed length, kept as it grows.
@@ -79,7 +80,7 @@ export function shortText(root: ParentNode, max: number): string | undefined {
   let over = false;
   walk(root, (node) => {
     if (over) return false;
-    if (!isText(node)) return true;
+    if (!isText(node)) return !isElement(node) || node === root || reads(node);
     const { data } = node;
     const end = data.trimEnd().length;
     if (end > 0) {

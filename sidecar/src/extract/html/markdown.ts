@@ -16,6 +16,7 @@ import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrac
 import { type ColumnAlignment, markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
 import { collapseSpaces, oneLine } from "../whitespace.ts";
+import { wordsOf } from "../repeats-title.ts";
 
 /**
  * Converts the content under one HTML element into Markdown. Rendering recurses along the tree; parseHtml
@@ -196,7 +197,6 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 
 /** A quotation block. */
 const QUOTE_BLOCK = /^> /;
-const WORD = /[\p{L}\p{N}]+/gu;
 /** A pull quote repeats a sentence or more: a shorter quotation is left as it is, however common its words. */
 const MIN_PULL_QUOTE_WORDS = 8;
 /** Share of a quotation's runs of three words the text says elsewhere for it to be the text's words set large. */
@@ -204,7 +204,7 @@ const PULL_QUOTE_SHARE = 0.8;
 
 /** Runs of three words, lower-cased, in a block's text (link targets read as words too: they are not in a quotation's). */
 function wordTriples(block: string): string[] {
-  const words = block.toLowerCase().match(WORD) ?? [];
+  const words = wordsOf(block);
   const triples: string[] = [];
   for (let i = 2; i < words.length; i++) triples.push(`${words[i - 2]} ${words[i - 1]} ${words[i]}`);
   return triples;
@@ -245,25 +245,8 @@ const BACK_LINKS_CLASS = /(?:^|\s)(?:mw-cite-backlink|footnote-back(?:ref)?|reve
 const PERMALINK_MARKS = new Set(["¶", "§", "#", "🔗"]);
 /** A permalink mark is a character or two: a link showing more is read no further. */
 const MAX_MARK_CHARS = 2;
-
-/**
- * The text of an element a sighted reader sees, without the words set for screen readers only (sr-only,
- * visually-hidden); undefined once it is longer than `max`, so a long link is read no further.
- */
-function shownText(element: Element, max: number): string | undefined {
-  let text = "";
-  let longer = false;
-  walk(element, (node) => {
-    if (longer) return false;
-    if (isText(node)) {
-      text += node.data;
-      longer = text.trim().length > max;
-      return false;
-    }
-    return isElement(node) && !classHint(node).spoken;
-  });
-  return longer ? undefined : text.trim();
-}
+/** Whether an element is shown to sight: not words set for screen readers only (sr-only, visually-hidden). */
+const isShown = (element: Element): boolean => !classHint(element).spoken;
 
 /**
  * A link whose whole text is one symbol and whose title or label says what it does is an icon button (an edit link's
@@ -783,7 +766,7 @@ class Renderer {
     if (this.inNotes > 0 && href?.trim().startsWith("#") && BACK_LINK.test(text)) return "";
     // A heading's permalink (Sphinx's and MkDocs' "¶", GitHub's "#"): a mark that links to its own place on the page,
     // with or without words for screen readers (markdown-it-anchor's "Permalink to “Setup”" beside its "#").
-    if (href?.trim().startsWith("#") && (PERMALINK_MARKS.has(text) || PERMALINK_MARKS.has(shownText(element, MAX_MARK_CHARS) ?? ""))) return "";
+    if (href?.trim().startsWith("#") && (PERMALINK_MARKS.has(text) || PERMALINK_MARKS.has(shortText(element, MAX_MARK_CHARS, isShown) ?? ""))) return "";
     if (ICON.test(text) && (element.attribs.title ?? element.attribs["aria-label"])?.trim()) return "";
     // A link that shows nothing: no text, or only zero-width characters (Docusaurus' heading anchors hold a zero-width space).
     if (INVISIBLE.test(text)) return content.replace(FORMAT_CHARACTERS, "");
