@@ -341,7 +341,7 @@ describe("html main content: what the article keeps", () => {
     expect(page("small")).toBe(`${said("Lead")}\n\n![A drawing of a pit](https://news.test/p.jpg "How a tree pit stores rainwater Graphic: City of Leipzig")\n\n${said("Body")}`);
   });
 
-  it("a pull quote, a quotation of eight words or more the text says elsewhere, is left out; other quotations stay", () => {
+  it("a pull quote, a quotation of eight words or more the text says after it, is left out; other quotations stay", () => {
     const said = "The consent model is completely broken, says a policy counsel, because nobody reads a privacy policy on a touchscreen.";
     const page = (quote: string) => md(`<body><article>${prose("Lead")}<figure class="pq"><blockquote><p>${quote}</p></blockquote></figure><p>${said}</p>${prose("Body")}</article></body>`);
     expect(page("“The consent model is completely broken. Nobody reads a privacy policy on a touchscreen.”")).not.toContain("> ");
@@ -353,6 +353,11 @@ describe("html main content: what the article keeps", () => {
     // Four fifths of its runs of three words: 7 of 8 said elsewhere is a pull quote, 6 of 8 is not.
     expect(page("The consent model is completely broken, says a policy maker")).not.toContain("> ");
     expect(page("The consent model is completely broken, says a lobbyist today")).toContain("> The consent model");
+    // Words said before the quotation are what it quotes (a forum reply quoting the post above it, an answer its
+    // question): the quotation stays.
+    const reply = md(`<body><article>${prose("Lead")}<p>${said}</p><blockquote><p>${said}</p></blockquote><p>Agreed, and the same holds for kiosks.</p>${prose("Body")}</article></body>`);
+    expect(reply.match(/The consent model/g)).toHaveLength(2);
+    expect(reply).toContain("> The consent model");
   });
 
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {

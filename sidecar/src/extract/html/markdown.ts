@@ -199,7 +199,7 @@ export function htmlToMarkdown(nodes: readonly ChildNode[], options: RenderOptio
 const QUOTE_BLOCK = /^> /;
 /** A pull quote repeats a sentence or more: a shorter quotation is left as it is, however common its words. */
 const MIN_PULL_QUOTE_WORDS = 8;
-/** Share of a quotation's runs of three words the text says elsewhere for it to be the text's words set large. */
+/** Share of a quotation's runs of three words the text says after it for it to be the text's words set large. */
 const PULL_QUOTE_SHARE = 0.8;
 
 /** Runs of three words, lower-cased, in a block's text (link targets read as words too: they are not in a quotation's). */
@@ -211,22 +211,22 @@ function wordTriples(block: string): string[] {
 }
 
 /**
- * Blocks without the pull quotes: quotations whose words the text says elsewhere (a magazine's sentence from the next
- * paragraph set large beside it, Wired's `pull-quote`). A quotation the text does not repeat is the author's.
+ * Blocks without the pull quotes: quotations whose words the text says after them (a magazine's sentence from the next
+ * paragraph set large beside it, Wired's `pull-quote`). A quotation the text does not repeat is the author's; one of
+ * words said before it quotes them (a forum reply quoting the post above, an answer its question), and stays too.
  */
 function withoutPullQuotes(blocks: readonly string[]): readonly string[] {
   const long = (triples: readonly string[] | undefined): triples is readonly string[] => triples !== undefined && triples.length >= MIN_PULL_QUOTE_WORDS - 2;
   const quotes = blocks.map((block) => (QUOTE_BLOCK.test(block) ? wordTriples(block) : undefined));
   if (!quotes.some(long)) return blocks;
   const said = new Set<string>();
-  blocks.forEach((block, i) => {
-    if (!quotes[i]) for (const triple of wordTriples(block)) said.add(triple);
-  });
-  return blocks.filter((_, i) => {
+  const pull = new Set<number>();
+  for (let i = blocks.length - 1; i >= 0; i--) {
     const triples = quotes[i];
-    if (!long(triples)) return true;
-    return triples.filter((triple) => said.has(triple)).length < triples.length * PULL_QUOTE_SHARE;
-  });
+    if (!triples) for (const triple of wordTriples(blocks[i]!)) said.add(triple);
+    else if (long(triples) && triples.filter((triple) => said.has(triple)).length >= triples.length * PULL_QUOTE_SHARE) pull.add(i);
+  }
+  return blocks.filter((_, i) => !pull.has(i));
 }
 
 /**
