@@ -527,6 +527,9 @@ describe("html: code blocks", () => {
     ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
     ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
     ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],
+    // Discourse's lang-auto asks the highlighter to guess; highlight.js' nohighlight asks it not to colour the block.
+    ['<pre><code class="lang-auto">plain</code></pre>', "```\nplain\n```"],
+    ['<pre><code class="language-nohighlight">plain</code></pre>', "```\nplain\n```"],
     ['<pre class="brush: js notranslate"><code>go()</code></pre>', "```js\ngo()\n```"],
     ['<pre class="brush:PHP; gutter: false">echo 1;</pre>', "```php\necho 1;\n```"],
     ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],
