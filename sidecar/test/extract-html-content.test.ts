@@ -360,6 +360,19 @@ describe("html main content: what the article keeps", () => {
     expect(reply).toContain("> The consent model");
   });
 
+  it("an aside of a quotation under whom it is from (Discourse's quote of a post above) is the text; other asides are not", () => {
+    const quoted = "The backup agent never got the chance to release its pin.";
+    const page = (title: string, quotation = `<blockquote><p>${quoted}</p></blockquote>`) =>
+      md(`<body><article>${prose("Lead")}<aside class="quote" data-post="3"><div class="title"><img alt="" src="/a.png"> ${title}</div>${quotation}</aside>${prose("Reply")}</article></body>`);
+    expect(page("mkowalski:")).toBe(`${said("Lead")}\n\nmkowalski:\n\n> ${quoted}\n\n${said("Reply")}`);
+    // Whom it is from is a name or a few words: a longer line is a box's own title, and the aside a box beside the text.
+    expect(page(`${"a".repeat(59)}:`)).toContain(`> ${quoted}`);
+    expect(page(`${"a".repeat(60)}:`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
+    expect(page("What readers say")).toBe(`${said("Lead")}\n\n${said("Reply")}`);
+    expect(page("mkowalski:", `<blockquote><p>${quoted}</p></blockquote><p>Read the thread</p>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
+    expect(page("mkowalski:", `<p>${quoted}</p>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
+  });
+
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
     const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
     const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { closestWithin, elementBeside, isElement, isText, shortText } from "../dom.ts";
+import { closestWithin, elementBeside, elementChildren, isElement, isText, shortText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -131,6 +131,19 @@ function isCellContent(button: Element): boolean {
  * page's unless it is inside sectioning content (article, section, aside, nav), as HTML defines it: one inside
  * <main> but no section is the site's footer placed there.
  */
+/** Whom a quotation is from is a name or a few words before a colon ("mkowalski:", "Ann Lee wrote:"). */
+const MAX_ATTRIBUTION_CHARS = 60;
+
+/**
+ * An aside of a quotation under a line saying whom it is from (Discourse's `<aside class="quote">`: a reply quoting a
+ * post above it) is the post's text, not a box beside it.
+ */
+function isAttributedQuotation(aside: Element): boolean {
+  const [title, quotation, ...rest] = elementChildren(aside, 2) ?? [];
+  if (!title || quotation?.name !== "blockquote" || rest.length > 0) return false;
+  return shortText(title, MAX_ATTRIBUTION_CHARS)?.endsWith(":") === true;
+}
+
 export function isFurniture(element: Element, inSection: boolean, inSectioningContent: boolean): boolean {
   const { name, attribs } = element;
   if (name === "button") return !opensSection(element) && !isCellContent(element);
@@ -139,7 +152,7 @@ export function isFurniture(element: Element, inSection: boolean, inSectioningCo
   if (name === "aside") {
     // A note set apart in the text, or the article's box of facts (Fandom's infobox), as Wikipedia's table is.
     const { callout, factBox } = classHint(element);
-    return !callout && !factBox;
+    return !callout && !factBox && !isAttributedQuotation(element);
   }
   if (name === "header" && !inSection) return true;
   if (name === "footer" && !inSectioningContent) return true;
