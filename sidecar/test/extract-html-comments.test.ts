@@ -120,14 +120,18 @@ describe("threads that are the page's text", () => {
     for (const n of [1, 2, 3, 4]) expect(content).toContain(reply(n));
   });
 
-  it("keep an author marked up as schema.org's (a forum topic's posts)", () => {
-    const post = (n: number) =>
+  it("keep an author marked up as schema.org's (a forum topic's posts), however far the markup indents the line's parts", () => {
+    const post = (n: number, indent: string) =>
       `<div id="post_${n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post"><div class="crawler-post-meta">` +
-      `<span class="creator" itemprop="author"><a itemprop="url" href="/u/member${n}"><span itemprop="name">member${n}</span></a></span>` +
-      ` <time itemprop="datePublished" datetime="2024-06-0${n}">June ${n}, 2024, 8:00am</time></div><div class="post" itemprop="text">${prose(`Member ${n}'s post`)}</div></div>`;
-    const page = `<html><head><title>Slow builds</title></head><body><div id="main-outlet" role="main"><h1>Slow builds</h1><div itemscope itemtype="http://schema.org/DiscussionForumPosting">${[1, 2, 3].map(post).join("")}</div></div></body></html>`;
-    const content = md(page);
-    for (const n of [1, 2, 3]) expect(content).toContain(`[member${n}](https://blog.test/u/member${n}) June ${n}, 2024, 8:00am\n\n${said(`Member ${n}'s post`)}`);
+      `<span class="creator" itemprop="author">${indent}<a itemprop="url" href="/u/member${n}"><span itemprop="name">member${n}</span></a>${indent}</span>` +
+      ` <span class="crawler-post-infos">${indent}<time itemprop="datePublished" datetime="2024-06-0${n}">${indent}June ${n}, 2024, 8:00am${indent}</time></span></div><div class="post" itemprop="text">${prose(`Member ${n}'s post`)}</div></div>`;
+    const page = (indent: string) =>
+      `<html><head><title>Slow builds</title></head><body><div id="main-outlet" role="main"><h1>Slow builds</h1><div itemscope itemtype="http://schema.org/DiscussionForumPosting">${[1, 2, 3].map((n) => post(n, indent)).join("")}</div></div></body></html>`;
+    // Discourse's crawler view indents each part of the line on a line of its own: 150 characters of markup, 30 shown.
+    for (const indent of ["", `\n${" ".repeat(24)}`]) {
+      const content = md(page(indent));
+      for (const n of [1, 2, 3]) expect(content).toContain(`[member${n}](https://blog.test/u/member${n}) June ${n}, 2024, 8:00am\n\n${said(`Member ${n}'s post`)}`);
+    }
   });
 
   it("replies typed as comments of a forum topic (schema.org's DiscussionForumPosting) are the thread, kept under the topic's first post without their like counts; a blog post's stay out", () => {

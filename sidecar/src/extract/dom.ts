@@ -1,6 +1,6 @@
 import type { AnyNode, ChildNode, Element, ParentNode, Text } from "domhandler";
 import { ElementType } from "htmlparser2";
-import { isBlank } from "./whitespace.ts";
+import { isBlank, isHtmlSpace } from "./whitespace.ts";
 
 /** Helpers over htmlparser2's DOM. Traversal is iterative, so it needs no depth limit of its own. */
 
@@ -67,29 +67,40 @@ export function textContent(root: ParentNode): string {
 }
 
 /**
- * All text under root, trimmed, when it is at most `max` characters; undefined as soon as it is longer, so a long
- * element is not read whole to learn that it is no dateline or title. `reads` says which elements' text counts (all,
- * unless told).
+ * All text under root, trimmed, when it shows at most `max` characters (a run of spaces shows as one: a generator's
+ * indentation between a name and a date is no text); undefined as soon as it shows more, so a long element is not read
+ * whole to learn that it is no dateline or title. `reads` says which elements' text counts (all, unless told).
  */
 export function shortText(root: ParentNode, max: number, reads: (element: Element) => boolean = () => true): string | undefined {
   const parts: string[] = [];
+  // Until the text read could show more than max, its length bounds what it shows and no character is looked at;
+  // from there on, characters shown are counted from the first that is not a space, a run of spaces as one.
   let length = 0;
-  // Offsets in the joined text of its first and last non-space character: the trimmed length, kept as it grows.
-  let first = -1;
-  let last = -1;
+  let counting = false;
+  let shown = 0;
+  let spaces = false;
   let over = false;
+  const count = (data: string): void => {
+    for (let i = 0; i < data.length && !over; i++) {
+      if (isHtmlSpace(data.charCodeAt(i))) {
+        spaces = shown > 0;
+        continue;
+      }
+      shown += spaces ? 2 : 1;
+      spaces = false;
+      over = shown > max;
+    }
+  };
   walk(root, (node) => {
     if (over) return false;
     if (!isText(node)) return !isElement(node) || node === root || reads(node);
     const { data } = node;
-    const end = data.trimEnd().length;
-    if (end > 0) {
-      if (first === -1) first = length + data.length - data.trimStart().length;
-      last = length + end - 1;
-      over = last - first + 1 > max;
-    }
     parts.push(data);
-    length += data.length;
+    if (counting) count(data);
+    else if ((length += data.length) > max) {
+      counting = true;
+      for (const part of parts) count(part);
+    }
     return false;
   });
   return over ? undefined : parts.join("").trim();
