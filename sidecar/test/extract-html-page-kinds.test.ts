@@ -333,6 +333,14 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(page('<div class="promoted-stories"><h3>Around the web</h3><p>Doctors stunned by this simple trick, which anyone can learn at home.</p></div>'))).toBe(expected);
   });
 
+  it("a poster's signature under each forum post (phpBB's, SMF's and MyBB's class=signature) goes", () => {
+    const post = (n: number, signature: string) => `<div class="post" id="p${n}"><div class="content">${prose(`Post ${n}`)}</div>${signature}</div>`;
+    const page = (signature: string) => `<body><main>${post(1, signature)}${post(2, signature)}</main></body>`;
+    const signature = "C64C, 1541-II x3, 1581, SX-64 (waiting for a new keyboard)";
+    expect(md(page(`<div id="sig1" class="signature">${signature}</div>`))).toBe(`${said("Post 1")}\n\n${said("Post 2")}`);
+    expect(md(page(`<div class="sig-line">${signature}</div>`))).toContain(signature);
+  });
+
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {
     expect(md(`<body><article>${prose("One")}<p>Auch interessant:</p><ul><li><a href="/a">Story A</a></li><li><a href="/b">Story B</a></li></ul><h2>Next</h2>${prose("Two")}</article></body>`)).toBe(
       `${said("One")}\n\n## Next\n\n${said("Two")}`,

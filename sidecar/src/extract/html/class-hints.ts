@@ -44,7 +44,7 @@ const FURNITURE_WORDS = new Set([
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
   "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
-  "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback", "affiliate", "disclosure", "promoted",
+  "signature", "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback", "affiliate", "disclosure", "promoted",
 ]);
 
 /** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
