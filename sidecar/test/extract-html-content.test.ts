@@ -373,6 +373,20 @@ describe("html main content: what the article keeps", () => {
     expect(page("mkowalski:", `<p>${quoted}</p>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
   });
 
+  it("a <cite> opening a quotation, its text after it (phpBB's 'alice wrote:'), is a line of its own; elsewhere it is inline", () => {
+    const quoted = "Check the pinout of the new supply, which clones wire for other drives.";
+    const page = (quotation: string) => md(`<body><article>${prose("Lead")}<blockquote>${quotation}</blockquote>${prose("Reply")}</article></body>`);
+    expect(page(`<div><cite><a href="/u/4412">kernal_panic</a> wrote: <span>Sat Mar 08, 2025 4:03 pm</span></cite>${quoted}</div>`)).toBe(
+      `${said("Lead")}\n\n> [kernal_panic](https://news.test/u/4412) wrote: Sat Mar 08, 2025 4:03 pm\n>\n> ${quoted}\n\n${said("Reply")}`,
+    );
+    // After the quotation's words, or with nothing after it, or outside a quotation, a title stays in its line.
+    expect(page(`<p>${quoted} <cite>The Manual</cite> says so.</p>`)).toContain(`> ${quoted} The Manual says so.`);
+    expect(page(`<p>${quoted}</p><cite>The Manual</cite>`)).toContain(`> ${quoted}\n>\n> The Manual`);
+    expect(md(`<body><article><p><cite>Moby-Dick</cite> opens with a line, with commas, clauses, and enough words to count.</p>${prose("Body")}</article></body>`)).toContain(
+      "Moby-Dick opens with a line",
+    );
+  });
+
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
     const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
     const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;

@@ -613,6 +613,16 @@ class Renderer {
           return;
         }
         break;
+      case "cite":
+        // Opening a quotation with its text after it, whom the quotation is from (phpBB's, MyBB's and SMF's "alice
+        // wrote:" over the post they quote) is a line of its own, where it ran into the quotation's first sentence.
+        if (scope.quoteDepth > 0 && nodeBeside(node) !== null && out.inline.trim() === "") {
+          flush(out);
+          for (const child of node.children) this.flowNode(child, out, scope);
+          flush(out);
+          return;
+        }
+        break;
       case "blockquote":
         // One named as a post's body is that post's text, not a quotation (vBulletin's `<blockquote class="postcontent">`).
         if (scope.quoteDepth < MAX_QUOTE_DEPTH && !classHint(node).postBody) {
