@@ -614,6 +614,14 @@ describe("html: code blocks", () => {
     expect(md(`<table>${row(1, "a", "one")}${row(2, "b")}</table>`)).toBe("| one | a |\n| --- | --- |\n|  | b |");
   });
 
+  it("a <code> of rows with no <pre> around it (Atlassian's Confluence and Jira) is a code block, a row to a line; other code stays inline", () => {
+    const row = (n: number, line: string): string => `<span data-ds--code--row="" data-ds--line-number="${n}" class="css-1qgjv1g">${line}</span>`;
+    const block = `<span data-testid="code-block" data-code-lang="bash" class="prismjs"><code class="language-bash">${row(1, '<span class="token">kubectl</span> get jobs')}${row(2, "kubectl wait job")}</code></span>`;
+    expect(md(`<p>Run:</p>${block}<p>Then wait.</p>`)).toBe("Run:\n\n```bash\nkubectl get jobs\nkubectl wait job\n```\n\nThen wait.");
+    // Rows a line of text opens are not the code's: it is code in a sentence.
+    expect(md(`<p>Run <code>kubectl ${row(1, "get jobs")}</code> first.</p>`)).toBe("Run `kubectl get jobs` first.");
+  });
+
   it("highlighter spans, <br> and per-line <div>s become plain lines; hidden line numbers are dropped", () => {
     expect(
       md('<pre><span class="k">let</span> a<br>b</pre><pre><div class="line"><span aria-hidden="true">1</span>one</div><div class="line">two</div></pre>'),

@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import { elementFrom, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
-import { isHtmlSpace } from "../whitespace.ts";
+import { isBlank, isHtmlSpace } from "../whitespace.ts";
 import { isHidden } from "./visibility.ts";
 
 /** Code blocks: a `<pre>`'s lines as a highlighter wrote them, its language, and the line numbers beside or in it. */
@@ -100,6 +100,17 @@ function titleLanguage(pre: Element): string | undefined {
 
 /** Inside <pre>, these end a line even when the markup has no newline (highlighters that emit one element per line). */
 const LINE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
+/**
+ * The attribute Atlassian's design system (Confluence's, Jira's and Bitbucket's code blocks) marks each line of code
+ * with: a `<span>` in a `<code>` with no `<pre>` around it and no newline between the lines, set apart by style.
+ */
+const CODE_ROW = "data-ds--code--row";
+
+/** Whether a `<code>` outside a `<pre>` is a block of code set out a line to a row (Atlassian's), not code in a sentence. */
+export function isCodeOfRows(code: Element): boolean {
+  const first = code.children.find((child) => !isText(child) || !isBlank(child.data));
+  return first !== undefined && isElement(first) && first.attribs[CODE_ROW] !== undefined;
+}
 
 /** A line's number written in its own element: digits, maybe padded with spaces (` 9`, `10 `), on the line. */
 const LINE_NUMBER = /^[ \t\u00a0]*(\d{1,6})[ \t\u00a0]*$/;
@@ -246,7 +257,7 @@ export function codeLines(element: Element): string {
       return true;
     },
     (node) => {
-      if (isElement(node) && LINE_ELEMENTS.has(node.name) && !endsLine()) push("\n");
+      if (isElement(node) && (LINE_ELEMENTS.has(node.name) || node.attribs[CODE_ROW] !== undefined) && !endsLine()) push("\n");
     },
   );
   if (!unnumbered && beside && numbers.length >= 2 && numbers.every((entry, i) => entry.value === i + 1)) {
@@ -256,7 +267,7 @@ export function codeLines(element: Element): string {
   return withoutNoncharacters(parts.join("")).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
 }
 
-/** A `<pre>` as a fenced code block in its language; "" when it shows nothing. */
+/** A `<pre>`, or a `<code>` set out in rows (isCodeOfRows), as a fenced code block in its language; "" when it shows nothing. */
 export function codeBlock(pre: Element): string {
   const code = codeLines(pre);
   return code.trim() ? fencedBlock(code, codeLanguage(pre)) : "";

@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { elementChildren, elementFrom, findElement, isElement, isText, nodeBeside, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
-import { codeBlock, codeLanguage, countsLines, editorCodeBlock, numberedCodeTable } from "./code-block.ts";
+import { codeBlock, codeLanguage, countsLines, editorCodeBlock, isCodeOfRows, numberedCodeTable } from "./code-block.ts";
 import { delimitedFormula, isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
@@ -633,6 +633,10 @@ class Renderer {
     }
     if (!scope.inCallout && scope.quoteDepth < MAX_QUOTE_DEPTH && classHint(node).callout) {
       push(this.callout(node, scope));
+      return;
+    }
+    if (name === "code" && isCodeOfRows(node)) {
+      push(codeBlock(node));
       return;
     }
     if (FORMATTING.has(name)) {
