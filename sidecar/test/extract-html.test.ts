@@ -585,6 +585,16 @@ describe("html: code blocks", () => {
     expect(md("<table><tr><td><pre>1\n2x</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n1\n2x\n```\n\n```\nb\nc\n```");
   });
 
+  it("a list of the line numbers in the code's block, beside its <code>, is left out (CSDN's pre-numbering)", () => {
+    const numbers = (items: string[]) => `<ul class="pre-numbering">${items.map((item) => `<li style="color: rgb(153, 153, 153);">${item}</li>`).join("")}</ul>`;
+    const block = (list: string) => md(`<pre class="prettyprint"><code class="language-java has-numbering">int a = 1;\nint b = 2;\n</code><div class="hljs-button" data-title="copy"></div>${list}</pre>`);
+    expect(block(numbers(["1", "2"]))).toBe("```java\nint a = 1;\nint b = 2;\n```");
+    expect(block(numbers(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]))).toBe("```java\nint a = 1;\nint b = 2;\n```");
+    // Numbers that skip, or items that say more, are the block's text.
+    expect(block(numbers(["1", "3"]))).toBe("```java\nint a = 1;\nint b = 2;\n1\n3\n```");
+    expect(block(numbers(["1", "2 lines"]))).toBe("```java\nint a = 1;\nint b = 2;\n1\n2 lines\n```");
+  });
+
   it("line numbers a highlighter writes inline, in an element opening each line, are left out (Hugo, Pygments)", () => {
     const hugo = (lines: string[]): string =>
       `<div class="highlight"><pre class="chroma"><code class="language-sh" data-lang="sh">${lines

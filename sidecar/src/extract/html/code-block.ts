@@ -246,6 +246,9 @@ export function codeLines(element: Element): string {
       if (!isElement(node)) return false;
       if (node.name === "br") push("\n");
       if (node.name === "br" || isHidden(node)) return false;
+      // A list of the numbers from one up in the block beside its code is the lines' numbers, set beside them by style
+      // (the prettify plugin's `<ul class="pre-numbering">` after the `<code>`, as CSDN writes it).
+      if ((node.name === "ul" || node.name === "ol") && node.parent === element && countsLines(node)) return false;
       if (lineBlank && !unnumbered) {
         const text = shortFlatText(node);
         const number = text === undefined ? undefined : LINE_NUMBER.exec(text)?.[1];
@@ -310,7 +313,7 @@ export function numberedCodeTable(rows: readonly (readonly Element[])[]): string
 
 /**
  * Whether a cell holds nothing but the numbers from one up, in order, one to a line: beside a code block, its line
- * numbers (Pygments', Hugo's and Hexo's tables of two cells). Read up to its first character that is not a digit or
+ * numbers (Pygments', Hugo's and Hexo's tables of two cells, a list in the code's block). Read up to its first character that is not a digit or
  * a space, so a cell of text costs a few characters.
  */
 export function countsLines(cell: Element): boolean {
@@ -323,21 +326,28 @@ export function countsLines(cell: Element): boolean {
     lines++;
     number = "";
   };
-  walk(cell, (node) => {
-    if (!holds) return false;
-    if (isText(node)) {
-      for (let i = 0; i < node.data.length && holds; i++) {
-        const code = node.data.charCodeAt(i);
-        if (code >= 0x30 && code <= 0x39) number += node.data[i];
-        else if (isHtmlSpace(code)) end();
-        else holds = false;
+  walk(
+    cell,
+    (node) => {
+      if (!holds) return false;
+      if (isText(node)) {
+        for (let i = 0; i < node.data.length && holds; i++) {
+          const code = node.data.charCodeAt(i);
+          if (code >= 0x30 && code <= 0x39) number += node.data[i];
+          else if (isHtmlSpace(code)) end();
+          else holds = false;
+        }
+        return false;
       }
-      return false;
-    }
-    // Lines end at <br> as well (Hexo's gutter: a <span> for each number, a <br> after it).
-    if (isElement(node) && node.name === "br") end();
-    return true;
-  });
+      // Lines end at <br> as well (Hexo's gutter: a <span> for each number, a <br> after it).
+      if (isElement(node) && node.name === "br") end();
+      return true;
+    },
+    // ...and with an element a line is written in (a list's item to a number).
+    (node) => {
+      if (isElement(node) && LINE_ELEMENTS.has(node.name)) end();
+    },
+  );
   end();
   return holds && lines >= 2;
 }
