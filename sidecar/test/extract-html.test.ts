@@ -64,6 +64,13 @@ describe("html: blocks", () => {
     expect(md('<div class="callout"><span>Tip</span><p>Use it.</p></div>')).toBe("> **Tip**\n>\n> Use it.");
     expect(md('<div class="callout"><span>Tip</span><br><span>Use it.</span></div>')).toBe("> **Tip**\n>\n> Use it.");
     expect(md('<div class="alert">Then <span>Note</span><p>text</p></div>')).toBe("> Then Note\n>\n> text");
+    // A title of no words is the callout's icon set as text (Zenn's "!", Nextra's emoji): left out; a word or a digit titles it.
+    expect(md('<aside class="msg callout"><div class="msg-symbol">!</div><div class="msg-content"><p>Keys not in the schema are dropped.</p></div></aside>')).toBe(
+      "> Keys not in the schema are dropped.",
+    );
+    expect(md('<div class="callout"><div>💡</div><div>Use <code>safeParse</code> at the edge.</div></div>')).toBe("> Use `safeParse` at the edge.");
+    expect(md('<div class="callout" aria-label="Tip"><div>💡</div><div>Use it.</div></div>')).toBe("> **Tip**\n>\n> Use it.");
+    expect(md('<div class="callout"><div>💡 1</div><div>Use it.</div></div>')).toBe("> **💡 1**\n>\n> Use it.");
     // A first element over 40 characters is a line of the callout, not its title.
     expect(md(`<div class="callout"><p>${"Words ".repeat(7)}then more</p><p>Body.</p></div>`)).toBe(`> ${"Words ".repeat(7)}then more\n>\n> Body.`);
     // Asciidoctor lays a note out as a table of one row: its kind in the first cell, as text or an icon's title.

@@ -154,6 +154,9 @@ const MAX_COPY_CHARS = 300;
 /** A block that is one picture, linked or not: its Markdown opens with the picture and ends with it, on one line. */
 const LONE_PICTURE = /^\[?!\[[^\n]*\)$/;
 
+/** Text with a letter or a digit in it: words, where an icon set as text has none. */
+const WORDED = /[\p{L}\p{N}]/u;
+
 /** A block that is a heading. */
 const HEADING_BLOCK = /^#{1,6} /;
 /** A heading whose line does not end as a sentence or a quotation does: a label. */
@@ -684,14 +687,17 @@ class Renderer {
     if (laidOut) return this.quote(laidOut.body.children, inside, finish(wrap(inlineText(laidOut.title), "strong")));
     // The title is the callout's first element, with no text before it.
     const title = first && isElement(first) && HEADING_LEVELS[first.name] === undefined && !this.dropped(first) ? shortText(first, MAX_CALLOUT_TITLE_CHARS) : undefined;
-    if (first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next) && !runsOn(first)) {
+    const titled = first && isElement(first) && title && !SENTENCE_END.test(title) && elementFrom(first.next) && !runsOn(first);
+    // A title of no words is the callout's icon set as text (Zenn's "!", Nextra's "💡"): it says nothing the quote does not.
+    const icon = titled && !WORDED.test(title);
+    if (titled && !icon) {
       const name = finish(wrap(oneLine(this.inlineNodes(first.children, this.boldScope())), "strong"));
       return this.quote(element.children.slice(index + 1), inside, name);
     }
     // A callout whose shown title is hidden from screen readers is named for them ("Note"): that name is its title.
     const label = oneLine(element.attribs["aria-label"] ?? "");
     const named = label.length <= MAX_CALLOUT_TITLE_CHARS && !SENTENCE_END.test(label) ? finish(wrap(inlineText(label), "strong")) : "";
-    return this.quote(element.children, inside, named);
+    return this.quote(icon ? element.children.slice(index + 1) : element.children, inside, named);
   }
 
   /** An element's text as a line of its own in bold: a tab's name over its panel, a group's title in a box of facts. */
