@@ -217,6 +217,15 @@ describe("Markdown that reads as text", () => {
     expect(md("<p><b>Moderator</b>: Ann, (<em>see</em>) un<b>believ</b>able.</p>")).toBe("**Moderator:** Ann, *(see)* unbelievable.");
   });
 
+  it("emphasis between letters of a script that spaces no words (Chinese, Japanese, Thai) stays, where CommonMark reads it", () => {
+    expect(md("<p>検証を<strong>境界で一度だけ</strong>行うことです。</p>")).toBe("検証を**境界で一度だけ**行うことです。");
+    expect(md("<p>使用<b>React</b>构建界面。</p>")).toBe("使用**React**构建界面。");
+    // Markers between a letter and punctuation inside the run open or close nothing there: dropped, as inside a word.
+    expect(md("<p>これは<b>「強調」</b>です。</p>")).toBe("これは「強調」です。");
+    // Beside a letter of a spaced script, still a word's part.
+    expect(md("<p>検証<b>bold</b>er.</p>")).toBe("検証bolder.");
+  });
+
   it("a closing bracket or quote moves into emphasis only when the emphasis opens with its counterpart, so each pair stays balanced", () => {
     expect(md("<p>Each slot holds a number (a <em>stamp</em>). Replace <em>l</em> with <em>r</em>): done.</p>")).toBe("Each slot holds a number (a *stamp*). Replace *l* with *r*): done.");
     expect(md("<p>“Should I start <b>Calvin?</b>” and „<b>Spirit Crystals</b>” or \"<i>must</i>\".</p>")).toBe("“Should I start **Calvin?**” and **„Spirit Crystals”** or *\"must\".*");
