@@ -375,6 +375,12 @@ describe("boilerplate inside the article, round two", () => {
 
   it("a dateline in another script's letters and digits goes like any other", () => {
     expect(md(`<body><article>${prose("One")}<p>১২ জানুয়ারি ২০২০, ১০:৩০</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
+    // East Asian dates, each part followed by its unit (Qiita's "投稿日 2024年03月12日", a Korean blog's "2024년 3월 12일").
+    for (const line of ["投稿日 2024年03月12日 更新日 2024年03月18日", "发布于 2024年3月12日", "2024년 3월 12일 작성"]) {
+      expect(md(`<body><article>${prose("One")}<p>${line}</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\n${said("Two")}`);
+    }
+    // A year alone, or a month and day without the year, is no date there.
+    expect(md(`<body><article>${prose("One")}<p>3月12日の会議</p>${prose("Two")}</article></body>`)).toContain("3月12日の会議");
   });
 
   it("a paragraph whose link text is the address written out is a reference and stays", () => {

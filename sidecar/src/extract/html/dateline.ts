@@ -23,6 +23,8 @@ const DATE_PARTS = new RegExp(
   [
     // 23.10.2018, 11/19/19, 2019-06-04 (not version numbers or phone numbers)
     String.raw`(?<![\p{Nd}.])(?:\p{Nd}{1,2}[./-]\p{Nd}{1,2}[./-](?:\p{Nd}{4}|\p{Nd}{2})|\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2})(?![\p{Nd}.]\p{Nd}|\p{Nd})`,
+    // 2024年3月12日, 2024년 3월 12일: East Asian dates, each part followed by its unit
+    String.raw`\p{Nd}{4}\s?[年년]\s?\p{Nd}{1,2}\s?[月월]\s?\p{Nd}{1,2}\s?[日일]`,
     // 8:59, 14:05:10, with am/pm
     String.raw`\p{Nd}{1,2}:\p{Nd}{2}(?::\p{Nd}{2})?(?:\s?[ap]\.?m\.?)?`,
     // 4. Juni 2019, 19 November 2019, 6 mai 2014
