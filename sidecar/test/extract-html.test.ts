@@ -412,6 +412,10 @@ describe("html: links and images", () => {
     expect(
       md('<section id="syntax"><h2 id="syntax-h"><a href="#syntax-h">Syntax</a></h2><h3><a href="#syntax">Forms</a></h3><p><a href="#syntax">Here</a> and <a href="#notes">the notes</a>.</p></section>'),
     ).toBe("## Syntax\n\n### Forms\n\n[Here](https://example.test/docs/guide/page.html#syntax) and [the notes](https://example.test/docs/guide/page.html#notes).");
+    // A hash router names the place in the fragment's own query (docsify's `#/guide?id=options`).
+    expect(md('<h2 id="options"><a href="#/guide?id=options" class="anchor"><span>Options</span></a></h2><h3 id="a"><a href="#/guide?id=b">Other</a></h3><h3 id="c"><a href="#/guide?page=c">Page</a></h3>')).toBe(
+      "## Options\n\n### [Other](https://example.test/docs/guide/page.html#/guide?id=b)\n\n### [Page](https://example.test/docs/guide/page.html#/guide?page=c)",
+    );
   });
 
   it("an icon link, one symbol with a title or label saying what it does, is left out; an untitled one stays", () => {
