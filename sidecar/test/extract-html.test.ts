@@ -643,6 +643,12 @@ describe("html: code blocks", () => {
     expect(md(`<p>Run <code>kubectl ${row(1, "get jobs")}</code> first.</p>`)).toBe("Run `kubectl get jobs` first.");
   });
 
+  it("a button inside a code block (docsify's copy button in the <pre>) is no line of its code", () => {
+    const copy = '<button class="docsify-copy-code-button"><span class="label">Copy to clipboard</span><span class="error">Error</span></button>';
+    expect(md(`<pre data-lang="js"><code class="lang-js">editor.destroy()</code>${copy}</pre>`)).toBe("```js\neditor.destroy()\n```");
+    expect(md(`<pre data-lang="js"><code class="lang-js">editor.destroy()</code><span class="label">Copy to clipboard</span></pre>`)).toBe("```js\neditor.destroy()Copy to clipboard\n```");
+  });
+
   it("highlighter spans, <br> and per-line <div>s become plain lines; hidden line numbers are dropped", () => {
     expect(
       md('<pre><span class="k">let</span> a<br>b</pre><pre><div class="line"><span aria-hidden="true">1</span>one</div><div class="line">two</div></pre>'),

@@ -245,7 +245,8 @@ export function codeLines(element: Element): string {
       if (isText(node)) push(node.data);
       if (!isElement(node)) return false;
       if (node.name === "br") push("\n");
-      if (node.name === "br" || isHidden(node)) return false;
+      // A button in the block is its control (docsify's "Copy to clipboard" inside the <pre>), not a line of code.
+      if (node.name === "br" || node.name === "button" || isHidden(node)) return false;
       // A list of the numbers from one up in the block beside its code is the lines' numbers, set beside them by style
       // (the prettify plugin's `<ul class="pre-numbering">` after the `<code>`, as CSDN writes it).
       if ((node.name === "ul" || node.name === "ol") && node.parent === element && countsLines(node)) return false;
