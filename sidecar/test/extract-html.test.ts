@@ -537,6 +537,11 @@ describe("html: code blocks", () => {
     ['<div class="highlight highlight-source-rust"><pre>fn main() {}</pre></div>', "```rust\nfn main() {}\n```"],
     ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
     ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
+    // Medium names it on the one element that holds the pre's code, whatever that is.
+    ['<pre class="rr rs"><span id="bb3b" class="sa qm" data-code-block-mode="1" data-code-block-lang="bash">ls -la</span></pre>', "```bash\nls -la\n```"],
+    ['<pre><span data-code-block-lang="bash">ls</span><span>-la</span></pre>', "```\nls-la\n```"],
+    // Atlassian's on the box around a <code> of rows.
+    ['<span data-code-lang="sql"><code><span data-ds--code--row="">select 1</span><span data-ds--code--row="">from t</span></code></span>', "```sql\nselect 1\nfrom t\n```"],
     ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],
     // Discourse's lang-auto asks the highlighter to guess; highlight.js' nohighlight asks it not to colour the block.
     ['<pre><code class="lang-auto">plain</code></pre>', "```\nplain\n```"],

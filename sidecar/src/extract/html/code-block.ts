@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { elementFrom, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementChildren, elementFrom, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
 import { isBlank, isHtmlSpace } from "../whitespace.ts";
@@ -30,6 +30,12 @@ const PANDOC_PRE_LANGUAGE = /^[a-z][a-z\d+#]{0,30}$/;
 const IPYTHON = /^ipython\d?$/;
 /** SyntaxHighlighter's class, which MDN and many blogs write: `brush: js`. */
 const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
+/**
+ * The attributes a code block's language is named in: highlighters' data-lang and data-language, Atlassian's
+ * data-code-lang, Medium's data-code-block-lang.
+ */
+const languageAttribute = ({ attribs }: Element): string | undefined =>
+  attribs["data-lang"] ?? attribs["data-language"] ?? attribs["data-code-lang"] ?? attribs["data-code-block-lang"];
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
 const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
 /** Around the pre's wrapper, Prism's and Rouge's name for the language too. */
@@ -162,12 +168,14 @@ function numberingTable(pre: Element): Element | undefined {
  * further out; else the file it is titled with.
  */
 export function codeLanguage(pre: Element): string | undefined {
-  const code = pre.children.find((child): child is Element => isElement(child) && child.name === "code");
+  // The code's element: a <code>, or what else holds all of the pre's code (Medium's <span data-code-block-lang>).
+  const only = elementChildren(pre, 1)?.[0];
+  const code = only ?? pre.children.find((child): child is Element => isElement(child) && child.name === "code");
   const frame = numberingTable(pre) ?? pre;
   const wrapper = frame.parent && isElement(frame.parent) ? frame.parent : undefined;
   for (const element of [code, pre, wrapper]) {
     if (!element) continue;
-    const data = (element.attribs["data-lang"] ?? element.attribs["data-language"])?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
+    const data = languageAttribute(element)?.trim() ?? BRUSH.exec(element.attribs.class ?? "")?.[1];
     if (data) return data.toLowerCase();
     const language = classLanguage(element, LANGUAGE_CLASS);
     if (language) return language;
