@@ -87,6 +87,11 @@ describe("html: blocks", () => {
   it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's), as is a disclosure so named (MkDocs'); named so without that title, it is not", () => {
     expect(md('<div class="NOTE"><p>Note</p><p>Jitter is added to each delay.</p></div>')).toBe("> **Note**\n>\n> Jitter is added to each delay.");
     expect(md('<div class="IMPORTANT"><h5>IMPORTANT:</h5><p>Back up first.</p></div>')).toBe("> ##### IMPORTANT:\n>\n> Back up first.");
+    // Its first paragraph opening with the kind in bold (MDN's notecard); the kind said in a paragraph's plain words, or a
+    // bold word that is no kind, is not that title.
+    expect(md('<div class="notecard note"><p><strong>Note:</strong> Available in Web Workers.</p></div>')).toBe("> **Note:** Available in Web Workers.");
+    expect(md('<div class="note"><p>Note: available in Web Workers.</p></div>')).toBe("Note: available in Web Workers.");
+    expect(md('<div class="note"><p><strong>Heads up:</strong> available in Web Workers.</p></div>')).toBe("**Heads up:** available in Web Workers.");
     // A note of the article's (a footnote's box, a teaser named "note"), its first line no kind of note.
     expect(md('<div class="note"><p>Written in May.</p><p>Updated in June.</p></div>')).toBe("Written in May.\n\nUpdated in June.");
     expect(md('<div class="tip"><p>Tips</p><p>Drink water.</p></div>')).toBe("Tips\n\nDrink water.");

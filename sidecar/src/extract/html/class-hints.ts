@@ -1,5 +1,6 @@
 import type { Element } from "domhandler";
-import { closestWithin, elementFrom, findElement, shortText, textContent } from "../dom.ts";
+import { closestWithin, elementFrom, findElement, isElement, isText, shortText, textContent } from "../dom.ts";
+import { isBlank } from "../whitespace.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 
 /**
@@ -322,11 +323,25 @@ const SCHEMA_COUNTER_TYPE = /schema\.org\/InteractionCounter\b/;
 /** A callout's title is a word or two. */
 const MAX_NOTE_TITLE_CHARS = 20;
 
-/** Whether an element's first child is a title that names a kind of note ("Note", "WARNING", "Tip:"). */
+/** Whether an element's text names a kind of note ("Note", "WARNING", "Tip:"). */
+function namesNoteKind(element: Element): boolean {
+  const title = shortText(element, MAX_NOTE_TITLE_CHARS);
+  return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
+}
+
+/** Bold text: how a note's kind opens its first paragraph ("<p><strong>Note:</strong> …"). */
+const BOLD = new Set(["strong", "b"]);
+
+/**
+ * Whether an element's first child is a title that names a kind of note, or a paragraph opening with that kind in bold
+ * (MDN's `<div class="notecard note"><p><strong>Note:</strong> …`).
+ */
 function titledAsNote(element: Element): boolean {
   const first = elementFrom(element.children[0]);
-  const title = first ? shortText(first, MAX_NOTE_TITLE_CHARS) : undefined;
-  return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
+  if (!first) return false;
+  if (namesNoteKind(first)) return true;
+  const opening = first.children.find((child) => !isText(child) || !isBlank(child.data));
+  return opening !== undefined && isElement(opening) && BOLD.has(opening.name) && namesNoteKind(opening);
 }
 
 /** Whether a class value has a word that names an infobox. */
