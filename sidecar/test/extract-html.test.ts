@@ -542,6 +542,11 @@ describe("html: code blocks", () => {
     ['<div class="highlight highlight-source-rust"><pre>fn main() {}</pre></div>', "```rust\nfn main() {}\n```"],
     ['<pre data-lang="sh"><code>ls</code></pre>', "```sh\nls\n```"],
     ['<pre><code data-language="go">go run .</code></pre>', "```go\ngo run .\n```"],
+    // A language whose name is a short word, as the whole class of a code element in a pre named nothing (Habr's highlight.js 9).
+    ['<pre><code class="go">go run .</code></pre>', "```go\ngo run .\n```"],
+    ['<pre><code class="c">int x;</code></pre>', "```c\nint x;\n```"],
+    ['<pre><code class="go wide">go run .</code></pre>', "```\ngo run .\n```"],
+    ['<pre class="go"><code>go run .</code></pre>', "```\ngo run .\n```"],
     // Medium names it on the one element that holds the pre's code, whatever that is.
     ['<pre class="rr rs"><span id="bb3b" class="sa qm" data-code-block-mode="1" data-code-block-lang="bash">ls -la</span></pre>', "```bash\nls -la\n```"],
     ['<pre><span data-code-block-lang="bash">ls</span><span>-la</span></pre>', "```\nls-la\n```"],

@@ -131,6 +131,13 @@ function classLanguage(element: Element, pattern: RegExp): string | undefined {
   return undefined;
 }
 
+/**
+ * Languages whose names are also short words, read only as the whole class of a <code> in a pre named nothing:
+ * highlight.js before version 10 named a block by its language alone (Habr's `<pre><code class="go">`); a pre named
+ * otherwise says what the block is (`<pre class="output"><code class="c">`).
+ */
+const WORD_LANGUAGES = new Set(["go", "c", "r"]);
+
 function bareLanguage(element: Element): string | undefined {
   const tokens = (element.attribs.class ?? "").split(/\s+/);
   // Pandoc (R Markdown, Quarto) names a code element `sourceCode` and its language, whatever that is (`sourceCode r`);
@@ -184,6 +191,8 @@ export function codeLanguage(pre: Element): string | undefined {
     const language = element && bareLanguage(element);
     if (language) return language;
   }
+  const word = code?.name === "code" && pre.attribs.class === undefined ? code.attribs.class?.trim().toLowerCase() : undefined;
+  if (word && WORD_LANGUAGES.has(word)) return word;
   const named = pre.attribs.lang?.trim().toLowerCase();
   if (named && (BARE_LANGUAGES.has(named) || NAMED_LANGUAGES.has(named))) return named;
   let outer = wrapper?.parent;
