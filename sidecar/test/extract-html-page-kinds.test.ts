@@ -217,9 +217,11 @@ describe("Markdown that reads as text", () => {
     expect(md("<p><b>Moderator</b>: Ann, (<em>see</em>) un<b>believ</b>able.</p>")).toBe("**Moderator:** Ann, *(see)* unbelievable.");
   });
 
-  it("emphasis between letters of a script that spaces no words (Chinese, Japanese, Thai) stays, where CommonMark reads it", () => {
+  it("emphasis between letters of a script that runs phrases on (Chinese, Japanese, Thai; Korean's particles) stays, where CommonMark reads it", () => {
     expect(md("<p>検証を<strong>境界で一度だけ</strong>行うことです。</p>")).toBe("検証を**境界で一度だけ**行うことです。");
     expect(md("<p>使用<b>React</b>构建界面。</p>")).toBe("使用**React**构建界面。");
+    // Korean spaces its words but joins a particle to the word before: a bold phrase ends against it.
+    expect(md("<p>핵심은 <strong>PATH에 직접 추가해야 한다</strong>는 부분입니다.</p>")).toBe("핵심은 **PATH에 직접 추가해야 한다**는 부분입니다.");
     // Markers between a letter and punctuation inside the run open or close nothing there: dropped, as inside a word.
     expect(md("<p>これは<b>「強調」</b>です。</p>")).toBe("これは「強調」です。");
     // Beside a letter of a spaced script, still a word's part.

@@ -3,7 +3,7 @@
  * characters (Unicode noncharacters, dropped from the page's text as it is read: withoutNoncharacters); once the
  * content is complete, placeEmphasis turns them into Markdown markers. Only then is it known what touches a run
  * from outside: punctuation right after it ("**Note**:") moves inside ("**Note:**"), opening punctuation before it
- * as well, and a run inside a word ("un**believ**able") loses its markers, unless its script spaces no words. Readers
+ * as well, and a run inside a word ("un**believ**able") loses its markers, unless its script runs phrases on. Readers
  * see the same text; tools that match the text with the markers taken out no longer find a marker between a word and
  * its punctuation.
  */
@@ -42,14 +42,14 @@ const LEADING = new Set("(«„“‘\"'¿¡");
 const OPENERS_OF: Readonly<Record<string, string>> = { ")": "(", "»": "«", "”": "“„", "’": "‘‚", '"': '"', "'": "'" };
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /**
- * Scripts written without spaces between words (Chinese, Japanese, Thai and their neighbours): a run there touches a
- * letter on both sides and is still a phrase set in bold ("検証を**境界で一度だけ**行う"), not part of a word.
+ * Scripts in which a phrase set in bold touches letters as written: Chinese, Japanese, Thai and their neighbours put no
+ * spaces between words ("検証を**境界で一度だけ**行う"), Korean joins its particles to the word before ("**추가해야 한다**는").
  */
-const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const RUN_ON = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 /** CommonMark's punctuation: a marker between a letter and one of these does not open or close a run. */
 const PUNCTUATION = /[\p{P}\p{S}]/u;
-/** A letter or digit a run may not touch: one of a script that spaces its words. */
-const inSpacedWord = (char: string): boolean => WORD_CHAR.test(char) && !SPACELESS.test(char);
+/** A letter or digit a run may not touch: one of a script whose words a run does not run on into. */
+const inSpacedWord = (char: string): boolean => WORD_CHAR.test(char) && !RUN_ON.test(char);
 
 /** Emphasis of one kind around content already trimmed of surrounding spaces. */
 export function emphasis(kind: EmphasisKind, core: string): string {
@@ -154,7 +154,7 @@ export function placeEmphasis(text: string): string {
     else {
       const before = moved.charAt(start - 1);
       const after = moved.charAt(index + 1);
-      // Between letters of a spaceless script, markers read as a run only when its edges inside are no punctuation.
+      // Between letters of such a script, markers read as a run only when its edges inside are no punctuation.
       const unread = (WORD_CHAR.test(before) && PUNCTUATION.test(moved.charAt(start + 1))) || (WORD_CHAR.test(after) && PUNCTUATION.test(moved.charAt(index - 1)));
       if (inSpacedWord(before) || inSpacedWord(after) || unread) {
         drop.add(start);
