@@ -87,6 +87,11 @@ describe("html: blocks", () => {
   it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's), as is a disclosure so named (MkDocs'); named so without that title, it is not", () => {
     expect(md('<div class="NOTE"><p>Note</p><p>Jitter is added to each delay.</p></div>')).toBe("> **Note**\n>\n> Jitter is added to each delay.");
     expect(md('<div class="IMPORTANT"><h5>IMPORTANT:</h5><p>Back up first.</p></div>')).toBe("> ##### IMPORTANT:\n>\n> Back up first.");
+    // Atlassian's panels say their kind in data-panel-type (Confluence's, Jira's); another kind, or none, is no callout.
+    const panel = (kind: string) =>
+      md(`<div class="ak-editor-panel" data-panel-type="${kind}"><div class="ak-editor-panel__icon"><span role="img" aria-label="Panel ${kind}"><svg></svg></span></div><div class="ak-editor-panel__content"><p>Deploys are frozen at month end.</p></div></div>`);
+    expect(panel("note")).toBe("> Deploys are frozen at month end.");
+    expect(panel("custom")).toBe("Deploys are frozen at month end.");
     // Its first paragraph opening with the kind in bold (MDN's notecard); the kind said in a paragraph's plain words, or a
     // bold word that is no kind, is not that title.
     expect(md('<div class="notecard note"><p><strong>Note:</strong> Available in Web Workers.</p></div>')).toBe("> **Note:** Available in Web Workers.");

@@ -344,6 +344,9 @@ function titledAsNote(element: Element): boolean {
   return opening !== undefined && isElement(opening) && BOLD.has(opening.name) && namesNoteKind(opening);
 }
 
+/** The kinds of panel Atlassian's editor writes in `data-panel-type` (Confluence's and Jira's info, note, warning boxes). */
+const PANEL_KINDS = new Set(["info", "note", "tip", "warning", "error", "success"]);
+
 /** Whether a class value has a word that names an infobox. */
 const namesFactBox = (value: string): boolean => value.split(/\s+/).some((token) => token !== "" && (judgeToken(token) & FACT_BOX) !== 0);
 
@@ -372,6 +375,7 @@ export function classHint(element: Element): ClassHint {
   // articles, tooltips, a news site's box of links and dates beside a story. A disclosure so named is a note that opens
   // (MkDocs' collapsible `<details class="note">`, titled by its summary).
   if (byClass.noteKind && (element.name === "aside" || element.name === "details" || titledAsNote(element))) return { ...NO_HINT, callout: true };
+  if (PANEL_KINDS.has(element.attribs["data-panel-type"] ?? "")) return { ...NO_HINT, callout: true };
   if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
