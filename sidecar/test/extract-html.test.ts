@@ -332,9 +332,13 @@ describe("html: inline formatting", () => {
     );
   });
 
-  it("pandoc's formulas (spans named math inline or math display around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
+  it("pandoc's and Sphinx' formulas (spans and divs named math around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
     expect(md('<p>For each group <span class="math inline">\\(g\\)</span>, in a line <a href="/f"><span class="math inline">\\(e^{-x}\\)</span></a>:</p><p><span class="math display">\\[\n\\log y = \\beta_0\n\\]</span></p><p>Done.</p>')).toBe(
       "For each group $g$, in a line [$e^{-x}$](https://example.test/f):\n\n$$\\log y = \\beta_0$$\n\nDone.",
+    );
+    // Sphinx's: a span inline, a div displayed, named math notranslate nohighlight.
+    expect(md('<p>The decay:</p><div class="math notranslate nohighlight">\\[ Q(t) = Q_0 \\, e^{-t/k} \\]</div><p>with <span class="math notranslate nohighlight">\\(k\\)</span> days.</p>')).toBe(
+      "The decay:\n\n$$Q(t) = Q_0 \\, e^{-t/k}$$\n\nwith $k$ days.",
     );
     // A span holding more than its source as one text is not read as a formula.
     expect(md('<p>See <span class="math inline">\\(a<b>x</b>\\)</span>.</p>')).toBe("See \\\\(ax\\\\).");

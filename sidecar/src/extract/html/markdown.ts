@@ -516,7 +516,7 @@ class Renderer {
       return;
     }
     if (this.dropped(node) || this.shownVotes.has(node) || this.labelsCodeLanguage(node) || isTypesetCopy(node)) return;
-    if (node.name === "span") {
+    if (node.name === "span" || node.name === "div") {
       const formula = delimitedFormula(node);
       if (formula) return writeFormula(formula, out);
     }
