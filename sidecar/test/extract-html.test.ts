@@ -1078,6 +1078,10 @@ describe("html: what is dropped", () => {
     expect(
       md('<div class="article hidden"><p>Copy</p></div><p class="hide">h</p><p class="Print d-none">dn</p><section class="print is-hidden">ih</section><p class="hidden-xs">xs</p><p class="d-none d-lg-block">wide</p><p class="hidden xl:flex">flex</p><p class="note visible-md hidden">md</p><p class="unhidden">shown</p>'),
     ).toBe("xs\n\nwide\n\nflex\n\nmd\n\nshown");
+    // A disclosure so named says what it hides until opened (MyST-NB's code cell behind "Show code cell source").
+    expect(md('<p>Before.</p><details class="hide above-input"><summary>Show source</summary><pre><code class="language-python">x = 1</code></pre></details><div class="hide"><p>Gone.</p></div>')).toBe(
+      "Before.\n\nShow source\n\n```python\nx = 1\n```",
+    );
   });
 
   it("nav, aside, search, page-level header and footer, and furniture ARIA roles", () => {

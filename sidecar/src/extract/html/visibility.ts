@@ -54,7 +54,9 @@ function hiddenByMarkup({ name, attribs }: Element): boolean {
   if ((attribs.hidden !== undefined && !UNTIL_FOUND.test(attribs.hidden)) || attribs["aria-hidden"] === "true") return true;
   if (name === "dialog" && attribs.open === undefined) return true;
   const names = attribs.class;
-  if (names !== undefined && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
+  // A disclosure's names say what it hides until opened (MyST-NB's `<details class="hide above-input">` around a code
+  // cell's source), not that it is hidden: its summary shows.
+  if (names !== undefined && name !== "details" && HIDDEN_CLASS.test(names) && !SHOWN_AT_BREAKPOINT.test(names)) return true;
   const style = attribs.style;
   return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
