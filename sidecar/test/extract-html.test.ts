@@ -565,6 +565,8 @@ describe("html: code blocks", () => {
     // Discourse's lang-auto asks the highlighter to guess; highlight.js' nohighlight asks it not to colour the block.
     ['<pre><code class="lang-auto">plain</code></pre>', "```\nplain\n```"],
     ['<pre><code class="language-nohighlight">plain</code></pre>', "```\nplain\n```"],
+    // MyST-NB's notebook output, in a terminal's colours.
+    ['<div class="output stream highlight-myst-ansi notranslate"><div class="highlight"><pre>87 segments</pre></div></div>', "```\n87 segments\n```"],
     ['<pre class="brush: js notranslate"><code>go()</code></pre>', "```js\ngo()\n```"],
     ['<pre class="brush:PHP; gutter: false">echo 1;</pre>', "```php\necho 1;\n```"],
     ['<div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div>', "```python3\nprint(1)\n```"],

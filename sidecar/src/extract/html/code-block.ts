@@ -7,8 +7,11 @@ import { isHidden } from "./visibility.ts";
 
 /** Code blocks: a `<pre>`'s lines as a highlighter wrote them, its language, and the line numbers beside or in it. */
 
-/** Languages that say the block has none, or that the highlighter is to guess it (Discourse's `lang-auto`). */
-const NO_LANGUAGE = new Set(["none", "plaintext", "default", "auto", "nohighlight", "no-highlight"]);
+/**
+ * Languages that say the block has none, or that the highlighter is to guess it (Discourse's `lang-auto`), or that it
+ * is a program's output in a terminal's colours (MyST-NB's `highlight-myst-ansi` around a notebook cell's output).
+ */
+const NO_LANGUAGE = new Set(["none", "plaintext", "default", "auto", "nohighlight", "no-highlight", "myst-ansi"]);
 /** The classes that name a code block's language on the code, the pre or its wrapper (Jupyter's nbconvert writes hl-x). */
 const LANGUAGE_CLASS = /^(?:language|lang|hl|highlight(?:-source)?)-([\w+#.-]+)$/i;
 /**
