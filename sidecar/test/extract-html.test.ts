@@ -381,7 +381,7 @@ describe("html: inline formatting", () => {
     );
   });
 
-  it("elements set apart by style with no space between them read as separate words when one ends a word and the next starts with a capital", () => {
+  it("elements set apart by style with no space between them read as separate words when one ends a word or a sentence and the next starts with a capital", () => {
     // A reference's label and its entry (LaTeXML), a time and its author (a live blog), a caption's label and its credit,
     // inside a link and in the flow; the capital may stand four levels down.
     expect(md('<ul><li><span class="tag">Shazeer et al. (2017)</span><span class="block">Noam Shazeer. Mixtures.</span></li></ul>')).toBe(
@@ -391,6 +391,9 @@ describe("html: inline formatting", () => {
     expect(md('<p>A flood.<span class="label">Credit</span><span>Fred Conrad</span></p>')).toBe("A flood.Credit Fred Conrad");
     expect(md('<p><a href="/x"><span>Home</span><span>Sport</span></a></p>')).toBe("[Home Sport](https://example.test/x)");
     expect(md('<p><span class="time">11:00am</span><span class="number">2</span></p>')).toBe("11:00am 2");
+    // A sentence's end before a capital: a caption and its credit, each in an element of its own (the New York Times').
+    expect(md('<p><span class="caption">The bridge closed.</span><span class="credit"><span>Credit...</span><span>Maren Okafor</span></span></p>')).toBe("The bridge closed. Credit... Maren Okafor");
+    expect(md('<p><span>Folge mir!</span><span>Alle Rezepte</span> <span>Wirklich?</span><span>Ja</span></p>')).toBe("Folge mir! Alle Rezepte Wirklich? Ja");
     // Microdata that shows nothing may stand between them, two elements of it at most.
     expect(md('<p><a href="/u/mira">mira</a><link itemprop="mainEntityOfPage" href="/t/1"><meta itemprop="position" content="1"><time>November 20</time></p>')).toBe(
       "[mira](https://example.test/u/mira) November 20",

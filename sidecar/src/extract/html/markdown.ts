@@ -56,7 +56,7 @@ function edgeChar(node: ChildNode, end: "first" | "last"): string | undefined {
   return undefined;
 }
 
-const ENDS_WORD = /[\p{Ll}\p{Nd})\]]/u;
+const ENDS_WORD = /[\p{Ll}\p{Nd})\].!?]/u;
 const STARTS_WORD = /\p{Lu}/u;
 const SMALL_LETTER = /\p{Ll}/u;
 const DIGIT = /\p{Nd}/u;
@@ -68,7 +68,7 @@ const SCRIPTS = new Set(["sub", "sup"]);
 
 /**
  * Whether an inline element starts a new word though no space stands before it: it follows another element straight
- * away, that one ends a word or a bracket and this one starts with a capital, or a small letter is followed by a
+ * away, that one ends a word, a bracket or a sentence and this one starts with a capital ("closed.Credit"), or a small letter is followed by a
  * number (a reference's label and its entry, a time and its author's name, a post's time and its number, each set
  * apart by style: "(2017)Noam", "10:42Maria", "11:00am2").
  */
