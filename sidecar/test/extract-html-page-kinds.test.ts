@@ -344,6 +344,12 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(page('<div class="promoted-stories"><h3>Around the web</h3><p>Doctors stunned by this simple trick, which anyone can learn at home.</p></div>'))).toBe(expected);
   });
 
+  it("a page builder's blocks are the text, named by their kind (Elementor's elementor-widget-heading); a sidebar's widgets are not", () => {
+    const block = (kind: string, html: string) => `<div class="elementor-element elementor-widget elementor-widget-${kind}" data-widget_type="${kind}.default"><div class="elementor-widget-container">${html}</div></div>`;
+    const page = `<body><main><article>${block("text-editor", prose("One"))}${block("heading", '<h2 class="elementor-heading-title">Getting the set-up right</h2>')}${block("text-editor", prose("Two"))}${block("share-buttons", '<a href="https://x.test/share">Share</a>')}</article><aside><section class="widget widget_recent_entries"><h3>Recent</h3><p><a href="/a">A post</a></p></section></aside></main></body>`;
+    expect(md(page)).toBe(`${said("One")}\n\n## Getting the set-up right\n\n${said("Two")}`);
+  });
+
   it("a poster's signature under each forum post (phpBB's, SMF's and MyBB's class=signature) goes", () => {
     const post = (n: number, signature: string) => `<div class="post" id="p${n}"><div class="content">${prose(`Post ${n}`)}</div>${signature}</div>`;
     const page = (signature: string) => `<body><main>${post(1, signature)}${post(2, signature)}</main></body>`;

@@ -216,6 +216,12 @@ const NAME_MEANINGS = meaningsOf([
   [POST_BODY_NAMES, POST_BODY],
 ]);
 
+/**
+ * What Elementor names every block of a page it builds, a widget of its kind (`elementor-widget
+ * elementor-widget-heading`): the content's headings and paragraphs, not a sidebar's widgets.
+ */
+const BUILDER_BLOCK = "elementor-widget";
+
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
 const judgedTokens = new Map<string, number>();
@@ -231,6 +237,11 @@ function judgeToken(token: string): number {
   const known = judgedTokens.get(token);
   if (known !== undefined) return known;
   const lower = token.toLowerCase();
+  // A page builder's block: its kind is what the name says (elementor-widget-heading is a heading, -share-buttons a share
+  // bar), the word for the block says nothing.
+  if (lower.startsWith(BUILDER_BLOCK) && (lower.length === BUILDER_BLOCK.length || lower.charAt(BUILDER_BLOCK.length) === "-")) {
+    return remember(token, lower.length === BUILDER_BLOCK.length ? 0 : judgeToken(token.slice(BUILDER_BLOCK.length + 1)));
+  }
   // A post's own block, named by the editor that wrote it, says nothing against it; nor does a placement utility.
   const named = NAME_MEANINGS.get(lower) ?? 0;
   if (named & WHOLE) return named & ~WHOLE;
@@ -259,6 +270,11 @@ function judgeToken(token: string): number {
   }
   // A comment's entry (comment-entry) is not the post's.
   if (bits & DISCUSSION) bits &= ~POST_BODY;
+  return remember(token, bits);
+}
+
+/** Keeps a token's judgement, starting over past MAX_JUDGED. */
+function remember(token: string, bits: number): number {
   if (judgedTokens.size >= MAX_JUDGED) judgedTokens.clear();
   judgedTokens.set(token, bits);
   return bits;
