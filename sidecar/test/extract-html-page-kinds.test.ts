@@ -348,6 +348,9 @@ describe("boilerplate inside the article, round two", () => {
     const block = (kind: string, html: string) => `<div class="elementor-element elementor-widget elementor-widget-${kind}" data-widget_type="${kind}.default"><div class="elementor-widget-container">${html}</div></div>`;
     const page = `<body><main><article>${block("text-editor", prose("One"))}${block("heading", '<h2 class="elementor-heading-title">Getting the set-up right</h2>')}${block("text-editor", prose("Two"))}${block("share-buttons", '<a href="https://x.test/share">Share</a>')}</article><aside><section class="widget widget_recent_entries"><h3>Recent</h3><p><a href="/a">A post</a></p></section></aside></main></body>`;
     expect(md(page)).toBe(`${said("One")}\n\n## Getting the set-up right\n\n${said("Two")}`);
+    // Its picture block's caption is a caption.
+    const picture = block("image", '<figure class="wp-caption"><img src="/troughs.jpg" alt="Two troughs on a railing"><figcaption class="widget-image-caption wp-caption-text">Troughs catch more light.</figcaption></figure>');
+    expect(md(`<body><main><article>${prose("One")}${picture}${prose("Two")}</article></main></body>`)).toContain('![Two troughs on a railing](https://site.test/troughs.jpg "Troughs catch more light.")');
   });
 
   it("a poster's signature under each forum post (phpBB's, SMF's and MyBB's class=signature) goes", () => {

@@ -119,6 +119,15 @@ const PLACEMENT_NAMES = new Set(["caption-top", "caption-bottom"]);
 
 /** Words that name a callout: documentation generators' admonitions (MkDocs, Sphinx, Docusaurus, Asciidoctor), GitHub's alerts. */
 const CALLOUT_WORDS = new Set(["admonition", "admonitions", "admonitionblock", "callout", "callouts", "alert"]);
+/**
+ * What Elementor names every block of a page it builds, a widget of its kind (`elementor-widget
+ * elementor-widget-heading`): the content's headings and paragraphs, not a sidebar's widgets.
+ */
+const BUILDER_BLOCK = "elementor-widget";
+
+/** ...and the caption of its picture block, a caption and not a widget (`widget-image-caption`). */
+const BUILDER_CAPTIONS = ["widget-image-caption"];
+
 /** Whole class names of callouts whose words name nothing of the kind: VitePress' (`<div class="tip custom-block">`). */
 const CALLOUT_NAMES = new Set(["custom-block"]);
 
@@ -208,6 +217,7 @@ const WORD_MEANINGS = meaningsOf([
 const NAME_MEANINGS = meaningsOf([
   [POST_BLOCK_NAMES, WHOLE],
   [PLACEMENT_NAMES, WHOLE],
+  [BUILDER_CAPTIONS, WHOLE | CAPTION],
   [CALLOUT_NAMES, WHOLE | CALLOUT],
   [VISUALLY_HIDDEN, FURNITURE | SPOKEN],
   [NOTEBOOK_PROMPTS, FURNITURE],
@@ -215,12 +225,6 @@ const NAME_MEANINGS = meaningsOf([
   [RUSTDOC_CHROME, FURNITURE],
   [POST_BODY_NAMES, POST_BODY],
 ]);
-
-/**
- * What Elementor names every block of a page it builds, a widget of its kind (`elementor-widget
- * elementor-widget-heading`): the content's headings and paragraphs, not a sidebar's widgets.
- */
-const BUILDER_BLOCK = "elementor-widget";
 
 /** Judgements are kept, per token and per whole value; beyond this many the cache starts over. */
 const MAX_JUDGED = 20_000;
