@@ -87,6 +87,9 @@ describe("html: blocks", () => {
   it("an element named by a kind of note and titled by it is a callout (DocFX's and Microsoft Learn's), as is a disclosure so named (MkDocs'); named so without that title, it is not", () => {
     expect(md('<div class="NOTE"><p>Note</p><p>Jitter is added to each delay.</p></div>')).toBe("> **Note**\n>\n> Jitter is added to each delay.");
     expect(md('<div class="IMPORTANT"><h5>IMPORTANT:</h5><p>Back up first.</p></div>')).toBe("> ##### IMPORTANT:\n>\n> Back up first.");
+    // A note and its kind named together (Hexo NexT's note tag); one kind alone, without its title, is no callout.
+    expect(md('<div class="note warning"><p>Pick a board with its own power supply.</p></div>')).toBe("> Pick a board with its own power supply.");
+    expect(md('<div class="note info"><p>Pick a board with its own power supply.</p></div>')).toBe("Pick a board with its own power supply.");
     // Atlassian's panels say their kind in data-panel-type (Confluence's, Jira's); another kind, or none, is no callout.
     const panel = (kind: string) =>
       md(`<div class="ak-editor-panel" data-panel-type="${kind}"><div class="ak-editor-panel__icon"><span role="img" aria-label="Panel ${kind}"><svg></svg></span></div><div class="ak-editor-panel__content"><p>Deploys are frozen at month end.</p></div></div>`);
@@ -620,6 +623,11 @@ describe("html: code blocks", () => {
     expect(md('<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span></pre></td><td class="code"><pre>x<br>y</pre></td></tr></table></figure>')).toBe(
       "```\nx\ny\n```",
     );
+    // Hexo names the language beside `highlight` on the frame; beside another name, a bare name is no language.
+    const hexo = (names: string) =>
+      md(`<figure class="${names}"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span></pre></td><td class="code"><pre>x<br>y</pre></td></tr></table></figure>`);
+    expect(hexo("highlight bash")).toBe("```bash\nx\ny\n```");
+    expect(hexo("listing bash")).toBe("```\nx\ny\n```");
     // Numbers that do not count from one, or no code beside them, are text.
     expect(md("<table><tr><td><pre>2\n3</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n2\n3\n```\n\n```\nb\nc\n```");
     expect(md("<table><tr><td><pre>1\n2x</pre></td><td><pre>b\nc</pre></td></tr></table>")).toBe("```\n1\n2x\n```\n\n```\nb\nc\n```");

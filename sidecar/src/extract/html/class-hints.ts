@@ -349,6 +349,13 @@ function namesNoteKind(element: Element): boolean {
   return title !== undefined && NOTE_KIND_WORDS.has(title.replace(/:$/, "").toLowerCase());
 }
 
+/** Whether a class value is two names of kinds of note, a note and its kind (Hexo NexT's `<div class="note warning">`). */
+function namesNoteKindTwice(value: string): boolean {
+  let kinds = 0;
+  for (const token of value.split(/\s+/)) if (NOTE_KIND_WORDS.has(token.toLowerCase()) && ++kinds === 2) return true;
+  return false;
+}
+
 /** Bold text: how a note's kind opens its first paragraph ("<p><strong>Note:</strong> …"). */
 const BOLD = new Set(["strong", "b"]);
 
@@ -393,8 +400,10 @@ export function classHint(element: Element): ClassHint {
   // element so named whose title is that kind (DocFX's and Microsoft Learn's `<div class="NOTE"><p>Note</p>`); an aside
   // named as an infobox is the article's box of facts (Fandom's). Elsewhere these words name other things: whole
   // articles, tooltips, a news site's box of links and dates beside a story. A disclosure so named is a note that opens
-  // (MkDocs' collapsible `<details class="note">`, titled by its summary).
-  if (byClass.noteKind && (element.name === "aside" || element.name === "details" || titledAsNote(element))) return { ...NO_HINT, callout: true };
+  // (MkDocs' collapsible `<details class="note">`, titled by its summary). Two such names are a note and its kind.
+  if (byClass.noteKind && (element.name === "aside" || element.name === "details" || titledAsNote(element) || namesNoteKindTwice(className ?? ""))) {
+    return { ...NO_HINT, callout: true };
+  }
   if (PANEL_KINDS.has(element.attribs["data-panel-type"] ?? "")) return { ...NO_HINT, callout: true };
   if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
   let byId = id ? judge(id) : NO_HINT;

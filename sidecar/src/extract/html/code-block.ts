@@ -194,6 +194,9 @@ export function codeLanguage(pre: Element): string | undefined {
     const language = element && bareLanguage(element);
     if (language) return language;
   }
+  // Hexo names the frame of its numbered table `highlight` and the language (`<figure class="highlight bash">`).
+  const frameLanguage = wrapper && frame !== pre && wrapper.attribs.class?.split(/\s+/).includes("highlight") ? bareLanguage(wrapper) : undefined;
+  if (frameLanguage) return frameLanguage;
   const word = code?.name === "code" && pre.attribs.class === undefined ? code.attribs.class?.trim().toLowerCase() : undefined;
   if (word && WORD_LANGUAGES.has(word)) return word;
   const named = pre.attribs.lang?.trim().toLowerCase();
