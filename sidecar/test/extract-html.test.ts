@@ -397,6 +397,8 @@ describe("html: inline formatting", () => {
     // A sentence's end before a capital: a caption and its credit, each in an element of its own (the New York Times').
     expect(md('<p><span class="caption">The bridge closed.</span><span class="credit"><span>Credit...</span><span>Maren Okafor</span></span></p>')).toBe("The bridge closed. Credit... Maren Okafor");
     expect(md('<p><span>Folge mir!</span><span>Alle Rezepte</span> <span>Wirklich?</span><span>Ja</span></p>')).toBe("Folge mir! Alle Rezepte Wirklich? Ja");
+    // A dotted name's end is no sentence's: Sphinx's module path before a class's name stays one name.
+    expect(md('<p><span class="sig-prename descclassname">tessellate.grid.</span><span class="sig-name descname">HexGrid</span> is a grid.</p>')).toBe("tessellate.grid.HexGrid is a grid.");
     // Microdata that shows nothing may stand between them, two elements of it at most.
     expect(md('<p><a href="/u/mira">mira</a><link itemprop="mainEntityOfPage" href="/t/1"><meta itemprop="position" content="1"><time>November 20</time></p>')).toBe(
       "[mira](https://example.test/u/mira) November 20",

@@ -15,7 +15,7 @@ import { type EmphasisKind, emphasis, outerEmphasis, placeEmphasis, withoutNonch
 import { codeSpan, escapeInline, escapeInlineLazily, escapeLineStart, settleBrackets, settleEscapes } from "../markdown-syntax.ts";
 import { type ColumnAlignment, markdownTable } from "../markdown-table.ts";
 import { resolveUrl } from "../resolve-url.ts";
-import { collapseSpaces, oneLine } from "../whitespace.ts";
+import { collapseSpaces, isHtmlSpace, oneLine } from "../whitespace.ts";
 import { wordsOf } from "../repeats-title.ts";
 
 /**
@@ -45,18 +45,31 @@ const MAX_QUOTE_DEPTH = 8;
 /** How far down an element's first or last text is looked for: in an element at most this many levels below it. */
 const MAX_EDGE_LEVELS = 4;
 
-/** The character a node's text starts or ends with, read down its first or last children; undefined past MAX_EDGE_LEVELS. */
-function edgeChar(node: ChildNode, end: "first" | "last"): string | undefined {
+/** The text a node's text starts or ends with, read down its first or last children; undefined past MAX_EDGE_LEVELS. */
+function edgeText(node: ChildNode, end: "first" | "last"): string | undefined {
   let at: ChildNode | undefined = node;
   for (let level = 0; at !== undefined; level++) {
-    if (isText(at)) return end === "first" ? at.data.charAt(0) : at.data.at(-1);
+    if (isText(at)) return at.data;
     if (!isElement(at) || level > MAX_EDGE_LEVELS) return undefined;
     at = end === "first" ? at.children[0] : at.children[at.children.length - 1];
   }
   return undefined;
 }
 
-const ENDS_WORD = /[\p{Ll}\p{Nd})\].!?]/u;
+/**
+ * Whether text ends a sentence: with "!", "?", "…" or "..", or with "." after a word that follows a space ("The bridge
+ * closed."). A dotted name's end is no sentence's (Sphinx's "tessellate.grid." before the class's name).
+ */
+function endsSentence(text: string): boolean {
+  const last = text.at(-1);
+  if (last === "!" || last === "?" || last === "…") return true;
+  if (last !== "." || text.length < 2) return false;
+  if (text.charAt(text.length - 2) === ".") return true;
+  for (let i = text.length - 2; i >= 0; i--) if (isHtmlSpace(text.charCodeAt(i))) return i < text.length - 2;
+  return false;
+}
+
+const ENDS_WORD = /[\p{Ll}\p{Nd})\]]/u;
 const STARTS_WORD = /\p{Lu}/u;
 const SMALL_LETTER = /\p{Ll}/u;
 const DIGIT = /\p{Nd}/u;
@@ -79,10 +92,11 @@ function gluedToPrevious(node: ChildNode): boolean {
   if (!prev || !isElement(prev) || BLOCK_ELEMENTS.has(prev.name) || prev.name === "br" || SCRIPTS.has(prev.name)) return false;
   const element = isElement(node) ? node : undefined;
   if (element && BLOCK_ELEMENTS.has(element.name)) return false;
-  const last = edgeChar(prev, "last");
-  if (last === undefined || !ENDS_WORD.test(last)) return false;
-  const first = edgeChar(node, "first");
-  if (first === undefined) return false;
+  const lastText = edgeText(prev, "last");
+  const last = lastText?.at(-1);
+  if (lastText === undefined || last === undefined || !(ENDS_WORD.test(last) || endsSentence(lastText))) return false;
+  const first = edgeText(node, "first")?.charAt(0);
+  if (!first) return false;
   // A number after a word is a word of its own ("11:00am" and a post's number); after a digit it goes on.
   return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last) && !(element && SCRIPTS.has(element.name)));
 }
