@@ -359,6 +359,9 @@ describe("boilerplate inside the article, round two", () => {
     const signature = "C64C, 1541-II x3, 1581, SX-64 (waiting for a new keyboard)";
     expect(md(page(`<div id="sig1" class="signature">${signature}</div>`))).toBe(`${said("Post 1")}\n\n${said("Post 2")}`);
     expect(md(page(`<div class="sig-line">${signature}</div>`))).toContain(signature);
+    // An API's signature is its text: Javadoc's member-signature, JSDoc's inline span.
+    expect(md(page('<div class="member-signature"><span class="modifiers">public static</span> int maxAttempts()</div>'))).toContain("public static int maxAttempts()");
+    expect(md(`<body><main><h4 class="name">retry<span class="signature">(action, attempts)</span></h4>${prose("Doc")}</main></body>`)).toContain("retry(action, attempts)");
   });
 
   it("a label over a box that was left out goes with it; a short line with nothing left out after it stays", () => {

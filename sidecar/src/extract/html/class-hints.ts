@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
 import { closestWithin, elementFrom, findElement, isElement, isText, shortText, textContent } from "../dom.ts";
 import { isBlank } from "../whitespace.ts";
-import { HEADING_LEVELS } from "./block-elements.ts";
+import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 
 /**
  * What an element's class and id words say about it. Authors name their containers for what they hold
@@ -45,7 +45,7 @@ const FURNITURE_WORDS = new Set([
   "menu", "nav", "navbar", "navigation", "topnav",
   "related", "recommended", "recommendations", "newsletter", "newsletters", "signup", "subscribe", "subscription",
   "popup", "modal", "overlay", "credit", "credits", "copyright", "rating", "ratings",
-  "signature", "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback", "affiliate", "disclosure", "promoted",
+  "cta", "paywall", "donate", "donation", "slideshow", "slideshows", "carousel", "slider", "editsection", "feedback", "affiliate", "disclosure", "promoted",
 ]);
 
 /** Words that name reader comments, in English (most class names are) and the other languages pages here are written in. */
@@ -371,6 +371,13 @@ function titledAsNote(element: Element): boolean {
   return opening !== undefined && isElement(opening) && BOLD.has(opening.name) && namesNoteKind(opening);
 }
 
+/**
+ * A forum poster's signature under each post: a block named `signature` (phpBB's, SMF's, MyBB's, vBulletin's). Other
+ * names with the word are an API's (Javadoc's `member-signature`), and so is the name on an inline element (JSDoc's
+ * `<span class="signature">(a, b)</span>`).
+ */
+const SIGNATURE = /(?:^|\s)signature(?:\s|$)/i;
+
 /** The kinds of panel Atlassian's editor writes in `data-panel-type` (Confluence's and Jira's info, note, warning boxes). */
 const PANEL_KINDS = new Set(["info", "note", "tip", "warning", "error", "success"]);
 
@@ -406,6 +413,7 @@ export function classHint(element: Element): ClassHint {
   }
   if (PANEL_KINDS.has(element.attribs["data-panel-type"] ?? "")) return { ...NO_HINT, callout: true };
   if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
+  if (className !== undefined && BLOCK_ELEMENTS.has(element.name) && SIGNATURE.test(className)) return { ...byClass, furniture: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
   if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;
