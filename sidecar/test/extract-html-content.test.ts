@@ -383,6 +383,8 @@ describe("html main content: what the article keeps", () => {
     // After the quotation's words, or with nothing after it, or outside a quotation, a title stays in its line.
     expect(page(`<p>${quoted} <cite>The Manual</cite> says so.</p>`)).toContain(`> ${quoted} The Manual says so.`);
     expect(page(`<p>${quoted}</p><cite>The Manual</cite>`)).toContain(`> ${quoted}\n>\n> The Manual`);
+    // Opening a paragraph of the quotation, a title is the sentence's first words.
+    expect(page(`<p><cite>Hamlet</cite> asks whether to be or not to be, with commas, clauses, and enough words.</p>`)).toContain("> Hamlet asks whether");
     expect(md(`<body><article><p><cite>Moby-Dick</cite> opens with a line, with commas, clauses, and enough words to count.</p>${prose("Body")}</article></body>`)).toContain(
       "Moby-Dick opens with a line",
     );

@@ -101,6 +101,16 @@ function gluedToPrevious(node: ChildNode): boolean {
   return STARTS_WORD.test(first) || (DIGIT.test(first) && SMALL_LETTER.test(last) && !(element && SCRIPTS.has(element.name)));
 }
 
+/**
+ * Whether an element stands in a quotation's own box, not in a paragraph of it: in the `<blockquote>`, or in the one
+ * box it holds (phpBB's `<blockquote><div><cite>`).
+ */
+function opensQuotation(element: Element): boolean {
+  const { parent } = element;
+  if (!parent || !isElement(parent)) return false;
+  return parent.name === "blockquote" || (parent.name === "div" && parent.parent !== null && isElement(parent.parent) && parent.parent.name === "blockquote");
+}
+
 /** Whether a node ends the line before it and starts the next: a block or a line break. */
 const breaksLine = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
 
@@ -633,7 +643,7 @@ class Renderer {
       case "cite":
         // Opening a quotation with its text after it, whom the quotation is from (phpBB's, MyBB's and SMF's "alice
         // wrote:" over the post they quote) is a line of its own, where it ran into the quotation's first sentence.
-        if (scope.quoteDepth > 0 && nodeBeside(node) !== null && out.inline.trim() === "") {
+        if (scope.quoteDepth > 0 && opensQuotation(node) && nodeBeside(node) !== null && out.inline.trim() === "") {
           flush(out);
           for (const child of node.children) this.flowNode(child, out, scope);
           flush(out);
