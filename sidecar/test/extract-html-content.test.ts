@@ -370,6 +370,7 @@ describe("html main content: what the article keeps", () => {
     expect(page(`${"a".repeat(59)}:`)).toContain(`> ${quoted}`);
     expect(page(`${"a".repeat(60)}:`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
     expect(page("What readers say")).toBe(`${said("Lead")}\n\n${said("Reply")}`);
+    expect(md(`<body><article>${prose("Lead")}<aside><h4>What readers say:</h4><blockquote><p>${quoted}</p></blockquote></aside>${prose("Reply")}</article></body>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
     expect(page("mkowalski:", `<blockquote><p>${quoted}</p></blockquote><p>Read the thread</p>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
     expect(page("mkowalski:", `<p>${quoted}</p>`)).toBe(`${said("Lead")}\n\n${said("Reply")}`);
   });

@@ -142,7 +142,8 @@ const MAX_ATTRIBUTION_CHARS = 60;
  */
 function isAttributedQuotation(aside: Element): boolean {
   const [title, quotation, ...rest] = elementChildren(aside, 2) ?? [];
-  if (!title || quotation?.name !== "blockquote" || rest.length > 0) return false;
+  // A heading over the quotation titles a box of its own (a sidebar's "What readers say:" over a testimonial).
+  if (!title || HEADING_LEVELS[title.name] !== undefined || quotation?.name !== "blockquote" || rest.length > 0) return false;
   return shortText(title, MAX_ATTRIBUTION_CHARS)?.endsWith(":") === true;
 }
 
