@@ -353,6 +353,20 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(`<body><main><article>${prose("One")}${picture}${prose("Two")}</article></main></body>`)).toContain('![Two troughs on a railing](https://site.test/troughs.jpg "Troughs catch more light.")');
   });
 
+  it("a captioned figure's box with a button to the full-size picture is the article's figure; a box of a picture and a button is a prompt", () => {
+    const button = '<div class="u-text-right"><a class="c-article__pill-button" href="/articles/1/figures/1">Full size image</a></div>';
+    const figure = (caption: string) =>
+      `<div class="c-article-section__figure" id="figure-1"><figure>${caption}<div><a href="/articles/1/figures/1"><img src="/fig1.png" alt="Biomass after three droughts"></a></div></figure>${button}</div>`;
+    const page = (box: string) => md(`<body><main><article>${prose("One")}${box}${prose("Two")}</article></main></body>`);
+    expect(page(figure('<figcaption><b id="Fig1">Fig. 1: Diversity reduces losses.</b></figcaption>'))).toContain("Biomass after three droughts");
+    expect(page(figure(""))).toBe(`${said("One")}\n\n${said("Two")}`);
+    // The figure stands two levels down in its box at most.
+    const captioned = figure('<figcaption>Fig. 1: Diversity reduces losses.</figcaption>');
+    const nested = (levels: number) => captioned.replace("<figure>", `${"<div>".repeat(levels)}<figure>`).replace(button, `${"</div>".repeat(levels)}${button}`);
+    expect(page(nested(1))).toContain("Biomass after three droughts");
+    expect(page(nested(2))).toBe(`${said("One")}\n\n${said("Two")}`);
+  });
+
   it("a poster's signature under each forum post (phpBB's, SMF's and MyBB's class=signature) goes", () => {
     const post = (n: number, signature: string) => `<div class="post" id="p${n}"><div class="content">${prose(`Post ${n}`)}</div>${signature}</div>`;
     const page = (signature: string) => `<body><main>${post(1, signature)}${post(2, signature)}</main></body>`;

@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, elementChildren, elementFrom, findElement, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { contains, elementChildren, elementFrom, findElement, holdsWithin, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
@@ -148,6 +148,15 @@ function threadCard(element: Element, leaveOut: (element: Element) => void): voi
     else leaveOut(child);
   }
 }
+
+/** A figure stands this far down in its box at most (Nature's box, the `<figure>` in it). */
+const FIGURE_LEVELS = 2;
+
+/** A `<figure>` with its caption. */
+const isCaptioned = (element: Element): boolean => element.name === "figure" && element.children.some((child) => isElement(child) && child.name === "figcaption");
+
+/** Whether a box is a figure's: a picture in a captioned `<figure>` near its top. */
+const holdsFigure = (element: Element, { images }: BlockStats): boolean => images > 0 && (isCaptioned(element) || holdsWithin(element, FIGURE_LEVELS, isCaptioned));
 
 /** Whether an element is a wrapper: no text of its own, one element inside. */
 function wrapsOne(element: Element, stats: BlockStats): boolean {
@@ -319,7 +328,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
   // A small box with a button in it is a call to action (a membership or newsletter prompt), not the article's text;
   // the box around the headline is the article's header, whose buttons share or follow it; an entry of a thread, its
   // buttons to quote or answer it.
-  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element) && metadata && !stats.holdsThread) return true;
+  // A figure's box is not one: its button opens the picture full size (Nature's "Full size image" under a caption).
+  if (stats.buttons > 0 && chars <= MAX_CALL_BOX_CHARS && chars < mainChars / 2 && !framesHeadline(element) && metadata && !stats.holdsThread && !holdsFigure(element, stats)) return true;
   if (chars <= MAX_ASKING_CHARS && metadata && asksWithButtons(element)) return true;
   // A form is something to fill in (a login, a rating, a comment box), unless it wraps most of the text.
   if (element.name === "form" && minor) return true;
