@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findElement, shortText } from "../src/extract/dom.ts";
+import { findElement, firstShown, shortText } from "../src/extract/dom.ts";
 import { parseHtml } from "../src/extract/parse-html.ts";
 
 describe("shortText", () => {
@@ -24,5 +24,16 @@ describe("shortText", () => {
     const link = element(`<a href="#x">#<span class="sr-only">Permalink to this heading</span></a>`, "a");
     expect(shortText(link, 2, (inner) => inner.attribs.class !== "sr-only")).toBe("#");
     expect(shortText(link, 2)).toBeUndefined();
+  });
+});
+
+describe("firstShown", () => {
+  const element = (html: string) => findElement(parseHtml(`<body>${html}</body>`), (found) => found.name === "div")!;
+
+  it("is a parent's first child past blank text: an element or text that shows", () => {
+    expect(firstShown(element("<div>\n  <b>Note:</b> text</div>"))).toMatchObject({ name: "b" });
+    expect(firstShown(element("<div>Note: <b>text</b></div>"))).toMatchObject({ data: "Note: " });
+    expect(firstShown(element("<div> \n </div>"))).toBeUndefined();
+    expect(firstShown(element("<div></div>"))).toBeUndefined();
   });
 });

@@ -112,6 +112,12 @@ export function elementFrom(node: ChildNode | null | undefined, way: "next" | "p
   return undefined;
 }
 
+/** A parent's first child past blank text: an element, text that shows, or undefined. */
+export function firstShown(parent: ParentNode): ChildNode | undefined {
+  const [first] = parent.children;
+  return first && isText(first) && isBlank(first.data) ? (nodeBeside(first) ?? undefined) : first;
+}
+
 /** The node beside `node` the given way, past blank text: an element, text that shows, or null. */
 export function nodeBeside(node: ChildNode, way: "next" | "prev" = "next"): ChildNode | null {
   let at = node[way];

@@ -6,5 +6,8 @@ export const BLOCK_ELEMENTS: ReadonlySet<string> = new Set([
   "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 ]);
 
+/** Elements that set their text in bold. */
+export const BOLD_ELEMENTS: ReadonlySet<string> = new Set(["b", "strong"]);
+
 /** Heading elements and their levels. */
 export const HEADING_LEVELS: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };

@@ -1,6 +1,6 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
 import { closestWithin, contains, findElement, isElement, isText, walk } from "../dom.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { BLOCK_ELEMENTS, BOLD_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { type ClassHint, classHint, marksComments, NO_HINT } from "./class-hints.ts";
 import { isUnnamedThread } from "./comment-thread.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
@@ -84,7 +84,6 @@ const LINKED_LINE_SHARE = 0.9;
 const PARAGRAPH_SHARE = [1, 1 / 2, 1 / 6, 1 / 9, 1 / 12];
 /** A paragraph is prose when at most this share of it is link text. */
 const PROSE_MAX_LINK_DENSITY = 0.5;
-const BOLD = new Set(["b", "strong"]);
 const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 /** Where short text is structure (a heading, a specification, a parameter) rather than a label. */
 const STRUCTURED = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "li"]);
@@ -350,7 +349,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         if (linksAway(node)) links++;
         if (hint.button) entry.stats.buttons = 1;
       }
-      if (BOLD.has(node.name)) bold++;
+      if (BOLD_ELEMENTS.has(node.name)) bold++;
       if (node.name === "pre") codeBlocks++;
       if (hint.postBody) openPosts++;
       if (SECTIONING.has(node.name)) sections++;
@@ -372,7 +371,7 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
       }
       open.pop();
       if (node.name === "a" && node.attribs.href !== undefined && linksAway(node)) links--;
-      if (BOLD.has(node.name)) bold--;
+      if (BOLD_ELEMENTS.has(node.name)) bold--;
       if (node.name === "pre") codeBlocks--;
       if (SECTIONING.has(node.name)) sections--;
       if (node.name === "main") mains--;

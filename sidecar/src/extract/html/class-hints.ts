@@ -1,7 +1,6 @@
 import type { Element } from "domhandler";
-import { closestWithin, elementFrom, findElement, isElement, isText, shortText, textContent } from "../dom.ts";
-import { isBlank } from "../whitespace.ts";
-import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
+import { closestWithin, elementFrom, findElement, firstShown, isElement, shortText, textContent } from "../dom.ts";
+import { BLOCK_ELEMENTS, BOLD_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 
 /**
  * What an element's class and id words say about it. Authors name their containers for what they hold
@@ -356,9 +355,6 @@ function namesNoteKindTwice(value: string): boolean {
   return false;
 }
 
-/** Bold text: how a note's kind opens its first paragraph ("<p><strong>Note:</strong> …"). */
-const BOLD = new Set(["strong", "b"]);
-
 /**
  * Whether an element's first child is a title that names a kind of note, or a paragraph opening with that kind in bold
  * (MDN's `<div class="notecard note"><p><strong>Note:</strong> …`).
@@ -367,8 +363,9 @@ function titledAsNote(element: Element): boolean {
   const first = elementFrom(element.children[0]);
   if (!first) return false;
   if (namesNoteKind(first)) return true;
-  const opening = first.children.find((child) => !isText(child) || !isBlank(child.data));
-  return opening !== undefined && isElement(opening) && BOLD.has(opening.name) && namesNoteKind(opening);
+  // In bold: how a note's kind opens its first paragraph ("<p><strong>Note:</strong> …").
+  const opening = firstShown(first);
+  return opening !== undefined && isElement(opening) && BOLD_ELEMENTS.has(opening.name) && namesNoteKind(opening);
 }
 
 /**

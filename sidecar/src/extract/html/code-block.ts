@@ -1,8 +1,8 @@
 import type { Element } from "domhandler";
-import { elementChildren, elementFrom, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementChildren, elementFrom, firstShown, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
-import { isBlank, isHtmlSpace } from "../whitespace.ts";
+import { isHtmlSpace } from "../whitespace.ts";
 import { isHidden } from "./visibility.ts";
 
 /** Code blocks: a `<pre>`'s lines as a highlighter wrote them, its language, and the line numbers beside or in it. */
@@ -117,7 +117,7 @@ const CODE_ROW = "data-ds--code--row";
 
 /** Whether a `<code>` outside a `<pre>` is a block of code set out a line to a row (Atlassian's), not code in a sentence. */
 export function isCodeOfRows(code: Element): boolean {
-  const first = code.children.find((child) => !isText(child) || !isBlank(child.data));
+  const first = firstShown(code);
   return first !== undefined && isElement(first) && first.attribs[CODE_ROW] !== undefined;
 }
 
@@ -337,8 +337,8 @@ export function numberedCodeTable(rows: readonly (readonly Element[])[]): string
 
 /**
  * Whether a cell holds nothing but the numbers from one up, in order, one to a line: beside a code block, its line
- * numbers (Pygments', Hugo's and Hexo's tables of two cells, a list in the code's block). Read up to its first character that is not a digit or
- * a space, so a cell of text costs a few characters.
+ * numbers (Pygments', Hugo's and Hexo's tables of two cells, a list in the code's block). Read up to its first
+ * character that is not a digit or a space, so a cell of text costs a few characters.
  */
 export function countsLines(cell: Element): boolean {
   let lines = 0;

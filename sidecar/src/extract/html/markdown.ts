@@ -81,8 +81,8 @@ const SCRIPTS = new Set(["sub", "sup"]);
 
 /**
  * Whether an inline element starts a new word though no space stands before it: it follows another element straight
- * away, that one ends a word, a bracket or a sentence and this one starts with a capital ("closed.Credit"), or a small letter is followed by a
- * number (a reference's label and its entry, a time and its author's name, a post's time and its number, each set
+ * away, that one ends a word, a bracket or a sentence and this one starts with a capital ("closed.Credit"), or a small
+ * letter is followed by a number (a reference's label and its entry, a time and its author's name, a post's time and its number, each set
  * apart by style: "(2017)Noam", "10:42Maria", "11:00am2").
  */
 function gluedToPrevious(node: ChildNode): boolean {
