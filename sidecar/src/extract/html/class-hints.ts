@@ -32,6 +32,12 @@ export interface ClassHint {
   userName: boolean;
   /** Named by a kind of note (note, tip, warning): a callout when it is an aside or titled by that kind. */
   noteKind: boolean;
+  /**
+   * Named `signature`, whole: on a block, a forum poster's signature under each post (phpBB's, SMF's, MyBB's,
+   * vBulletin's); on an inline element, a function's (JSDoc's `<span class="signature">(a, b)</span>`). Other names
+   * with the word are an API's (Javadoc's `member-signature`).
+   */
+  signature: boolean;
 }
 
 /** Words that clearly name furniture; an element so named is dropped whatever its size. */
@@ -159,7 +165,7 @@ const NOT_JUDGED = new Set(["html", "body", "main", "article", "tr", "td", "th",
 
 /** What an element without names (or with names that say nothing) is: the one literal of every field. */
 export const NO_HINT: Readonly<ClassHint> = {
-  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false, userName: false, noteKind: false,
+  furniture: false, weight: 0, byline: false, discussion: false, caption: false, button: false, postBody: false, callout: false, spoken: false, factBox: false, userName: false, noteKind: false, signature: false,
 };
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e; // - _ : .
@@ -186,6 +192,7 @@ const WHOLE = 8192;
 const SPOKEN = 16384;
 const FACT_BOX = 32768;
 const USER_NAME = 65536;
+const SIGNATURE = 131072;
 
 /** Each word or name with all it means: the bits of every group it is in. */
 function meaningsOf(groups: ReadonlyArray<readonly [Iterable<string>, number]>): ReadonlyMap<string, number> {
@@ -221,6 +228,7 @@ const NAME_MEANINGS = meaningsOf([
   [VISUALLY_HIDDEN, FURNITURE | SPOKEN],
   [NOTEBOOK_PROMPTS, FURNITURE],
   [PINNED_NAMES, FURNITURE],
+  [["signature"], SIGNATURE],
   [RUSTDOC_CHROME, FURNITURE],
   [POST_BODY_NAMES, POST_BODY],
 ]);
@@ -310,6 +318,7 @@ function judge(value: string): Readonly<ClassHint> {
     factBox: false,
     userName: (bits & USER_NAME) !== 0,
     noteKind: (bits & NOTE_KIND) !== 0,
+    signature: (bits & SIGNATURE) !== 0,
   };
   if (judged.size >= MAX_JUDGED) judged.clear();
   judged.set(value, hint);
@@ -368,13 +377,6 @@ function titledAsNote(element: Element): boolean {
   return opening !== undefined && isElement(opening) && BOLD_ELEMENTS.has(opening.name) && namesNoteKind(opening);
 }
 
-/**
- * A forum poster's signature under each post: a block named `signature` (phpBB's, SMF's, MyBB's, vBulletin's). Other
- * names with the word are an API's (Javadoc's `member-signature`), and so is the name on an inline element (JSDoc's
- * `<span class="signature">(a, b)</span>`).
- */
-const SIGNATURE = /(?:^|\s)signature(?:\s|$)/i;
-
 /** The kinds of panel Atlassian's editor writes in `data-panel-type` (Confluence's and Jira's info, note, warning boxes). */
 const PANEL_KINDS = new Set(["info", "note", "tip", "warning", "error", "success"]);
 
@@ -410,7 +412,7 @@ export function classHint(element: Element): ClassHint {
   }
   if (PANEL_KINDS.has(element.attribs["data-panel-type"] ?? "")) return { ...NO_HINT, callout: true };
   if (element.name === "aside" && className !== undefined && namesFactBox(className)) return { ...NO_HINT, factBox: true };
-  if (className !== undefined && BLOCK_ELEMENTS.has(element.name) && SIGNATURE.test(className)) return { ...byClass, furniture: true };
+  if (byClass.signature && BLOCK_ELEMENTS.has(element.name)) return { ...byClass, furniture: true };
   let byId = id ? judge(id) : NO_HINT;
   // An id that spells out the section's own heading is an anchor for it, not a name for what the element is.
   if (id && (byId.furniture || byId.discussion) && isHeadingSlug(element, id)) byId = NO_HINT;
