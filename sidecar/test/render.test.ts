@@ -173,6 +173,8 @@ beforeAll(async () => {
       "/api.html": send(200, "text/html", page(`<div id="root"></div><script>fetch("/api/article").then((r) => r.json()).then((d) => { document.getElementById("root").innerHTML = "<article><h1>From the API</h1><p>" + d.text + "</p></article>"; });</script>`)),
       "/api/article": send(200, "application/json", JSON.stringify({ text: ARTICLE })),
       "/timer.html": send(200, "text/html", page(`<div id="root"></div><script>setTimeout(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; }, 300);</script>`)),
+      // Filled after more than QUIET_MS of quiet: a shell's timer run late on a loaded machine.
+      "/late.html": send(200, "text/html", page(`<div id="root"></div><script>setTimeout(() => { document.getElementById("root").innerHTML = "<article><p>${ARTICLE}</p></article>"; }, 1_200);</script>`)),
       "/shadow.html": send(200, "text/html", page(`<x-card><span slot="s">slotted words</span></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<article><p>${ARTICLE} Shadow text.</p><slot name='s'></slot></article>"; } });</script>`)),
       "/iframe.html": send(200, "text/html", page(`<iframe src="/frame-article.html"></iframe>`)),
       "/docs/a": send(200, "text/html", routedDocs),
@@ -223,6 +225,7 @@ describe("rendering script-built pages", () => {
   it.each([
     ["/api.html", "text from a same-origin JSON API"],
     ["/timer.html", "text written after a 300 ms timer"],
+    ["/late.html", "text written after a 1.2 s timer into a page that showed no text"],
     ["/shadow.html", "text in an open shadow root"],
     ["/iframe.html", "a same-origin iframe's article"],
   ])("renders %s (%s) with always and auto, and not with never", async (path) => {
