@@ -391,6 +391,17 @@ describe("html main content: what the article keeps", () => {
     );
   });
 
+  it("a figure of a quotation and its caption (HTML's attribution) closes the quotation with whom it is from", () => {
+    const quoted = "We see no sign that the burden on households will ease before next spring.";
+    const page = (figure: string) => md(`<body><article>${prose("Lead")}<figure class="quote">${figure}</figure>${prose("Reply")}</article></body>`);
+    expect(page(`<blockquote class="quote__text"><p>${quoted}</p></blockquote> <figcaption class="quote__source"><em>Katrin Sommerfeld</em> of DIW</figcaption>`)).toBe(
+      `${said("Lead")}\n\n> ${quoted}\n>\n> — *Katrin Sommerfeld* of DIW\n\n${said("Reply")}`,
+    );
+    expect(page(`<blockquote><p>${quoted}</p></blockquote><figcaption>— Katrin Sommerfeld</figcaption>`)).toContain(`>\n> — Katrin Sommerfeld\n\n`);
+    // With more in the figure (a picture), the caption is the figure's, not the quotation's.
+    expect(page(`<blockquote><p>${quoted}</p></blockquote><img src="/k.jpg" alt="Katrin Sommerfeld at the institute"><figcaption>Katrin Sommerfeld</figcaption>`)).not.toContain("> — Katrin");
+  });
+
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
     const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
     const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;

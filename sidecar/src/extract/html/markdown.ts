@@ -111,6 +111,28 @@ function opensQuotation(element: Element): boolean {
   return parent.name === "blockquote" || (parent.name === "div" && parent.parent !== null && isElement(parent.parent) && parent.parent.name === "blockquote");
 }
 
+/**
+ * A figure of a quotation and its caption, and nothing else shown (HTML's own way to say whom a quotation is from:
+ * `<figure><blockquote>…</blockquote><figcaption>name</figcaption></figure>`).
+ */
+function quotationFigure(figure: Element): { quotation: Element; caption: Element } | undefined {
+  let quotation: Element | undefined;
+  let caption: Element | undefined;
+  for (const child of figure.children) {
+    if (isText(child)) {
+      if (child.data.trim() !== "") return undefined;
+    } else if (isElement(child)) {
+      if (child.name === "blockquote" && !quotation) quotation = child;
+      else if (child.name === "figcaption" && !caption) caption = child;
+      else return undefined;
+    }
+  }
+  return quotation && caption ? { quotation, caption } : undefined;
+}
+
+/** A line that opens with a dash already says it is an attribution. */
+const ATTRIBUTION_MARK = /^[-–—―]/;
+
 /** Whether a node ends the line before it and starts the next: a block or a line break. */
 const breaksLine = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
 
@@ -650,6 +672,16 @@ class Renderer {
           return;
         }
         break;
+      case "figure": {
+        const quoted = scope.quoteDepth < MAX_QUOTE_DEPTH ? quotationFigure(node) : undefined;
+        if (quoted && !this.dropped(quoted.quotation) && !classHint(quoted.quotation).postBody) {
+          const from = this.dropped(quoted.caption) ? "" : finish(oneLine(this.inlineNodes(quoted.caption.children, this.inlineScope(" "))));
+          // Whom it is from closes the quotation, marked as an attribution unless it is already.
+          push(this.quote(quoted.quotation.children, scope, "", from && (ATTRIBUTION_MARK.test(from) ? from : `— ${from}`)));
+          return;
+        }
+        break;
+      }
       case "blockquote":
         // One named as a post's body is that post's text, not a quotation (vBulletin's `<blockquote class="postcontent">`).
         if (scope.quoteDepth < MAX_QUOTE_DEPTH && !classHint(node).postBody) {
@@ -692,9 +724,10 @@ class Renderer {
   }
 
   /** Nodes as a quotation: their blocks, each line marked. */
-  quote(nodes: readonly ChildNode[], scope: Scope, title = ""): string {
+  quote(nodes: readonly ChildNode[], scope: Scope, title = "", attribution = ""): string {
     const blocks = this.flow(nodes, { ...scope, quoteDepth: scope.quoteDepth + 1 });
     if (title) blocks.unshift(title);
+    if (attribution) blocks.push(attribution);
     return blocks.join("\n\n").split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n");
   }
 
