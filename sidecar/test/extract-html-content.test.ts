@@ -224,7 +224,7 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page)).toBe(["## Ingredients", "- pumpkin, 400 g\n- onion, 1\n- flour, 500 g", "## Method", ...["First", "Then", "Last"].map(said)].join("\n\n"));
   });
 
-  it("where class names are hashed, a component's test id or name says what it is (BBC's byline-block, the Guardian's data-gu-name); an id says it first", () => {
+  it("where class names are hashed, a component's test id or name says what it is (BBC's byline-block, the Guardian's data-gu-name, data-qa); an id says it first", () => {
     const byline = (names: string) => `<div ${names} class="sc-8b0e9b22-0 cGPWwu"><span class="sc-801dd632-7 lasLGY">Eleanor Pryce</span><span>BBC News, West of England</span></div>`;
     const page = (names: string) =>
       `<html><head><title>Storm hits the coast</title></head><body><article><h1>Storm hits the coast</h1>${byline(names)}${["One", "Two", "Three"].map(prose).join("")}</article></body></html>`;
@@ -232,6 +232,7 @@ describe("html main content: boilerplate removal", () => {
     expect(md(page('data-component="byline-block"'))).toBe(story);
     expect(md(page('data-testid="byline-new-contributors"'))).toBe(story);
     expect(md(page('data-gu-name="dateline"'))).toBe(story);
+    expect(md(page('data-qa="GenericArticle-Byline"'))).toBe(story);
     expect(md(page('id="x1" data-testid="byline"'))).toBe(`Eleanor Pryce BBC News, West of England\n\n${story}`);
   });
 

@@ -398,8 +398,10 @@ export const inForumPosting = (element: Element): boolean =>
 export function classHint(element: Element): ClassHint {
   const { class: className, rel, itemprop, itemtype } = element.attribs;
   // Where class names are hashed (CSS modules, styled-components), a component's test id or name is the one that says
-  // what it is (BBC's data-component="byline-block", the Guardian's data-gu-name="dateline"): read as an id is.
-  const id = element.attribs.id ?? element.attribs["data-testid"] ?? element.attribs["data-component"] ?? element.attribs["data-gu-name"];
+  // what it is (BBC's data-component="byline-block", the Guardian's data-gu-name="dateline", the South China Morning
+  // Post's data-qa="AuthorBio-Container"): read as an id is.
+  const { attribs } = element;
+  const id = attribs.id ?? attribs["data-testid"] ?? attribs["data-qa"] ?? attribs["data-component"] ?? attribs["data-gu-name"];
   if (!className && !id && !rel && !itemprop && !itemtype) return NO_HINT;
   const byClass = className ? judge(className) : NO_HINT;
   // An aside named as a note, tip or warning is a callout in the text (Starlight's), not a box beside it, and so is any
