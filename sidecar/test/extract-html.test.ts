@@ -492,9 +492,12 @@ describe("html: links and images", () => {
     ).toBe("![Real \\[1\\]](https://example.test/real.png)");
   });
 
-  it("a lazy loader's picture: data-src or the widest of a data-srcset over a placeholder src, a srcset alone, the <noscript> copy, a <picture>'s source", () => {
+  it("a lazy loader's picture: data-src (data-lazy-src, data-original) or the widest of a data-srcset over a placeholder src, a srcset alone, the <noscript> copy, a <picture>'s source", () => {
     const images = [
       '<img src="/spinner.gif" data-src="/loaded.png" alt="Data src">',
+      '<img src="/blur.jpg?type=w80_blur" data-lazy-src="/photo.jpg?type=w966" alt="Data lazy src">',
+      '<img src="/720w.jpg" data-original="/original.jpg" alt="Data original">',
+      '<img src="data:image/gif;base64,R0lG" data-lazy-srcset="/l-400.jpg 400w, /l-900.jpg 900w" alt="Data lazy srcset">',
       '<img src="data:image/gif;base64,R0lG" data-srcset="/s-300.jpg 300w, /s-1200.jpg 1200w, /s-800.jpg 800w" alt="Data srcset">',
       '<img srcset="/d.jpg, /d-2x.jpg 2x" alt="Srcset">',
       '<img src="data:image/gif;base64,R0lG" class="lazy" alt=""> <noscript><img src="/real.jpg" alt="Noscript copy"></noscript>',
@@ -504,6 +507,9 @@ describe("html: links and images", () => {
     expect(md(images.map((image) => `<p>${image}</p>`).join(""))).toBe(
       [
         "![Data src](https://example.test/loaded.png)",
+        "![Data lazy src](https://example.test/photo.jpg?type=w966)",
+        "![Data original](https://example.test/original.jpg)",
+        "![Data lazy srcset](https://example.test/l-900.jpg)",
         "![Data srcset](https://example.test/s-1200.jpg)",
         "![Srcset](https://example.test/d-2x.jpg)",
         "![Noscript copy](https://example.test/real.jpg)",
