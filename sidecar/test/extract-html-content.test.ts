@@ -403,6 +403,23 @@ describe("html main content: what the article keeps", () => {
     expect(page(`<blockquote><p>${quoted}</p></blockquote><img src="/k.jpg" alt="Katrin Sommerfeld at the institute"><figcaption>Katrin Sommerfeld</figcaption>`)).not.toContain("> — Katrin");
   });
 
+  it("an ideographic comma (、) parts clauses as a comma does: a post's Chinese paragraphs outweigh a disclaimer after them", () => {
+    const paragraph = "<p>今年该市计划为老旧小区加装电梯、改造管网、整治道路、增设停车位、完善无障碍设施。这是该市连续第四年将这些项目列入民生实事。</p>";
+    const statement = "特别声明：本文为网易新闻转载内容，仅代表作者观点，不代表网易立场。如有侵权请联系删除。";
+    const page = md(`<html><head><title>加装电梯</title></head><body><h1>加装电梯</h1><div class="post_content"><div class="post_body">${paragraph.repeat(4)}</div><div class="post_statement">${statement}</div></div></body></html>`);
+    expect(page).toContain("今年该市计划为老旧小区加装电梯、改造管网");
+    expect(page).not.toContain("特别声明");
+  });
+
+  it("a line with an East Asian comma before a box left out is a sentence of the post, not the box's label; a Latin comma may part a label's items", () => {
+    const paragraphs = ["一", "二", "三"].map((n) => `<p>${n}番目の段落です。今日は梅シロップを仕込みました。青梅をよく洗って、ヘタを取り、氷砂糖と交互に瓶に入れていきます。</p>`).join("");
+    const card = `<div class="ogpCard_root"><a class="ogpCard_link" href="https://blog.test/entry-2.html"><span class="ogpCard_title">去年の失敗…らっきょう漬けリベンジ</span><span class="ogpCard_url">blog.test</span></a></div>`;
+    const page = (line: string) => md(`<html><head><title>梅仕事</title></head><body><article><h1>梅仕事</h1><div id="entryBody">${paragraphs}<p>${line}</p>${card}</div></article></body></html>`);
+    expect(page("最後まで読んでいただき、ありがとうございました")).toContain("最後まで読んでいただき、ありがとうございました");
+    expect(page("こちらもおすすめ")).not.toContain("こちらもおすすめ");
+    expect(page("Related, too")).not.toContain("Related, too");
+  });
+
   it("a picture written twice in a row (a lightbox's copy of it) is written once; apart, it is written each time", () => {
     const picture = `<div><img src="/photos/${"long-name-".repeat(30)}.jpg" alt="A librarian holds a drawer of seed packets"></div>`;
     const once = `![A librarian holds a drawer of seed packets](https://news.test/photos/${"long-name-".repeat(30)}.jpg)`;

@@ -161,9 +161,9 @@ export interface Landmarks {
 }
 
 function isComma(code: number): boolean {
-  // , ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ，
+  // , ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ， 、
   return code === 0x2c || code === 0x60c || code === 0xfe50 || code === 0xfe10 || code === 0xfe11 || code === 0x2e41 ||
-    code === 0x2e34 || code === 0x2e32 || code === 0xff0c;
+    code === 0x2e34 || code === 0x2e32 || code === 0xff0c || code === 0x3001;
 }
 
 /**

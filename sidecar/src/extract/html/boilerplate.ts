@@ -471,13 +471,21 @@ export function boilerplateWithin(
 /** An amount of money: a currency sign and a figure beside it, either side. */
 const PRICE = /\p{Sc}\s?\p{Nd}|\p{Nd}\s?\p{Sc}/u;
 
-/** A short line standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon gelesen?". */
+const EAST_ASIAN_COMMA = /[、，]/;
+
+/**
+ * A short line standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon gelesen?".
+ * An East Asian comma parts a sentence's clauses, so a line with one is a sentence of the post (a sign-off before a link
+ * card, "最後まで読んでいただき、ありがとうございました"); a Latin one parts the items of a credit or a byline ("Sources:
+ * LAPD, US Weekly") as often.
+ */
 function isLabel(element: Element, entry: BlockStats): boolean {
   if (!LABEL_BLOCKS.has(element.name) || entry.chars === 0 || entry.chars > MAX_LINK_LABEL_CHARS) return false;
   if (entry.linkChars > 0 || entry.ownChars < entry.chars) return false;
   const line = oneLine(plainText(element));
+  if (EAST_ASIAN_COMMA.test(line)) return false;
   // A price ("$129.00 $149.00", "ab 19,90 €") is a value the reader came for, not a box's title.
-  return !PRICE.test(line) && !/[.!…]["'»”’)]*$/.test(line);
+  return !PRICE.test(line) && !/[.!…。！]["'»”’)」』]*$/.test(line);
 }
 
 interface Opener {
