@@ -183,6 +183,18 @@ describe("boilerplate inside the article", () => {
     ).toBe(`${said("One")}\n\n> Words.\n>\n> — A reader, October 9, 2018\n\n- 4 June 2019\n\n${said("Two")}`);
   });
 
+  it("a line dating a story's publication and its update labels each date: four words more with a second date, not with times or more dates", () => {
+    const page = (line: string) => md(`<body><article>${prose("One")}<div class="metadata">${line}</div>${prose("Two")}</article></body>`);
+    const story = `${said("One")}\n\n${said("Two")}`;
+    expect(page('<time>15. Oktober 2024, 18:03 Uhr</time> <span>Aktualisiert am 16. Oktober 2024, 7:41 Uhr</span> <a href="#comments">412 Kommentare</a>')).toBe(story);
+    // Eight words besides two dates go; nine are a sentence.
+    expect(page("Published on 4 June 2019 by the desk and updated on 5 June 2019")).toBe(story);
+    expect(page("Published on 4 June 2019 by the news desk and updated on 5 June 2019")).toContain("by the news desk");
+    // Two times are opening hours; three dates are a list of dated entries.
+    expect(page("Open Monday to Friday from 9:00 until 17:00")).toContain("Open Monday to Friday");
+    expect(page("Ike Diogu, Feb. 7, 2005<br>Ike Diogu, Jan. 10, 2005<br>Tommy Smith, Mar. 10, 2003")).toContain("Tommy Smith");
+  });
+
   it("teaser cards around an article go; a page made of cards keeps them", () => {
     const card = (n: number) => `<div class="card"><h3><a href="/s${n}">Story ${n}</a></h3><p>Summary of story ${n}, in a line.</p></div>`;
     expect(md(`<body><article>${prose("One")}${prose("Two")}${prose("Three")}<div class="more">${card(1)}${card(2)}</div></article></body>`)).toBe(

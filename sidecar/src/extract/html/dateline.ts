@@ -39,11 +39,23 @@ const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 /** Every date or time above has a digit: text without one is answered before the slower pattern runs. */
 const DIGIT = /\p{Nd}/u;
 
+/**
+ * Whether short text is a date or time with at most `otherWords` words around it, MAX_OTHER_WORDS more with a second
+ * date (not a time): a line of when a story was published and when updated ("15. Oktober 2024, 18:03 Uhr Aktualisiert am
+ * 16. Oktober 2024, 7:41 Uhr") labels each. Times add none (opening hours are text), nor do more dates (a list of
+ * dated entries, one to a line).
+ */
 export function isDateline(text: string, otherWords = MAX_OTHER_WORDS): boolean {
   if (text.length > MAX_DATELINE_CHARS || !DIGIT.test(text)) return false;
-  const rest = text.replace(DATE_PARTS, " ");
-  if (rest === text) return false;
-  return (rest.match(WORD) ?? []).length <= otherWords;
+  let dates = 0;
+  let found = false;
+  const rest = text.replace(DATE_PARTS, (part) => {
+    found = true;
+    if (!part.includes(":")) dates++;
+    return " ";
+  });
+  if (!found) return false;
+  return (rest.match(WORD) ?? []).length <= otherWords + (dates === 2 ? MAX_OTHER_WORDS : 0);
 }
 
 /** Blocks that can be a dateline: lines of text, not structures (a list, a table, a quote, a heading hold dates as values). */
