@@ -688,6 +688,13 @@ describe("html: code blocks", () => {
     expect(md(`<p>Run <code>kubectl ${row(1, "get jobs")}</code> first.</p>`)).toBe("Run `kubectl get jobs` first.");
   });
 
+  it("a <code> alone in its box, set out in line breaks (PHP's highlight_string()), is a code block, its whitespace as shown; in a sentence it stays inline", () => {
+    const example = `<code><span style="color: #000000">\n<span style="color: #0000BB">&lt;?php<br /><br /></span><span style="color: #007700">function </span><span style="color: #0000BB">odd</span><span style="color: #007700">($var)<br />{<br />&nbsp;&nbsp;&nbsp;&nbsp;return </span><span style="color: #0000BB">$var </span><span style="color: #007700">&amp; 1;<br />}<br /></span><span style="color: #0000BB">?&gt;</span>\n</span>\n</code>`;
+    expect(md(`<p>Example:</p><div class="phpcode">\n${example}\n</div><p>Done.</p>`)).toBe("Example:\n\n```\n<?php\n\nfunction odd($var)\n{\n    return $var & 1;\n}\n?>\n```\n\nDone.");
+    expect(md(`<p>Call <code>odd(<br>$var)</code> first.</p>`)).toBe("Call `odd($var)` first.");
+    expect(md(`<div><code>odd($var)</code></div>`)).toBe("`odd($var)`");
+  });
+
   it("a button inside a code block (docsify's copy button in the <pre>) is no line of its code", () => {
     const copy = '<button class="docsify-copy-code-button"><span class="label">Copy to clipboard</span><span class="error">Error</span></button>';
     expect(md(`<pre data-lang="js"><code class="lang-js">editor.destroy()</code>${copy}</pre>`)).toBe("```js\neditor.destroy()\n```");

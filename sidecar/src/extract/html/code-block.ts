@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { elementChildren, elementFrom, firstShown, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { elementChildren, elementFrom, findElement, firstShown, isElement, isText, nodeBeside, shortText, textContent, walk } from "../dom.ts";
 import { withoutNoncharacters } from "../markdown-emphasis.ts";
 import { fencedBlock } from "../markdown-syntax.ts";
 import { isHtmlSpace } from "../whitespace.ts";
@@ -121,6 +121,17 @@ export function isCodeOfRows(code: Element): boolean {
   return first !== undefined && isElement(first) && first.attribs[CODE_ROW] !== undefined;
 }
 
+/**
+ * Whether a `<code>` outside a `<pre>` is a block of code set out in line breaks, its indentation in no-break spaces:
+ * alone in its parent, with a `<br>` in it (PHP's highlight_string(), as php.net and PHP sites show examples; forums'
+ * code boxes). One in a sentence is inline code, and one without a break a line of it.
+ */
+export function isCodeOfBreaks(code: Element): boolean {
+  const { parent } = code;
+  if (!parent || firstShown(parent) !== code || nodeBeside(code) !== null) return false;
+  return findElement(code, (inner) => inner.name === "br") !== undefined;
+}
+
 /** A line's number written in its own element: digits, maybe padded with spaces (` 9`, `10 `), on the line. */
 const LINE_NUMBER = /^[ \t\u00a0]*(\d{1,6})[ \t\u00a0]*$/;
 /** A line number's element holds its text, or one element holding it (a link to the line); read this far at most. */
@@ -235,7 +246,7 @@ function shortFlatText(element: Element, levels = 1): string | undefined {
  * element opening every line that holds text, holding only that line's number, counted from one (Hugo's
  * `<span class="ln">`, Pygments' `linenos`); a block of numbers alone keeps them, it has nothing else to show.
  */
-export function codeLines(element: Element): string {
+export function codeLines(element: Element, flowing = false): string {
   const parts: string[] = [];
   const numbers: Array<{ part: number; line: number; value: number }> = [];
   let line = 0;
@@ -265,7 +276,8 @@ export function codeLines(element: Element): string {
   walk(
     element,
     (node) => {
-      if (isText(node)) push(node.data);
+      // Outside a <pre>, a run of whitespace shows as one space, as the browser shows it; only <br> ends a line.
+      if (isText(node)) push(flowing ? node.data.replace(HTML_WHITESPACE_RUN, " ") : node.data);
       if (!isElement(node)) return false;
       if (node.name === "br") push("\n");
       // A button in the block is its control (docsify's "Copy to clipboard" inside the <pre>), not a line of code.
@@ -290,13 +302,21 @@ export function codeLines(element: Element): string {
   if (!unnumbered && beside && numbers.length >= 2 && numbers.every((entry, i) => entry.value === i + 1)) {
     for (const entry of numbers) parts[entry.part] = "";
   }
+  const shown = flowing ? parts.join("").replace(SPACE_AT_LINE_EDGE, "") : parts.join("");
   // HTML drops the newline right after <pre>.
-  return withoutNoncharacters(parts.join("")).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
+  return withoutNoncharacters(shown).replace(/\u00a0/g, " ").replace(/^\n/, "").trimEnd();
 }
 
-/** A `<pre>`, or a `<code>` set out in rows (isCodeOfRows), as a fenced code block in its language; "" when it shows nothing. */
-export function codeBlock(pre: Element): string {
-  const code = codeLines(pre);
+const HTML_WHITESPACE_RUN = /[\t\n\f\r ]+/g;
+/** Outside a <pre> a line shows no space at either end (a no-break space stays: it is the indentation). */
+const SPACE_AT_LINE_EDGE = /^ +| +$/gm;
+
+/**
+ * A `<pre>`, or a `<code>` set out in rows (isCodeOfRows) or in line breaks (isCodeOfBreaks, `flowing`), as a fenced
+ * code block in its language; "" when it shows nothing.
+ */
+export function codeBlock(pre: Element, flowing = false): string {
+  const code = codeLines(pre, flowing);
   return code.trim() ? fencedBlock(code, codeLanguage(pre)) : "";
 }
 

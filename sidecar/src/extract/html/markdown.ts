@@ -2,7 +2,7 @@ import type { ChildNode, Element } from "domhandler";
 import { elementChildren, elementFrom, findElement, isElement, isText, nodeBeside, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
-import { codeBlock, codeLanguage, countsLines, editorCodeBlock, isCodeOfRows, numberedCodeTable } from "./code-block.ts";
+import { codeBlock, codeLanguage, countsLines, editorCodeBlock, isCodeOfBreaks, isCodeOfRows, numberedCodeTable } from "./code-block.ts";
 import { delimitedFormula, isTypesetCopy, mathMlFormula, scriptFormula } from "./formula.ts";
 import { linksToItsOwnPlace } from "./own-place-link.ts";
 import { imageUrl, noscriptImage } from "./image-source.ts";
@@ -696,6 +696,10 @@ class Renderer {
     }
     if (name === "code" && isCodeOfRows(node)) {
       push(codeBlock(node));
+      return;
+    }
+    if (name === "code" && isCodeOfBreaks(node)) {
+      push(codeBlock(node, true));
       return;
     }
     if (FORMATTING.has(name)) {
