@@ -264,6 +264,18 @@ describe("html: inline formatting", () => {
     );
   });
 
+  it("a span set in bold or italics by its style is emphasis (editors' font-weight:bold, Google Docs' 700); a normal weight, a long style or a span of blocks is not", () => {
+    expect(md('<p>It is <span style="font-weight:bold;">bold</span>, <span style="color:red; font-weight: 700 !important">heavy</span>, <span style="font-style:italic">slanted</span> and <span style="font-weight:400">plain</span>; <span style="font-weight:bold"><b>once</b></span>.</p>')).toBe(
+      "It is **bold,** **heavy,** *slanted* and plain; **once.**",
+    );
+    expect(md('<p>Set <span style="font-weight:600;font-style:italic">both</span> here</p>')).toBe("Set ***both*** here");
+    // 500 characters of style are read; more are a page's layout.
+    const padded = (chars: number) => `color:red;${" ".repeat(chars - "color:red;font-weight:bold".length)}font-weight:bold`;
+    expect(md(`<p>A <span style="${padded(500)}">word</span> here</p>`)).toBe("A **word** here");
+    expect(md(`<p>A <span style="${padded(501)}">word</span> here</p>`)).toBe("A word here");
+    expect(md('<div><span style="font-weight:bold"><p>First paragraph.</p><p>Second paragraph.</p></span></div>')).toBe("First paragraph.\n\nSecond paragraph.");
+  });
+
   it("a formula is its TeX source when its MathML carries one (KaTeX, MathJax), else its text without annotations", () => {
     const katex = (tex: string, display = "") =>
       `<span class="katex"><span class="katex-mathml"><math${display}><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">${tex}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">E=mc2</span></span>`;

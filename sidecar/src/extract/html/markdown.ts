@@ -133,6 +133,24 @@ function quotationFigure(figure: Element): { quotation: Element; caption: Elemen
 /** A line that opens with a dash already says it is an attribution. */
 const ATTRIBUTION_MARK = /^[-–—―]/;
 
+/** A declaration of bold type (bold, bolder, a weight of 600 or more) or of italics in an element's style. */
+const BOLD_STYLE = /(?:^|;)\s*font-weight\s*:\s*(?:bold|bolder|[6-9]00)\s*(?:!important\s*)?(?:;|$)/i;
+const ITALIC_STYLE = /(?:^|;)\s*font-style\s*:\s*(?:italic|oblique)\s*(?:!important\s*)?(?:;|$)/i;
+/** Longer style values are a page's layout, not a run of text set in bold; they are not read. */
+const MAX_STYLE_CHARS = 500;
+
+/**
+ * Emphasis a span sets by its style alone, as editors write it (Ameba's and other blog editors' `<span
+ * style="font-weight:bold;">`, Google Docs' `font-weight:700`, Notion's): undefined when it sets none.
+ */
+function styledEmphasis(span: Element): { strong: boolean; em: boolean } | undefined {
+  const { style } = span.attribs;
+  if (style === undefined || style.length > MAX_STYLE_CHARS) return undefined;
+  const strong = BOLD_STYLE.test(style);
+  const em = ITALIC_STYLE.test(style);
+  return strong || em ? { strong, em } : undefined;
+}
+
 /** Whether a node ends the line before it and starts the next: a block or a line break. */
 const breaksLine = (node: ChildNode | null): boolean => node !== null && isElement(node) && (BLOCK_ELEMENTS.has(node.name) || node.name === "br");
 
@@ -702,7 +720,7 @@ class Renderer {
       push(codeBlock(node, true));
       return;
     }
-    if (FORMATTING.has(name)) {
+    if (FORMATTING.has(name) || (name === "span" && styledEmphasis(node) !== undefined && !findElement(node, (inner) => BLOCK_ELEMENTS.has(inner.name)))) {
       out.inline += this.inlineNode(node, this.inlineScope(" "));
       return;
     }
@@ -807,8 +825,15 @@ class Renderer {
         return this.image(node);
       case "math":
         return this.math(node);
-      case "span":
-        return delimitedFormula(node) ?? inner();
+      case "span": {
+        const formula = delimitedFormula(node);
+        if (formula !== undefined) return formula;
+        const styled = styledEmphasis(node);
+        const strong = styled?.strong === true && !scope.strong;
+        const em = styled?.em === true && !scope.em;
+        const content = inner({ strong: scope.strong || strong, em: scope.em || em });
+        return strong ? wrap(em ? wrap(content, "em") : content, "strong") : em ? wrap(content, "em") : content;
+      }
       case "a":
         return scope.link ? inner() : this.link(node, inner({ link: true }));
       case "b":
