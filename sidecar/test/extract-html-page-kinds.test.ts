@@ -397,6 +397,14 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(`<body><article>${prose("One")}<p>Zutaten</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\nZutaten\n\n${said("Two")}`);
   });
 
+  it("a short line ending a cell of a table with header cells is the cell's value, not a label of what comes after the table", () => {
+    const table = (head: string) =>
+      `<table>${head}<tbody><tr><td><p><code>a b</code></p></td><td><p>plain words here</p></td></tr></tbody></table>`;
+    const page = (head: string) =>
+      md(`<body><div><div role="main"><section><h1>Lexical analysis</h1>${prose("One")}<section><h2>Rules</h2>${prose("Two")}${table(head)}</section></section><div></div></div></div></body>`);
+    expect(page("<thead><tr><th><p>Input</p></th><th><p>Result</p></th></tr></thead>")).toContain("| `a b` | plain words here |");
+  });
+
   it("a heading as long as a paragraph or ending in a full stop is text, and keeps its section from emptying", () => {
     expect(md(`<body><article><h2>The storm left thousands without power.</h2><ul class="related"><li><a href="/a">A</a></li></ul>${prose("One")}${prose("Two")}</article></body>`)).toBe(
       `## The storm left thousands without power.\n\n${said("One")}\n\n${said("Two")}`,

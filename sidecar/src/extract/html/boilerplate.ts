@@ -1,5 +1,5 @@
 import type { ChildNode, Element, ParentNode } from "domhandler";
-import { contains, elementChildren, elementFrom, findElement, holdsWithin, isElement, isText, shortText, textContent, walk } from "../dom.ts";
+import { closestWithin, contains, elementChildren, elementFrom, findElement, holdsWithin, isElement, isText, shortText, textContent, walk } from "../dom.ts";
 import { BLOCK_ELEMENTS, HEADING_LEVELS } from "./block-elements.ts";
 import { isHidden } from "./visibility.ts";
 import { type BlockStats, onlyPost, type PageBlocks } from "./block-stats.ts";
@@ -507,6 +507,7 @@ const LABEL_LEVEL = 7;
  */
 function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, found: Set<Element>): void {
   const open: Opener[] = [];
+  const headed = new Map<Element, boolean>();
   const fill = (): void => {
     for (const opener of open) opener.filled = true;
   };
@@ -559,7 +560,29 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
       }
       if (entry.ownChars > 0 || (entry.images > 0 && node.name === "img")) fill();
       return true;
+    }, (node) => {
+      // In a table of data (one with header cells) a label titles what follows it in its own cell: at the cell's end it
+      // titled nothing, it was the cell's value (the last cell of Sphinx's tables). A layout table's cells are a page's
+      // boxes, and a label may title the next one.
+      const top = open[open.length - 1];
+      if (top?.level === LABEL_LEVEL && isElement(node) && TABLE_CELLS.has(node.name) && contains(node, top.element) && inDataTable(node, headed)) close(LABEL_LEVEL);
     });
   }
   close(0);
+}
+
+const TABLE_CELLS = new Set(["td", "th"]);
+/** A cell is this far below its table at most: td, tr, tbody (or thead, tfoot), table. */
+const MAX_CELL_LEVELS = 3;
+
+/** Whether a cell is in a table with header cells; `headed` remembers each table's answer, so each is searched once. */
+function inDataTable(cell: Element, headed: Map<Element, boolean>): boolean {
+  const table = closestWithin(cell, MAX_CELL_LEVELS, (ancestor) => ancestor.name === "table");
+  if (!table) return false;
+  let known = headed.get(table);
+  if (known === undefined) {
+    known = findElement(table, (element) => element.name === "th", (element) => element.name === "table") !== undefined;
+    headed.set(table, known);
+  }
+  return known;
 }
