@@ -397,6 +397,13 @@ describe("boilerplate inside the article, round two", () => {
     expect(md(`<body><article>${prose("One")}<p>Zutaten</p>${prose("Two")}</article></body>`)).toBe(`${said("One")}\n\nZutaten\n\n${said("Two")}`);
   });
 
+  it("a code block's line set in an element of its own is no label of the copy button after it: the heading over the block stays", () => {
+    const block = `<figure class="frame"><pre data-language="sh"><code><div class="ec-line"><div class="code"><span>npm install @orbit/auth</span></div></div></code></pre><div class="copy"><button title="Copy to clipboard"><div></div></button></div></figure>`;
+    expect(md(`<body><main>${prose("One")}<h2 id="install">Install the module</h2>${block}<h2 id="configure">Configure it</h2>${prose("Two")}</main></body>`)).toBe(
+      `${said("One")}\n\n## Install the module\n\n\`\`\`sh\nnpm install @orbit/auth\n\`\`\`\n\n## Configure it\n\n${said("Two")}`,
+    );
+  });
+
   it("a short line ending a cell of a table with header cells is the cell's value, not a label of what comes after the table", () => {
     const table = (head: string) =>
       `<table>${head}<tbody><tr><td><p><code>a b</code></p></td><td><p>plain words here</p></td></tr></tbody></table>`;

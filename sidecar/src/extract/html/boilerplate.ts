@@ -541,6 +541,12 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
         fill();
         return false;
       }
+      // A code block is content, its lines all of it: a line of code set in an element of its own (Expressive Code's
+      // `<div class="code">` in the <pre>) is no label, whatever is left out after it (its copy button).
+      if (node.name === "pre") {
+        if (entry.chars > 0) fill();
+        return false;
+      }
       const level = HEADING_LEVELS[node.name];
       // A "heading" as long as a paragraph, or ending as a sentence does, is a standfirst or a pull quote set in
       // heading type: content, not a section's title.
