@@ -133,7 +133,7 @@ describe("html: blocks", () => {
     expect(md(page('<aside class="pullquote"><p>Installs with one command.</p></aside>'))).toBe(around(""));
   });
 
-  it("a figure's caption is its picture's title; without a picture to hold it, it stays as text", () => {
+  it("a figure's caption is its picture's title; without a picture to hold it, it stays as text (a quotation's, in the quotation)", () => {
     expect(md('<figure><img src="cat.jpg" alt="A cat"><figcaption>Our <em>cat</em>, "Tom"</figcaption></figure>')).toBe(
       '![A cat](https://example.test/docs/guide/cat.jpg "Our cat, \\"Tom\\"")',
     );
@@ -141,8 +141,9 @@ describe("html: blocks", () => {
       '![](https://example.test/docs/guide/IMG_2041.jpg "Our cat")',
     );
     expect(md("<figure><blockquote><p>Quoted words</p></blockquote><figcaption>— A reader</figcaption></figure>")).toBe(
-      "> Quoted words\n\n— A reader",
+      "> Quoted words\n>\n> — A reader",
     );
+    expect(md("<figure><table><tr><td>1</td><td>2</td></tr></table><figcaption>Two numbers</figcaption></figure>")).toBe("1\n\n2\n\nTwo numbers");
   });
 
   it("a figure holding a picture and no links is the article's, whatever its class names say (a blog engine's cards)", () => {
@@ -585,6 +586,8 @@ describe("html: code blocks", () => {
     // Medium names it on the one element that holds the pre's code, whatever that is.
     ['<pre class="rr rs"><span id="bb3b" class="sa qm" data-code-block-mode="1" data-code-block-lang="bash">ls -la</span></pre>', "```bash\nls -la\n```"],
     ['<pre><span data-code-block-lang="bash">ls</span><span>-la</span></pre>', "```\nls-la\n```"],
+    ['<div class="mw-highlight mw-highlight-lang-odin mw-content-ltr" dir="ltr"><pre>main :: proc() {}</pre></div>', "```odin\nmain :: proc() {}\n```"],
+    ['<pre class="devsite-click-to-copy" syntax="JavaScript">const a = 1;</pre>', "```javascript\nconst a = 1;\n```"],
     // Atlassian's on the box around a <code> of rows.
     ['<span data-code-lang="sql"><code><span data-ds--code--row="">select 1</span><span data-ds--code--row="">from t</span></code></span>', "```sql\nselect 1\nfrom t\n```"],
     ['<pre><code class="language-none">plain</code></pre>', "```\nplain\n```"],

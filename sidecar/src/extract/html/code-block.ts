@@ -12,8 +12,11 @@ import { isHidden } from "./visibility.ts";
  * is a program's output in a terminal's colours (MyST-NB's `highlight-myst-ansi` around a notebook cell's output).
  */
 const NO_LANGUAGE = new Set(["none", "plaintext", "default", "auto", "nohighlight", "no-highlight", "myst-ansi"]);
-/** The classes that name a code block's language on the code, the pre or its wrapper (Jupyter's nbconvert writes hl-x). */
-const LANGUAGE_CLASS = /^(?:language|lang|hl|highlight(?:-source)?)-([\w+#.-]+)$/i;
+/**
+ * The classes that name a code block's language on the code, the pre or its wrapper (Jupyter's nbconvert writes hl-x,
+ * MediaWiki's SyntaxHighlight `mw-highlight-lang-x`).
+ */
+const LANGUAGE_CLASS = /^(?:language|lang|hl|highlight(?:-source)?|mw-highlight-lang)-([\w+#.-]+)$/i;
 /**
  * Languages a class names by itself, as rustdoc (`<pre class="rust">`) and highlight.js before version 10
  * (`<code class="python">`) write them, and pandoc after its own class (`<code class="sourceCode python">`): a closed
@@ -35,10 +38,10 @@ const IPYTHON = /^ipython\d?$/;
 const BRUSH = /(?:^|\s)brush:\s*([\w+#.-]+)/i;
 /**
  * The attributes a code block's language is named in: highlighters' data-lang and data-language, Atlassian's
- * data-code-lang, Medium's data-code-block-lang.
+ * data-code-lang, Medium's data-code-block-lang, Google's developer sites' syntax.
  */
 const languageAttribute = ({ attribs }: Element): string | undefined =>
-  attribs["data-lang"] ?? attribs["data-language"] ?? attribs["data-code-lang"] ?? attribs["data-code-block-lang"];
+  attribs["data-lang"] ?? attribs["data-language"] ?? attribs["data-code-lang"] ?? attribs["data-code-block-lang"] ?? attribs.syntax;
 /** Sphinx names a block's language on a wrapper further out (`highlight-python` around `highlight`, and its line numbers' table). */
 const OUTER_LANGUAGE_CLASS = /^highlight-([\w+#.-]+)$/i;
 /** Around the pre's wrapper, Prism's and Rouge's name for the language too. */
