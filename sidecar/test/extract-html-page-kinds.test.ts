@@ -404,6 +404,17 @@ describe("boilerplate inside the article, round two", () => {
     );
   });
 
+  it("a line paired with a label ending in ':' (the two alone in their box) is its value, though a box left out follows", () => {
+    const item = (label: string, value: string) => `<div class="details__item"><div class="details__label">${label}</div><div class="details__value">${value}</div></div>`;
+    const page = (items: string) =>
+      md(`<body><article>${prose("One")}<div class="details">${items}<div class="adjust"><button>Original recipe (1X) yields 10 servings</button></div></div><h2>Ingredients</h2>${prose("Two")}</article></body>`);
+    expect(page(item("Servings:", "10") + item("Yield:", "1 (9x5-inch) loaf"))).toContain("Yield:\n\n1 (9x5-inch) loaf\n\n## Ingredients");
+    // Apart, or after a label asking nothing, or of single letters (a control's), the line is a label of the box after it.
+    expect(page(`${item("Servings:", "10")}<div><div>Yield:</div></div><div>1 (9x5-inch) loaf</div>`)).not.toContain("1 (9x5-inch) loaf");
+    expect(page(item("Servings:", "10") + item("Yield", "1 (9x5-inch) loaf"))).not.toContain("1 (9x5-inch) loaf");
+    expect(page(item("Servings:", "10") + item("Text size:", "A | A | A"))).not.toContain("A | A");
+  });
+
   it("a short line ending a cell of a table with header cells is the cell's value, not a label of what comes after the table", () => {
     const table = (head: string) =>
       `<table>${head}<tbody><tr><td><p><code>a b</code></p></td><td><p>plain words here</p></td></tr></tbody></table>`;

@@ -474,18 +474,19 @@ const PRICE = /\p{Sc}\s?\p{Nd}|\p{Nd}\s?\p{Sc}/u;
 const EAST_ASIAN_COMMA = /[、，]/;
 
 /**
- * A short line standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon gelesen?".
+ * The line of a short block standing alone (no links, no sentence end) that can title a box: "Auch interessant:", "Schon
+ * gelesen?"; undefined for any other block.
  * An East Asian comma parts a sentence's clauses, so a line with one is a sentence of the post (a sign-off before a link
  * card, "最後まで読んでいただき、ありがとうございました"); a Latin one parts the items of a credit or a byline ("Sources:
  * LAPD, US Weekly") as often.
  */
-function isLabel(element: Element, entry: BlockStats): boolean {
-  if (!LABEL_BLOCKS.has(element.name) || entry.chars === 0 || entry.chars > MAX_LINK_LABEL_CHARS) return false;
-  if (entry.linkChars > 0 || entry.ownChars < entry.chars) return false;
+function labelLine(element: Element, entry: BlockStats): string | undefined {
+  if (!LABEL_BLOCKS.has(element.name) || entry.chars === 0 || entry.chars > MAX_LINK_LABEL_CHARS) return undefined;
+  if (entry.linkChars > 0 || entry.ownChars < entry.chars) return undefined;
   const line = oneLine(plainText(element));
-  if (EAST_ASIAN_COMMA.test(line)) return false;
+  if (EAST_ASIAN_COMMA.test(line)) return undefined;
   // A price ("$129.00 $149.00", "ab 19,90 €") is a value the reader came for, not a box's title.
-  return !PRICE.test(line) && !/[.!…。！]["'»”’)」』]*$/.test(line);
+  return !PRICE.test(line) && !/[.!…。！]["'»”’)」』]*$/.test(line) ? line : undefined;
 }
 
 interface Opener {
@@ -495,6 +496,8 @@ interface Opener {
   filled: boolean;
   /** For a label: whether something was left out after it (the box it titled). */
   droppedAfter: boolean;
+  /** For a label: whether it ends in ":", asking for the value after it. */
+  asksValue: boolean;
 }
 
 /** Labels are closed by any heading and by the next label. */
@@ -556,12 +559,20 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
       }
       if (level !== undefined) {
         close(level);
-        if (entry.chars > 0) open.push({ element: node, level, filled: false, droppedAfter: false });
+        if (entry.chars > 0) open.push({ element: node, level, filled: false, droppedAfter: false, asksValue: false });
         return false;
       }
-      if (isLabel(node, entry)) {
+      const label = labelLine(node, entry);
+      if (label !== undefined) {
+        const top = open[open.length - 1];
+        // A line paired with a label that asks for one, the two alone in their box ("Yield:" and "1 (9x5-inch) loaf"), is
+        // the label's value; one of single letters is a control's ("Text Size:" over "A | A | A").
+        if (top?.level === LABEL_LEVEL && top.asksValue && !top.droppedAfter && pairedWith(top.element, node) && WORD_OR_NUMBER.test(label)) {
+          fill();
+          return false;
+        }
         close(LABEL_LEVEL);
-        open.push({ element: node, level: LABEL_LEVEL, filled: false, droppedAfter: false });
+        open.push({ element: node, level: LABEL_LEVEL, filled: false, droppedAfter: false, asksValue: label.endsWith(":") });
         return false;
       }
       if (entry.ownChars > 0 || (entry.images > 0 && node.name === "img")) fill();
@@ -575,6 +586,16 @@ function dropEmptyHeadings(nodes: readonly ChildNode[], blocks: PageBlocks, foun
     });
   }
   close(0);
+}
+
+const WORD_OR_NUMBER = /[\p{L}\p{N}]{2}/u;
+
+/** Whether two elements are all their parent holds, the first before the second. */
+function pairedWith(first: Element, second: Element): boolean {
+  const { parent } = first;
+  if (!parent || second.parent !== parent) return false;
+  const both = elementChildren(parent, 2);
+  return both?.length === 2 && both[0] === first && both[1] === second;
 }
 
 const TABLE_CELLS = new Set(["td", "th"]);
