@@ -246,6 +246,15 @@ describe("html main content: boilerplate removal", () => {
     expect(field('<a href="/a"><code>Settings</code></a> <a href="/b">and more</a>')).not.toContain("Settings`");
   });
 
+  it("a term that is a name set as code, linked to its definition, stays over its value (Sphinx's 'See also' list); a term that is only a link goes", () => {
+    const term = (dt: string) =>
+      md(`<body><article>${prose("One")}<div class="admonition seealso"><p class="admonition-title">See also</p><dl class="simple"><dt>${dt}</dt><dd><p>Parser for configuration files similar to the Windows .ini files.</p></dd></dl></div>${prose("Two")}</article></body>`);
+    expect(term('Module <a class="reference internal" href="configparser.html#module-configparser"><code class="xref py py-mod"><span class="pre">configparser</span></code></a>')).toContain(
+      "> **Module [`configparser`](https://news.test/2024/configparser.html#module-configparser)**\n> : Parser for configuration files",
+    );
+    expect(term('<a href="configparser.html">configuration parser</a>')).not.toContain("configuration parser");
+  });
+
   it("a byline in a quotation is whom the quotation is from (beehiiv's blockquote__byline): kept", () => {
     const quote = `<blockquote class="blockquote__quote"><p>Cutting the email to three lines did more than all of it.</p><figcaption class="blockquote__byline">— Head of Growth</figcaption></blockquote>`;
     expect(md(`<body><article>${prose("One")}${quote}${prose("Two")}</article></body>`)).toContain("> Cutting the email to three lines did more than all of it.\n>\n> — Head of Growth");

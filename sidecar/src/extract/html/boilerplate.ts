@@ -311,8 +311,8 @@ function isBoilerplate(element: Element, stats: BlockStats, { parent, quoted, ma
     // newsletter's items, a deal list, a press review), when its items say something beside their links; related
     // stories stand after the post's text, or are bare links.
     if (LISTS.has(element.name) && linkDensity < MAX_POINTS_LINK_DENSITY && precedesPostProse(element)) return false;
-    // A definition's value is judged as a paragraph is.
-    if (element.name !== "p" && element.name !== "dd") return true;
+    // A definition's term and value are judged as a paragraph is (Sphinx's "Module configparser", its name linked).
+    if (element.name !== "p" && element.name !== "dd" && element.name !== "dt") return true;
     // An address written out as the link's text is a reference the author gives, not a button or a menu entry.
     // So is a name set as code linked to its definition (Sphinx's "Return type: Settings").
     return (linkDensity > LINK_PARAGRAPH_DENSITY && !WRITTEN_URL.test(line()) && !linksCodeOnly(element)) || isLabelledLink(element);
