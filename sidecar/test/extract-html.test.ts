@@ -211,6 +211,11 @@ describe("html: blocks", () => {
     expect(md("<dl><dt>Term</dt><dt>Alias</dt><dd>Meaning</dd><dd>Other</dd><div><dt>Two</dt><dd><p>P</p><p>Q</p></dd></div></dl>")).toBe(
       "**Term**\n**Alias**\n: Meaning\n: Other\n\n**Two**\n: P\n\n  Q",
     );
+    // A code block under its title is set out as one; a definition with no term (MediaWiki's indented lines) is a block.
+    expect(md("<dl><dt>backup.sh</dt><dd><pre class=\"code bash\">set -eu</pre></dd><dd>Run it nightly.</dd><dt>Next</dt><dd>Value</dd></dl>")).toBe(
+      "**backup.sh**\n\n```bash\nset -eu\n```\n\n: Run it nightly.\n\n**Next**\n: Value",
+    );
+    expect(md("<p>Said:</p><dl><dd>An indented reply.</dd></dl>")).toBe("Said:\n\nAn indented reply.");
   });
 
   it("a term whose text is a link to itself (a reference's permalink) is a term, not a link: kept, and written without the link", () => {

@@ -130,6 +130,9 @@ function quotationFigure(figure: Element): { quotation: Element; caption: Elemen
   return quotation && caption ? { quotation, caption } : undefined;
 }
 
+/** A block that opens with a code fence. */
+const FENCE_START = /^(?:```|~~~)/;
+
 /** A line that opens with a dash already says it is an attribution. */
 const ATTRIBUTION_MARK = /^[-–—―]/;
 
@@ -996,19 +999,25 @@ class Renderer {
       isElement(child) && child.name === "div" && !this.dropped(child) ? child.children : [child],
     );
     let out = "";
-    let previous: "dt" | "dd" | undefined;
+    let previous: "dt" | "dd" | "plain" | undefined;
+    // Whether the definitions being read have their term written: one left out leaves them as plain blocks.
+    let termed = false;
     for (const item of items) {
-      if (!isElement(item) || this.dropped(item)) continue;
+      if (!isElement(item)) continue;
       if (item.name === "dt") {
-        const term = oneLine(placeEmphasis(this.inlineNodes(item.children, this.boldScope())));
-        if (!term) continue;
-        out += `${out ? (previous === "dd" ? "\n\n" : "\n") : ""}${settleEscapes(`**${term}**`)}`;
+        const term = this.dropped(item) ? "" : oneLine(placeEmphasis(this.inlineNodes(item.children, this.boldScope())));
+        termed = term !== "";
+        if (!termed) continue;
+        out += `${out ? (previous === "dt" ? "\n" : "\n\n") : ""}${settleEscapes(`**${term}**`)}`;
         previous = "dt";
-      } else if (item.name === "dd") {
+      } else if (item.name === "dd" && !this.dropped(item)) {
         const body = this.flow(item.children, scope).join("\n\n");
         if (!body) continue;
-        out += `${out ? "\n" : ""}: ${indentContinuation(body, 2)}`;
-        previous = "dd";
+        // A code block is set out as one, under its title (DokuWiki's file name over a <pre>): a ":" before a fence
+        // makes it a paragraph in every Markdown without definition lists.
+        const plain = !termed || FENCE_START.test(body);
+        out += plain ? `${out ? "\n\n" : ""}${body}` : `${out ? (previous === "plain" ? "\n\n" : "\n") : ""}: ${indentContinuation(body, 2)}`;
+        previous = plain ? "plain" : "dd";
       }
     }
     return out;
