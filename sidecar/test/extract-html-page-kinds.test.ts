@@ -333,12 +333,17 @@ describe("boilerplate inside the article, round two", () => {
     }
   });
 
-  it("a post's lists of short lines named as its lists (WordPress' wp-block-list, Notion's bulleted-list) are its text; a list of lines named otherwise as a list is still a box", () => {
+  it("a post's lists of short lines named as its lists (WordPress' wp-block-list, Notion's bulleted-list and notion-numbered_list-block) are its text; a list of lines named otherwise as a list is still a box", () => {
     const page = (name: string) =>
       `<body><main><h1>Packing</h1><div class="entry-content">${prose("One")}<h2>Always in the pack</h2><ul class="${name}"><li>Rain jacket</li><li>Water filter</li><li>Headlamp</li></ul>${prose("Two")}</div></main></body>`;
     for (const name of ["bulleted-list", "numbered-list"]) expect(md(page(name))).toContain("## Always in the pack\n\n- Rain jacket\n- Water filter\n- Headlamp");
     expect(md(page("wp-block-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n- Rain jacket\n- Water filter\n- Headlamp\n\n${said("Two")}`);
     expect(md(page("item-list"))).toBe(`# Packing\n\n${said("One")}\n\n## Always in the pack\n\n${said("Two")}`);
+    // Notion's published pages: each item a block of its own, named as a list's.
+    const item = (text: string) => `<div class="notion-selectable notion-numbered_list-block"><div style="display:flex"><span class="pseudoBefore"></span><div data-content-editable-leaf="true">${text}</div></div></div>`;
+    expect(md(`<body><main><h1>Onboarding</h1>${prose("One")}${item("Open a draft PR early.")}${item("Ask for review once CI is green.")}${prose("Two")}</main></body>`)).toContain(
+      "Open a draft PR early.\n\nAsk for review once CI is green.",
+    );
   });
 
   it("a feedback box (\"Was this page helpful?\" and its buttons) goes", () => {

@@ -111,10 +111,11 @@ const POST_WORDS = new Set(["entry", "hentry"]);
 
 /**
  * Whole class names editors give the lists of a text, by what they are: WordPress (6.3 on) names every list in a post
- * wp-block-list, Notion's export bulleted-list and numbered-list, others bullet-list. With "list" in them they read as
- * negatively named boxes of short lines, and were left out.
+ * wp-block-list, Notion's export bulleted-list and numbered-list (its published pages notion-bulleted_list-block and
+ * notion-numbered_list-block, an item each), others bullet-list. With "list" in them they read as negatively named boxes
+ * of short lines, and were left out.
  */
-const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-list", "bullet-list"]);
+const POST_BLOCK_NAMES = new Set(["wp-block-list", "bulleted-list", "numbered-list", "bullet-list", "notion-bulleted_list-block", "notion-numbered_list-block"]);
 
 /**
  * CSS frameworks' caption-side utilities (Bootstrap 5's and Tailwind's caption-top, caption-bottom) say where a table's
