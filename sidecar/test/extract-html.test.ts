@@ -146,6 +146,15 @@ describe("html: blocks", () => {
     expect(md("<figure><table><tr><td>1</td><td>2</td></tr></table><figcaption>Two numbers</figcaption></figure>")).toBe("1\n\n2\n\nTwo numbers");
   });
 
+  it("a caption's credit left out takes the one-word label set apart before it (Globo's '— Foto:'); a longer word or a caption's own colon stays", () => {
+    const figure = (label: string) =>
+      md(`<figure><img src="boat.jpg" alt="A boat"><figcaption><span class="media__description">A boat at sea</span> — ${label} <span class="media__credit">Marinha do Brasil</span></figcaption></figure>`);
+    expect(figure("Foto:")).toBe('![](https://example.test/docs/guide/boat.jpg "A boat at sea")');
+    expect(figure(`${"F".repeat(12)}:`)).toBe('![](https://example.test/docs/guide/boat.jpg "A boat at sea")');
+    expect(figure(`${"F".repeat(13)}:`)).toContain(`A boat at sea — ${"F".repeat(13)}:`);
+    expect(md('<figure><img src="boat.jpg" alt="A boat"><figcaption>Two kinds of hull:</figcaption></figure>')).toContain('"Two kinds of hull:"');
+  });
+
   it("a figure holding a picture and no links is the article's, whatever its class names say (a blog engine's cards)", () => {
     const prose = "A paragraph of the article, long enough to be read as prose, with a comma, and another one.";
     const figures =

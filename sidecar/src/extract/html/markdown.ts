@@ -130,6 +130,29 @@ function quotationFigure(figure: Element): { quotation: Element; caption: Elemen
   return quotation && caption ? { quotation, caption } : undefined;
 }
 
+/** A label's one word, at most this long ("Fotografía:"). */
+const MAX_DANGLING_LABEL_CHARS = 12;
+const LABEL_LETTER = /\p{L}/u;
+const LABEL_DASHES = new Set(["—", "–", "-", "|", "/"]);
+
+/**
+ * A caption's text without a one-word label set apart by a dash at its end, with nothing after it: what titled its
+ * credit, once the credit is left out ("A boat at sea — Foto:" of Globo's `— Foto: <span class="…__credit">`). Read
+ * back from the end, a label's length at most. A caption's own last words before a colon ("Two kinds of hull:") stay.
+ */
+function withoutDanglingLabel(text: string): string {
+  if (!text.endsWith(":")) return text;
+  let start = text.length - 1;
+  while (start > 0 && text.length - 1 - start < MAX_DANGLING_LABEL_CHARS && LABEL_LETTER.test(text.charAt(start - 1))) start--;
+  if (start === text.length - 1 || text.charAt(start - 1) !== " ") return text;
+  let end = start - 1;
+  while (end > 0 && text.charAt(end - 1) === " ") end--;
+  if (end === 0 || !LABEL_DASHES.has(text.charAt(end - 1))) return text;
+  end--;
+  while (end > 0 && text.charAt(end - 1) === " ") end--;
+  return end > 0 ? text.slice(0, end) : text;
+}
+
 /** A block that opens with a code fence. */
 const FENCE_START = /^(?:```|~~~)/;
 
@@ -896,7 +919,7 @@ class Renderer {
     // A picture of an emoji (WordPress' and Twitter's emoji images) is the character it shows.
     if (EMOJI.test(alt)) return alt;
     const caption = this.captions.get(element);
-    const title = caption && !this.written.has(caption) && !this.dropped(caption) ? this.plainText(caption) : "";
+    const title = caption && !this.written.has(caption) && !this.dropped(caption) ? withoutDanglingLabel(this.plainText(caption)) : "";
     if (isDecoration(shown) || (!describes(alt) && !title)) return "";
     const url = imageUrl(shown, this.baseUrl);
     if (!url) return "";
