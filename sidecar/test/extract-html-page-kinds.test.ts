@@ -420,6 +420,14 @@ describe("boilerplate inside the article, round two", () => {
     expect(page(item("Servings:", "10") + item("Text size:", "A | A | A"))).not.toContain("A | A");
   });
 
+  it("a paper's abstract named as its authors' (ScienceDirect's `abstract author`) is its text; a box named as the author's alone is a byline", () => {
+    const box = (name: string) =>
+      `<div class="${name}"><h2>Abstract</h2><div>Fast charging of lithium iron phosphate cells at sub-zero temperatures accelerates capacity fade, as plated lithium builds up.</div></div>`;
+    const page = (name: string) => md(`<body><main><article><h1>Plating in cold cells</h1>${prose("Intro")}${box(name)}${prose("Body")}</article></main></body>`);
+    expect(page("abstract author")).toContain("## Abstract\n\nFast charging of lithium iron phosphate cells");
+    expect(page("author")).not.toContain("Fast charging");
+  });
+
   it("a short line ending a cell of a table with header cells is the cell's value, not a label of what comes after the table", () => {
     const table = (head: string) =>
       `<table>${head}<tbody><tr><td><p><code>a b</code></p></td><td><p>plain words here</p></td></tr></tbody></table>`;

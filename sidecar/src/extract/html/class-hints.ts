@@ -194,6 +194,8 @@ const SPOKEN = 16384;
 const FACT_BOX = 32768;
 const USER_NAME = 65536;
 const SIGNATURE = 131072;
+/** A paper's summary of itself: its text, whoever's it is named as (ScienceDirect's `abstract author`). */
+const ABSTRACT = 262144;
 
 /** Each word or name with all it means: the bits of every group it is in. */
 function meaningsOf(groups: ReadonlyArray<readonly [Iterable<string>, number]>): ReadonlyMap<string, number> {
@@ -218,6 +220,7 @@ const WORD_MEANINGS = meaningsOf([
   [NOTE_KIND_WORDS, NOTE_KIND],
   [["infobox"], FACT_BOX],
   [USER_NAME_WORDS, USER_NAME],
+  [["abstract", "abstracts"], ABSTRACT | POSITIVE],
 ]);
 
 /** Whole class names with what each says, looked up once before a name's words are read. */
@@ -313,7 +316,7 @@ function judge(value: string): Readonly<ClassHint> {
     // As Readability weighs class and id: each counts once, and a name with both kinds of word is neutral. A callout's
     // body (admonition-content) is a box in the text, not the text.
     weight: positive === negative || (bits & CALLOUT) !== 0 ? 0 : positive ? 25 : -25,
-    byline: (bits & BYLINE) !== 0,
+    byline: (bits & BYLINE) !== 0 && (bits & ABSTRACT) === 0,
     discussion: !embed && (bits & DISCUSSION) !== 0,
     caption: (bits & CAPTION) !== 0,
     button: (bits & BUTTON) !== 0,
