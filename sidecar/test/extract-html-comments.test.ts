@@ -99,6 +99,16 @@ describe("comment threads named as nothing", () => {
     }
   });
 
+  it("a topic of posts each after an anchor named as a comment, in a comment section and no post of its own (Invision Community's), keeps them", () => {
+    const post = (n: number) =>
+      `<a id="comment-${n}"></a><article id="elComment_${n}" class="cPost ipsComment"><div class="ipsComment_content"><div data-role="commentContent"><p>${said(`Reader ${n}'s answer`)}</p></div></div></article>`;
+    const posts = [1, 2, 3].map(post).join("");
+    for (const section of [posts, `<form action="/topic/1/?do=multimodComment" method="post" data-role="moderationTools">${posts}</form>`]) {
+      const content = md(`<html><head><title>Motion sensors drop off</title></head><body><h1>Motion sensors drop off</h1><div id="comments">${section}</div></body></html>`);
+      for (const n of [1, 2, 3]) expect(content).toContain(said(`Reader ${n}'s answer`));
+    }
+  });
+
   it("a guestbook of such entries and no post of its own keeps them as its text", () => {
     const content = md(`<html><head><title>Guestbook</title></head><body><div id="page"><h1>Guestbook</h1>${unnamed(replyLink, 4)}</div></body></html>`);
     for (const n of [1, 2, 3, 4]) expect(content).toContain(said(`Reader ${n}'s answer`));

@@ -292,7 +292,9 @@ export function measureBlocks(root: ParentNode, trusted: ReadonlySet<Element>, l
         dropped.add(node);
         return false;
       }
-      if (node.parent && threads.has(node.parent) && !trusted.has(node)) {
+      // Inside a comment section taken as the page's text, a thread's entries are its text too (a topic whose posts
+      // follow `<a id="comment-1">` anchors, in a form of its moderation tools).
+      if (node.parent && threads.has(node.parent) && !trusted.has(node) && trustedDiscussions === 0) {
         dropped.add(node);
         discussions.set(node, visibleChars(node));
         return false;
