@@ -451,6 +451,13 @@ describe("html: inline formatting", () => {
 });
 
 describe("html: links and images", () => {
+  it("lines broken inside a link stay lines, each a link to the same place (a lyric's annotated lines)", () => {
+    expect(md('<p>So let them float<br><a href="/a/1"><span>Paper lanterns, burning slow<br>Over the water<br></span></a>and home</p>')).toBe(
+      "So let them float  \n[Paper lanterns, burning slow](https://example.test/a/1)  \n[Over the water](https://example.test/a/1)  \nand home",
+    );
+    expect(md('<p>A <a href="/a/2">link on one line</a> here.</p>')).toBe("A [link on one line](https://example.test/a/2) here.");
+  });
+
   it("a link that shows nothing but zero-width characters is left out, its spaces kept", () => {
     expect(
       md('<h2 id="install">Install<a class="hash-link" href="#install" title="Direct link">\u200b</a></h2><p>One <a href="/x"> \u200d\u00ad </a> two<a href="/y">\u2060</a>.</p>'),

@@ -153,6 +153,16 @@ function withoutDanglingLabel(text: string): string {
   return end > 0 ? text.slice(0, end) : text;
 }
 
+const LEADING_BREAK = /^[^\S\n]*\n/;
+const TRAILING_BREAK = /\n[^\S\n]*$/;
+
+/** A link of `text` (content as one line) to url, the content's spaces at either end kept outside it. */
+function linkedText(content: string, text: string, url: string): string {
+  const outer = outerEmphasis(text);
+  const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
+  return `${/^\s/.test(content) ? " " : ""}${link}${/\s$/.test(content) ? " " : ""}`;
+}
+
 /** A block that opens with a code fence. */
 const FENCE_START = /^(?:```|~~~)/;
 
@@ -905,9 +915,12 @@ class Renderer {
     // A heading linked to itself (MDN's `<h2 id="syntax"><a href="#syntax">`) is its text: the link leads nowhere else.
     if (href !== undefined && linksToItsOwnPlace(element, href)) return content;
     if (!url) return content;
-    const outer = outerEmphasis(text);
-    const link = outer ? `${outer.open}[${outer.core}](${url})${outer.close}` : `[${text}](${url})`;
-    return `${/^\s/.test(content) ? " " : ""}${link}${/\s$/.test(content) ? " " : ""}`;
+    // Lines broken inside the link (a lyric's annotated lines, an address) stay lines, each a link to the same place:
+    // a Markdown link's text is one line.
+    const lines = content.includes("\n") ? content.split("\n").filter((line) => line.trim() !== "") : [];
+    if (lines.length === 0) return linkedText(content, text, url);
+    const linked = lines.map((line) => linkedText(line, settleBrackets(oneLine(line)), url)).join("\n");
+    return `${LEADING_BREAK.test(content) ? "\n" : ""}${linked}${TRAILING_BREAK.test(content) ? "\n" : ""}`;
   }
 
   image(element: Element): string {
