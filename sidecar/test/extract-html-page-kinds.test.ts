@@ -384,6 +384,16 @@ describe("boilerplate inside the article, round two", () => {
     expect(page(nested(2))).toBe(`${said("One")}\n\n${said("Two")}`);
   });
 
+  it("a captioned figure of a table with a button to the full-size table (Springer's) is the article's table; four levels down at most", () => {
+    const table = "<table><tr><th>Site</th><th>Days</th></tr><tr><td>Brno</td><td>14</td></tr><tr><td>Graz</td><td>11</td></tr></table>";
+    const box = (levels: number) =>
+      `<div class="c-article-table" id="table-1"><figure><figcaption><b>Table 1 Sites and their heat-wave days</b></figcaption><div class="u-text-right"><a class="c-article__pill-button" href="/tables/1">Full size table</a></div>${"<div>".repeat(levels - 1)}${table}${"</div>".repeat(levels - 1)}</figure></div>`;
+    const page = (levels: number) => md(`<body><main><article>${prose("One")}${box(levels)}${prose("Two")}</article></main></body>`);
+    expect(page(4)).toContain("| Brno | 14 |");
+    expect(page(4)).not.toContain("Full size table");
+    expect(page(5)).not.toContain("Brno");
+  });
+
   it("a poster's signature under each forum post (phpBB's, SMF's and MyBB's class=signature) goes", () => {
     const post = (n: number, signature: string) => `<div class="post" id="p${n}"><div class="content">${prose(`Post ${n}`)}</div>${signature}</div>`;
     const page = (signature: string) => `<body><main>${post(1, signature)}${post(2, signature)}</main></body>`;

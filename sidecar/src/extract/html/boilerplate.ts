@@ -155,8 +155,19 @@ const FIGURE_LEVELS = 2;
 /** A `<figure>` with its caption. */
 const isCaptioned = (element: Element): boolean => element.name === "figure" && element.children.some((child) => isElement(child) && child.name === "figcaption");
 
-/** Whether a box is a figure's: a picture in a captioned `<figure>` near its top. */
-const holdsFigure = (element: Element, { images }: BlockStats): boolean => images > 0 && (isCaptioned(element) || holdsWithin(element, FIGURE_LEVELS, isCaptioned));
+/** A figure's table stands this far down in it at most (Springer's, in a container, a border and a scroll wrapper). */
+const FIGURE_TABLE_LEVELS = 4;
+
+/** Whether a captioned `<figure>` shows a picture (the box holds one) or a table (Springer's tables). */
+const showsFigure = (figure: Element, images: number): boolean =>
+  isCaptioned(figure) && (images > 0 || holdsWithin(figure, FIGURE_TABLE_LEVELS, (inner) => inner.name === "table"));
+
+/**
+ * Whether a box is a figure's: a captioned `<figure>` near its top, of a picture or a table (its button opens it full
+ * size: Nature's "Full size image", Springer's "Full size table").
+ */
+const holdsFigure = (element: Element, { images }: BlockStats): boolean =>
+  showsFigure(element, images) || holdsWithin(element, FIGURE_LEVELS, (inner) => showsFigure(inner, images));
 
 /** Whether an element is a wrapper: no text of its own, one element inside. */
 function wrapsOne(element: Element, stats: BlockStats): boolean {
