@@ -553,6 +553,15 @@ describe("html: links and images", () => {
     );
   });
 
+  it("a <noscript> of one picture in a figure no other picture stands in (a custom element beside it) shows it; beside a picture, or in a box of many parts, it does not", () => {
+    const figure = (parts: string) => md(`<figure><noscript><img src="/capsules.jpg" alt="Capsules on a table"></noscript>${parts}<figcaption>Westend61</figcaption></figure>`);
+    expect(figure('<lazy-image src="/capsules.jpg"></lazy-image>')).toBe('![Capsules on a table](https://example.test/capsules.jpg "Westend61")');
+    expect(figure('<a href="/big.jpg"><img src="/stand-in.gif" alt="Stand-in"></a>')).not.toContain("capsules.jpg");
+    // Six parts at most: the picture, stand-ins, a caption.
+    expect(figure("<span></span>".repeat(4))).toContain("capsules.jpg");
+    expect(figure("<span></span>".repeat(5))).not.toContain("capsules.jpg");
+  });
+
   it("a picture of an emoji is the character it shows; other small pictures are pictures", () => {
     expect(md('<p>Great <img draggable="false" role="img" class="emoji" alt="😀" src="https://s.w.org/1f600.svg"> news <img alt="👍🏽" src="t.png" width="16" height="16"> <img alt="🇩🇪" src="de.png"></p>')).toBe(
       "Great 😀 news 👍🏽 🇩🇪",

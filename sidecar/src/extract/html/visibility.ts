@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { closestWithin, elementBeside, elementChildren, isElement, isText, shortText } from "../dom.ts";
+import { closestWithin, elementBeside, elementChildren, holdsWithin, isElement, isText, shortText } from "../dom.ts";
 import { HEADING_LEVELS } from "./block-elements.ts";
 import { classHint } from "./class-hints.ts";
 
@@ -43,11 +43,28 @@ const UNTIL_FOUND = /^\s*until-found\s*$/i;
  * beside a picture of the formula it marks aria-hidden (the MathML is the formula's text).
  */
 export function isHidden(element: Element): boolean {
-  if (NOT_RENDERED.has(element.name)) return true;
+  if (NOT_RENDERED.has(element.name)) return !(element.name === "noscript" && isOnlyPicture(element));
   if (!hiddenByMarkup(element)) return false;
   // The exceptions are read only for the few elements something hides: this runs for every element, several times.
   const { role, class: names } = element.attribs;
   return role !== "tabpanel" && !(names !== undefined && MEDIAWIKI_FORMULA.test(names));
+}
+
+/** A figure's parts: its picture, a stand-in or two, a caption. A box of more is no figure. */
+const MAX_FIGURE_PARTS = 6;
+/** How far down a figure's part holds a picture that stands in for the <noscript>'s (a link around an `<img>`). */
+const STAND_IN_LEVELS = 2;
+
+/**
+ * A <noscript> of one picture and nothing else, in a box of a few parts none of which holds another picture (a lazy
+ * loader's custom element beside it, Healthline's `<lazy-image>`): the only copy of the picture a reader without
+ * script is given, as this one is. One beside a stand-in `<img>` is read through it (noscriptImage), or left out.
+ */
+function isOnlyPicture(noscript: Element): boolean {
+  const [only] = elementChildren(noscript, 1) ?? [];
+  if (only?.name !== "img" || !noscript.parent || !isElement(noscript.parent)) return false;
+  const parts = elementChildren(noscript.parent, MAX_FIGURE_PARTS);
+  return parts !== undefined && parts.every((part) => part === noscript || (part.name !== "img" && !holdsWithin(part, STAND_IN_LEVELS, (inner) => inner.name === "img")));
 }
 
 function hiddenByMarkup({ name, attribs }: Element): boolean {
