@@ -275,8 +275,16 @@ describe("html: lists", () => {
 describe("html: inline formatting", () => {
   it("bold, italic, strikethrough, quotes, sub/sup", () => {
     expect(md("<p><strong>b</strong> <b>b2</b> <em>i</em> <i>i2</i> <del>d</del> <s>s</s> <q>q</q> x<sup>2</sup> H<sub>2</sub>O</p>")).toBe(
-      '**b** **b2** *i* *i2* ~~d~~ ~~s~~ "q" x2 H2O',
+      '**b** **b2** *i* *i2* ~~d~~ ~~s~~ "q" x² H₂O',
     );
+  });
+
+  it("an exponent or an index of digits and signs set against its base is written above or below the line (10⁶ km², ha⁻¹); words, links and numbers standing apart stay as written", () => {
+    expect(md("<p>Area 10<sup>6</sup> km<sup>2</sup>, yield 1.9 t ha<sup>&minus;1</sup>, CO<sub>2</sub> and (x+1)<sup>2</sup>.</p>")).toBe("Area 10⁶ km², yield 1.9 t ha⁻¹, CO₂ and (x+1)².");
+    // Eight characters at most.
+    expect(md("<p>x<sup>12345678</sup> y<sup>123456789</sup></p>")).toBe("x¹²³⁴⁵⁶⁷⁸ y123456789");
+    const apart = md('<p>The 5<sup>th</sup> note<sup><a href="#fn1">1</a></sup> and <sup>9 </sup>For this reason.</p>');
+    expect(apart).toMatch(/^The 5th note\[1\]\([^)]*#fn1\) and 9 For this reason\.$/);
   });
 
   it("a span set in bold or italics by its style is emphasis (editors' font-weight:bold, Google Docs' 700); a normal weight, a long style or a span of blocks is not", () => {
@@ -442,7 +450,7 @@ describe("html: inline formatting", () => {
         '<p><span class="drop">O</span><span>NCE</span> upon <span>a</span><span>time</span>, <span>12</span><span>kg</span>, <span>1</span><span>5</span>, CO<sub>2</sub>, m<sup>2</sup>, <span>x</span><sub>2</sub>, H<sub>2</sub>O, <b>e</b>mail' +
           " <span>up</span><span><span><span><span><span><span>Down</span></span></span></span></span></span> <span>in</span>-<span>Line</span></p>",
       ),
-    ).toBe("ONCE upon atime, 12kg, 15, CO2, m2, x2, H2O, email upDown in-Line");
+    ).toBe("ONCE upon atime, 12kg, 15, CO₂, m², x₂, H₂O, email upDown in-Line");
   });
 
   it("decodes entities", () => {

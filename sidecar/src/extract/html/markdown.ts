@@ -163,6 +163,43 @@ function linkedText(content: string, text: string, url: string): string {
   return `${/^\s/.test(content) ? " " : ""}${link}${/\s$/.test(content) ? " " : ""}`;
 }
 
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
+  "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾", n: "ⁿ", i: "ⁱ",
+};
+const SUBSCRIPTS: Readonly<Record<string, string>> = {
+  "0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈", "9": "₉",
+  "+": "₊", "-": "₋", "−": "₋", "=": "₌", "(": "₍", ")": "₎",
+};
+const SCRIPT_BASE = /[\p{L}\p{N})\]]/u;
+/** An exponent or an index longer than this is text set small (a footnote's words), not a figure's. */
+const MAX_SCRIPT_CHARS = 8;
+
+/**
+ * An exponent or an index of digits and signs in the characters that set it above or below the line (10⁶ km², ha⁻¹,
+ * H₂O): written inline as the digits alone it reads as another number ("106 km2"). Undefined for any other: words,
+ * a footnote's link (its own element), what no such character exists for.
+ */
+function scriptCharacters(element: Element): string | undefined {
+  const [only] = element.children;
+  if (!only || element.children.length !== 1 || !isText(only)) return undefined;
+  // An exponent or an index is set against what it is of ("km²", "10⁶", "(x+1)²"); a number after a space or opening a
+  // line is a verse's or a list's number, written as a number.
+  const before = element.prev ? edgeText(element.prev, "last")?.at(-1) : undefined;
+  if (before === undefined || !SCRIPT_BASE.test(before)) return undefined;
+  const text = only.data.trim();
+  if (text === "" || text.length > MAX_SCRIPT_CHARS) return undefined;
+  const table = element.name === "sup" ? SUPERSCRIPTS : SUBSCRIPTS;
+  let out = "";
+  for (const character of text) {
+    const mapped = table[character];
+    if (mapped === undefined) return undefined;
+    out += mapped;
+  }
+  // A space written inside it still parts it from the word after it (a verse's number, "⁹ For this reason").
+  return `${only.data.startsWith(text) ? "" : " "}${out}${only.data.endsWith(text) ? "" : " "}`;
+}
+
 /** A block that opens with a code fence. */
 const FENCE_START = /^(?:```|~~~)/;
 
@@ -194,7 +231,7 @@ const breaksLine = (node: ChildNode | null): boolean => node !== null && isEleme
 const TEXT_BLOCKS = new Set(["p", "ul", "ol", "dl", "table", "blockquote", "pre"]);
 
 /** Inline elements with Markdown of their own; every other inline element just passes its content through. */
-const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q", "math"]);
+const FORMATTING = new Set(["a", "b", "strong", "i", "em", "del", "s", "strike", "code", "kbd", "samp", "tt", "img", "q", "math", "sup", "sub"]);
 
 const LIST_START = /^(?:- |\d{1,9}\. )/;
 
@@ -891,6 +928,9 @@ class Renderer {
         if (!core) return code;
         return `${code.startsWith(" ") ? " " : ""}${codeSpan(core)}${code.endsWith(" ") ? " " : ""}`;
       }
+      case "sup":
+      case "sub":
+        return scriptCharacters(node) ?? inner();
       case "q":
         // Authors often write the marks themselves around a <q> („<q>…</q>“), and style sheets drop the browser's.
         return quotedByAuthor(node) ? inner() : `"${inner()}"`;
