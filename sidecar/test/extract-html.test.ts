@@ -370,7 +370,7 @@ describe("html: inline formatting", () => {
     );
   });
 
-  it("pandoc's and Sphinx' formulas (spans and divs named math around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
+  it("pandoc's, Sphinx' and Springer Nature's formulas (spans and divs named math around TeX's \\( \\) or \\[ \\], typeset in the browser) are their TeX", () => {
     expect(md('<p>For each group <span class="math inline">\\(g\\)</span>, in a line <a href="/f"><span class="math inline">\\(e^{-x}\\)</span></a>:</p><p><span class="math display">\\[\n\\log y = \\beta_0\n\\]</span></p><p>Done.</p>')).toBe(
       "For each group $g$, in a line [$e^{-x}$](https://example.test/f):\n\n$$\\log y = \\beta_0$$\n\nDone.",
     );
@@ -378,6 +378,11 @@ describe("html: inline formatting", () => {
     expect(md('<p>The decay:</p><div class="math notranslate nohighlight">\\[ Q(t) = Q_0 \\, e^{-t/k} \\]</div><p>with <span class="math notranslate nohighlight">\\(k\\)</span> days.</p>')).toBe(
       "The decay:\n\n$$Q(t) = Q_0 \\, e^{-t/k}$$\n\nwith $k$ days.",
     );
+    // Springer Nature's: a span named mathjax-tex, inline between \( \), displayed between $$.
+    expect(md('<p>Magnitudes <span class="mathjax-tex">\\(M_d\\)</span>:</p><div><span class="mathjax-tex">$$\\sum_{d=1}^{n} M_d$$</span></div>')).toBe(
+      "Magnitudes $M_d$:\n\n$$\\sum_{d=1}^{n} M_d$$",
+    );
+    expect(md('<p>Costs <span class="mathjax-tex">$$</span> or <span class="mathjax-tex">$5$</span>.</p>')).toBe("Costs $$ or $5$.");
     // A span holding more than its source as one text is not read as a formula.
     expect(md('<p>See <span class="math inline">\\(a<b>x</b>\\)</span>.</p>')).toBe("See \\\\(ax\\\\).");
     // Without both delimiters, or with a source that would read as Markdown, it is text as written.

@@ -43,16 +43,17 @@ export function scriptFormula(script: Element): string | undefined {
 /**
  * Pandoc (R Markdown, Quarto, with MathJax, their default) sets a formula's source in a span named `math inline` or
  * `math display`, between TeX's delimiters `\(…\)` or `\[…\]`, for MathJax to typeset in the browser; Sphinx in a span
- * or, displayed, a div named `math notranslate nohighlight`.
+ * or, displayed, a div named `math notranslate nohighlight`; Springer Nature in a span named `mathjax-tex`, displayed
+ * between `$$`.
  */
-const DELIMITED_FORMULA_CLASS = /(?:^|\s)math(?:\s|$)/;
+const DELIMITED_FORMULA_CLASS = /(?:^|\s)(?:math|mathjax-tex)(?:\s|$)/;
 
 /** The formula in such an element, which holds its source as one text; undefined for any other element. */
 export function delimitedFormula(element: Element): string | undefined {
   const [source, ...rest] = element.children;
   if (!source || rest.length > 0 || !isText(source) || !DELIMITED_FORMULA_CLASS.test(element.attribs.class ?? "")) return undefined;
   const text = source.data.trim();
-  const displayed = text.startsWith("\\[") && text.endsWith("\\]");
+  const displayed = (text.startsWith("\\[") && text.endsWith("\\]")) || (text.length > 4 && text.startsWith("$$") && text.endsWith("$$"));
   if (!displayed && !(text.startsWith("\\(") && text.endsWith("\\)"))) return undefined;
   return texFormula(text.slice(2, -2), displayed);
 }
