@@ -259,6 +259,13 @@ describe("html: lists", () => {
     );
   });
 
+  it("an ordered list's item whose own number stands in an element before its text (Springer's) is written under the list's number once", () => {
+    const item = (label: string, text: string) => `<li><span class="u-custom-list-number">${label}</span><p>${text}</p></li>`;
+    expect(md(`<ol class="u-list-style-none">${item("1.", "How often?")}${item("(2)", "When?")}${item("3)", "Where?")}</ol>`)).toBe("1. How often?\n2. When?\n3. Where?");
+    // Another number, or a number that is all the item says, is the item's text.
+    expect(md(`<ol>${item("7.", "Seven things.")}</ol><ol><li>1.</li></ol>`)).toBe("1. 7\\.\n\n   Seven things.\n\n1. 1\\.");
+  });
+
   it("ordered lists honour start; continuation lines align with the text after the marker", () => {
     expect(md('<ol start="9"><li>nine</li><li><p>ten</p><p>more</p></li></ol>')).toBe("9. nine\n10. ten\n\n    more");
   });

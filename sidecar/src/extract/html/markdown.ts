@@ -200,6 +200,15 @@ function scriptCharacters(element: Element): string | undefined {
   return `${only.data.startsWith(text) ? "" : " "}${out}${only.data.endsWith(text) ? "" : " "}`;
 }
 
+/** A list item's number as written: "1.", "1)", "(1)", its full stop escaped or not. */
+const WRITTEN_NUMBER = /^\(?(\d{1,9})\\?[.)]?$/;
+
+/** The number a block is, when it is only a list item's number; undefined for any other block. */
+function ownNumber(block: string): number | undefined {
+  const digits = WRITTEN_NUMBER.exec(block)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
 /** A block that opens with a code fence. */
 const FENCE_START = /^(?:```|~~~)/;
 
@@ -1033,6 +1042,9 @@ class Renderer {
     let number = element.name === "ol" ? startNumber(element.attribs.start) : 1;
     const lines: string[] = [];
     for (const blocks of items) {
+      // An item's own number set in an element of its own before its text (Springer's `<span
+      // class="u-custom-list-number">1.</span>`) is the number the list writes.
+      if (numbered && blocks.length > 1 && ownNumber(blocks[0] ?? "") === number) blocks.shift();
       // Paragraphs inside an item need a blank line between them; a nested list follows directly (a tight list).
       const body = blocks.reduce((text, block) => (text ? `${text}${LIST_START.test(block) ? "\n" : "\n\n"}${block}` : block), "");
       if (!body) continue;
