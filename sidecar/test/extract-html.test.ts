@@ -262,6 +262,10 @@ describe("html: lists", () => {
   it("an ordered list's item whose own number stands in an element before its text (Springer's) is written under the list's number once", () => {
     const item = (label: string, text: string) => `<li><span class="u-custom-list-number">${label}</span><p>${text}</p></li>`;
     expect(md(`<ol class="u-list-style-none">${item("1.", "How often?")}${item("(2)", "When?")}${item("3)", "Where?")}</ol>`)).toBe("1. How often?\n2. When?\n3. Where?");
+    // Under the step's picture (wikiHow's), too.
+    expect(md('<ol><li><img src="/s1.jpg" alt="Step 1"><div class="step_num">1</div><p>Choose a pot.</p></li></ol>')).toBe(
+      "1. ![Step 1](https://example.test/s1.jpg)\n\n   Choose a pot.",
+    );
     // Another number, or a number that is all the item says, is the item's text.
     expect(md(`<ol>${item("7.", "Seven things.")}</ol><ol><li>1.</li></ol>`)).toBe("1. 7\\.\n\n   Seven things.\n\n1. 1\\.");
   });

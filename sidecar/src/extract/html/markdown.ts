@@ -200,6 +200,8 @@ function scriptCharacters(element: Element): string | undefined {
   return `${only.data.startsWith(text) ? "" : " "}${out}${only.data.endsWith(text) ? "" : " "}`;
 }
 
+/** A block that is a picture, linked or not. */
+const PICTURE_BLOCK = /^\[?!\[/;
 /** A list item's number as written: "1.", "1)", "(1)", its full stop escaped or not. */
 const WRITTEN_NUMBER = /^\(?(\d{1,9})\\?[.)]?$/;
 
@@ -1043,8 +1045,13 @@ class Renderer {
     const lines: string[] = [];
     for (const blocks of items) {
       // An item's own number set in an element of its own before its text (Springer's `<span
-      // class="u-custom-list-number">1.</span>`) is the number the list writes.
-      if (numbered && blocks.length > 1 && ownNumber(blocks[0] ?? "") === number) blocks.shift();
+      // class="u-custom-list-number">1.</span>`, wikiHow's step number under the step's picture) is the number the list
+      // writes.
+      if (numbered) {
+        let at = 0;
+        while (at < blocks.length && PICTURE_BLOCK.test(blocks[at] ?? "")) at++;
+        if (at < blocks.length - 1 && ownNumber(blocks[at] ?? "") === number) blocks.splice(at, 1);
+      }
       // Paragraphs inside an item need a blank line between them; a nested list follows directly (a tight list).
       const body = blocks.reduce((text, block) => (text ? `${text}${LIST_START.test(block) ? "\n" : "\n\n"}${block}` : block), "");
       if (!body) continue;
