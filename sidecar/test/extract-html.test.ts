@@ -1027,6 +1027,10 @@ describe("html: what is dropped", () => {
     expect(md(`${time("Prep Time", 15, "minutes", "mins")}${time("Total Time", 1, "hour", "hr")}<p><span aria-hidden="true">★★★★☆</span><span class="visually-hidden">Rated 4 out of 5</span></p>`)).toBe(
       "Prep Time 15 minutes\n\nTotal Time 1 hour\n\nRated 4 out of 5",
     );
+    // Under a design system's prefix too (the NHS's, GOV.UK's); a name that only ends in the words is not one.
+    expect(md('<p><span class="nhsuk-u-visually-hidden">Information: </span>Buy it at a pharmacy.</p><p><span class="govuk-visually-hidden">Warning</span>Ask first.</p><p><span class="notvisually-hidden">Kept</span></p>')).toBe(
+      "Buy it at a pharmacy.\n\nAsk first.\n\nKept",
+    );
     // Alone, beside an empty icon, or beside text shown to everyone or too long to be a twin, it is left out.
     const long = "a hidden block of more than a few words, which is no unit";
     expect(md(`<p>Skip <span class="sr-only">to content</span></p><p><i class="icon" aria-hidden="true"></i><span class="sr-only">Share</span> here</p><p><span>shown</span><span class="sr-only">twin</span></p><p>Long <span class="sr-only">twin</span><span aria-hidden="true">${long}</span></p>`)).toBe(

@@ -77,6 +77,8 @@ const PINNED_NAMES = new Set(["fixed", "fixed-top", "fixed-bottom"]);
 
 /** Class names that hide text from sighted readers (screen-reader-only helpers). */
 const VISUALLY_HIDDEN = new Set(["sr-only", "screen-reader-text", "visually-hidden", "visuallyhidden", "element-invisible", "screenreader"]);
+/** The same helpers under a design system's prefix (the NHS's nhsuk-u-visually-hidden, GOV.UK's govuk-visually-hidden). */
+const PREFIXED_VISUALLY_HIDDEN = /[-_](?:sr-only|screen-reader-text|visually-hidden|visuallyhidden)$/;
 
 /**
  * Class names that leave an element out of the printed page (noprint, hide-for-print, d-print-none,
@@ -258,7 +260,7 @@ function judgeToken(token: string): number {
     return remember(token, lower.length === BUILDER_BLOCK.length ? 0 : judgeToken(token.slice(BUILDER_BLOCK.length + 1)));
   }
   // A post's own block, named by the editor that wrote it, says nothing against it; nor does a placement utility.
-  const named = NAME_MEANINGS.get(lower) ?? 0;
+  const named = NAME_MEANINGS.get(lower) ?? (PREFIXED_VISUALLY_HIDDEN.test(lower) ? FURNITURE | SPOKEN : 0);
   if (named & WHOLE) return named & ~WHOLE;
   let bits = named | (NOT_PRINTED.test(token) ? FURNITURE : 0);
   // A BEM modifier (after "--") flags a variant of what the name before it is: a furniture word there says what the
