@@ -1203,10 +1203,6 @@ describe("html: what is dropped", () => {
     ).toBe("Head-ish\n\nKept\n\nLead");
   });
 
-  it("a name's word written in two (sign-up, SideBar) means what it does in one; two words that are words keep their own meanings", () => {
-    expect(md('<body><div class="sign-up-container__2sCmR">Sign up here</div><div class="sideBar">Side</div><div class="news-letter">News</div><p class="sign-in">Kept</p><p class="up-date">Too</p></body>')).toBe("Kept\n\nToo");
-  });
-
   it("table cells are never dropped for class names, so columns stay aligned", () => {
     expect(md('<table><tr><th>k</th><th class="comment">v</th></tr><tr><td class="ad">x</td><td>1</td></tr></table>')).toBe(
       "| k | v |\n| --- | --- |\n| x | 1 |",

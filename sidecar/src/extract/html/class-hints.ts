@@ -270,17 +270,12 @@ function judgeToken(token: string): number {
   // Lower-casing keeps offsets unless a letter grows (İ): then each word is lower-cased by itself.
   const aligned = lower.length === token.length;
   let start = 0;
-  // The word before, when it meant nothing: a word written in two (sign-up, SignUp) means what it does in one.
-  let unknown = "";
   for (let i = 0; i <= token.length; i++) {
     const code = i < token.length ? token.charCodeAt(i) : -1;
     const separator = isSeparator(code);
     if (code !== -1 && !separator && !(isCapital(code) && i > 0 && isSmall(token.charCodeAt(i - 1)))) continue;
     if (i > start) {
-      const word = aligned ? lower.slice(start, i) : token.slice(start, i).toLowerCase();
-      let meaning = WORD_MEANINGS.get(word);
-      if (meaning === undefined && unknown !== "") meaning = WORD_MEANINGS.get(unknown + word);
-      unknown = WORD_MEANINGS.has(word) ? "" : word;
+      const meaning = WORD_MEANINGS.get(aligned ? lower.slice(start, i) : token.slice(start, i).toLowerCase());
       if (meaning !== undefined) {
         // What follows a state word describes the element's state, not the element (o-section--has-ads).
         if (meaning & STATE_WORD) break;
